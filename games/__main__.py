@@ -1,0 +1,5 @@
+"""``python -m games`` does what the ``wobbletop`` command does."""
+
+from games.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,65 @@
+"""Free play: no rules, just the table. Headless, it runs a scripted drop-and-settle scene.
+
+The sandbox never ends by itself in the window. With ``options["script"] = "drop"`` (what
+``wobbletop run freeplay --headless`` uses) the hand picks the top disk of the stack, lifts it
+and drops it onto the loose disks, and the session ends once every piece has settled.
+"""
+
+from __future__ import annotations
+
+from games.physics_session import PhysicsSession
+from games.protocol import InputEvent, Outcome, SessionSetup
+from physics.detect import SettleDetector
+from physics.world import World
+
+from games.freeplay.scene import build_freeplay
+
+SETTLE_SPEED_MM_S = 2.0
+SETTLE_SECONDS = 0.5
+GIVE_UP_SECONDS = 60.0
+
+
+def drop_script(frame_hz: int) -> list[InputEvent]:
+    """Grab the top stack disk, carry it over the loose disks, let go: the headless scene."""
+    second = frame_hz
+    return [
+        InputEvent(second // 2, "grab", 0.0, 36.0),
+        InputEvent(second, "move", 60.0, 120.0),
+        InputEvent(2 * second, "move", 120.0, 120.0),
+        InputEvent(3 * second, "release", 120.0, 120.0),
+    ]
+
+
+class FreeplaySession(PhysicsSession):
+    game_id = "freeplay"
+
+    def __init__(self, setup: SessionSetup) -> None:
+        super().__init__(setup)
+        self.scripted = setup.options.get("script") == "drop"
+        self._pending = drop_script(setup.config.world.step_hz) if self.scripted else []
+        self._settle = SettleDetector(SETTLE_SPEED_MM_S, SETTLE_SECONDS)
+        self._outcome: Outcome | None = None
+
+    def build_world(self) -> World:
+        return build_freeplay(self.setup.config)
+
+    def _tick(self) -> None:
+        while self._pending and self._pending[0].frame <= self.frame:
+            self.handle(self._pending.pop(0))
+        super()._tick()
+
+    def after_step(self) -> None:
+        if not self.scripted or self._outcome is not None or self._pending or self.hand.held:
+            return
+        if self._settle.update(self.world.dynamic_pieces(), self.frame_seconds):
+            self._outcome = Outcome(None, "settled", {"digest": self.world.digest()})
+        elif self.world.time > GIVE_UP_SECONDS:
+            self._outcome = Outcome(None, "still moving", {"digest": self.world.digest()})
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def status(self) -> str:
+        held = self.hand.held
+        return f"Holding {held.name}" if held else "Drag any piece with the mouse"

@@ -1,0 +1,81 @@
+"""A session base for games played by hand on a physics table (Free play, Wallamoppi, Animals).
+
+It owns the :class:`~physics.world.World` and one :class:`~physics.grab.Hand`, turns "grab",
+"move" and "release" inputs (points in world mm) into hand actions, and steps the world once
+per frame. Games override :meth:`may_grab` to refuse a touch and :meth:`grab_options` to choose
+the grip, and add their rules in :meth:`after_step`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.protocol import InputEvent, InputRefused, Session, SessionSetup
+from physics.grab import Hand
+from physics.world import Layer, Piece, World
+
+# How far from a piece's outline a click still picks it up, mm.
+PICK_RADIUS_MM = 4.0
+
+
+class PhysicsSession(Session):
+    """A session with a world and a hand. Subclasses build the world in :meth:`build_world`."""
+
+    def __init__(self, setup: SessionSetup) -> None:
+        super().__init__(setup)
+        self._world = self.build_world()
+        self.hand = Hand(self._world)
+
+    @property
+    def world(self) -> World:
+        return self._world
+
+    def build_world(self) -> World:
+        raise NotImplementedError
+
+    # -- input ---------------------------------------------------------------------------
+
+    def may_grab(self, piece: Piece) -> str | None:
+        """Why ``piece`` may not be grabbed now, or None if it may."""
+        return None
+
+    def grab_options(self, piece: Piece) -> dict[str, Any]:
+        """Keyword arguments for :meth:`Hand.grab`: ``lock_rotation``, ``lift_out_of``."""
+        return {"lock_rotation": False, "lift_out_of": Layer(0)}
+
+    def _apply_input(self, event: InputEvent) -> None:
+        point = (event.x, event.y)
+        if event.action == "grab":
+            piece = self.world.piece_at(point, radius=PICK_RADIUS_MM)
+            if piece is None:
+                raise InputRefused("nothing to pick up there")
+            reason = self.may_grab(piece)
+            if reason:
+                raise InputRefused(reason)
+            self.hand.grab(piece, point, **self.grab_options(piece))
+            self.on_grab(piece)
+        elif event.action == "move":
+            self.hand.move_to(point)
+        elif event.action == "release":
+            self.hand.move_to(point)
+            piece = self.hand.release()
+            if piece is not None:
+                self.on_release(piece)
+        else:
+            raise InputRefused(f"unknown action {event.action!r}; allowed: grab, move, release")
+
+    def on_grab(self, piece: Piece) -> None:
+        """Called after a piece was taken in hand."""
+
+    def on_release(self, piece: Piece) -> None:
+        """Called after the hand let go of a piece."""
+
+    # -- time ----------------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        self.hand.update(self.frame_seconds)
+        self.world.step()
+        self.after_step()
+
+    def after_step(self) -> None:
+        """The game's rules look at the world after each frame."""

@@ -1,0 +1,176 @@
+"""The game protocol every game plugs into. No pygame here.
+
+A game is a :class:`GameSpec`: its id, title, brief rules for the help overlay, its seats, a
+factory for :class:`Session` objects and the dotted name of its pygame view module (imported
+only by the window, so a headless run never imports pygame).
+
+A :class:`Session` is one game in progress: a pure rules object, an optional physics
+:class:`~physics.world.World`, and the seats. The shell advances it one fixed frame at a time
+with :meth:`Session.tick` and feeds it player inputs as :class:`InputEvent` values. Every input
+that changed the game is recorded with the frame it took effect on, so a session can be saved
+as a scenario and replayed headless to the same outcome.
+"""
+
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from physics.config import PhysicsConfig
+from physics.world import World
+
+
+class SeatKind(str, enum.Enum):
+    HUMAN = "human"
+    COMPUTER = "computer"
+
+
+class InputRefused(ValueError):
+    """A player's input that the rules do not allow; ``str()`` says why, for the player."""
+
+
+@dataclass(frozen=True)
+class InputEvent:
+    """One player action, taking effect at physics ``frame``.
+
+    ``action`` names what happened: for physics games "grab", "move" and "release" with a point
+    ``(x, y)`` in world millimetres; for turn-based games a game-specific action with ``data``
+    (a JSON-able move). Values are plain so they round-trip through scenario files.
+    """
+
+    frame: int
+    action: str
+    x: float = 0.0
+    y: float = 0.0
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"frame": self.frame, "action": self.action}
+        if self.x or self.y:
+            record.update(x=self.x, y=self.y)
+        if self.data:
+            record["data"] = dict(self.data)
+        return record
+
+    @classmethod
+    def from_json(cls, record: Mapping[str, Any]) -> InputEvent:
+        return cls(
+            frame=int(record["frame"]),
+            action=str(record["action"]),
+            x=float(record.get("x", 0.0)),
+            y=float(record.get("y", 0.0)),
+            data=dict(record.get("data", {})),
+        )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning seat (None for a draw or a sandbox), why, and extras."""
+
+    winner: str | None
+    reason: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, **dict(self.details)}
+
+
+@dataclass(frozen=True)
+class SessionSetup:
+    """What a new session is made from: constants, the seed of all its luck, who sits where."""
+
+    config: PhysicsConfig
+    seed: int = 0
+    seats: tuple[SeatKind, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Session(ABC):
+    """One game in progress, advanced in fixed frames by the shell or a headless runner."""
+
+    game_id: str = ""
+
+    def __init__(self, setup: SessionSetup) -> None:
+        self.setup = setup
+        self.frame = 0
+        self.recorded: list[InputEvent] = []
+
+    @property
+    def world(self) -> World | None:
+        """The physics world, for games that have one."""
+        return None
+
+    @property
+    def seed(self) -> int:
+        return self.setup.seed
+
+    @property
+    def frame_seconds(self) -> float:
+        return self.setup.config.world.frame_seconds
+
+    def handle(self, event: InputEvent) -> None:
+        """Apply a player's input now; raise :class:`InputRefused` if the rules forbid it.
+
+        Accepted inputs are recorded with the current frame so a replay applies them alike.
+        """
+        stamped = InputEvent(self.frame, event.action, event.x, event.y, event.data)
+        self._apply_input(stamped)
+        self.recorded.append(stamped)
+
+    @abstractmethod
+    def _apply_input(self, event: InputEvent) -> None:
+        """Carry out one input (raise :class:`InputRefused` to refuse it, changing nothing)."""
+
+    def tick(self) -> None:
+        """Advance one fixed frame: computer seats act, physics steps, the rules look on."""
+        self._tick()
+        self.frame += 1
+
+    @abstractmethod
+    def _tick(self) -> None:
+        """One frame of the game's own work."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    def status(self) -> str:
+        """One line for the window's status bar: whose turn, what to do."""
+        return ""
+
+    def result(self) -> dict[str, Any]:
+        """A JSON-able summary for headless runs and scenario checks."""
+        outcome = self.outcome
+        summary: dict[str, Any] = {
+            "game": self.game_id,
+            "seed": self.seed,
+            "frames": self.frame,
+            "sim_seconds": round(self.frame * self.frame_seconds, 6),
+        }
+        summary.update(outcome.to_json() if outcome else {"winner": None, "reason": "unfinished"})
+        return summary
+
+    def digest(self) -> str:
+        """A hash of the whole game state (physics bodies included) for golden traces."""
+        world = self.world
+        return world.digest() if world is not None else ""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the shell and the CLI need to know of one game."""
+
+    id: str
+    title: str
+    blurb: str  # one line for the menu
+    help_text: str  # the rules in brief, for the help overlay
+    seat_names: tuple[str, ...]  # the most seats; the first min_seats are always there
+    min_seats: int
+    new_session: Callable[[SessionSetup], Session]
+    view_module: str  # dotted module with ``make_view(app, session)``; imported by the window only
+    physics: bool = True
+    default_frames: int = 0  # frame limit for headless runs (0 = the game ends by itself)

@@ -1,0 +1,112 @@
+"""The hand: how a player (mouse or computer) holds and moves a piece.
+
+A kinematic hand body follows its target at a bounded speed and pulls the held piece through a
+``PivotJoint`` whose ``max_force`` is a multiple of the piece's weight, so a dragged piece can
+neither tunnel through others nor fling the world. An optional rotation-locked grip adds a
+``GearJoint`` (both hands on an animal). Releasing gives the piece the hand's velocity: a
+careless flick is a careless flick. A held piece can be lifted out of the plane: while held it
+stops colliding with chosen layers (a disk pulled out of the wall towards the player).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pymunk
+
+from physics.world import Layer, Piece, World
+
+
+@dataclass
+class _Grip:
+    piece: Piece
+    pivot: pymunk.PivotJoint
+    gear: pymunk.GearJoint | None
+    saved_mask: int
+
+
+class Hand:
+    """A kinematic body that grabs one piece at a time and drags it towards a target point."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        self.body.position = (0.0, 0.0)
+        self.target = pymunk.Vec2d(0.0, 0.0)
+        self._grip: _Grip | None = None
+        world.space.add(self.body)
+
+    @property
+    def held(self) -> Piece | None:
+        """The piece in the hand, if any."""
+        return self._grip.piece if self._grip else None
+
+    @property
+    def position(self) -> pymunk.Vec2d:
+        return self.body.position
+
+    def grab(
+        self,
+        piece: Piece,
+        point: tuple[float, float],
+        *,
+        lock_rotation: bool = False,
+        lift_out_of: Layer = Layer(0),
+    ) -> None:
+        """Take hold of ``piece`` at world ``point`` (mm); drop whatever was held first.
+
+        ``lift_out_of`` names the layers the piece stops colliding with while held.
+        """
+        if self._grip is not None:
+            self.release()
+        grab_config = self.world.config.grab
+        weight = piece.body.mass * self.world.config.world.gravity
+        self.body.position = point
+        self.body.velocity = (0.0, 0.0)
+        self.target = pymunk.Vec2d(*point)
+        anchor = piece.body.world_to_local(point)
+        pivot = pymunk.PivotJoint(self.body, piece.body, (0.0, 0.0), anchor)
+        pivot.max_force = grab_config.force_per_weight * max(weight, 1e-9)
+        pivot.error_bias = grab_config.error_bias
+        gear = None
+        if lock_rotation:
+            gear = pymunk.GearJoint(self.body, piece.body, piece.body.angle - self.body.angle, 1.0)
+            gear.max_force = grab_config.torque_per_weight * max(weight, 1e-9) * max(piece.size)
+            gear.error_bias = grab_config.error_bias
+        saved_mask = piece.shape.filter.mask
+        if lift_out_of:
+            piece.shape.filter = pymunk.ShapeFilter(
+                categories=piece.shape.filter.categories, mask=saved_mask & ~int(lift_out_of)
+            )
+        self.world.space.add(*(c for c in (pivot, gear) if c is not None))
+        piece.body.activate()
+        self._grip = _Grip(piece, pivot, gear, saved_mask)
+
+    def move_to(self, point: tuple[float, float]) -> None:
+        """Aim the hand at ``point`` (mm); call :meth:`update` each frame to move it."""
+        self.target = pymunk.Vec2d(*point)
+
+    def update(self, frame_seconds: float) -> None:
+        """Set the hand's velocity to reach the target this frame, capped at ``grab.max_speed``."""
+        gap = self.target - self.body.position
+        velocity = gap / frame_seconds
+        limit = self.world.config.grab.max_speed
+        if velocity.length > limit:
+            velocity = velocity.scale_to_length(limit)
+        self.body.velocity = velocity
+        if self._grip is not None:
+            self._grip.piece.body.activate()
+
+    def release(self) -> Piece | None:
+        """Let go: the piece keeps the hand's velocity and collides with every layer again."""
+        grip = self._grip
+        if grip is None:
+            return None
+        self.world.space.remove(*(c for c in (grip.pivot, grip.gear) if c is not None))
+        grip.piece.body.velocity = self.body.velocity
+        grip.piece.shape.filter = pymunk.ShapeFilter(
+            categories=grip.piece.shape.filter.categories, mask=grip.saved_mask
+        )
+        self.body.velocity = (0.0, 0.0)
+        self._grip = None
+        return grip.piece

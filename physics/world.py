@@ -1,0 +1,208 @@
+"""The physics world: a pymunk ``Space`` advanced in fixed frames, each split into substeps.
+
+Units are millimetres, kilograms and seconds; y points up and the table top is y = 0.
+The world owns named :class:`Piece` objects (body + shape + material + tags) so games can tell
+their pieces apart, applies the config's per-pair friction and restitution to every contact,
+and hashes all body states into a digest for determinism checks and golden traces.
+
+No threads (threaded spaces break determinism) and nothing random: the same config, build and
+inputs give a bit-identical trace in a fresh process.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import struct
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+import pymunk
+
+from physics.config import PhysicsConfig
+
+
+class Layer(enum.IntFlag):
+    """Collision layers. A held piece can be lifted out of chosen layers (see ``physics.grab``)."""
+
+    TABLE = 1 << 0
+    FREE = 1 << 1  # loose pieces: free play, fallen disks
+    WALL = 1 << 2  # Wallamoppi's wall
+    TOWER = 1 << 3  # a stack being built
+    SCENERY = 1 << 4  # ramps, chutes, box walls
+    HAND = 1 << 5  # the kinematic hand itself never collides
+
+    @classmethod
+    def all(cls) -> Layer:
+        return cls.TABLE | cls.FREE | cls.WALL | cls.TOWER | cls.SCENERY
+
+
+@dataclass(eq=False)
+class Piece:
+    """A named body in the world with its shape, material and the tags a game gave it."""
+
+    name: str
+    kind: str  # "disk", "cylinder", "marble", "ramp", "wall", "table"
+    material: str
+    body: pymunk.Body
+    shape: pymunk.Shape
+    size: tuple[float, float]  # mm: (width, height) for boxes, (diameter, diameter) for circles
+    layer: Layer = Layer.FREE
+    tags: set[str] = field(default_factory=set)
+
+    @property
+    def position(self) -> pymunk.Vec2d:
+        return self.body.position
+
+    @property
+    def is_static(self) -> bool:
+        return self.body.body_type == pymunk.Body.STATIC
+
+    def set_layer(self, layer: Layer, collides_with: Layer | None = None) -> None:
+        """Put the piece on ``layer``, colliding with ``collides_with`` (default: everything)."""
+        self.layer = layer
+        mask = Layer.all() if collides_with is None else collides_with
+        self.shape.filter = pymunk.ShapeFilter(categories=int(layer), mask=int(mask))
+
+
+class World:
+    """A pymunk space stepped at a fixed rate, with named pieces and contact materials."""
+
+    def __init__(self, config: PhysicsConfig) -> None:
+        self.space = pymunk.Space(threaded=False)
+        self.pieces: dict[str, Piece] = {}
+        self.frame = 0
+        self._materials: list[str] = []
+        self.config = config
+        self.apply_config(config)
+
+    # -- configuration -------------------------------------------------------------------
+
+    def apply_config(self, config: PhysicsConfig) -> None:
+        """Apply new constants to the running world (live tuning keeps bodies where they are)."""
+        self.config = config
+        settings = config.world
+        self.space.gravity = (0.0, -settings.gravity)
+        self.space.iterations = settings.iterations
+        # pymunk's damping is the fraction of velocity kept per second.
+        self.space.damping = settings.damping
+        self.space.collision_slop = settings.collision_slop
+        self.space.collision_bias = settings.collision_bias
+        self.space.sleep_time_threshold = settings.sleep_time
+        self.space.idle_speed_threshold = settings.idle_speed
+        for name in sorted(config.materials):
+            self._material_id(name)
+        for piece in self.pieces.values():
+            piece.shape.friction = config.friction_of(piece.material, piece.material)
+            piece.shape.elasticity = config.restitution_of(piece.material, piece.material)
+
+    def _material_id(self, name: str) -> int:
+        """Collision type for a material; registers the pair handlers the first time."""
+        if name not in self._materials:
+            self._materials.append(name)
+            new_id = len(self._materials)
+            for other_id, other in enumerate(self._materials, start=1):
+                self.space.on_collision(new_id, other_id, begin=self._set_pair_material, data=(name, other))
+        return self._materials.index(name) + 1
+
+    def _set_pair_material(self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]) -> None:
+        arbiter.friction = self.config.friction_of(*pair)
+        arbiter.restitution = self.config.restitution_of(*pair)
+
+    # -- pieces --------------------------------------------------------------------------
+
+    def add(self, piece: Piece) -> Piece:
+        """Add a piece under its unique name."""
+        if piece.name in self.pieces:
+            raise ValueError(f"a piece named {piece.name!r} is already in the world")
+        piece.shape.collision_type = self._material_id(piece.material)
+        piece.shape.friction = self.config.friction_of(piece.material, piece.material)
+        piece.shape.elasticity = self.config.restitution_of(piece.material, piece.material)
+        if piece.body is self.space.static_body:
+            self.space.add(piece.shape)
+        else:
+            self.space.add(piece.body, piece.shape)
+        self.pieces[piece.name] = piece
+        return piece
+
+    def remove(self, name: str) -> Piece:
+        piece = self.pieces.pop(name)
+        for constraint in list(piece.body.constraints):
+            self.space.remove(constraint)
+        self.space.remove(piece.shape)
+        if piece.body is not self.space.static_body:
+            self.space.remove(piece.body)
+        return piece
+
+    def tagged(self, tag: str) -> list[Piece]:
+        """Pieces carrying ``tag``, in the order they were added."""
+        return [piece for piece in self.pieces.values() if tag in piece.tags]
+
+    def dynamic_pieces(self) -> list[Piece]:
+        return [piece for piece in self.pieces.values() if piece.body.body_type == pymunk.Body.DYNAMIC]
+
+    def piece_of(self, shape: pymunk.Shape) -> Piece | None:
+        for piece in self.pieces.values():
+            if piece.shape is shape:
+                return piece
+        return None
+
+    def piece_at(self, point: tuple[float, float], *, radius: float = 0.0) -> Piece | None:
+        """The topmost dynamic piece under ``point`` (mm), within ``radius`` mm."""
+        query = self.space.point_query_nearest(point, radius, pymunk.ShapeFilter())
+        if query is None:
+            return None
+        piece = self.piece_of(query.shape)
+        if piece is None or piece.body.body_type != pymunk.Body.DYNAMIC:
+            return None
+        return piece
+
+    # -- time ----------------------------------------------------------------------------
+
+    @property
+    def frame_seconds(self) -> float:
+        return self.config.world.frame_seconds
+
+    @property
+    def time(self) -> float:
+        """Simulated seconds since the world was built."""
+        return self.frame * self.frame_seconds
+
+    def step(self) -> None:
+        """Advance one fixed frame as ``substeps`` equal pymunk steps."""
+        substeps = self.config.world.substeps
+        dt = self.frame_seconds / substeps
+        for _ in range(substeps):
+            self.space.step(dt)
+        self.frame += 1
+
+    def run(self, seconds: float) -> None:
+        """Advance whole frames until ``seconds`` of simulated time have passed."""
+        for _ in range(round(seconds / self.frame_seconds)):
+            self.step()
+
+    # -- state ---------------------------------------------------------------------------
+
+    def body_states(self) -> Iterator[tuple[str, tuple[float, ...]]]:
+        """(name, (x, y, angle, vx, vy, w)) for every non-static piece, in name order."""
+        for name in sorted(self.pieces):
+            body = self.pieces[name].body
+            if body.body_type == pymunk.Body.STATIC:
+                continue
+            x, y = body.position
+            vx, vy = body.velocity
+            yield name, (x, y, body.angle, vx, vy, body.angular_velocity)
+
+    def digest(self) -> str:
+        """SHA-256 over the exact bits of every body's state: equal only for identical traces."""
+        hasher = hashlib.sha256()
+        hasher.update(struct.pack("<q", self.frame))
+        for name, state in self.body_states():
+            hasher.update(name.encode())
+            hasher.update(struct.pack("<6d", *state))
+        return hasher.hexdigest()
+
+
+def max_speed(pieces: Iterable[Piece]) -> float:
+    """The fastest linear speed among ``pieces``, mm/s (0 for none)."""
+    return max((piece.body.velocity.length for piece in pieces), default=0.0)
