@@ -17,7 +17,8 @@ import itertools
 import math
 import os
 import sys
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,10 +99,22 @@ class PhysicsConfig(_Section):
             pairs: dict[str, float] = getattr(self, table)
             for key, value in pairs.items():
                 _check_number(f"{table}.{key}", value, spec)
-                _split_pair(f"{table}.{key}", key, self.materials)
+                a, b = _split_pair(f"{table}.{key}", key, self.materials)
+                if a != b and f"{b}-{a}" in pairs:
+                    raise _KeyProblem(
+                        f"{table}.{key}",
+                        f"given twice (also as {b}-{a}); allowed: one of the two",
+                        blame=(f"{table}.{key}", f"{table}.{b}-{a}"),
+                    )
             for a, b in itertools.combinations_with_replacement(sorted(self.materials), 2):
                 if _pair_value(pairs, a, b) is None:
-                    raise _KeyProblem(f"{table}.{a}-{b}", "missing: every pair of materials needs a value")
+                    low, high = _bounds(spec.metadata)
+                    raise _KeyProblem(
+                        f"{table}.{a}-{b}",
+                        f"missing: every pair of materials needs a value; allowed: a number "
+                        f"from {low:g} to {high:g} ({spec.description})",
+                        blame=(f"materials.{a}", f"materials.{b}"),
+                    )
         return self
 
     def friction_of(self, a: str, b: str) -> float:
@@ -114,24 +127,30 @@ class PhysicsConfig(_Section):
 
 
 class _KeyProblem(ValueError):
-    def __init__(self, key: str, problem: str) -> None:
+    """A problem with one key, found by a validator; ``blame`` are the keys whose file is named."""
+
+    def __init__(self, key: str, problem: str, blame: tuple[str, ...] = ()) -> None:
         super().__init__(f"{key}: {problem}")
         self.key = key
         self.problem = problem
+        self.blame = blame or (key,)
 
 
 def _check_number(key: str, value: float, spec: Any) -> None:
     low, high = _bounds(spec.metadata)
-    if not math.isfinite(value) or (low is not None and value < low) or (high is not None and value > high):
-        raise _KeyProblem(key, f"is {value!r}; allowed: a number from {low:g} to {high:g}")
+    too_low = low is not None and value < low
+    too_high = high is not None and value > high
+    if not math.isfinite(value) or too_low or too_high:
+        raise _KeyProblem(
+            key, f"is {value!r}; allowed: a number from {low:g} to {high:g} ({spec.description})"
+        )
 
 
 def _split_pair(key: str, pair: str, materials: Mapping[str, float]) -> tuple[str, str]:
     parts = pair.split("-")
     if len(parts) != 2 or not all(p in materials for p in parts):
-        raise _KeyProblem(
-            key, f"not a pair of known materials; allowed: A-B with A, B in {', '.join(sorted(materials))}"
-        )
+        names = ", ".join(sorted(materials))
+        raise _KeyProblem(key, f"not a pair of known materials; allowed: A-B with A, B in {names}")
     return parts[0], parts[1]
 
 
@@ -158,6 +177,15 @@ def _bounds(metadata: list[Any]) -> tuple[float | None, float | None]:
 # --------------------------------------------------------------------------------------------
 # Loading, merging and explaining errors
 
+SCENARIO_OVERRIDES = Path("<scenario overrides>")
+
+# The tables whose keys are free (new materials and their pairs), and the rule for their values.
+_OPEN_TABLES: dict[str, Any] = {
+    "materials": _Density,
+    "friction": _Friction,
+    "restitution": _Restitution,
+}
+
 
 @dataclass(frozen=True)
 class LoadedConfig:
@@ -168,11 +196,40 @@ class LoadedConfig:
     files: tuple[Path, ...] = ()
 
     def describe(self) -> Iterator[str]:
-        """Lines ``key = value  # from FILE`` for every effective value, for ``wobbletop config``."""
-        data = self.config.model_dump()
-        for key, value in _flatten(data):
+        """The effective config as a table grouped by section: key, value, unit, source file."""
+        rows_by_section: dict[str, list[tuple[str, str, str, str]]] = {}
+        for key, value in _flatten(self.config.model_dump()):
+            section, _, name = key.partition(".")
             source = self.sources.get(key)
-            yield f"{key} = {value!r}  # from {source if source else 'built-in'}"
+            rows_by_section.setdefault(section, []).append(
+                (name, _format_value(value), unit_of(key), str(source) if source else "built-in")
+            )
+        all_rows = [row for rows in rows_by_section.values() for row in rows]
+        widths = [max(len(row[i]) for row in all_rows) for i in range(3)]
+        for index, (section, rows) in enumerate(rows_by_section.items()):
+            if index:
+                yield ""
+            yield f"[{section}]"
+            for name, value, unit, origin in rows:
+                columns = f"{name:<{widths[0]}}  {value:>{widths[1]}}  {unit:<{widths[2]}}"
+                yield f"  {columns}  from {origin}"
+
+
+def _format_value(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def unit_of(key: str) -> str:
+    """The unit (schema description) of a dotted key such as ``world.gravity``, or ""."""
+    section, _, name = key.partition(".")
+    if section in _OPEN_TABLES:
+        return str(_OPEN_TABLES[section].description or "")
+    info = PhysicsConfig.model_fields.get(section)
+    annotation = info.annotation if info else None
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        leaf = annotation.model_fields.get(name)
+        return str(leaf.description or "") if leaf else ""
+    return ""
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -181,8 +238,12 @@ def read_toml(path: Path) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such config file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{path}: cannot read: {error}") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{path}: is a folder; allowed: a TOML file") from None
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path}: cannot read: not UTF-8 text ({error.reason})") from None
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -202,11 +263,13 @@ def load_config(
     *,
     default_path: Path | None = None,
     overrides: Mapping[str, Any] | None = None,
+    overrides_source: str | os.PathLike[str] | None = None,
 ) -> LoadedConfig:
     """Read the defaults, lay the user file and in-memory overrides on top, and validate.
 
-    ``overrides`` (from a scenario file, say) is a nested mapping laid on last.
-    Raises :class:`ConfigError` with one line for the user on any problem.
+    ``overrides`` (from a scenario file, say) is a nested mapping laid on last; errors in it
+    name ``overrides_source`` (the scenario file). Raises :class:`ConfigError` with one line
+    for the user on any problem.
     """
     default_path = default_path or default_config_path()
     layers: list[tuple[Path, dict[str, Any]]] = [(default_path, read_toml(default_path))]
@@ -214,37 +277,43 @@ def load_config(
         path = Path(user_path)
         layers.append((path, read_toml(path)))
     if overrides:
-        layers.append((Path("<scenario overrides>"), dict(overrides)))
+        source = Path(overrides_source) if overrides_source else SCENARIO_OVERRIDES
+        layers.append((source, _plain(overrides)))
     merged: dict[str, Any] = {}
     sources: dict[str, Path] = {}
-    for path, data in layers:
-        _check_known_keys(path, data, merged if path != default_path else None)
+    for index, (path, data) in enumerate(layers):
+        if index:
+            _check_known_keys(path, data, merged)
         _merge(merged, data)
-        sources.update({key: path for key, _ in _flatten(data)})
+        sources.update({key: path for key in _dotted_keys(data)})
     config = _validate(merged, sources, default_path)
-    return LoadedConfig(config, sources, tuple(p for p, _ in layers))
+    leaves = {key: sources[key] for key, _ in _flatten(merged) if key in sources}
+    return LoadedConfig(config, leaves, tuple(p for p, _ in layers))
 
 
-_OPEN_TABLES = {"materials", "friction", "restitution"}
+def _plain(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: _plain(v) if isinstance(v, Mapping) else v for key, v in data.items()}
 
 
-def _check_known_keys(path: Path, data: Mapping[str, Any], base: Mapping[str, Any] | None) -> None:
+def _check_known_keys(path: Path, data: Mapping[str, Any], base: Mapping[str, Any]) -> None:
     """An override may only name keys the defaults have (new materials and pairs excepted)."""
-    if base is None:
-        return
+    sections = ", ".join(f"[{name}]" for name in base)
     for section, value in data.items():
         if section not in base:
+            raise ConfigError(f"{path}: {section}: unknown section; allowed: {sections}")
+        if not isinstance(value, Mapping):
             raise ConfigError(
-                f"{path}: [{section}]: unknown section; allowed: {', '.join(sorted(base))}"
+                f"{path}: {section}: is {value!r}; allowed: a table [{section}] of keys"
             )
-        if isinstance(value, Mapping) and section not in _OPEN_TABLES:
-            known = base[section]
-            for key in value:
-                if key not in known:
-                    raise ConfigError(
-                        f"{path}: {section}.{key}: unknown key; allowed in [{section}]: "
-                        f"{', '.join(sorted(known))}"
-                    )
+        if section in _OPEN_TABLES:
+            continue
+        known = base[section]
+        for key in value:
+            if key not in known:
+                raise ConfigError(
+                    f"{path}: {section}.{key}: unknown key; allowed in [{section}]: "
+                    f"{', '.join(known)}"
+                )
 
 
 def _merge(into: dict[str, Any], data: Mapping[str, Any]) -> None:
@@ -252,7 +321,7 @@ def _merge(into: dict[str, Any], data: Mapping[str, Any]) -> None:
         if isinstance(value, Mapping) and isinstance(into.get(key), dict):
             _merge(into[key], value)
         else:
-            into[key] = dict(value) if isinstance(value, Mapping) else value
+            into[key] = _plain(value) if isinstance(value, Mapping) else value
 
 
 def _flatten(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
@@ -264,24 +333,44 @@ def _flatten(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, A
             yield dotted, value
 
 
-def _validate(merged: dict[str, Any], sources: Mapping[str, Path], default_path: Path) -> PhysicsConfig:
+def _dotted_keys(data: Mapping[str, Any], prefix: str = "") -> Iterator[str]:
+    """Every key of ``data``, tables included, as dotted paths."""
+    for key, value in data.items():
+        dotted = f"{prefix}{key}"
+        yield dotted
+        if isinstance(value, Mapping):
+            yield from _dotted_keys(value, dotted + ".")
+
+
+def _validate(
+    merged: dict[str, Any], sources: Mapping[str, Path], default_path: Path
+) -> PhysicsConfig:
     try:
         return PhysicsConfig.model_validate(merged)
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
         key = ".".join(str(part) for part in first["loc"])
         problem = _explain(first, key)
-        if isinstance(first.get("ctx", {}).get("error"), _KeyProblem):
-            key_problem = first["ctx"]["error"]
-            key, problem = key_problem.key, key_problem.problem
-        source = sources.get(key) or _source_of_section(key, sources) or default_path
+        blame: tuple[str, ...] = (key,)
+        key_problem = first.get("ctx", {}).get("error")
+        if isinstance(key_problem, _KeyProblem):
+            key, problem, blame = key_problem.key, key_problem.problem, key_problem.blame
+        source = _blamed_file(blame, sources, default_path)
         raise ConfigError(f"{source}: {key}: {problem}") from None
 
 
-def _source_of_section(key: str, sources: Mapping[str, Path]) -> Path | None:
-    prefix = key.split(".")[0] + "."
-    hits = [path for dotted, path in sources.items() if dotted.startswith(prefix)]
-    return hits[-1] if hits else None
+def _blamed_file(keys: tuple[str, ...], sources: Mapping[str, Path], default_path: Path) -> Path:
+    """The latest file among those that set ``keys`` (or their nearest enclosing table)."""
+    order = list(dict.fromkeys(sources.values()))
+    found: list[Path] = []
+    for key in keys:
+        parts = key.split(".")
+        for length in range(len(parts), 0, -1):
+            source = sources.get(".".join(parts[:length]))
+            if source is not None:
+                found.append(source)
+                break
+    return max(found, key=order.index) if found else default_path
 
 
 def _explain(error: Mapping[str, Any], key: str) -> str:
@@ -292,13 +381,18 @@ def _explain(error: Mapping[str, Any], key: str) -> str:
         return f"unknown key; {allowed}"
     if kind == "missing":
         return f"missing; {allowed}"
-    if kind in {"finite_number"}:
-        return f"is {given!r}; {allowed} (NaN and infinity are not)"
+    if kind == "finite_number":
+        return f"is {given!r}; NaN and infinity are not allowed; {allowed}"
     return f"is {given!r}; {allowed}"
 
 
 def _allowed(key: str) -> str:
     parts = key.split(".")
+    if parts[0] in _OPEN_TABLES:
+        spec = _OPEN_TABLES[parts[0]]
+        if len(parts) == 1:
+            return "allowed: a table of names to numbers"
+        return _range_text("a number", spec.metadata, spec.description)
     model: type[BaseModel] = PhysicsConfig
     for index, part in enumerate(parts):
         fields = model.model_fields
@@ -311,10 +405,81 @@ def _allowed(key: str) -> str:
             if index == len(parts) - 1:
                 return "allowed: a table with " + ", ".join(annotation.model_fields)
             continue
-        low, high = _bounds(info.metadata)
-        unit = f" ({info.description})" if info.description else ""
-        kind = "a whole number" if annotation is int else "a number" if annotation is float else "a table"
-        if low is not None and high is not None:
-            return f"allowed: {kind} from {low:g} to {high:g}{unit}"
-        return f"allowed: {kind}{unit}"
+        kinds = {int: "a whole number", float: "a number", bool: "true or false"}
+        kind = kinds.get(annotation, "a value") if isinstance(annotation, type) else "a value"
+        return _range_text(kind, info.metadata, info.description)
     return "allowed: see assets/physics.toml"
+
+
+def _range_text(kind: str, metadata: list[Any], description: str | None) -> str:
+    low, high = _bounds(metadata)
+    unit = f" ({description})" if description else ""
+    if low is not None and high is not None:
+        return f"allowed: {kind} from {low:g} to {high:g}{unit}"
+    return f"allowed: {kind}{unit}"
+
+
+# --------------------------------------------------------------------------------------------
+# Live tuning
+
+
+class ConfigWatcher:
+    """Reloads the config when one of its files changes; keeps the last good one on a bad edit.
+
+    The window calls :meth:`poll` every frame; it looks at the files' modification times at
+    most once per ``interval`` seconds. No pygame here.
+    """
+
+    def __init__(
+        self,
+        user_path: str | os.PathLike[str] | None = None,
+        *,
+        default_path: Path | None = None,
+        interval: float = 0.5,
+        current: LoadedConfig | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.user_path = Path(user_path) if user_path is not None else None
+        self.default_path = default_path or default_config_path()
+        self.interval = interval
+        self._clock = clock
+        self._stamps = self._read_stamps()
+        self.last_good: LoadedConfig = current or self._load()
+        self.error: ConfigError | None = None
+        self._checked_at = clock()
+
+    @property
+    def paths(self) -> tuple[Path, ...]:
+        return (self.default_path,) + ((self.user_path,) if self.user_path else ())
+
+    def poll(self) -> LoadedConfig | ConfigError | None:
+        """A freshly loaded config, a :class:`ConfigError` for a bad edit, or None if unchanged."""
+        now = self._clock()
+        if now - self._checked_at < self.interval:
+            return None
+        self._checked_at = now
+        stamps = self._read_stamps()
+        if stamps == self._stamps:
+            return None
+        self._stamps = stamps
+        try:
+            loaded = self._load()
+        except ConfigError as error:
+            self.error = error
+            return error
+        self.last_good, self.error = loaded, None
+        return loaded
+
+    def _load(self) -> LoadedConfig:
+        return load_config(self.user_path, default_path=self.default_path)
+
+    def _read_stamps(self) -> tuple[tuple[int, int] | None, ...]:
+        stamps: list[tuple[int, int] | None] = []
+        for path in self.paths:
+            try:
+                stat = path.stat()
+            except OSError:
+                stamps.append(None)
+            else:
+                stamps.append((stat.st_mtime_ns, stat.st_size))
+        return tuple(stamps)
