@@ -3,7 +3,8 @@
 It owns the :class:`~physics.world.World` and one :class:`~physics.grab.Hand`, turns "grab",
 "move" and "release" inputs (points in world mm) into hand actions, and steps the world once
 per frame. Games override :meth:`may_grab` to refuse a touch and :meth:`grab_options` to choose
-the grip, and add their rules in :meth:`after_step`.
+the grip, and add their rules in :meth:`after_step`. A "grab" input with ``data={"lock": True}``
+(Shift held in the window) asks for the rotation-locked grip on top of the game's options.
 """
 
 from __future__ import annotations
@@ -52,7 +53,10 @@ class PhysicsSession(Session):
             reason = self.may_grab(piece)
             if reason:
                 raise InputRefused(reason)
-            self.hand.grab(piece, point, **self.grab_options(piece))
+            options = self.grab_options(piece)
+            if event.data.get("lock"):  # the player asked for a two-handed, upright grip
+                options["lock_rotation"] = True
+            self.hand.grab(piece, point, **options)
             self.on_grab(piece)
         elif event.action == "move":
             self.hand.move_to(point)

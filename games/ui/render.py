@@ -1,0 +1,905 @@
+"""The shared renderer: world↔screen camera, physics pieces, grid boards, dice, text and panels.
+
+Everything a game's view paints goes through here, so all games share one look: a warm room,
+a felt table seen slightly from above, wooden pieces with a lit top edge and grain, soft
+contact shadows, and readable type.
+
+- :class:`Camera` maps world millimetres (y up) to screen pixels (y down). :meth:`Camera.fit`
+  frames a :class:`WorldRect` inside a screen rectangle with margins, keeping the aspect, so a
+  resized window still shows the whole scene.
+- :class:`Renderer` draws: :meth:`Renderer.draw_world` (every piece of a physics world, the held
+  and hovered piece highlighted), :meth:`Renderer.draw_grid` (a turn-based board: cells, walls
+  on the grid lines, highlights) with its :class:`GridGeometry` for mouse picking,
+  :meth:`Renderer.draw_token`, :meth:`Renderer.draw_die`, :meth:`Renderer.text`,
+  :meth:`Renderer.panel` and :meth:`Renderer.button`.
+
+Colours: a piece's tags choose its colour first ("dark", "light", player colours such as "red",
+or "rgb:RRGGBB"), then its material ("wood", "glass", "felt"); unknown materials get a stable
+colour from their name. Anti-aliasing uses ``pygame.gfxdraw`` for polygons and
+``pygame.draw.aacircle``/``aaline`` (pygame-ce ≥ 2.5).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+import pygame.gfxdraw
+import pymunk
+
+from physics.world import Piece, World
+
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
+Cell = tuple[int, int]
+
+# -- palette ---------------------------------------------------------------------------------
+
+ROOM_TOP: Colour = (38, 44, 52)
+ROOM_BOTTOM: Colour = (72, 62, 54)
+FELT: Colour = (34, 98, 66)
+FELT_FAR: Colour = (26, 76, 52)
+TABLE_EDGE: Colour = (112, 68, 38)
+TABLE_EDGE_DARK: Colour = (70, 40, 22)
+INK: Colour = (240, 234, 220)
+INK_DIM: Colour = (182, 174, 160)
+ACCENT: Colour = (244, 190, 80)
+HOVER: Colour = (255, 236, 160)
+HELD: Colour = (255, 204, 90)
+REFUSED: Colour = (236, 104, 88)
+GOOD: Colour = (124, 212, 132)
+PANEL: Colour = (24, 26, 30)
+
+MATERIAL_COLOURS: dict[str, Colour] = {
+    "wood": (214, 166, 104),
+    "glass": (110, 170, 220),
+    "felt": FELT,
+    "steel": (170, 176, 184),
+    "cork": (196, 152, 108),
+}
+
+TAG_COLOURS: dict[str, Colour] = {
+    "dark": (92, 56, 36),  # walnut
+    "light": (236, 204, 150),  # maple
+    "red": (200, 64, 56),
+    "blue": (60, 110, 196),
+    "green": (70, 160, 90),
+    "yellow": (232, 196, 64),
+    "white": (236, 232, 222),
+    "black": (44, 42, 40),
+    "orange": (226, 128, 52),
+    "purple": (136, 84, 168),
+}
+
+# Seat colours for board games, in seat order.
+PLAYER_COLOURS: tuple[Colour, ...] = (
+    TAG_COLOURS["red"],
+    TAG_COLOURS["blue"],
+    TAG_COLOURS["yellow"],
+    TAG_COLOURS["green"],
+)
+
+
+def shade(colour: Colour, factor: float) -> Colour:
+    """``colour`` darkened (factor < 1) or lightened towards white (factor > 1)."""
+    if factor <= 1.0:
+        r, g, b = (round(c * factor) for c in colour)
+        return (r, g, b)
+    t = min(factor - 1.0, 1.0)
+    r, g, b = (round(c + (255 - c) * t) for c in colour)
+    return (r, g, b)
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """Linear blend from ``a`` (t = 0) to ``b`` (t = 1)."""
+    r, g, bl = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return (r, g, bl)
+
+
+def piece_colour(piece: Piece) -> Colour:
+    """The base colour of a piece: from its tags, else its material, else a hash of the name."""
+    for tag in sorted(piece.tags):
+        if tag in TAG_COLOURS:
+            return TAG_COLOURS[tag]
+        if tag.startswith("rgb:") and len(tag) == 10:
+            try:
+                value = int(tag[4:], 16)
+            except ValueError:
+                continue
+            return ((value >> 16) & 255, (value >> 8) & 255, value & 255)
+    if piece.material in MATERIAL_COLOURS:
+        return MATERIAL_COLOURS[piece.material]
+    digest = hashlib.sha1(piece.material.encode()).digest()
+    return (90 + digest[0] % 140, 90 + digest[1] % 140, 90 + digest[2] % 140)
+
+
+# -- camera ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WorldRect:
+    """A rectangle in world millimetres (y up)."""
+
+    left: float
+    bottom: float
+    right: float
+    top: float
+
+    @property
+    def width(self) -> float:
+        return self.right - self.left
+
+    @property
+    def height(self) -> float:
+        return self.top - self.bottom
+
+    def contains(self, point: Point) -> bool:
+        return self.left <= point[0] <= self.right and self.bottom <= point[1] <= self.top
+
+
+class Camera:
+    """World mm (y up) ↔ screen px (y down): a uniform scale and an offset."""
+
+    def __init__(self, scale: float = 1.0, origin: Point = (0.0, 0.0)) -> None:
+        self.scale = scale  # px per mm
+        self.origin = origin  # screen px of world (0, 0)
+
+    @classmethod
+    def fit(cls, world_rect: WorldRect, screen_rect: pygame.Rect, margin: int = 16) -> Camera:
+        """A camera showing all of ``world_rect`` inside ``screen_rect``, centred, aspect kept."""
+        inner = screen_rect.inflate(-2 * margin, -2 * margin)
+        width = max(inner.width, 1)
+        height = max(inner.height, 1)
+        scale = min(width / max(world_rect.width, 1e-9), height / max(world_rect.height, 1e-9))
+        centre_x = (world_rect.left + world_rect.right) / 2
+        centre_y = (world_rect.bottom + world_rect.top) / 2
+        origin = (inner.centerx - centre_x * scale, inner.centery + centre_y * scale)
+        return cls(scale, origin)
+
+    def to_screen(self, point: Point) -> tuple[float, float]:
+        return (self.origin[0] + point[0] * self.scale, self.origin[1] - point[1] * self.scale)
+
+    def to_world(self, pixel: Point) -> tuple[float, float]:
+        return ((pixel[0] - self.origin[0]) / self.scale, (self.origin[1] - pixel[1]) / self.scale)
+
+    def px(self, millimetres: float) -> float:
+        """A length in mm as screen pixels."""
+        return millimetres * self.scale
+
+    def visible(self, screen_rect: pygame.Rect) -> WorldRect:
+        """The world rectangle shown by ``screen_rect``."""
+        left, top = self.to_world(screen_rect.topleft)
+        right, bottom = self.to_world(screen_rect.bottomright)
+        return WorldRect(left, bottom, right, top)
+
+
+# -- grid boards -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GridWall:
+    """A wall along grid lines from lattice point ``start`` to ``end`` (column, row corners).
+
+    Lattice points run 0..cols and 0..rows; a wall between cells (2, 3) and (3, 3) is
+    ``GridWall((3, 3), (3, 4))``. ``style`` is "permanent", "placed", "legal" or "illegal"
+    (the last two for a drag preview).
+    """
+
+    start: Cell
+    end: Cell
+    colour: Colour | None = None
+    style: str = "placed"
+
+
+@dataclass(frozen=True)
+class GridGeometry:
+    """Where a drawn grid lies on screen: pixel ↔ cell, lattice points and guide lines."""
+
+    left: float
+    top: float
+    cell: float  # px per cell side (cells are square)
+    cols: int
+    rows: int
+
+    @classmethod
+    def fit(cls, rect: pygame.Rect, cols: int, rows: int, margin: int = 12) -> GridGeometry:
+        inner = rect.inflate(-2 * margin, -2 * margin)
+        cell = max(min(inner.width / cols, inner.height / rows), 1.0)
+        left = inner.centerx - cell * cols / 2
+        top = inner.centery - cell * rows / 2
+        return cls(left, top, cell, cols, rows)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(
+            round(self.left),
+            round(self.top),
+            round(self.cell * self.cols),
+            round(self.cell * self.rows),
+        )
+
+    def cell_rect(self, cell: Cell) -> pygame.Rect:
+        col, row = cell
+        x0, y0 = self.corner((col, row))
+        x1, y1 = self.corner((col + 1, row + 1))
+        return pygame.Rect(round(x0), round(y0), round(x1) - round(x0), round(y1) - round(y0))
+
+    def cell_center(self, cell: Cell) -> tuple[float, float]:
+        return (self.left + (cell[0] + 0.5) * self.cell, self.top + (cell[1] + 0.5) * self.cell)
+
+    def cell_at(self, pixel: Point) -> Cell | None:
+        """The cell under a screen pixel, or None outside the board."""
+        col = math.floor((pixel[0] - self.left) / self.cell)
+        row = math.floor((pixel[1] - self.top) / self.cell)
+        if 0 <= col < self.cols and 0 <= row < self.rows:
+            return (col, row)
+        return None
+
+    def corner(self, lattice: Cell) -> tuple[float, float]:
+        """Screen pixel of lattice point (i, j), 0 ≤ i ≤ cols, 0 ≤ j ≤ rows."""
+        return (self.left + lattice[0] * self.cell, self.top + lattice[1] * self.cell)
+
+    def nearest_corner(self, pixel: Point) -> Cell:
+        i = round((pixel[0] - self.left) / self.cell)
+        j = round((pixel[1] - self.top) / self.cell)
+        return (min(max(i, 0), self.cols), min(max(j, 0), self.rows))
+
+    def nearest_line(self, pixel: Point) -> tuple[Cell, str]:
+        """The lattice point and direction ("h" rightwards, "v" downwards) of the nearest guide
+        line segment: where a wall dragged to ``pixel`` would start."""
+        fx = (pixel[0] - self.left) / self.cell
+        fy = (pixel[1] - self.top) / self.cell
+        dist_to_vertical = abs(fx - round(fx))
+        dist_to_horizontal = abs(fy - round(fy))
+        if dist_to_horizontal <= dist_to_vertical:
+            return (
+                (min(max(math.floor(fx), 0), self.cols - 1), min(max(round(fy), 0), self.rows)),
+                "h",
+            )
+        return (
+            (min(max(round(fx), 0), self.cols), min(max(math.floor(fy), 0), self.rows - 1)),
+            "v",
+        )
+
+
+@dataclass
+class _Cache:
+    backgrounds: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict)
+    shadows: dict[tuple[int, int, int], pygame.Surface] = field(default_factory=dict)
+    fonts: dict[tuple[int, bool, bool], pygame.font.Font] = field(default_factory=dict)
+    text: dict[tuple[str, int, bool, bool, Colour], pygame.Surface] = field(default_factory=dict)
+    gradients: dict[tuple[int, int, Colour, Colour], pygame.Surface] = field(default_factory=dict)
+
+
+SANS_FONTS = "dejavusans,freesans,liberationsans,arial,helvetica"
+SERIF_FONTS = "dejavuserif,freeserif,liberationserif,georgia,times"
+TABLE_DEPTH_PX = 0.18  # the felt seen behind the pieces, as a fraction of the view height
+
+
+class Renderer:
+    """Draws the shared look. One per app; caches fonts, gradients and shadow sprites."""
+
+    def __init__(self) -> None:
+        self._cache = _Cache()
+
+    # -- text ----------------------------------------------------------------------------
+
+    def font(self, size: int, *, bold: bool = False, serif: bool = False) -> pygame.font.Font:
+        key = (size, bold, serif)
+        font = self._cache.fonts.get(key)
+        if font is None:
+            names = SERIF_FONTS if serif else SANS_FONTS
+            try:
+                font = pygame.font.SysFont(names, size, bold=bold)
+            except Exception:  # no fontconfig: the bundled font always works
+                font = pygame.font.Font(None, round(size * 1.3))
+            self._cache.fonts[key] = font
+        return font
+
+    def render_text(
+        self,
+        text: str,
+        size: int = 18,
+        colour: Colour = INK,
+        *,
+        bold: bool = False,
+        serif: bool = False,
+    ) -> pygame.Surface:
+        key = (text, size, bold, serif, colour)
+        image = self._cache.text.get(key)
+        if image is None:
+            if len(self._cache.text) > 512:
+                self._cache.text.clear()
+            image = self.font(size, bold=bold, serif=serif).render(text, True, colour)
+            self._cache.text[key] = image
+        return image
+
+    def text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        pos: Point,
+        *,
+        size: int = 18,
+        colour: Colour = INK,
+        bold: bool = False,
+        serif: bool = False,
+        anchor: str = "topleft",
+        shadow: bool = True,
+    ) -> pygame.Rect:
+        """Draw one line of text with its ``anchor`` (a pygame.Rect attribute) at ``pos``."""
+        image = self.render_text(text, size, colour, bold=bold, serif=serif)
+        rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        if shadow:
+            dark = self.render_text(text, size, (0, 0, 0), bold=bold, serif=serif)
+            dark.set_alpha(120)
+            surface.blit(dark, rect.move(1, 2))
+        surface.blit(image, rect)
+        return rect
+
+    def wrap(self, text: str, width: int, size: int = 18) -> list[str]:
+        """``text`` split into lines that fit ``width`` px (paragraphs kept)."""
+        font = self.font(size)
+        lines: list[str] = []
+        for paragraph in text.splitlines() or [""]:
+            words = paragraph.split()
+            line = ""
+            for word in words:
+                trial = f"{line} {word}".strip()
+                if line and font.size(trial)[0] > width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = trial
+            lines.append(line)
+        return lines
+
+    # -- room, panels, buttons -----------------------------------------------------------
+
+    def gradient(self, size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
+        """A cached vertical gradient of ``size`` px."""
+        key = (size[0], size[1], top, bottom)
+        image = self._cache.gradients.get(key)
+        if image is None:
+            if len(self._cache.gradients) > 32:
+                self._cache.gradients.clear()
+            image = _gradient(size, top, bottom)
+            self._cache.gradients[key] = image
+        return image
+
+    def background(self, surface: pygame.Surface) -> None:
+        """The room behind everything: a vertical gradient with a soft vignette."""
+        size = surface.get_size()
+        image = self._cache.backgrounds.get(size)
+        if image is None:
+            image = _gradient(size, ROOM_TOP, ROOM_BOTTOM)
+            vignette = pygame.Surface(size, pygame.SRCALPHA)
+            width, height = size
+            for step in range(12):
+                inset = step * min(width, height) // 48
+                alpha = 10
+                pygame.draw.rect(
+                    vignette, (0, 0, 0, alpha), (0, 0, width, height), width=max(inset, 1)
+                )
+            image.blit(vignette, (0, 0))
+            if len(self._cache.backgrounds) > 8:
+                self._cache.backgrounds.clear()
+            self._cache.backgrounds[size] = image
+        surface.blit(image, (0, 0))
+
+    def panel(
+        self, surface: pygame.Surface, rect: pygame.Rect, *, alpha: int = 200, radius: int = 12
+    ) -> None:
+        """A translucent dark rounded panel (overlays, menus)."""
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*PANEL, alpha), layer.get_rect(), border_radius=radius)
+        pygame.draw.rect(layer, (*INK_DIM, 60), layer.get_rect(), width=1, border_radius=radius)
+        surface.blit(layer, rect.topleft)
+
+    def button(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        label: str,
+        *,
+        hot: bool = False,
+        enabled: bool = True,
+    ) -> None:
+        """A wooden button; ``hot`` when the mouse is over it."""
+        base = MATERIAL_COLOURS["wood"] if enabled else (120, 112, 104)
+        face = shade(base, 1.15) if hot and enabled else base
+        pygame.draw.rect(surface, shade(base, 0.45), rect.move(0, 3), border_radius=8)
+        pygame.draw.rect(surface, face, rect, border_radius=8)
+        pygame.draw.rect(surface, shade(base, 0.6), rect, width=2, border_radius=8)
+        self.text(
+            surface,
+            label,
+            rect.center,
+            size=18,
+            colour=(48, 30, 16),
+            bold=True,
+            anchor="center",
+            shadow=False,
+        )
+
+    # -- physics scenes ------------------------------------------------------------------
+
+    def draw_world(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        world: World,
+        *,
+        hover: Piece | None = None,
+        held: Piece | None = None,
+        hand: Point | None = None,
+        grip: Point | None = None,
+        skip: Iterable[Piece] = (),
+    ) -> None:
+        """The whole table: felt, shadows, static scenery, every piece, highlights, the hand.
+
+        ``hand`` is the hand's world point and ``grip`` the held piece's grab point (both mm);
+        together they draw the rubber band of the grip. Pieces in ``skip`` are left out (a view
+        draws those itself).
+        """
+        skipped = set(skip)
+        tables = [p for p in world.pieces.values() if p.kind == "table"]
+        for table_piece in tables:
+            self.draw_table(surface, camera, table_piece)
+        dynamic = [p for p in world.pieces.values() if not p.is_static and p not in skipped]
+        if tables:
+            self.draw_shadows(surface, camera, dynamic)
+        for piece in world.pieces.values():
+            if piece.is_static and piece.kind != "table" and piece not in skipped:
+                self.draw_piece(surface, camera, piece)
+        for piece in dynamic:
+            state = "held" if piece is held else "hover" if piece is hover else "normal"
+            self.draw_piece(surface, camera, piece, state=state)
+        if held is not None and hand is not None:
+            self.draw_hand(surface, camera, hand, grip)
+
+    def draw_table(
+        self, surface: pygame.Surface, camera: Camera, table_piece: Piece | None = None
+    ) -> None:
+        """Felt seen slightly from above behind the pieces, and the table's wooden front edge."""
+        width, height = surface.get_size()
+        top_y = round(camera.to_screen((0.0, 0.0))[1])
+        left, right = 0, width
+        if table_piece is not None and isinstance(table_piece.shape, pymunk.Segment):
+            a = table_piece.shape.a
+            b = table_piece.shape.b
+            left = max(0, round(camera.to_screen((min(a.x, b.x), 0.0))[0]))
+            right = min(width, round(camera.to_screen((max(a.x, b.x), 0.0))[0]))
+        depth = max(round(height * TABLE_DEPTH_PX), 12)
+        felt_rect = pygame.Rect(left, top_y - depth, right - left, depth)
+        if felt_rect.width > 0:
+            surface.blit(self.gradient(felt_rect.size, FELT_FAR, FELT), felt_rect.topleft)
+        edge = max(round(camera.px(20.0)), 6)
+        edge_rect = pygame.Rect(left, top_y, right - left, edge)
+        pygame.draw.rect(surface, TABLE_EDGE, edge_rect)
+        pygame.draw.line(surface, shade(TABLE_EDGE, 1.35), (left, top_y), (right, top_y), 2)
+        pygame.draw.line(surface, TABLE_EDGE_DARK, (left, top_y + edge), (right, top_y + edge), 2)
+        under = pygame.Rect(left, top_y + edge, right - left, max(height - top_y - edge, 0))
+        if under.height > 0:
+            surface.blit(self.gradient(under.size, (34, 26, 22), (18, 16, 16)), under.topleft)
+
+    def draw_shadows(
+        self, surface: pygame.Surface, camera: Camera, pieces: Sequence[Piece]
+    ) -> None:
+        """Soft contact shadows on the felt, fainter and wider the higher a piece is."""
+        table_y = camera.to_screen((0.0, 0.0))[1]
+        for piece in pieces:
+            bb = piece.shape.bb
+            if bb.bottom < -5:
+                continue
+            lift = max(bb.bottom, 0.0)
+            strength = max(0.0, 1.0 - lift / 250.0)
+            if strength <= 0.05:
+                continue
+            width = camera.px(bb.right - bb.left) * (1.0 + lift / 300.0) + 6
+            height = max(camera.px(6.0) * (1.0 + lift / 200.0), 4)
+            sprite = self._shadow(round(width), round(height), round(strength * 8))
+            centre_x = camera.to_screen(((bb.left + bb.right) / 2, 0.0))[0]
+            surface.blit(
+                sprite, sprite.get_rect(center=(round(centre_x), round(table_y - height * 0.25)))
+            )
+
+    def _shadow(self, width: int, height: int, strength: int) -> pygame.Surface:
+        key = (max(width // 2 * 2, 2), max(height // 2 * 2, 2), strength)
+        sprite = self._cache.shadows.get(key)
+        if sprite is None:
+            sprite = pygame.Surface(key[:2], pygame.SRCALPHA)
+            rings = 6
+            for ring in range(rings):
+                t = ring / rings
+                rect = sprite.get_rect().inflate(-key[0] * t, -key[1] * t)
+                pygame.draw.ellipse(sprite, (0, 0, 0, 4 + strength * 2), rect)
+            if len(self._cache.shadows) > 400:
+                self._cache.shadows.clear()
+            self._cache.shadows[key] = sprite
+        return sprite
+
+    def draw_piece(
+        self, surface: pygame.Surface, camera: Camera, piece: Piece, *, state: str = "normal"
+    ) -> None:
+        """One piece, by its shape: boxes with a lit edge and grain, circles, planks."""
+        colour = piece_colour(piece)
+        if state == "held":
+            colour = shade(colour, 1.08)
+        shape = piece.shape
+        if isinstance(shape, pymunk.Circle):
+            self._draw_ball(surface, camera, piece, colour)
+        elif isinstance(shape, pymunk.Segment):
+            self._draw_plank(surface, camera, shape, colour)
+        elif isinstance(shape, pymunk.Poly):
+            self._draw_box(surface, camera, piece, shape, colour)
+        if state in ("hover", "held"):
+            self.outline(
+                surface,
+                camera,
+                piece,
+                HELD if state == "held" else HOVER,
+                width=3 if state == "held" else 2,
+            )
+
+    def outline(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        piece: Piece,
+        colour: Colour,
+        *,
+        width: int = 2,
+    ) -> None:
+        """An anti-aliased outline around ``piece`` (hover, held, legal-target highlights)."""
+        shape = piece.shape
+        if isinstance(shape, pymunk.Circle):
+            centre = camera.to_screen(piece.body.local_to_world(shape.offset))
+            radius = camera.px(shape.radius) + width
+            pygame.draw.aacircle(surface, colour, _round(centre), max(round(radius), 1), width)
+            return
+        points = _outline_points(camera, piece)
+        if len(points) >= 2:
+            grown = _grow(points, width / 2 + 1)
+            pygame.draw.aalines(surface, colour, True, grown)
+            if width > 1:
+                pygame.draw.lines(surface, colour, True, grown, width)
+                pygame.draw.aalines(surface, colour, True, _grow(points, width + 1.0))
+
+    def _draw_box(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        piece: Piece,
+        shape: pymunk.Poly,
+        colour: Colour,
+    ) -> None:
+        body = piece.body
+        local = shape.get_vertices()
+        points = [_round(camera.to_screen(body.local_to_world(v))) for v in local]
+        pygame.gfxdraw.filled_polygon(surface, points, colour)
+        pygame.gfxdraw.aapolygon(surface, points, shade(colour, 0.55))
+        xs = [v.x for v in local]
+        ys = [v.y for v in local]
+        half_w = (max(xs) - min(xs)) / 2
+        half_h = (max(ys) - min(ys)) / 2
+        long_axis_x = half_w >= half_h
+        # grain along the long axis, a lit top edge and a shaded bottom edge
+        if camera.px(min(half_w, half_h) * 2) >= 9:
+            grain = shade(colour, 0.86)
+            for fraction in (-0.35, 0.2):
+                if long_axis_x:
+                    a, b = (
+                        (-half_w * 0.9, half_h * fraction),
+                        (half_w * 0.9, half_h * fraction * 0.7),
+                    )
+                else:
+                    a, b = (
+                        (half_w * fraction, -half_h * 0.9),
+                        (half_w * fraction * 0.7, half_h * 0.9),
+                    )
+                _aaline(surface, camera, body, a, b, grain)
+        inset = min(half_w, half_h) * 0.18
+        top_a = (-half_w + inset, half_h - inset)
+        top_b = (half_w - inset, half_h - inset)
+        _aaline(surface, camera, body, top_a, top_b, shade(colour, 1.3))
+        bottom_a = (-half_w + inset, -half_h + inset)
+        bottom_b = (half_w - inset, -half_h + inset)
+        _aaline(surface, camera, body, bottom_a, bottom_b, shade(colour, 0.75))
+
+    def _draw_ball(
+        self, surface: pygame.Surface, camera: Camera, piece: Piece, colour: Colour
+    ) -> None:
+        shape = piece.shape
+        assert isinstance(shape, pymunk.Circle)
+        centre = camera.to_screen(piece.body.local_to_world(shape.offset))
+        radius = max(camera.px(shape.radius), 1.5)
+        pygame.draw.aacircle(surface, shade(colour, 0.6), _round(centre), round(radius))
+        pygame.draw.aacircle(surface, colour, _round(centre), max(round(radius - 1), 1))
+        # a swirl that turns with the body, so rolling is visible
+        angle = piece.body.angle
+        swirl = (
+            centre[0] + math.cos(angle) * radius * 0.45,
+            centre[1] - math.sin(angle) * radius * 0.45,
+        )
+        pygame.draw.aacircle(
+            surface, shade(colour, 0.7), _round(swirl), max(round(radius * 0.28), 1)
+        )
+        # a fixed highlight from the room's light, up and to the left
+        glint = (centre[0] - radius * 0.35, centre[1] - radius * 0.4)
+        pygame.draw.aacircle(
+            surface, shade(colour, 1.6), _round(glint), max(round(radius * 0.22), 1)
+        )
+
+    def _draw_plank(
+        self, surface: pygame.Surface, camera: Camera, shape: pymunk.Segment, colour: Colour
+    ) -> None:
+        body = shape.body
+        a = pymunk.Vec2d(*camera.to_screen(body.local_to_world(shape.a)))
+        b = pymunk.Vec2d(*camera.to_screen(body.local_to_world(shape.b)))
+        thickness = max(camera.px(shape.radius * 2), 4.0)
+        if (b - a).length < 1e-6:
+            return
+        normal = (b - a).perpendicular_normal() * (thickness / 2)
+        corners = [a + normal, b + normal, b - normal, a - normal]
+        points = [_round(p) for p in corners]
+        plank = shade(colour, 0.8)
+        pygame.gfxdraw.filled_polygon(surface, points, plank)
+        pygame.gfxdraw.aapolygon(surface, points, shade(plank, 0.55))
+        # light the upper face (screen y grows downwards)
+        lit_a, lit_b = (
+            (a + normal * 0.6, b + normal * 0.6)
+            if normal.y < 0
+            else (a - normal * 0.6, b - normal * 0.6)
+        )
+        pygame.draw.aaline(surface, shade(plank, 1.35), _round(lit_a), _round(lit_b))
+
+    def draw_hand(
+        self, surface: pygame.Surface, camera: Camera, hand: Point, grip: Point | None
+    ) -> None:
+        """The grip: a band from the hand to the grab point and a ring at the hand."""
+        hand_px = camera.to_screen(hand)
+        if grip is not None:
+            grip_px = camera.to_screen(grip)
+            pygame.draw.aaline(surface, HELD, _round(grip_px), _round(hand_px), 2)
+            pygame.draw.aacircle(surface, HELD, _round(grip_px), 3)
+        pygame.draw.aacircle(surface, HELD, _round(hand_px), 7, 2)
+
+    # -- grid boards ---------------------------------------------------------------------
+
+    def draw_grid(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        cols: int,
+        rows: int,
+        *,
+        cells: Mapping[Cell, Colour] | None = None,
+        walls: Iterable[GridWall] = (),
+        highlights: Mapping[Cell, Colour] | Iterable[Cell] = (),
+        labels: Mapping[Cell, str] | None = None,
+        guide_lines: bool = True,
+    ) -> GridGeometry:
+        """A wooden board of ``cols`` × ``rows`` square cells fitted into ``rect``.
+
+        ``cells`` colours chosen squares (start corners, special squares), ``highlights`` rings
+        cells (reachable squares; a mapping gives each its colour), ``labels`` writes a short
+        text in a cell (arrows "→", "↑", …), ``walls`` lie on the grid lines. Cell (0, 0) is the
+        top-left. Returns the :class:`GridGeometry` for mouse picking.
+        """
+        geometry = GridGeometry.fit(rect, cols, rows)
+        board = geometry.rect
+        frame = board.inflate(round(geometry.cell * 0.5), round(geometry.cell * 0.5))
+        pygame.draw.rect(surface, (0, 0, 0), frame.move(4, 6), border_radius=10)
+        pygame.draw.rect(surface, TABLE_EDGE, frame, border_radius=10)
+        pygame.draw.rect(surface, shade(TABLE_EDGE, 1.25), frame, width=2, border_radius=10)
+        square = MATERIAL_COLOURS["wood"]
+        for row in range(rows):
+            for col in range(cols):
+                tone = square if (row + col) % 2 == 0 else shade(square, 0.94)
+                colour = (cells or {}).get((col, row), tone)
+                cell_rect = geometry.cell_rect((col, row))
+                pygame.draw.rect(surface, colour, cell_rect)
+        if guide_lines:
+            line = shade(square, 0.72)
+            for i in range(cols + 1):
+                x = round(geometry.corner((i, 0))[0])
+                pygame.draw.line(surface, line, (x, board.top), (x, board.bottom))
+            for j in range(rows + 1):
+                y = round(geometry.corner((0, j))[1])
+                pygame.draw.line(surface, line, (board.left, y), (board.right, y))
+        ring = max(round(geometry.cell * 0.08), 2)
+        marks = (
+            highlights.items()
+            if isinstance(highlights, Mapping)
+            else ((c, GOOD) for c in highlights)
+        )
+        for cell, colour in marks:
+            pygame.draw.rect(
+                surface,
+                colour,
+                geometry.cell_rect(cell).inflate(-ring, -ring),
+                width=ring,
+                border_radius=ring * 2,
+            )
+        label_size = max(round(geometry.cell * 0.45), 8)
+        for cell, label in (labels or {}).items():
+            self.text(
+                surface,
+                label,
+                geometry.cell_center(cell),
+                size=label_size,
+                colour=shade(square, 0.45),
+                anchor="center",
+                shadow=False,
+            )
+        for wall in walls:
+            self.draw_grid_wall(surface, geometry, wall)
+        return geometry
+
+    def draw_grid_wall(
+        self, surface: pygame.Surface, geometry: GridGeometry, wall: GridWall
+    ) -> None:
+        """A wall as a raised bar along the grid line; previews are translucent."""
+        a = geometry.corner(wall.start)
+        b = geometry.corner(wall.end)
+        thickness = max(round(geometry.cell * 0.16), 4)
+        colours = {"permanent": (92, 88, 84), "legal": GOOD, "illegal": REFUSED}
+        colour = wall.colour or colours.get(wall.style, (150, 112, 70))
+        x0, x1 = sorted((a[0], b[0]))
+        y0, y1 = sorted((a[1], b[1]))
+        bar = pygame.Rect(
+            round(x0 - thickness / 2),
+            round(y0 - thickness / 2),
+            round(x1 - x0 + thickness),
+            round(y1 - y0 + thickness),
+        )
+        if wall.style in ("legal", "illegal"):
+            layer = pygame.Surface(bar.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, (*colour, 170), layer.get_rect(), border_radius=thickness // 2)
+            surface.blit(layer, bar.topleft)
+            return
+        pygame.draw.rect(surface, (0, 0, 0), bar.move(2, 3), border_radius=thickness // 2)
+        pygame.draw.rect(surface, colour, bar, border_radius=thickness // 2)
+        pygame.draw.rect(surface, shade(colour, 0.6), bar, width=1, border_radius=thickness // 2)
+
+    def draw_token(
+        self,
+        surface: pygame.Surface,
+        centre: Point,
+        radius: float,
+        colour: Colour,
+        *,
+        label: str = "",
+        ring: Colour | None = None,
+    ) -> None:
+        """A round playing piece seen from above, with a shadow and a lit rim; ``ring`` marks it."""
+        x, y = _round(centre)
+        r = max(round(radius), 3)
+        shadow = pygame.Surface((2 * r + 8, 2 * r + 8), pygame.SRCALPHA)
+        pygame.draw.circle(shadow, (0, 0, 0, 90), (r + 4, r + 4), r)
+        surface.blit(shadow, (x - r - 1, y - r + 1))
+        pygame.draw.aacircle(surface, shade(colour, 0.6), (x, y), r)
+        pygame.draw.aacircle(surface, colour, (x, y), max(r - 2, 1))
+        pygame.draw.aacircle(surface, shade(colour, 1.3), (x, y), max(round(r * 0.62), 1), 2)
+        if ring is not None:
+            pygame.draw.aacircle(surface, ring, (x, y), r + 4, 3)
+        if label:
+            self.text(
+                surface,
+                label,
+                (x, y),
+                size=max(round(r * 0.9), 8),
+                colour=INK,
+                bold=True,
+                anchor="center",
+            )
+
+    def draw_die(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        value: int | None,
+        *,
+        colour: Colour = (246, 240, 226),
+        pips: Colour = (34, 30, 28),
+    ) -> None:
+        """A die showing ``value`` (1–6; None draws a blank die waiting for a roll)."""
+        radius = max(rect.width // 6, 3)
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(3, 4), border_radius=radius)
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+        pygame.draw.rect(surface, shade(colour, 0.7), rect, width=2, border_radius=radius)
+        if value is None:
+            return
+        spots = {
+            1: [(0, 0)],
+            2: [(-1, -1), (1, 1)],
+            3: [(-1, -1), (0, 0), (1, 1)],
+            4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+            5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+            6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+        }.get(value)
+        if spots is None:
+            self.text(
+                surface,
+                str(value),
+                rect.center,
+                size=rect.height // 2,
+                colour=pips,
+                bold=True,
+                anchor="center",
+                shadow=False,
+            )
+            return
+        step = rect.width * 0.27
+        pip = max(round(rect.width * 0.09), 2)
+        for dx, dy in spots:
+            centre = (round(rect.centerx + dx * step), round(rect.centery + dy * step))
+            pygame.draw.aacircle(surface, pips, centre, pip)
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _round(point: Point | pymunk.Vec2d) -> tuple[int, int]:
+    return (round(point[0]), round(point[1]))
+
+
+def _aaline(
+    surface: pygame.Surface, camera: Camera, body: pymunk.Body, a: Point, b: Point, colour: Colour
+) -> None:
+    start = camera.to_screen(body.local_to_world(a))
+    end = camera.to_screen(body.local_to_world(b))
+    pygame.draw.aaline(surface, colour, _round(start), _round(end))
+
+
+def _outline_points(camera: Camera, piece: Piece) -> list[tuple[float, float]]:
+    shape = piece.shape
+    body = piece.body
+    if isinstance(shape, pymunk.Poly):
+        return [camera.to_screen(body.local_to_world(v)) for v in shape.get_vertices()]
+    if isinstance(shape, pymunk.Segment):
+        return [
+            camera.to_screen(body.local_to_world(shape.a)),
+            camera.to_screen(body.local_to_world(shape.b)),
+        ]
+    return []
+
+
+def _grow(points: Sequence[tuple[float, float]], by: float) -> list[tuple[float, float]]:
+    """A convex outline with every edge pushed outwards by ``by`` px (mitred corners)."""
+    count = len(points)
+    if count < 3:
+        return list(points)
+    area = sum(
+        points[i][0] * points[(i + 1) % count][1] - points[(i + 1) % count][0] * points[i][1]
+        for i in range(count)
+    )
+    sign = 1.0 if area > 0 else -1.0
+
+    def normal(i: int) -> tuple[float, float]:
+        (x0, y0), (x1, y1) = points[i], points[(i + 1) % count]
+        dx, dy = x1 - x0, y1 - y0
+        length = math.hypot(dx, dy) or 1.0
+        return (sign * dy / length, -sign * dx / length)
+
+    grown = []
+    for i, (x, y) in enumerate(points):
+        n0, n1 = normal(i - 1), normal(i)
+        mx, my = n0[0] + n1[0], n0[1] + n1[1]
+        denom = 1.0 + n0[0] * n1[0] + n0[1] * n1[1]
+        factor = by / max(denom, 0.2)
+        grown.append((x + mx * factor, y + my * factor))
+    return grown
+
+
+def _gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
+    """A vertical gradient surface (drawn as a 1-px column and scaled: fast)."""
+    width, height = max(size[0], 1), max(size[1], 1)
+    column = pygame.Surface((1, height))
+    for y in range(height):
+        column.set_at((0, y), mix(top, bottom, y / max(height - 1, 1)))
+    return pygame.transform.scale(column, (width, height))
