@@ -6,8 +6,10 @@
     wobbletop regress [FOLDER]        replay scenario files and compare with their goldens
     wobbletop config                  print the effective physics config and its sources
 
-Every user error (bad config, unknown game, unreadable scenario) is one line on stderr and
-exit code 2; no traceback.
+``--config PATH`` (before or after the subcommand) names a user config file laid over
+``assets/physics.toml``; without it ``WOBBLETOP_CONFIG`` is used. Every user error (bad config,
+unknown game, unreadable scenario, bad argument) is one line on stderr and exit code 2; no
+traceback. ``regress`` exits 1 when a scenario does not reproduce its golden.
 """
 
 from __future__ import annotations
@@ -15,38 +17,73 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
 
-from games.registry import KNOWN_IDS
+from games import registry
+from games.headless import HeadlessError
+from games.scenario import ScenarioError
 from physics.config import ConfigError, load_config, user_config_path
 
 EXIT_USAGE = 2
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="wobbletop", description="Tabletop physics sandbox.")
-    parser.add_argument("--config", metavar="PATH", help="physics config overriding assets/physics.toml")
-    commands = parser.add_subparsers(dest="command")
+class UsageError(Exception):
+    """A bad command line; ``str()`` is one line for the user."""
 
-    play = commands.add_parser("play", help="open the window (on a game, or the menu)")
-    play.add_argument("game", nargs="?", choices=KNOWN_IDS)
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (and an exception, so tests can catch it)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def build_parser() -> _Parser:
+    parser = _Parser(prog="wobbletop", description="Tabletop physics sandbox.")
+    parser.add_argument(
+        "--config", metavar="PATH", help="physics config overriding assets/physics.toml"
+    )
+    # The same option after the subcommand; SUPPRESS keeps a value given before it.
+    common = _Parser(add_help=False)
+    common.add_argument(
+        "--config", metavar="PATH", default=argparse.SUPPRESS, help=argparse.SUPPRESS
+    )
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+    games = ", ".join(registry.KNOWN_IDS)
+
+    play = commands.add_parser(
+        "play", parents=[common], help="open the window (on a game, or the menu)"
+    )
+    play.add_argument("game", nargs="?", help=f"one of {games}")
     play.add_argument("--seed", type=int, default=None, help="seed for all of the game's luck")
     play.add_argument("--record", metavar="FILE", help="save what you did as a scenario file")
 
-    run = commands.add_parser("run", help="play a game with computer seats")
-    run.add_argument("game", choices=KNOWN_IDS)
+    run = commands.add_parser("run", parents=[common], help="play a game with computer seats")
+    run.add_argument("game", help=f"one of {games}")
     run.add_argument("--headless", action="store_true", help="no window (the only mode for now)")
-    run.add_argument("--seed", type=int, default=0)
+    run.add_argument("--seed", type=int, default=0, help="seed for all of the game's luck")
+    run.add_argument("--players", type=int, default=None, help="number of (computer) seats")
+    run.add_argument("--frames", type=int, default=None, help="stop after this many physics frames")
 
-    commands.add_parser("config", help="print the effective config and where each value came from")
+    regress = commands.add_parser("regress", parents=[common], help="replay scenario files")
+    regress.add_argument(
+        "folder", nargs="?", help="folder of scenario files (default: assets/scenarios)"
+    )
+    regress.add_argument("-j", "--jobs", type=int, default=1, help="scenarios run in parallel")
+    regress.add_argument("--update", action="store_true", help="rewrite the goldens to what ran")
+
+    commands.add_parser(
+        "config", parents=[common], help="print the effective config and its sources"
+    )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         return _dispatch(args)
-    except ConfigError as error:
+    except (UsageError, ConfigError, registry.UnknownGame, HeadlessError, ScenarioError) as error:
         print(f"wobbletop: {error}", file=sys.stderr)
         return EXIT_USAGE
 
@@ -54,15 +91,32 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _dispatch(args: argparse.Namespace) -> int:
     config_path = user_config_path(args.config)
     if args.command == "config":
-        loaded = load_config(config_path)
-        for line in loaded.describe():
+        for line in load_config(config_path).describe():
             print(line)
         return 0
     if args.command == "run":
         from games.headless import run_headless
 
-        return run_headless(args.game, config_path, args.seed)
-    from games.ui.app import run_app
+        return run_headless(
+            args.game, config_path, args.seed, players=args.players, frames=args.frames
+        )
+    if args.command == "regress":
+        from games.regress import run_regress
 
-    game = getattr(args, "game", None)
-    return run_app(game, config_path, seed=getattr(args, "seed", None), record=getattr(args, "record", None))
+        folder = Path(args.folder) if args.folder else None
+        return run_regress(folder, jobs=args.jobs, update=args.update)
+    return _play(getattr(args, "game", None), config_path, args)
+
+
+def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) -> int:
+    if game is not None:
+        registry.load(game)
+    load_config(config_path)  # a bad config is a one-line error before any window opens
+    try:
+        from games.ui.app import run_app
+    except ImportError as error:
+        raise UsageError(f"the window is not available: {error}") from None
+    result: int = run_app(
+        game, config_path, seed=getattr(args, "seed", None), record=getattr(args, "record", None)
+    )
+    return result

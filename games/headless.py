@@ -1,0 +1,147 @@
+"""Headless runs: a game with computer seats and no display, advanced frame by frame.
+
+``wobbletop run GAME --headless --seed N`` builds the session from the registry with every seat
+a computer, ticks it until the game ends (or the frame limit), and prints one JSON line: the
+session's ``result()`` plus the digest of the final state. Free play runs its scripted
+drop-and-settle scene (``options = {"script": "drop"}``).
+
+The tick loop here (:func:`drive`) is also what replays scenario files, so a headless run and a
+regression run advance a session the same way: inputs due at a frame are handled *before* that
+frame's tick. This module and everything it imports must never import pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from games import registry
+from games.protocol import GameSpec, InputEvent, SeatKind, Session, SessionSetup
+from physics.config import PhysicsConfig, load_config
+
+# Options each game gets for a headless run (a game not listed gets none).
+HEADLESS_OPTIONS: dict[str, dict[str, Any]] = {
+    "freeplay": {"script": "drop"},
+}
+
+# A game whose spec sets no frame limit must still stop: 10 simulated minutes.
+SAFETY_LIMIT_SECONDS = 600
+
+
+class HeadlessError(ValueError):
+    """A headless run that cannot start (bad --players, say); ``str()`` is one line."""
+
+
+def seats_for(spec: GameSpec, players: int | None) -> tuple[SeatKind, ...]:
+    """All-computer seats: ``players`` of them (checked against the game), else the minimum."""
+    most = len(spec.seat_names)
+    count = spec.min_seats if players is None else players
+    if not spec.min_seats <= count <= most:
+        allowed = f"{spec.min_seats}" if spec.min_seats == most else f"{spec.min_seats} to {most}"
+        raise HeadlessError(
+            f"--players {count}: not a number of seats of {spec.id}; allowed: {allowed}"
+        )
+    return (SeatKind.COMPUTER,) * count
+
+
+def frame_limit(spec: GameSpec, config: PhysicsConfig, frames: int | None) -> int:
+    """The frames to run at most: ``--frames``, else the game's own limit, else a safety cap."""
+    if frames is not None:
+        if frames < 1:
+            raise HeadlessError(f"--frames {frames}: allowed: a whole number of at least 1")
+        return frames
+    return spec.default_frames or SAFETY_LIMIT_SECONDS * config.world.step_hz
+
+
+def drive(
+    session: Session,
+    limit: int,
+    inputs: Iterable[InputEvent] = (),
+    *,
+    stop_at_outcome: bool = True,
+    progress: bool = False,
+) -> None:
+    """Tick ``session`` up to frame ``limit``, handling each input just before its frame's tick.
+
+    With ``stop_at_outcome`` the run ends as soon as the game has an outcome. Inputs due at the
+    final frame are still handled (a recording saved between ticks holds such inputs). An input
+    the game refuses raises :class:`~games.protocol.InputRefused`.
+    """
+    pending = deque(sorted(inputs, key=lambda event: event.frame))
+    bar = _progress_bar(limit - session.frame) if progress else None
+    try:
+        while session.frame < limit:
+            if stop_at_outcome and session.outcome is not None:
+                return
+            while pending and pending[0].frame <= session.frame:
+                session.handle(pending.popleft())
+            session.tick()
+            if bar is not None:
+                bar.update(1)
+        if not (stop_at_outcome and session.outcome is not None):
+            while pending and pending[0].frame <= session.frame:
+                session.handle(pending.popleft())
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _progress_bar(total: int) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="frame", file=sys.stderr, leave=False, miniters=60)
+
+
+def new_session(
+    spec: GameSpec,
+    config: PhysicsConfig,
+    seed: int,
+    seats: Sequence[SeatKind],
+    options: Mapping[str, Any],
+) -> Session:
+    """A fresh session of ``spec``, built from nothing but these values."""
+    setup = SessionSetup(config=config, seed=seed, seats=tuple(seats), options=dict(options))
+    return spec.new_session(setup)
+
+
+def summary(session: Session) -> dict[str, Any]:
+    """What a headless run prints: ``session.result()`` plus the final digest."""
+    return {**session.result(), "digest": session.digest()}
+
+
+def play_headless(
+    game_id: str,
+    config_path: Path | None,
+    seed: int,
+    *,
+    players: int | None = None,
+    frames: int | None = None,
+    progress: bool = False,
+) -> dict[str, Any]:
+    """Run ``game_id`` with computer seats to its end (or the limit) and return the summary."""
+    spec = registry.load(game_id)
+    config = load_config(config_path).config
+    seats = seats_for(spec, players)
+    session = new_session(spec, config, seed, seats, HEADLESS_OPTIONS.get(game_id, {}))
+    drive(session, frame_limit(spec, config, frames), progress=progress)
+    return summary(session)
+
+
+def run_headless(
+    game_id: str,
+    config_path: Path | None,
+    seed: int,
+    *,
+    players: int | None = None,
+    frames: int | None = None,
+) -> int:
+    """The ``wobbletop run`` command: print the summary as one JSON line; return exit code 0."""
+    result = play_headless(
+        game_id, config_path, seed, players=players, frames=frames, progress=sys.stderr.isatty()
+    )
+    print(json.dumps(result))
+    return 0

@@ -1,0 +1,182 @@
+"""``wobbletop regress [FOLDER]``: replay every scenario file and compare with its goldens.
+
+Every ``*.toml`` under the folder (recursively; default ``assets/scenarios``) is a scenario.
+They run in parallel with ``-j N`` (separate processes, each building its sessions fresh), with
+a progress bar on stderr, and a table is printed at the end. Exit code: 0 when every scenario
+reproduced its goldens, 1 on any mismatch, 2 when a file is broken (bad TOML, bad key, game not
+built, refused input). ``--update`` rewrites the goldens of the files that ran (expected outcome
+and digest) in place and keeps the rest of each file.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from games.scenario import Replay, ScenarioError, run_scenario_file, update_goldens
+from physics.paths import assets_dir
+
+EXIT_MISMATCH = 1
+EXIT_BROKEN = 2
+
+
+def default_folder() -> Path:
+    return assets_dir() / "scenarios"
+
+
+@dataclass(frozen=True)
+class Report:
+    """One scenario's run: what it was, what happened, how long it took."""
+
+    path: Path
+    game: str = "?"
+    replay: Replay | None = None
+    error: str = ""
+    seconds: float = 0.0
+    updated: bool = field(default=False, compare=False)
+
+    @property
+    def ok(self) -> bool:
+        return self.replay is not None and self.replay.ok
+
+    @property
+    def result_text(self) -> str:
+        if self.replay is None:
+            return "ERROR"
+        outcome = self.replay.outcome
+        winner = outcome.get("winner")
+        reason = str(outcome.get("reason", "?"))
+        return f"{reason} ({winner})" if winner else reason
+
+
+def check_file(path: Path) -> Report:
+    """Replay one scenario file (in whatever process runs this) and report."""
+    started = time.perf_counter()
+    try:
+        scenario, replayed = run_scenario_file(path)
+    except ScenarioError as error:
+        return Report(path, error=str(error), seconds=time.perf_counter() - started)
+    return Report(path, scenario.game, replayed, seconds=time.perf_counter() - started)
+
+
+def scenario_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        raise ScenarioError(f"{folder}: no such folder of scenario files")
+    files = sorted(folder.rglob("*.toml"))
+    if not files:
+        raise ScenarioError(f"{folder}: no scenario files (*.toml) in it")
+    return files
+
+
+def run_all(files: list[Path], jobs: int = 1, progress: bool = True) -> list[Report]:
+    """Replay ``files`` with ``jobs`` worker processes (1: in this process), in file order."""
+    if jobs < 1:
+        raise ScenarioError(f"-j {jobs}: allowed: a whole number of at least 1")
+    bar = _progress_bar(len(files), progress)
+    reports: list[Report] = []
+    try:
+        if jobs == 1:
+            for path in files:
+                reports.append(check_file(path))
+                bar.update(1)
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                futures = [pool.submit(check_file, path) for path in files]
+                for future in as_completed(futures):
+                    reports.append(future.result())
+                    bar.update(1)
+    finally:
+        bar.close()
+    order = {path: index for index, path in enumerate(files)}
+    return sorted(reports, key=lambda report: order[report.path])
+
+
+def _progress_bar(total: int, enabled: bool) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="scenario", file=sys.stderr, disable=not enabled, leave=False)
+
+
+def apply_updates(reports: list[Report]) -> list[Report]:
+    """Rewrite the goldens of every scenario that ran but did not match them."""
+    updated = []
+    for report in reports:
+        if report.replay is not None and not report.ok:
+            update_goldens(report.path, report.replay)
+            report = Report(
+                report.path, report.game, report.replay, seconds=report.seconds, updated=True
+            )
+        updated.append(report)
+    return updated
+
+
+def format_table(reports: list[Report], folder: Path) -> list[str]:
+    """The summary table, then one indented line per difference or error."""
+    header = ("scenario", "game", "result", "outcome", "digest", "seconds")
+    rows = [header]
+    for report in reports:
+        rows.append(
+            (
+                _relative(report.path, folder),
+                report.game,
+                report.result_text,
+                _mark(report, "outcome"),
+                _mark(report, "digest"),
+                f"{report.seconds:.2f}",
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    lines = [
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    ]
+    lines.insert(1, "  ".join("-" * width for width in widths))
+    for report in reports:
+        details = [report.error] if report.error else []
+        if report.replay is not None and not report.ok and not report.updated:
+            details = report.replay.differences()
+        for detail in details:
+            lines.append(f"{_relative(report.path, folder)}: {detail}")
+    return lines
+
+
+def _mark(report: Report, which: str) -> str:
+    if report.replay is None:
+        return "-"
+    good = report.replay.outcome_ok if which == "outcome" else report.replay.digest_ok
+    if good:
+        return "ok"
+    return "updated" if report.updated else "MISMATCH"
+
+
+def _relative(path: Path, folder: Path) -> str:
+    try:
+        return str(path.relative_to(folder))
+    except ValueError:
+        return str(path)
+
+
+def run_regress(folder: Path | None = None, *, jobs: int = 1, update: bool = False) -> int:
+    """The ``wobbletop regress`` command; returns the exit code."""
+    folder = folder or default_folder()
+    reports = run_all(scenario_files(folder), jobs=jobs, progress=sys.stderr.isatty())
+    if update:
+        reports = apply_updates(reports)
+    for line in format_table(reports, folder):
+        print(line)
+    broken = sum(report.replay is None for report in reports)
+    failed = sum(
+        report.replay is not None and not report.ok and not report.updated for report in reports
+    )
+    updated = sum(report.updated for report in reports)
+    print(
+        f"{len(reports)} scenarios: {len(reports) - broken - failed - updated} ok, "
+        f"{failed} mismatched, {broken} broken" + (f", {updated} goldens updated" if update else "")
+    )
+    if broken:
+        return EXIT_BROKEN
+    return EXIT_MISMATCH if failed else 0

@@ -1,0 +1,430 @@
+"""Scenario files: a game, a seed, config overrides, inputs at given frames, and the goldens.
+
+A scenario is a TOML file (read with ``tomllib``, written with ``tomli_w``)::
+
+    game = "freeplay"
+    seed = 0
+    description = "A disk dragged onto the stack"
+    frames = 900                 # the frame limit (0 or absent: the game's own limit)
+    stop_at_outcome = true       # false: run exactly `frames` frames (what recordings use)
+    seats = ["human"]            # absent: every seat a computer (`players` of them)
+    options = { script = "drop" }
+
+    [config]                     # overrides of assets/physics.toml, any subset
+    world.gravity = 1635.0
+
+    [[input]]                    # inputs, in frame order, handled just before that frame's tick
+    frame = 60
+    action = "grab"
+    x = 90.0
+    y = 4.0
+
+    [expect]                     # the goldens, written by `wobbletop regress --update`
+    digest = "…"                 # hash of every body's state at the end
+    [expect.outcome]             # session.result() without game/seed and without empty values
+    reason = "settled"
+    frames = 597
+
+The file is validated by a pydantic schema; every problem is one line naming the file and the
+key. The ``[config]`` table goes through :func:`physics.config.load_config` (errors name the
+scenario file). A scenario never reads the user's config file or ``WOBBLETOP_CONFIG``: it
+must replay alike on any machine.
+
+Replay builds the session fresh from seed and config (never from a copy of a space), handles
+each input at its frame, ticks until the outcome or the limit, and compares the result and the
+digest with the goldens.
+
+Recordings of scripted sessions: a session whose ``options`` carry a ``script`` generates some
+of its own inputs, and those land in ``session.recorded`` too. :func:`write_recording` keeps the
+options (so the replay runs the script again) and stores only the inputs the script did *not*
+generate; it finds the script's own inputs by running a fresh copy of the session without any
+player input for the same number of frames.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from games import registry
+from games.protocol import InputEvent, InputRefused, SeatKind, Session
+from physics.config import ConfigError, LoadedConfig, load_config, read_toml
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised only on 3.10
+    import tomli as tomllib
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be used; ``str()`` is one line naming the file and key."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+
+
+class InputRecord(_Strict):
+    frame: int = Field(ge=0, description="physics frame the input takes effect on")
+    action: str = Field(min_length=1, description="grab, move, release or a game's own move")
+    x: float = Field(default=0.0, description="mm")
+    y: float = Field(default=0.0, description="mm")
+    data: dict[str, Any] = Field(default_factory=dict, description="a game's move as a table")
+
+    def event(self) -> InputEvent:
+        return InputEvent.from_json(self.model_dump())
+
+
+class Expect(_Strict):
+    digest: str = Field(pattern=r"^[0-9a-f]{64}$|^$", description="hash of the final state")
+    outcome: dict[str, Any] = Field(default_factory=dict, description="the expected result")
+
+
+class Scenario(_Strict):
+    """One scenario file, validated."""
+
+    game: str
+    seed: int = Field(default=0, ge=0)
+    description: str = ""
+    frames: int = Field(default=0, ge=0, le=100_000_000, description="frame limit; 0: the game's")
+    stop_at_outcome: bool = True
+    players: int | None = Field(default=None, ge=1, le=16)
+    seats: list[SeatKind] | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    config: dict[str, Any] = Field(default_factory=dict)
+    input: list[InputRecord] = Field(default_factory=list)
+    expect: Expect | None = None
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, game: str) -> str:
+        if game not in registry.KNOWN_IDS:
+            raise ValueError(f"unknown game {game!r}; allowed: {', '.join(registry.KNOWN_IDS)}")
+        return game
+
+    @field_validator("seats", mode="before")
+    @classmethod
+    def _seat_names(cls, seats: Any) -> Any:
+        # Seats are written as plain strings; strict mode would refuse them as enum values.
+        if isinstance(seats, list):
+            return [_seat_kind(seat) for seat in seats]
+        return seats
+
+    @model_validator(mode="after")
+    def _inputs_in_order(self) -> Scenario:
+        previous = 0
+        for index, record in enumerate(self.input):
+            if record.frame < previous:
+                raise ValueError(
+                    f"input[{index}].frame: {record.frame} comes before the previous input's "
+                    f"frame {previous}; allowed: inputs in frame order"
+                )
+            if self.frames and record.frame > self.frames:
+                raise ValueError(
+                    f"input[{index}].frame: {record.frame} is after the last frame "
+                    f"{self.frames}; allowed: 0 to {self.frames}"
+                )
+            previous = record.frame
+        return self
+
+    def events(self) -> list[InputEvent]:
+        return [record.event() for record in self.input]
+
+
+def _seat_kind(seat: Any) -> Any:
+    try:
+        return SeatKind(seat)
+    except ValueError:
+        return seat  # pydantic reports it with the allowed values
+
+
+# --------------------------------------------------------------------------------------------
+# Reading
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """Read and validate a scenario file, or raise a one-line :class:`ScenarioError`."""
+    path = Path(path)
+    try:
+        data = read_toml(path)
+    except ConfigError as error:
+        raise ScenarioError(str(error).replace("config file", "scenario file")) from None
+    return parse_scenario(data, path)
+
+
+def parse_scenario(data: Mapping[str, Any], path: Path) -> Scenario:
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as error:
+        raise ScenarioError(f"{path}: {_describe(error)}") from None
+
+
+def _describe(error: ValidationError) -> str:
+    first = error.errors(include_url=False)[0]
+    key = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in first["loc"])
+    key = key.lstrip(".")
+    kind = first["type"]
+    given = first.get("input")
+    if kind == "value_error":
+        message = str(first["ctx"]["error"])
+        return f"{key}: {message}" if key else message
+    if kind == "extra_forbidden":
+        return f"{key}: unknown key; allowed: {_allowed_keys(first['loc'])}"
+    if kind == "missing":
+        return f"{key}: missing; it is required"
+    if kind == "enum":
+        return f"{key}: is {given!r}; allowed: {first['ctx']['expected']}"
+    return f"{key}: is {given!r}; allowed: {first['msg'].lower()}"
+
+
+def _allowed_keys(loc: tuple[Any, ...]) -> str:
+    model: type[BaseModel] = Scenario
+    if len(loc) >= 2 and loc[0] == "input":
+        model = InputRecord
+    elif len(loc) >= 2 and loc[0] == "expect":
+        model = Expect
+    return ", ".join(model.model_fields)
+
+
+def scenario_config(scenario: Scenario, path: Path) -> LoadedConfig:
+    """The defaults with the scenario's ``[config]`` laid on top (errors name ``path``)."""
+    return load_config(None, overrides=scenario.config, overrides_source=path)
+
+
+# --------------------------------------------------------------------------------------------
+# Replaying
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What a scenario did when replayed, against what it expected."""
+
+    outcome: dict[str, Any]
+    digest: str
+    expected: Expect | None
+
+    @property
+    def outcome_ok(self) -> bool:
+        return self.expected is not None and self.expected.outcome == self.outcome
+
+    @property
+    def digest_ok(self) -> bool:
+        return self.expected is not None and self.expected.digest == self.digest
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome_ok and self.digest_ok
+
+    def differences(self) -> list[str]:
+        """Human-readable lines saying what differs from the goldens."""
+        if self.expected is None:
+            return ["no [expect] goldens yet (run with --update)"]
+        lines = []
+        wanted, got = self.expected.outcome, self.outcome
+        for key in sorted(set(wanted) | set(got)):
+            if wanted.get(key) != got.get(key):
+                lines.append(f"{key}: expected {wanted.get(key)!r}, got {got.get(key)!r}")
+        if not self.digest_ok:
+            lines.append(f"digest: expected {self.expected.digest[:12]}…, got {self.digest[:12]}…")
+        return lines
+
+
+def replay(scenario: Scenario, path: Path) -> Replay:
+    """Build the scenario's session fresh, feed its inputs, run it, and compare with the goldens.
+
+    Raises :class:`ScenarioError` for a game not built yet, a config problem or a refused input.
+    """
+    from games.headless import drive, frame_limit, new_session
+
+    try:
+        spec = registry.load(scenario.game)
+        config = scenario_config(scenario, path).config
+    except (registry.UnknownGame, ConfigError) as error:
+        raise ScenarioError(f"{path}: {error}") from None
+    seats = tuple(scenario.seats) if scenario.seats else _computer_seats(spec, scenario, path)
+    session = new_session(spec, config, scenario.seed, seats, scenario.options)
+    limit = frame_limit(spec, config, scenario.frames or None)
+    try:
+        drive(session, limit, scenario.events(), stop_at_outcome=scenario.stop_at_outcome)
+    except InputRefused as error:
+        raise ScenarioError(
+            f"{path}: an input at frame {session.frame} was refused: {error}"
+        ) from None
+    return Replay(expected_outcome(session), session.digest(), scenario.expect)
+
+
+def _computer_seats(spec: Any, scenario: Scenario, path: Path) -> tuple[SeatKind, ...]:
+    from games.headless import HeadlessError, seats_for
+
+    try:
+        return seats_for(spec, scenario.players)
+    except HeadlessError as error:
+        raise ScenarioError(f"{path}: players: {error}") from None
+
+
+def expected_outcome(session: Session) -> dict[str, Any]:
+    """The session's result as a golden: without game and seed (the file has them) and empties."""
+    result = session.result()
+    result.pop("game", None)
+    result.pop("seed", None)
+    return _tomlable(result)
+
+
+def _tomlable(value: Any) -> Any:
+    """``value`` as TOML can hold it: None dropped, tuples as lists, keys as strings."""
+    if isinstance(value, Mapping):
+        return {str(k): _tomlable(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [_tomlable(item) for item in value if item is not None]
+    return value
+
+
+def run_scenario_file(path: str | os.PathLike[str]) -> tuple[Scenario, Replay]:
+    """Load and replay one scenario file."""
+    path = Path(path)
+    scenario = load_scenario(path)
+    return scenario, replay(scenario, path)
+
+
+# --------------------------------------------------------------------------------------------
+# Writing
+
+
+def dump_scenario(scenario: Scenario) -> str:
+    """The scenario as TOML text, keys in the documented order, empty parts left out."""
+    data = scenario.model_dump(mode="json", exclude_none=True)
+    for key in ("description", "options", "config", "input"):
+        if not data.get(key):
+            data.pop(key, None)
+    data["input"] = [_compact_input(record) for record in data.get("input", [])]
+    if not data["input"]:
+        del data["input"]
+    return tomli_w.dumps(_tomlable(data))
+
+
+def _compact_input(record: dict[str, Any]) -> dict[str, Any]:
+    return InputEvent.from_json(record).to_json()
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file, so a crash never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(
+        "w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False
+    ) as handle:
+        handle.write(text)
+    os.replace(handle.name, path)
+
+
+_EXPECT_HEADER = re.compile(r"^\s*\[\s*expect\s*(\.[^\]]*)?\]\s*(#.*)?$")
+_ANY_HEADER = re.compile(r"^\s*\[")
+
+
+def update_goldens(path: Path, replayed: Replay) -> None:
+    """Rewrite the ``[expect]`` tables of ``path`` to what ran, keeping the rest of the file.
+
+    The old ``[expect]`` and ``[expect.*]`` tables are cut out of the text and a new one is
+    appended, so comments and layout elsewhere stay. If the cut would change anything else (an
+    unusual layout), the whole file is rewritten from its parsed data instead.
+    """
+    original_text = path.read_text(encoding="utf-8")
+    original = tomllib.loads(original_text)
+    expect = Expect(digest=replayed.digest, outcome=replayed.outcome)
+    block = tomli_w.dumps({"expect": expect.model_dump()})
+    kept = _without_expect(original_text).rstrip("\n")
+    text = f"{kept}\n\n{block}" if kept else block
+    try:
+        updated = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        updated = {}
+    rest = {key: value for key, value in original.items() if key != "expect"}
+    if {key: value for key, value in updated.items() if key != "expect"} != rest:
+        text = tomli_w.dumps(_tomlable({**rest, "expect": expect.model_dump()}))
+    write_text_atomically(path, text)
+
+
+def _without_expect(text: str) -> str:
+    kept: list[str] = []
+    skipping = False
+    for line in text.splitlines():
+        if _EXPECT_HEADER.match(line):
+            skipping = True
+            continue
+        if skipping and _ANY_HEADER.match(line):
+            skipping = False
+        if not skipping:
+            kept.append(line)
+    return "\n".join(kept)
+
+
+def write_recording(
+    path: str | os.PathLike[str], session: Session, user_config_path: Path | None
+) -> None:
+    """Save what was played in ``session`` as a scenario that replays to the same state.
+
+    Stores the seed, the seats and options, the config the session ran with (the user file's
+    keys, plus any other value that differs from the defaults), the inputs the player made
+    (see the module docstring for scripted sessions), the frame count (the replay runs exactly
+    that many frames) and, as goldens, the result and digest at this moment.
+    """
+    path = Path(path)
+    overrides = _config_overrides(session, user_config_path)
+    source = f" with {user_config_path}" if user_config_path else ""
+    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    scenario = Scenario(
+        game=session.game_id,
+        seed=session.seed,
+        description=f"Recorded with `wobbletop play {session.game_id}`{source} on {stamp}",
+        frames=session.frame,
+        stop_at_outcome=False,
+        seats=list(session.setup.seats) or None,
+        options=dict(session.setup.options),
+        config=overrides,
+        input=[InputRecord.model_validate(event.to_json()) for event in player_inputs(session)],
+        expect=Expect(digest=session.digest(), outcome=expected_outcome(session)),
+    )
+    write_text_atomically(path, dump_scenario(scenario))
+
+
+def player_inputs(session: Session) -> list[InputEvent]:
+    """The inputs in ``session.recorded`` that a scripted session did not generate itself."""
+    inputs = list(session.recorded)
+    if "script" not in session.setup.options:
+        return inputs
+    spec = registry.load(session.game_id)
+    reference = spec.new_session(session.setup)
+    while reference.frame < session.frame:
+        reference.tick()
+    for scripted in reference.recorded:
+        if scripted in inputs:
+            inputs.remove(scripted)
+    return inputs
+
+
+def _config_overrides(session: Session, user_config_path: Path | None) -> dict[str, Any]:
+    overrides = read_toml(user_config_path) if user_config_path else {}
+    defaults = load_config(None).config.model_dump()
+    _lay_differences(overrides, session.setup.config.model_dump(), defaults)
+    return overrides
+
+
+def _lay_differences(into: dict[str, Any], actual: Mapping[str, Any], defaults: Any) -> None:
+    for key, value in actual.items():
+        default = defaults.get(key) if isinstance(defaults, Mapping) else None
+        if isinstance(value, Mapping):
+            table = into.setdefault(key, {})
+            _lay_differences(table, value, default)
+            if not table:
+                del into[key]
+        elif value != default:
+            into[key] = value
