@@ -638,6 +638,8 @@ class Renderer:
         self, surface: pygame.Surface, camera: Camera, shape: pymunk.Segment, colour: Colour
     ) -> None:
         body = shape.body
+        if body is None:
+            return
         a = pymunk.Vec2d(*camera.to_screen(body.local_to_world(shape.a)))
         b = pymunk.Vec2d(*camera.to_screen(body.local_to_world(shape.b)))
         thickness = max(camera.px(shape.radius * 2), 4.0)

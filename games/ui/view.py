@@ -1,26 +1,39 @@
 """The base of every game's view: it maps pygame input to session inputs and draws the game.
 
 Each game's ``view.py`` defines ``make_view(app, session) -> View``. The app calls
-:meth:`View.handle_event` for every pygame event, :meth:`View.update` once per rendered frame
-and :meth:`View.draw` to paint. Views never change physics bodies directly: they send
-:class:`~games.protocol.InputEvent` values through ``session.handle`` so every action is
-checked by the rules and recorded for replays.
+:meth:`View.handle_event` for every pygame event meant for the game, :meth:`View.update` once
+per rendered frame (before the physics frames of that render frame) and :meth:`View.draw` to
+paint the play area ``app.play_rect``. Views never change physics bodies or rules state
+directly: they send :class:`~games.protocol.InputEvent` values through :meth:`View.send`
+(``session.handle``) so every action is checked by the rules and recorded for replays; a
+refused input is shown in the status bar for a few seconds.
+
+The shell keeps these keys for itself: Esc (menu), P and Space (pause), F5 and Ctrl+R
+(restart), H and F1 (help). A view that needs one of them lists it in :attr:`View.own_keys`.
+Physics games subclass :class:`games.ui.physics_view.PhysicsView`, which already drags pieces
+with the mouse; board games subclass :class:`View` and draw with
+:meth:`games.ui.render.Renderer.draw_grid`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from games.protocol import Session
+from games.protocol import InputEvent, InputRefused, Session
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
+    from games.ui.render import Renderer
 
 
 class View:
     """Input and drawing for one game; subclasses override what they need."""
+
+    # Shell keys (pygame.K_*) this view handles itself instead of the shell.
+    own_keys: ClassVar[frozenset[int]] = frozenset()
 
     def __init__(self, app: App, session: Session) -> None:
         self.app = app
@@ -32,5 +45,29 @@ class View:
     def update(self, seconds: float) -> None:
         """Called once per rendered frame with the real seconds since the last one."""
 
-    def draw(self, surface: pygame.Surface, renderer: Any) -> None:
-        """Paint the game onto ``surface`` with the shared renderer."""
+    def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """Paint the game into ``self.app.play_rect`` of ``surface`` with the shared renderer."""
+
+    # -- helpers for subclasses ----------------------------------------------------------
+
+    def send(
+        self, action: str, x: float = 0.0, y: float = 0.0, data: Mapping[str, Any] | None = None
+    ) -> bool:
+        """Send one input to the session now; on :class:`InputRefused` show why and return False."""
+        try:
+            self.session.handle(InputEvent(self.session.frame, action, x, y, dict(data or {})))
+        except InputRefused as refusal:
+            self.refuse(str(refusal))
+            return False
+        return True
+
+    def refuse(self, message: str) -> None:
+        """Show a refusal (or any short warning) in the status bar for a few seconds."""
+        self.app.notify(message, kind="refused")
+
+    def status(self) -> str:
+        """The status bar's line; by default the session's own."""
+        return self.session.status()
+
+    def close(self) -> None:
+        """Called when the game is left (menu, restart, quit)."""

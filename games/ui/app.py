@@ -1,0 +1,408 @@
+"""The desktop shell: one resizable window, the menu, the game loop, live tuning and recording.
+
+:func:`run_app` is what ``wobbletop`` / ``wobbletop play GAME`` call. :class:`App` owns the
+window and can be driven by tests one frame at a time with :meth:`App.step_frame`, which
+processes the real pygame event queue (so a test posts MOUSEBUTTONDOWN / MOUSEMOTION /
+MOUSEBUTTONUP and runs frames).
+
+The loop: physics advances in fixed frames of ``session.frame_seconds`` (the config's
+``step_hz``) from an accumulator fed by real time; the display renders at its own rate. A long
+real frame (a window drag, a stall) is clamped to :data:`MAX_FRAME_SECONDS` and at most that
+much simulated time is run per rendered frame, so the loop never spirals; pause and the help
+overlay stop the clock entirely.
+
+Only the pygame subsystems used are initialised (display and font; no mixer, so a machine
+without a sound card prints no audio errors).
+
+Live tuning: :class:`physics.config.ConfigWatcher` is polled every frame. A good edit is applied
+to the running world (``World.apply_config``) and becomes the session's setup config, so a
+restart uses it too; a bad edit shows its one-line error in a banner and the last good values
+stay. A recording made with ``--record`` is written when the game is left (menu, restart,
+quit) by ``games.scenario.write_recording``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import os
+import random
+import sys
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from games import registry
+from games.protocol import GameSpec, SeatKind, Session, SessionSetup
+from games.ui import overlays
+from games.ui.menu import Menu
+from games.ui.render import ACCENT, GOOD, REFUSED, Colour, Renderer
+from games.ui.view import View
+from physics.config import ConfigError, ConfigWatcher, LoadedConfig, PhysicsConfig
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (480, 360)
+DISPLAY_HZ = 60
+MAX_FRAME_SECONDS = 0.25  # real time counted per rendered frame at most (no spiral of death)
+NOTICE_SECONDS = 3.0
+EXIT_USAGE = 2
+
+NOTICE_COLOURS: dict[str, Colour] = {
+    "refused": REFUSED,
+    "error": REFUSED,
+    "info": GOOD,
+    "note": ACCENT,
+}
+
+
+@dataclass
+class GameRun:
+    """The game on the table: its spec, session, view and how it was set up."""
+
+    spec: GameSpec
+    session: Session
+    view: View
+    seats: tuple[SeatKind, ...]
+
+
+class App:
+    """The window. ``App(...).run()`` until closed, or ``step_frame()`` from a test."""
+
+    def __init__(
+        self,
+        game_id: str | None = None,
+        config_path: Path | None = None,
+        *,
+        seed: int | None = None,
+        record: str | None = None,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        watch_interval: float = 0.5,
+    ) -> None:
+        # Config first: a bad file is a one-line error before any window opens.
+        self.config_path = config_path
+        self.watcher = ConfigWatcher(config_path, interval=watch_interval)
+        self.config: PhysicsConfig = self.watcher.last_good.config
+        start_spec = registry.load(game_id) if game_id else None
+        self.seed = seed
+        self.record = Path(record) if record else None
+
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Wobbletop")
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.clock = pygame.time.Clock()
+        self.renderer = Renderer()
+
+        self.time = 0.0  # real seconds the app has run (notices expire on it)
+        self.frames = 0
+        self.running = True
+        self.paused = False
+        self.show_help = False
+        self.error: str | None = None
+        self.config_error: str | None = None
+        self.notice: tuple[str, Colour, float] | None = None
+        self.accumulator = 0.0
+        self.game: GameRun | None = None
+        self.menu = Menu(self)
+        self._closed = False
+        if start_spec is not None:
+            self.menu.select(start_spec.id)
+            choice = self.menu.choice()
+            self.start_game(start_spec, choice.seats() if choice else (SeatKind.HUMAN,))
+
+    # -- geometry ------------------------------------------------------------------------
+
+    @property
+    def play_rect(self) -> pygame.Rect:
+        """The screen area a game's view draws in (between the title and status bars)."""
+        width, height = self.screen.get_size()
+        top = overlays.TOP_BAR_PX
+        return pygame.Rect(0, top, width, max(height - top - overlays.STATUS_BAR_PX, 1))
+
+    @property
+    def session(self) -> Session | None:
+        return self.game.session if self.game else None
+
+    # -- messages ------------------------------------------------------------------------
+
+    def notify(self, message: str, *, kind: str = "note", seconds: float = NOTICE_SECONDS) -> None:
+        """Show ``message`` in the status bar a while; kind: refused, error, info, note."""
+        self.notice = (message, NOTICE_COLOURS.get(kind, ACCENT), self.time + seconds)
+
+    def current_notice(self) -> tuple[str, Colour] | None:
+        if self.notice is None or self.notice[2] < self.time:
+            return None
+        return self.notice[0], self.notice[1]
+
+    def fail(self, what: str, error: BaseException) -> None:
+        """Stop the game and show ``error`` in words (the traceback only with WOBBLETOP_DEBUG)."""
+        self.error = f"{what}: {error}" if str(error) else f"{what}: {type(error).__name__}"
+        print(f"wobbletop: {self.error}", file=sys.stderr)
+        if os.environ.get("WOBBLETOP_DEBUG"):
+            traceback.print_exception(error)
+
+    # -- games ---------------------------------------------------------------------------
+
+    def start_game(self, spec: GameSpec, seats: Sequence[SeatKind]) -> None:
+        """Leave any game, set up a new session of ``spec`` and its view, unpaused."""
+        self.leave_game()
+        seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
+        setup = SessionSetup(config=self.config, seed=seed, seats=tuple(seats))
+        try:
+            session = spec.new_session(setup)
+            module = importlib.import_module(spec.view_module)
+            view: View = module.make_view(self, session)
+        except Exception as error:
+            self.fail(f"{spec.title} could not start", error)
+            return
+        self.game = GameRun(spec, session, view, tuple(seats))
+        self.paused = self.show_help = False
+        self.accumulator = 0.0
+        self.error = None
+
+    def restart(self) -> None:
+        if self.game is not None:
+            self.start_game(self.game.spec, self.game.seats)
+
+    def leave_game(self) -> None:
+        """Back to the menu (saving the recording if one was asked for)."""
+        game = self.game
+        if game is None:
+            return
+        self._save_recording(game.session)
+        try:
+            game.view.close()
+        except Exception as error:
+            print(f"wobbletop: closing the view failed: {error}", file=sys.stderr)
+        self.game = None
+        self.paused = self.show_help = False
+        self.error = None
+
+    def _save_recording(self, session: Session) -> None:
+        if self.record is None:
+            return
+        try:
+            from games.scenario import write_recording
+
+            write_recording(self.record, session, self.config_path)
+        except Exception as error:
+            print(
+                f"wobbletop: could not save the recording {self.record}: {error}", file=sys.stderr
+            )
+            return
+        print(f"wobbletop: recorded {session.game_id} to {self.record}", file=sys.stderr)
+
+    # -- the loop ------------------------------------------------------------------------
+
+    def run(self, max_frames: int | None = None) -> int:
+        """Run until the window closes (or ``max_frames`` rendered frames); 0 on a clean exit."""
+        try:
+            while self.running:
+                self.step_frame()
+                if max_frames is not None and self.frames >= max_frames:
+                    break
+        finally:
+            self.close()
+        return 0
+
+    def step_frame(self, seconds: float | None = None) -> bool:
+        """One rendered frame: events, live config, fixed physics frames, drawing.
+
+        ``seconds`` is the real time since the last frame (measured when None; tests pass a
+        fixed value so runs do not depend on the machine's speed). False once the app quits.
+        """
+        for event in pygame.event.get():
+            self._handle(event)
+            if not self.running:
+                return False
+        if seconds is None:
+            seconds = self.clock.tick(DISPLAY_HZ) / 1000.0
+        self.time += seconds
+        self._poll_config()
+        self._advance(seconds)
+        self._draw()
+        pygame.display.flip()
+        self.frames += 1
+        return self.running
+
+    def _advance(self, seconds: float) -> None:
+        """Feed real time to the accumulator and run the fixed physics frames it holds."""
+        game = self.game
+        if game is None or self.paused or self.show_help or self.error:
+            self.accumulator = 0.0
+            return
+        try:
+            game.view.update(seconds)
+            step = game.session.frame_seconds
+            self.accumulator += min(seconds, MAX_FRAME_SECONDS)
+            max_ticks = int(MAX_FRAME_SECONDS / step) + 1
+            ticks = 0
+            while self.accumulator >= step and ticks < max_ticks:
+                game.session.tick()
+                self.accumulator -= step
+                ticks += 1
+            self.accumulator = min(self.accumulator, step)
+        except Exception as error:
+            self.fail(f"{game.spec.title} stopped", error)
+
+    def _poll_config(self) -> None:
+        result = self.watcher.poll()
+        if result is None:
+            return
+        if isinstance(result, ConfigError):
+            self.config_error = f"Config not applied: {result}"
+            return
+        self.apply_config(result)
+
+    def apply_config(self, loaded: LoadedConfig) -> None:
+        """Use new constants now: in the running world, and for every later start."""
+        self.config = loaded.config
+        self.config_error = None
+        session = self.session
+        if session is not None:
+            world = session.world
+            if world is not None:
+                world.apply_config(loaded.config)
+            session.setup = dataclasses.replace(session.setup, config=loaded.config)
+        self.notify("Config reloaded: new constants applied", kind="info")
+
+    def close(self) -> None:
+        """Leave the game (saving any recording) and shut the window. Safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        self.leave_game()
+        pygame.font.quit()
+        pygame.display.quit()
+
+    # -- events --------------------------------------------------------------------------
+
+    def _handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.VIDEORESIZE:
+            self.resize(event.size)
+        elif self.error is not None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.error = None
+                self.leave_game()
+        elif self.game is None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.running = False
+            else:
+                self.menu.handle_event(event)
+        else:
+            self._handle_game_event(self.game, event)
+
+    def _handle_game_event(self, game: GameRun, event: pygame.event.Event) -> None:
+        is_shell_key = event.type == pygame.KEYDOWN and event.key not in game.view.own_keys
+        if is_shell_key and self._shell_key(event):
+            return
+        if self.show_help:
+            return
+        if self.paused and event.type != pygame.MOUSEBUTTONUP:
+            return  # a drag that ends during a pause still lets go
+        try:
+            game.view.handle_event(event)
+        except Exception as error:
+            self.fail(f"{game.spec.title} stopped", error)
+
+    def _shell_key(self, event: pygame.event.Event) -> bool:
+        """Pause, restart, help and menu keys; True if the key was the shell's."""
+        key = event.key
+        ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        if key == pygame.K_ESCAPE:
+            if self.show_help:
+                self.show_help = False
+            else:
+                self.leave_game()
+        elif key in (pygame.K_p, pygame.K_SPACE):
+            self.paused = not self.paused
+        elif key == pygame.K_F5 or (key == pygame.K_r and ctrl):
+            self.restart()
+        elif key in (pygame.K_h, pygame.K_F1):
+            self.show_help = not self.show_help
+        else:
+            return False
+        return True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Follow a window resize (the renderer refits the scene every frame)."""
+        width = max(size[0], MIN_SIZE[0])
+        height = max(size[1], MIN_SIZE[1])
+        if self.screen.get_size() != (width, height):
+            self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        self.screen = pygame.display.get_surface() or self.screen
+        surface = self.screen
+        game = self.game
+        if game is None:
+            self.menu.draw(surface, self.renderer)
+            notice = self.current_notice()
+            if notice:
+                self.renderer.text(
+                    surface,
+                    notice[0],
+                    (surface.get_width() // 2, surface.get_height() - 56),
+                    size=17,
+                    colour=notice[1],
+                    bold=True,
+                    anchor="midbottom",
+                )
+        else:
+            self._draw_game(surface, game)
+        if self.config_error:
+            overlays.draw_banner(surface, self.renderer, self.play_rect, self.config_error, REFUSED)
+        if self.error:
+            overlays.draw_error(surface, self.renderer, self.play_rect, self.error)
+
+    def _draw_game(self, surface: pygame.Surface, game: GameRun) -> None:
+        renderer = self.renderer
+        area = self.play_rect
+        renderer.background(surface)
+        if self.error is None:
+            try:
+                game.view.draw(surface, renderer)
+            except Exception as error:
+                self.fail(f"{game.spec.title} could not be drawn", error)
+        overlays.draw_top_bar(surface, renderer, game.spec.title, overlays.GAME_KEYS)
+        status = "Paused" if self.paused else self._status(game)
+        overlays.draw_status_bar(surface, renderer, status, self.current_notice())
+        outcome = game.session.outcome
+        if outcome is not None:
+            overlays.draw_outcome(surface, renderer, area, outcome)
+        if self.paused:
+            overlays.draw_paused(surface, renderer, area)
+        if self.show_help:
+            overlays.draw_help(surface, renderer, area, game.spec)
+
+    def _status(self, game: GameRun) -> str:
+        try:
+            return game.view.status()
+        except Exception as error:  # a status line must never stop the game
+            return f"(status unavailable: {error})"
+
+
+def run_app(
+    game_id: str | None,
+    config_path: Path | None,
+    *,
+    seed: int | None = None,
+    record: str | None = None,
+) -> int:
+    """Open the window (on ``game_id``, else on the menu) and run until it is closed.
+
+    A bad config file or an unknown game is one line on stderr and exit code 2, no window.
+    """
+    try:
+        app = App(game_id, config_path, seed=seed, record=record)
+    except (ConfigError, registry.UnknownGame) as error:
+        print(f"wobbletop: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    return app.run()

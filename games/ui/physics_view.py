@@ -1,0 +1,159 @@
+"""A view for games played by hand on a physics table: mouse dragging, framing, highlights.
+
+:class:`PhysicsView` is what Free play uses as it is, and what Wallamoppi and Animal upon
+Animal subclass. It
+
+- frames :meth:`PhysicsView.frame_rect` (world mm) in the play area with a
+  :class:`~games.ui.render.Camera` refitted every frame, so resizing keeps the scene framed;
+- turns a left-button drag into "grab" / "move" / "release" inputs with world points
+  (``self.camera.to_world(pixel)``); Shift held at the grab asks for the rotation-locked grip
+  (``data={"lock": True}``). Mouse motion is sent as at most one "move" per rendered frame so
+  recordings stay small;
+- draws the world with :meth:`~games.ui.render.Renderer.draw_world`, the piece under the mouse
+  and the held piece highlighted, then calls :meth:`PhysicsView.draw_overlay` for extras.
+
+The session must be a :class:`~games.physics_session.PhysicsSession` (it has ``world`` and
+``hand``). A refused grab (``may_grab`` said no) shows its reason in the status bar.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pymunk
+
+from games.physics_session import PICK_RADIUS_MM, PhysicsSession
+from games.protocol import Session
+from games.ui.render import Camera, Point, Renderer, WorldRect
+from games.ui.view import View
+from physics.world import Piece, World
+
+if TYPE_CHECKING:  # pragma: no cover
+    from games.ui.app import App
+
+# Margin around the framed world rectangle, px.
+FRAME_MARGIN_PX = 24
+
+
+class PhysicsView(View):
+    """Drag pieces of a :class:`PhysicsSession` with the mouse; draw its table."""
+
+    def __init__(self, app: App, session: Session, frame: WorldRect | None = None) -> None:
+        super().__init__(app, session)
+        if not isinstance(session, PhysicsSession):
+            raise TypeError("PhysicsView needs a PhysicsSession (a world and a hand)")
+        self.physics = session
+        self._frame = frame
+        self.camera = Camera()
+        self.mouse: tuple[int, int] | None = None
+        self.dragging = False
+        self._grip_local: Point | None = None  # grab point on the held piece, piece coordinates
+        self._pending_move: Point | None = None
+        self.refit()
+
+    @property
+    def world(self) -> World:
+        return self.physics.world
+
+    # -- framing -------------------------------------------------------------------------
+
+    def frame_rect(self) -> WorldRect:
+        """The world rectangle (mm) always kept in view; by default all non-table pieces."""
+        if self._frame is None:
+            self._frame = _bounds_of(self.world)
+        return self._frame
+
+    def refit(self) -> None:
+        """Fit the camera to the play area (called every frame; cheap)."""
+        self.camera = Camera.fit(self.frame_rect(), self.app.play_rect, FRAME_MARGIN_PX)
+
+    def to_world(self, pixel: Point) -> Point:
+        """Screen pixel → world mm with the current camera."""
+        self.refit()
+        return self.camera.to_world(pixel)
+
+    # -- input ---------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.dragging:
+                self._pending_move = self.to_world(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            self.on_press(self.to_world(event.pos), bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.mouse = event.pos
+            self.on_drop(self.to_world(event.pos))
+
+    def on_press(self, point: Point, lock: bool) -> None:
+        """Left button down at world ``point``: try to grab what is there."""
+        if self.play_area_contains(point) and self.send(
+            "grab", *point, {"lock": True} if lock else None
+        ):
+            self.dragging = True
+            held = self.physics.hand.held
+            self._grip_local = _xy(held.body.world_to_local(point)) if held else None
+
+    def on_drop(self, point: Point) -> None:
+        """Left button up at world ``point`` while dragging: let go there."""
+        self._pending_move = None
+        self.dragging = False
+        self._grip_local = None
+        self.send("release", *point)
+
+    def play_area_contains(self, point: Point) -> bool:
+        pixel = self.camera.to_screen(point)
+        return bool(self.app.play_rect.collidepoint(pixel))
+
+    def update(self, seconds: float) -> None:
+        if self.dragging and self.physics.hand.held is None:
+            self.dragging = False  # the game took the piece away (a rule, a restart)
+        if self._pending_move is not None:
+            point, self._pending_move = self._pending_move, None
+            if self.dragging:
+                self.send("move", *point)
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def hovered(self) -> Piece | None:
+        """The piece under the mouse (what a click would pick), if any."""
+        if self.mouse is None or self.dragging:
+            return None
+        return self.world.piece_at(self.camera.to_world(self.mouse), radius=PICK_RADIUS_MM)
+
+    def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        self.refit()
+        held = self.physics.hand.held
+        grip = None
+        if held is not None and self._grip_local is not None:
+            grip = _xy(held.body.local_to_world(self._grip_local))
+        hand = _xy(self.physics.hand.position) if held is not None else None
+        renderer.draw_world(
+            surface, self.camera, self.world, hover=self.hovered(), held=held, hand=hand, grip=grip
+        )
+        self.draw_overlay(surface, renderer)
+
+    def draw_overlay(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """Game-specific extras drawn over the table (timers, legal slots, labels)."""
+
+
+def _xy(vector: pymunk.Vec2d) -> Point:
+    return (vector.x, vector.y)
+
+
+def _bounds_of(world: World, pad: float = 0.12) -> WorldRect:
+    """A rectangle around every piece but the table, padded, and always showing the table top."""
+    boxes = [piece.shape.bb for piece in world.pieces.values() if piece.kind != "table"]
+    if not boxes:
+        return WorldRect(-200.0, -30.0, 200.0, 200.0)
+    left = min(bb.left for bb in boxes)
+    right = max(bb.right for bb in boxes)
+    bottom = min(min(bb.bottom for bb in boxes), 0.0)
+    top = max(bb.top for bb in boxes)
+    width = right - left
+    height = top - bottom
+    return WorldRect(
+        left - width * pad, bottom - 30.0, right + width * pad, top + max(height * pad * 2, 40.0)
+    )
