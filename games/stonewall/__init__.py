@@ -1,0 +1,1 @@
+"""Stonewall: race to the far corner and back home, walling your opponents in on the way."""

@@ -1,0 +1,297 @@
+"""The Stonewall board: its data file, its geometry and the value objects Square and Wall.
+
+Pure Python (no pygame, no pymunk). The board is read from ``assets/stonewall/board.toml``
+(or any file of the same shape) and checked on load: every mistake is one line naming the file
+and the key, e.g. ``board.toml: arrow[2].direction: 'Q' is not one of N, E, S, W``.
+
+Layout of the default board (9 x 9, x to the right, y downwards)::
+
+      0 1 2 3 4 5 6 7 8
+    0 R < . . . . . < B      R, B, G, Y  Start/Finish corners of red, blue, green, yellow
+    1 v . . . . . . . ^      < > ^ v     one-way arrow squares
+    2 . . . . . . . . .      @           the Roll Again square (four doorways)
+    3 . . . . . . . . .
+    4 . . . . @ . . . .      Permanent walls: one square long, between each arrow square
+    5 . . . . . . . . .      and the square diagonal to its corner, e.g. below [1, 0] and
+    6 . . . . . . . . .      right of [0, 1]: eight in all.
+    7 v . . . . . . . ^
+    8 Y > . . . . . > G
+
+Why this layout: the rulebook's key names "one-way corners" and "eight corner walls". Two
+permanent walls and two arrows per corner make each corner a one-way bay: a piece enters the
+corner along one edge of the board and leaves along the next (anticlockwise all round), so a
+player passing through a Change-a-Wall corner cannot stop short and turn back, and every
+corner stays reachable. 9 x 9 gives a single middle square for Roll Again; its four sides are
+its doorways. The corners are listed clockwise, so play order follows the list.
+
+Geometry conventions used everywhere:
+
+* A square is ``(x, y)``; internally its index is ``y * size + x``.
+* A unit *edge* is the guide-line segment between two orthogonally adjacent squares. A
+  horizontal edge ``(c, y)`` (line ``y`` from 1 to size-1) separates ``(c, y-1)`` from ``(c, y)``;
+  a vertical edge ``(x, r)`` separates ``(x-1, r)`` from ``(x, r)``.
+* A :class:`Wall` is ``length`` unit edges in a row on one guide line: orientation ``"h"`` lies
+  on horizontal line ``y`` covering columns ``x .. x+length-1``; ``"v"`` lies on vertical line
+  ``x`` covering rows ``y .. y+length-1``. Walls are only placed on inner guide lines (the board
+  border is a wall already).
+* Grid *points* are the corners of squares, ``(px, py)`` with 0 <= px, py <= size.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+DEFAULT_BOARD_PATH = Path(__file__).resolve().parents[2] / "assets" / "stonewall" / "board.toml"
+
+DIRECTIONS: dict[str, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+DIRECTION_ORDER = ("N", "E", "S", "W")
+
+
+class BoardError(ValueError):
+    """A board file mistake; ``str()`` is one line: file: key: problem."""
+
+
+class Square(NamedTuple):
+    """One square of the board, ``x`` to the right and ``y`` downwards from the top-left."""
+
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"({self.x},{self.y})"
+
+
+@dataclass(frozen=True, order=True)
+class Wall:
+    """A straight wall on a guide line (see the module docstring for the coordinates)."""
+
+    orientation: str  # "h" or "v"
+    x: int
+    y: int
+    length: int
+
+    def __str__(self) -> str:
+        return f"{self.orientation}{self.length}@({self.x},{self.y})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"o": self.orientation, "x": self.x, "y": self.y, "len": self.length}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Wall:
+        try:
+            return cls(str(data["o"]), int(data["x"]), int(data["y"]), int(data["len"]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"not a wall: {data!r} (want {{o, x, y, len}})") from error
+
+    def points(self) -> list[tuple[int, int]]:
+        """The grid points along the wall, end to end."""
+        if self.orientation == "h":
+            return [(self.x + i, self.y) for i in range(self.length + 1)]
+        return [(self.x, self.y + i) for i in range(self.length + 1)]
+
+    def inner_points(self) -> list[tuple[int, int]]:
+        """Grid points strictly inside the wall (where a crossing wall would overlap it)."""
+        return self.points()[1:-1]
+
+
+@dataclass(frozen=True)
+class Board:
+    """The fixed features of a board; all lookups the rules need are precomputed."""
+
+    size: int
+    corners: tuple[Square, ...]  # clockwise
+    corner_names: tuple[str, ...]
+    roll_again: Square
+    permanent_edges: frozenset[int]
+    arrows: tuple[tuple[Square, str], ...]
+    source: str = "<board>"
+
+    # --- squares and edges -------------------------------------------------------------
+    @property
+    def square_count(self) -> int:
+        return self.size * self.size
+
+    @property
+    def edge_count(self) -> int:
+        return 2 * self.size * (self.size - 1)
+
+    def index(self, square: tuple[int, int]) -> int:
+        return square[1] * self.size + square[0]
+
+    def square(self, index: int) -> Square:
+        return Square(index % self.size, index // self.size)
+
+    def on_board(self, square: tuple[int, int]) -> bool:
+        return 0 <= square[0] < self.size and 0 <= square[1] < self.size
+
+    def edge_between(self, a: tuple[int, int], b: tuple[int, int]) -> int:
+        """The id of the unit edge between two orthogonally adjacent squares."""
+        (ax, ay), (bx, by) = a, b
+        n = self.size
+        if ax == bx and abs(ay - by) == 1:
+            return (max(ay, by) - 1) * n + ax
+        if ay == by and abs(ax - bx) == 1:
+            return n * (n - 1) + (max(ax, bx) - 1) * n + ay
+        raise ValueError(f"squares {a} and {b} are not neighbours")
+
+    def edge_points(self, edge: int) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The two grid points at the ends of a unit edge."""
+        n = self.size
+        if edge < n * (n - 1):
+            line, col = divmod(edge, n)
+            return (col, line + 1), (col + 1, line + 1)
+        line, row = divmod(edge - n * (n - 1), n)
+        return (line + 1, row), (line + 1, row + 1)
+
+    def edge_squares(self, edge: int) -> tuple[Square, Square]:
+        (px, py), (_, qy) = self.edge_points(edge)
+        if py == qy:  # horizontal edge on line py, column px
+            return Square(px, py - 1), Square(px, py)
+        return Square(px - 1, py), Square(px, py)
+
+    def wall_fits(self, wall: Wall) -> str | None:
+        """Why ``wall`` does not lie on an inner guide line of this board, or None if it does."""
+        n = self.size
+        if wall.orientation not in ("h", "v"):
+            return f"wall {wall}: orientation must be 'h' or 'v'"
+        if wall.length < 1:
+            return f"wall {wall}: length must be at least 1"
+        line, start = (wall.y, wall.x) if wall.orientation == "h" else (wall.x, wall.y)
+        if not 1 <= line <= n - 1 or start < 0 or start + wall.length > n:
+            return f"wall {wall} would lie partly off the board (inner guide lines 1..{n - 1})"
+        return None
+
+    def wall_edges(self, wall: Wall) -> tuple[int, ...]:
+        n = self.size
+        if wall.orientation == "h":
+            return tuple((wall.y - 1) * n + wall.x + i for i in range(wall.length))
+        return tuple(n * (n - 1) + (wall.x - 1) * n + wall.y + i for i in range(wall.length))
+
+    def point_index(self, point: tuple[int, int]) -> int:
+        return point[1] * (self.size + 1) + point[0]
+
+    def on_border(self, point: tuple[int, int]) -> bool:
+        return point[0] in (0, self.size) or point[1] in (0, self.size)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "size": self.size,
+            "roll_again": list(self.roll_again),
+            "corner": [
+                {"name": name, "square": list(sq)}
+                for name, sq in zip(self.corner_names, self.corners, strict=True)
+            ],
+            "permanent_wall": [
+                {"between": [list(sq) for sq in self.edge_squares(e)]}
+                for e in sorted(self.permanent_edges)
+            ],
+            "arrow": [{"square": list(sq), "direction": d} for sq, d in self.arrows],
+        }
+
+
+def load_board(path: str | Path | None = None) -> Board:
+    """Read and check a board file (TOML); :class:`BoardError` names the file and key."""
+    board_path = Path(path) if path is not None else DEFAULT_BOARD_PATH
+    try:
+        data = tomllib.loads(board_path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise BoardError(f"{board_path}: cannot read: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise BoardError(f"{board_path}: not valid TOML: {error}") from None
+    return board_from_data(data, board_path.name)
+
+
+def board_from_data(data: Any, source: str = "<board>") -> Board:
+    """Build a :class:`Board` from parsed data, checking every key."""
+    check = _Checker(source)
+    if not isinstance(data, dict):
+        check.fail("", "the board must be a table")
+    size = check.integer(data, "size", low=5, high=25)
+    roll_again = check.square(data, "roll_again", size)
+    corners_raw = check.table_list(data, "corner", exact=4)
+    names = tuple(check.text(c, f"corner[{i}].name") for i, c in enumerate(corners_raw))
+    corners = tuple(
+        check.square(c, "square", size, f"corner[{i}].") for i, c in enumerate(corners_raw)
+    )
+    if len(set(corners)) != 4:
+        check.fail("corner", "the four corners must be different squares")
+    if len(set(names)) != 4:
+        check.fail("corner", "the four corners must have different names")
+    board_stub = Board(size, corners, names, roll_again, frozenset(), (), source)
+    permanent: set[int] = set()
+    for i, entry in enumerate(check.table_list(data, "permanent_wall")):
+        key = f"permanent_wall[{i}].between"
+        pair: Any = entry.get("between")
+        if not isinstance(pair, list) or len(pair) != 2:
+            check.fail(key, "must be two squares, e.g. [[1, 0], [1, 1]]")
+        a = check.square({"s": pair[0]}, "s", size, key + "[0]")
+        b = check.square({"s": pair[1]}, "s", size, key + "[1]")
+        if abs(a.x - b.x) + abs(a.y - b.y) != 1:
+            check.fail(key, f"{a} and {b} are not orthogonal neighbours")
+        permanent.add(board_stub.edge_between(a, b))
+    arrows: list[tuple[Square, str]] = []
+    for i, entry in enumerate(check.table_list(data, "arrow")):
+        square = check.square(entry, "square", size, f"arrow[{i}].")
+        direction = entry.get("direction")
+        if direction not in DIRECTIONS:
+            check.fail(f"arrow[{i}].direction", f"{direction!r} is not one of N, E, S, W")
+        if square in {sq for sq, _ in arrows}:
+            check.fail(f"arrow[{i}].square", f"{square} already has an arrow")
+        arrows.append((square, str(direction)))
+    return Board(
+        size, corners, names, roll_again, frozenset(permanent), tuple(arrows), source
+    )
+
+
+class _Checker:
+    """Small helpers that raise one-line :class:`BoardError` messages."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, key: str, problem: str) -> Any:
+        raise BoardError(f"{self.source}: {key}: {problem}" if key else f"{self.source}: {problem}")
+
+    def integer(self, data: dict[str, Any], key: str, low: int, high: int) -> int:
+        value = data.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            self.fail(key, f"{value!r} must be a whole number from {low} to {high}")
+        return int(value)  # type: ignore[arg-type]
+
+    def text(self, data: dict[str, Any], key: str) -> str:
+        value = data.get(key.rsplit(".", 1)[-1])
+        if not isinstance(value, str) or not value:
+            self.fail(key, "must be a non-empty string")
+        return str(value)
+
+    def square(self, data: dict[str, Any], key: str, size: int, prefix: str = "") -> Square:
+        value = data.get(key)
+        name = prefix + key if key != "s" else prefix.rstrip(".")
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
+            self.fail(name, f"{value!r} must be a square [x, y]")
+        x, y = value  # type: ignore[misc]
+        if not (0 <= x < size and 0 <= y < size):
+            self.fail(name, f"{value!r} is off the {size} x {size} board")
+        return Square(x, y)
+
+    def table_list(
+        self, data: dict[str, Any], key: str, exact: int | None = None
+    ) -> list[dict[str, Any]]:
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            self.fail(key, "must be a list of tables ([[" + key + "]])")
+        if exact is not None and len(value) != exact:
+            self.fail(key, f"must have exactly {exact} entries, not {len(value)}")
+        return list(value)

@@ -1,0 +1,972 @@
+"""The Stonewall rule engine: state, legal actions, push/pop, outcome, JSON. Pure Python.
+
+Modelled on python-chess (small frozen value objects, ``push``/``pop``, precise exceptions)
+and OpenSpiel's python games (a chance node for every die roll, legal actions, serialization).
+The board and its geometry live in :mod:`games.stonewall.board`.
+
+A game runs through these phases (``State.phase``):
+
+``opening``  each player rolls once (chance); the highest starts; tied highest re-roll.
+``roll``     the current player rolls the die (chance: :class:`Roll` with any value 1-6).
+``move``     :class:`MovePiece` along a path, or :class:`NoMove` when no path exists.
+``wall``     the placement option: :class:`PlaceWall` from the player's stock, or :class:`Pass`.
+``change``   the Change-a-Wall obligation: :class:`ChangeWall` (move or remove a placed wall).
+``over``     someone is home.
+
+Readings of the rulebook where it is unclear (each has a test in tests/stonewall/):
+
+* Players sit at the corners in the board file's (clockwise) order: 2 players take the first
+  two (adjacent) corners, 3 players the first three. Play goes round in that order.
+* The opening roll only decides who starts; the starter then rolls again for the first turn.
+* "Divide the walls equally": 24 single, 24 double, 12 triple walls split evenly (2, 3 and 4
+  players all divide them exactly). Walls are never returned to a stock.
+* "When starting count the Change a Wall square as one": the square a move starts from is not
+  counted; every square entered counts one, corners and the Roll Again square included.
+* A move is a path of exactly ``roll`` squares, each step orthogonal, never through a wall,
+  never entering a square twice (the starting square counts as visited). "Straight lines" is
+  read as "orthogonal steps, turning allowed". Pieces do not block paths; only the last square
+  stomps. Arrow squares are entered and left only moving in their direction.
+* Home: once a player has been through their Change-a-Wall corner, reaching their start square
+  ends the move and wins at once, with steps to spare ("the exact number does not have to be
+  rolled"). Before that, the start square is just a square.
+* A player who cannot move exactly ``roll`` squares plays :class:`NoMove`; the rest of the
+  turn (extra turn for a four, the wall option) still happens.
+* Roll Again: ending a move on it gives one more turn; ending on it with a four gives two more
+  turns in all (the four's and Roll Again's). Its doorways are its four sides. A path never
+  revisits a square, so a move passing through leaves by another doorway automatically; a move
+  that starts on it (after ending there) may leave by any open doorway, the entry one included.
+* Stomping sends every opponent on the last square back to their start, where they must reach
+  their Change-a-Wall corner again, and so regain their wall change.
+* Change a Wall: triggered when a move enters the player's diagonally opposite corner for the
+  first time since the start (or since being stomped). It replaces that turn's placement option.
+  A wall change moves one *placed* wall (same length, to any legal position) or removes it
+  from the game; permanent walls never change. If no placed wall exists the obligation lapses
+  and the normal placement option applies instead.
+* Walls lie on inner guide lines only, never over an edge already walled, and never crossing a
+  placed wall (a shared inner grid point with a perpendicular wall); touching end to end or in
+  a T is fine.
+* "Never denies access of any playing piece to any square": after any wall placement or
+  change every square must be reachable from every square, respecting arrows (the square
+  graph stays strongly connected). That also keeps every player's path to their goal (far
+  corner, then home) open; when a wall is refused the error names the player whose path it
+  would cut, or else the square it would shut off.
+* Extra turns each include a wall option; the game ends the moment a piece reaches home (no
+  wall option after the winning move).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from games.stonewall.board import DIRECTIONS, Board, BoardError, Square, Wall, load_board
+
+WALL_TOTALS = {1: 24, 2: 24, 3: 12}  # single, double, triple walls in the box
+WALL_COUNT = sum(WALL_TOTALS.values())
+DIE_SIDES = 6
+EXTRA_TURN_ROLL = 4
+
+TWO_WAY, ONE_WAY, NO_WAY = 0, 1, 2
+
+
+class Phase(str, enum.Enum):
+    OPENING = "opening"
+    ROLL = "roll"
+    MOVE = "move"
+    WALL = "wall"
+    CHANGE = "change"
+    OVER = "over"
+
+
+# --- actions ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Roll:
+    """A chance event: the die shows ``value``."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class MovePiece:
+    """Move the current piece along ``path`` (the squares entered, in order)."""
+
+    path: tuple[Square, ...]
+
+    @property
+    def destination(self) -> Square:
+        return self.path[-1]
+
+
+@dataclass(frozen=True)
+class NoMove:
+    """The roll cannot be moved: no path of that length exists."""
+
+
+@dataclass(frozen=True)
+class PlaceWall:
+    wall: Wall
+
+
+@dataclass(frozen=True)
+class ChangeWall:
+    """Move placed wall ``old`` to ``new`` (same length), or remove it when ``new`` is None."""
+
+    old: Wall
+    new: Wall | None
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Skip the wall placement option."""
+
+
+Action = Roll | MovePiece | NoMove | PlaceWall | ChangeWall | Pass
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, Roll):
+        return {"type": "roll", "value": action.value}
+    if isinstance(action, MovePiece):
+        return {"type": "move", "path": [list(sq) for sq in action.path]}
+    if isinstance(action, NoMove):
+        return {"type": "no_move"}
+    if isinstance(action, PlaceWall):
+        return {"type": "place", "wall": action.wall.to_json()}
+    if isinstance(action, ChangeWall):
+        new = action.new.to_json() if action.new else None
+        return {"type": "change", "old": action.old.to_json(), "new": new}
+    return {"type": "pass"}
+
+
+def action_from_json(data: Any) -> Action:
+    """Parse an action; ``ValueError`` with one line saying what is wrong."""
+    if not isinstance(data, dict) or "type" not in data:
+        raise ValueError(f"not an action: {data!r} (want a table with 'type')")
+    kind = data["type"]
+    try:
+        if kind == "roll":
+            return Roll(int(data["value"]))
+        if kind == "move":
+            return MovePiece(tuple(Square(int(s[0]), int(s[1])) for s in data["path"]))
+        if kind == "no_move":
+            return NoMove()
+        if kind == "place":
+            return PlaceWall(Wall.from_json(data["wall"]))
+        if kind == "change":
+            new = data.get("new")
+            return ChangeWall(Wall.from_json(data["old"]), Wall.from_json(new) if new else None)
+        if kind == "pass":
+            return Pass()
+    except (KeyError, TypeError, IndexError) as error:
+        raise ValueError(f"action {kind!r} is missing or has a bad field: {error}") from None
+    raise ValueError(
+        f"unknown action type {kind!r}; allowed: roll, move, no_move, place, change, pass"
+    )
+
+
+# --- exceptions ---------------------------------------------------------------------------
+class IllegalMove(ValueError):
+    """An action the rules forbid; ``str()`` says why. The state is left unchanged."""
+
+
+class WrongPhase(IllegalMove):
+    pass
+
+
+class BadRoll(IllegalMove):
+    pass
+
+
+class PathBlocked(IllegalMove):
+    """A move path that crosses a wall, goes against an arrow, or leaves the board."""
+
+
+class BadPath(IllegalMove):
+    """A move path of the wrong length, with a non-orthogonal step, or revisiting a square."""
+
+
+class NoWallInStock(IllegalMove):
+    pass
+
+
+class WallOffBoard(IllegalMove):
+    pass
+
+
+class WallOverlaps(IllegalMove):
+    """A wall on top of a permanent or placed wall, or crossing one."""
+
+
+class WallCutsPath(IllegalMove):
+    """A wall that would cut a player's path to their goal."""
+
+
+class WallIsolatesSquare(IllegalMove):
+    """A wall that would leave some square out of reach."""
+
+
+class NotAPlacedWall(IllegalMove):
+    pass
+
+
+class StateError(ValueError):
+    """A saved state that cannot be read; one line."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: the winning player's index and name."""
+
+    winner: int
+    name: str
+    reason: str = "home"
+
+
+# --- geometry cache -----------------------------------------------------------------------
+class Geometry:
+    """Per-board lookups: arcs between squares allowed by arrows, edge kinds, wall candidates."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        n = board.size
+        arrow_of = {board.index(sq): d for sq, d in board.arrows}
+        self.arrow_of = arrow_of
+        # arcs[i] = [(neighbour, edge, direction)], only steps the arrows allow
+        self.arcs: list[list[tuple[int, int, str]]] = [[] for _ in range(n * n)]
+        self.rarcs: list[list[tuple[int, int]]] = [[] for _ in range(n * n)]
+        allowed_ways: list[int] = [0] * board.edge_count
+        for i in range(n * n):
+            x, y = i % n, i // n
+            for d in ("N", "E", "S", "W"):
+                dx, dy = DIRECTIONS[d]
+                if not (0 <= x + dx < n and 0 <= y + dy < n):
+                    continue
+                j = (y + dy) * n + x + dx
+                if arrow_of.get(i, d) != d or arrow_of.get(j, d) != d:
+                    continue
+                edge = board.edge_between((x, y), (x + dx, y + dy))
+                self.arcs[i].append((j, edge, d))
+                self.rarcs[j].append((i, edge))
+                allowed_ways[edge] += 1
+        self.edge_kind = [
+            TWO_WAY if ways == 2 else ONE_WAY if ways == 1 else NO_WAY for ways in allowed_ways
+        ]
+        self.edge_point_ids = [
+            tuple(board.point_index(p) for p in board.edge_points(e))
+            for e in range(board.edge_count)
+        ]
+        self.outer = -1  # union-find id of the board border (all border points)
+        self.point_count = (n + 1) * (n + 1)
+        self.border = [
+            board.on_border((p % (n + 1), p // (n + 1))) for p in range(self.point_count)
+        ]
+        self.candidates: dict[int, list[Candidate]] = {}
+        for length in WALL_TOTALS:
+            self.candidates[length] = [
+                self._candidate(w) for w in _all_walls(board, length)
+            ]
+
+    def _candidate(self, wall: Wall) -> Candidate:
+        edges = self.board.wall_edges(wall)
+        orient_other = "v" if wall.orientation == "h" else "h"
+        inner = tuple((p, orient_other) for p in wall.inner_points())
+        one_way = any(self.edge_kind[e] == ONE_WAY for e in edges)
+        return Candidate(wall, edges, inner, one_way)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    wall: Wall
+    edges: tuple[int, ...]
+    crossings: tuple[tuple[tuple[int, int], str], ...]  # (inner point, perpendicular orient.)
+    touches_one_way: bool
+
+
+def _all_walls(board: Board, length: int) -> Iterator[Wall]:
+    for orientation in ("h", "v"):
+        for line in range(1, board.size):
+            for start in range(board.size - length + 1):
+                if orientation == "h":
+                    yield Wall("h", start, line, length)
+                else:
+                    yield Wall("v", line, start, length)
+
+
+_GEOMETRY: dict[int, Geometry] = {}
+
+
+def geometry(board: Board) -> Geometry:
+    key = id(board)
+    cached = _GEOMETRY.get(key)
+    if cached is None or cached.board is not board:
+        cached = _GEOMETRY[key] = Geometry(board)
+    return cached
+
+
+_DEFAULT_BOARD: Board | None = None
+
+
+def default_board() -> Board:
+    global _DEFAULT_BOARD
+    if _DEFAULT_BOARD is None:
+        _DEFAULT_BOARD = load_board()
+    return _DEFAULT_BOARD
+
+
+# --- the state ----------------------------------------------------------------------------
+class State:
+    """A Stonewall game in progress. Mutate only through :meth:`push` and :meth:`pop`."""
+
+    def __init__(self, players: int = 4, board: Board | None = None) -> None:
+        if not 2 <= players <= 4:
+            raise ValueError(f"Stonewall is for 2 to 4 players, not {players}")
+        self.board = board if board is not None else default_board()
+        self.geo = geometry(self.board)
+        self.players = players
+        self.positions = [self.board.index(self.board.corners[p]) for p in range(players)]
+        self.reached_far = [False] * players
+        self.stocks = [[WALL_TOTALS[length] // players for length in (1, 2, 3)]] * players
+        self.stocks = [list(s) for s in self.stocks]
+        self.placed: list[Wall] = []
+        self.removed = [0, 0, 0]
+        self.phase = Phase.OPENING
+        self.current = 0
+        self.roll: int | None = None
+        self.extra_turns = 0
+        self.contenders = list(range(players))
+        self.opening_rolls: list[int] = []
+        self.winner: int | None = None
+        self.blocked = bytearray(self.board.edge_count)
+        for edge in self.board.permanent_edges:
+            self.blocked[edge] = 1
+        self.history: list[tuple[Action, tuple[Any, ...]]] = []
+
+    # --- small queries ------------------------------------------------------------------
+    def name(self, player: int) -> str:
+        return self.board.corner_names[player]
+
+    def home(self, player: int) -> int:
+        return self.board.index(self.board.corners[player])
+
+    def far_corner(self, player: int) -> int:
+        return self.board.index(self.board.corners[(player + 2) % 4])
+
+    def goal(self, player: int) -> int:
+        """The square the player heads for now: the far corner, then home."""
+        return self.home(player) if self.reached_far[player] else self.far_corner(player)
+
+    def position(self, player: int) -> Square:
+        return self.board.square(self.positions[player])
+
+    def is_chance(self) -> bool:
+        return self.phase in (Phase.OPENING, Phase.ROLL)
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def outcome(self) -> Result | None:
+        if self.winner is None:
+            return None
+        return Result(self.winner, self.name(self.winner))
+
+    def walls_on_board(self) -> int:
+        return len(self.placed)
+
+    def wall_total(self) -> int:
+        """Stocks + placed + removed: always :data:`WALL_COUNT`."""
+        return sum(map(sum, self.stocks)) + len(self.placed) + sum(self.removed)
+
+    # --- legal actions ------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now (for ``move``, one path per destination and outcome)."""
+        if self.phase in (Phase.OPENING, Phase.ROLL):
+            return [Roll(v) for v in range(1, DIE_SIDES + 1)]
+        if self.phase is Phase.MOVE:
+            return list(self.legal_moves()) or [NoMove()]
+        if self.phase is Phase.WALL:
+            actions: list[Action] = [Pass()]
+            actions.extend(PlaceWall(w) for w in self.legal_wall_placements())
+            return actions
+        if self.phase is Phase.CHANGE:
+            return list(self.legal_wall_changes())
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Roll, float]]:
+        return [(Roll(v), 1 / DIE_SIDES) for v in range(1, DIE_SIDES + 1)]
+
+    def legal_moves(self, roll: int | None = None) -> list[MovePiece]:
+        """One move per distinct (destination, passes the Change-a-Wall corner) pair."""
+        seen: dict[tuple[int, bool], tuple[int, ...]] = {}
+        for path, triggers in self.walks(roll if roll is not None else self.roll or 0):
+            seen.setdefault((path[-1], triggers), path)
+        square = self.board.square
+        return [MovePiece(tuple(square(i) for i in path)) for path in seen.values()]
+
+    def walks(
+        self, steps: int, player: int | None = None
+    ) -> Iterator[tuple[tuple[int, ...], bool]]:
+        """Every legal path of the player for a roll of ``steps``, with 'triggers a change'."""
+        p = self.current if player is None else player
+        start = self.positions[p]
+        far, home = self.far_corner(p), self.home(p)
+        arcs, blocked = self.geo.arcs, self.blocked
+        path: list[int] = []
+        visited = {start}
+
+        def extend(square: int, left: int, reached: bool, triggered: bool) -> Iterator[
+            tuple[tuple[int, ...], bool]
+        ]:
+            for nxt, edge, _ in arcs[square]:
+                if blocked[edge] or nxt in visited:
+                    continue
+                now_reached = reached or nxt == far
+                now_triggered = triggered or (not reached and nxt == far)
+                path.append(nxt)
+                if (now_reached and nxt == home) or left == 1:
+                    yield tuple(path), now_triggered
+                else:
+                    visited.add(nxt)
+                    yield from extend(nxt, left - 1, now_reached, now_triggered)
+                    visited.discard(nxt)
+                path.pop()
+
+        if steps > 0:
+            yield from extend(start, steps, self.reached_far[p], False)
+
+    # --- walls: legality ----------------------------------------------------------------
+    def wall_problem(self, wall: Wall, ignore: Wall | None = None) -> IllegalMove | None:
+        """Why ``wall`` cannot go on the board now (``ignore``: a wall being moved), or None."""
+        off = self.board.wall_fits(wall)
+        if off is not None:
+            return WallOffBoard(off)
+        edges = self.board.wall_edges(wall)
+        ignore_edges = set(self.board.wall_edges(ignore)) if ignore else set()
+        for edge in edges:
+            if edge in self.board.permanent_edges:
+                a, b = self.board.edge_squares(edge)
+                return WallOverlaps(f"wall {wall} lies on the permanent wall between {a} and {b}")
+            if self.blocked[edge] and edge not in ignore_edges:
+                other = self._placed_wall_on(edge)
+                return WallOverlaps(f"wall {wall} lies on top of placed wall {other}")
+        crossing = self._crossed_wall(wall, ignore)
+        if crossing is not None:
+            return WallOverlaps(f"wall {wall} crosses placed wall {crossing}")
+        return self._reach_problem(wall, edges, ignore_edges)
+
+    def _placed_wall_on(self, edge: int) -> Wall | None:
+        for placed in self.placed:
+            if edge in self.board.wall_edges(placed):
+                return placed
+        return None
+
+    def _crossed_wall(self, wall: Wall, ignore: Wall | None) -> Wall | None:
+        inner = set(wall.inner_points())
+        for placed in self.placed:
+            crosses = placed.orientation != wall.orientation and placed != ignore
+            if crosses and inner.intersection(placed.inner_points()):
+                return placed
+        return None
+
+    def _reach_problem(
+        self, wall: Wall, edges: Iterable[int], freed: set[int]
+    ) -> IllegalMove | None:
+        with self._edges_changed(edges, freed):
+            if self.strongly_connected():
+                return None
+            for p in range(self.players):
+                cut = self._cut_leg(p)
+                if cut is not None:
+                    return WallCutsPath(f"wall {wall} would cut {self.name(p)}'s path {cut}")
+            unreachable = self._unreachable_square()
+            return WallIsolatesSquare(
+                f"wall {wall} would leave square {unreachable} out of reach"
+            )
+
+    def _cut_leg(self, player: int) -> str | None:
+        pos, far, home = self.positions[player], self.far_corner(player), self.home(player)
+        legs = [(home, pos, "home")] if self.reached_far[player] else [
+            (far, pos, f"to their Change-a-Wall corner {self.board.square(far)}"),
+            (home, far, "from their Change-a-Wall corner home"),
+        ]
+        for target, source, label in legs:
+            if target not in self.reachable_from(source):
+                return label
+        return None
+
+    def _unreachable_square(self) -> Square:
+        everything = set(range(self.board.square_count))
+        for start in range(self.board.square_count):
+            missing = everything - self.reachable_from(start)
+            if missing:
+                return self.board.square(min(missing))
+        return self.board.square(0)  # pragma: no cover - only called when not connected
+
+    class _EdgeChange:
+        def __init__(self, state: State, add: Iterable[int], free: set[int]) -> None:
+            self.state, self.add, self.free = state, [e for e in add], free
+            self.added: list[int] = []
+
+        def __enter__(self) -> None:
+            blocked = self.state.blocked
+            for e in self.free:
+                blocked[e] = 0
+            for e in self.add:
+                if not blocked[e]:
+                    blocked[e] = 1
+                    self.added.append(e)
+
+        def __exit__(self, *exc: object) -> None:
+            blocked = self.state.blocked
+            for e in self.added:
+                blocked[e] = 0
+            for e in self.free:
+                blocked[e] = 1
+
+    def _edges_changed(self, add: Iterable[int], free: set[int]) -> State._EdgeChange:
+        return State._EdgeChange(self, add, free)
+
+    # --- reachability -------------------------------------------------------------------
+    def reachable_from(self, start: int) -> set[int]:
+        arcs, blocked = self.geo.arcs, self.blocked
+        seen = {start}
+        stack = [start]
+        while stack:
+            square = stack.pop()
+            for nxt, edge, _ in arcs[square]:
+                if not blocked[edge] and nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return seen
+
+    def _reaching(self, target: int) -> set[int]:
+        rarcs, blocked = self.geo.rarcs, self.blocked
+        seen = {target}
+        stack = [target]
+        while stack:
+            square = stack.pop()
+            for prev, edge in rarcs[square]:
+                if not blocked[edge] and prev not in seen:
+                    seen.add(prev)
+                    stack.append(prev)
+        return seen
+
+    def strongly_connected(self) -> bool:
+        count = self.board.square_count
+        return len(self.reachable_from(0)) == count and len(self._reaching(0)) == count
+
+    def distances_from(self, start: int) -> list[int]:
+        """Fewest steps from ``start`` to every square (-1 if unreachable)."""
+        arcs, blocked = self.geo.arcs, self.blocked
+        dist = [-1] * self.board.square_count
+        dist[start] = 0
+        frontier = [start]
+        while frontier:
+            nxt_frontier = []
+            for square in frontier:
+                d = dist[square] + 1
+                for nxt, edge, _ in arcs[square]:
+                    if not blocked[edge] and dist[nxt] < 0:
+                        dist[nxt] = d
+                        nxt_frontier.append(nxt)
+            frontier = nxt_frontier
+        return dist
+
+    # --- walls: listing -----------------------------------------------------------------
+    def legal_wall_placements(
+        self, lengths: Iterable[int] | None = None, ignore: Wall | None = None
+    ) -> list[Wall]:
+        """Every legal wall position for the given lengths (default: the player's stock).
+
+        Fast: a union-find over grid points of everything that already stops two-way movement
+        tells in a few lookups whether a new wall closes a loop (planar duality: a set of
+        removed edges splits the two-way square graph exactly when their guide-line segments
+        close a cycle with walls/border). Walls that close no loop and touch no one-way edge
+        cannot change reachability; only the rest get a full strong-connectivity check.
+        """
+        if lengths is None:
+            lengths = [i + 1 for i, c in enumerate(self.stocks[self.current]) if c > 0]
+        freed = set(self.board.wall_edges(ignore)) if ignore else set()
+        result: list[Wall] = []
+        with self._edges_changed((), freed):
+            find = self._wall_union_find()
+            crossing_points = self._crossing_points(ignore)
+            for length in lengths:
+                for cand in self.geo.candidates[length]:
+                    if self._candidate_legal(cand, find, crossing_points):
+                        result.append(cand.wall)
+        return result
+
+    def legal_wall_placements_naive(
+        self, lengths: Iterable[int] | None = None, ignore: Wall | None = None
+    ) -> list[Wall]:
+        """The same list by a full strong-connectivity check per candidate (for tests/bench)."""
+        if lengths is None:
+            lengths = [i + 1 for i, c in enumerate(self.stocks[self.current]) if c > 0]
+        return [
+            cand.wall
+            for length in lengths
+            for cand in self.geo.candidates[length]
+            if self.wall_problem(cand.wall, ignore) is None
+        ]
+
+    def _crossing_points(self, ignore: Wall | None) -> set[tuple[tuple[int, int], str]]:
+        return {
+            (p, w.orientation) for w in self.placed if w != ignore for p in w.inner_points()
+        }
+
+    def _wall_union_find(self) -> Any:
+        geo, blocked = self.geo, self.blocked
+        parent = list(range(geo.point_count))
+        outer = 0  # point (0, 0) is on the border: it stands for the whole border
+        for p in range(geo.point_count):
+            if geo.border[p]:
+                parent[p] = outer
+
+        def find(p: int) -> int:
+            root = p
+            while parent[root] != root:
+                root = parent[root]
+            while parent[p] != root:
+                parent[p], p = root, parent[p]
+            return root
+
+        for edge, kind in enumerate(geo.edge_kind):
+            if blocked[edge] or kind != TWO_WAY:
+                a, b = geo.edge_point_ids[edge]
+                ra, rb = find(a), find(b)
+                if ra != rb:
+                    parent[ra] = rb
+        return find
+
+    def _candidate_legal(
+        self, cand: Candidate, find: Any, crossing_points: set[tuple[tuple[int, int], str]]
+    ) -> bool:
+        blocked = self.blocked
+        for edge in cand.edges:
+            if blocked[edge]:
+                return False
+        for point in cand.crossings:
+            if point in crossing_points:
+                return False
+        if cand.touches_one_way or self._closes_loop(cand, find):
+            with self._edges_changed(cand.edges, set()):
+                return self.strongly_connected()
+        return True
+
+    def _closes_loop(self, cand: Candidate, find: Any) -> bool:
+        merged: dict[int, int] = {}
+
+        def local(root: int) -> int:
+            while root in merged:
+                root = merged[root]
+            return root
+
+        geo = self.geo
+        for edge in cand.edges:
+            a, b = geo.edge_point_ids[edge]
+            ra, rb = local(find(a)), local(find(b))
+            if geo.edge_kind[edge] != TWO_WAY:
+                if ra != rb:
+                    merged[ra] = rb
+                continue
+            if ra == rb:
+                return True
+            merged[ra] = rb
+        return False
+
+    def legal_wall_changes(self) -> Iterator[ChangeWall]:
+        for old in list(self.placed):
+            yield ChangeWall(old, None)
+            for new in self.legal_wall_placements([old.length], ignore=old):
+                if new != old:
+                    yield ChangeWall(old, new)
+
+    # --- push / pop ---------------------------------------------------------------------
+    def push(self, action: Action) -> None:
+        """Apply ``action``; raise an :class:`IllegalMove` subclass (state unchanged) if illegal."""
+        apply = self._check(action)
+        self.history.append((action, self._snapshot()))
+        apply()
+
+    def pop(self) -> Action:
+        """Undo the last action and return it."""
+        if not self.history:
+            raise IndexError("nothing to undo")
+        action, snapshot = self.history.pop()
+        self._restore(snapshot)
+        return action
+
+    def roll_with(self, chance: Any) -> Roll:
+        """Draw a roll from a :class:`games.rng.Chance` and push it."""
+        if not self.is_chance():
+            who = self.name(self.current)
+            raise WrongPhase(f"no roll now: {who} is in phase {self.phase.value}")
+        roll = Roll(chance.roll(DIE_SIDES))
+        self.push(roll)
+        return roll
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.positions[:], self.reached_far[:], [s[:] for s in self.stocks],
+            self.placed[:], self.removed[:], self.phase, self.current, self.roll,
+            self.extra_turns, self.contenders[:], self.opening_rolls[:], self.winner,
+            bytearray(self.blocked),
+        )
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        (
+            self.positions, self.reached_far, self.stocks, self.placed, self.removed,
+            self.phase, self.current, self.roll, self.extra_turns, self.contenders,
+            self.opening_rolls, self.winner, self.blocked,
+        ) = snap
+
+    def _check(self, action: Action) -> Any:
+        """Validate ``action`` and return a function that applies it."""
+        who = self.name(self.current) if self.phase is not Phase.OVER else "nobody"
+        expected = {
+            Roll: (Phase.OPENING, Phase.ROLL),
+            MovePiece: (Phase.MOVE,),
+            NoMove: (Phase.MOVE,),
+            PlaceWall: (Phase.WALL,),
+            Pass: (Phase.WALL,),
+            ChangeWall: (Phase.CHANGE,),
+        }[type(action)]
+        if self.phase not in expected:
+            raise WrongPhase(
+                f"{type(action).__name__} is not allowed now: {who} is in phase {self.phase.value}"
+            )
+        if isinstance(action, Roll):
+            if not 1 <= action.value <= DIE_SIDES:
+                raise BadRoll(f"a die shows 1 to {DIE_SIDES}, not {action.value}")
+            return lambda: self._apply_roll(action.value)
+        if isinstance(action, MovePiece):
+            path, triggers = self._check_path(action.path)
+            return lambda: self._apply_move(path, triggers)
+        if isinstance(action, NoMove):
+            example = next(self.walks(self.roll or 0), None)
+            if example is not None:
+                dest = self.board.square(example[0][-1])
+                raise IllegalMove(f"{who} can move {self.roll} squares, e.g. to {dest}")
+            return lambda: self._apply_move((), False)
+        if isinstance(action, Pass):
+            return self._end_turn
+        if isinstance(action, PlaceWall):
+            return self._check_place(action.wall)
+        assert isinstance(action, ChangeWall)
+        return self._check_change(action)
+
+    # --- applying -----------------------------------------------------------------------
+    def _apply_roll(self, value: int) -> None:
+        if self.phase is Phase.ROLL:
+            self.roll = value
+            self.phase = Phase.MOVE
+            return
+        self.opening_rolls.append(value)
+        if len(self.opening_rolls) < len(self.contenders):
+            self.current = self.contenders[len(self.opening_rolls)]
+            return
+        best = max(self.opening_rolls)
+        tied = [p for p, v in zip(self.contenders, self.opening_rolls, strict=True) if v == best]
+        self.opening_rolls = []
+        self.contenders = tied if len(tied) > 1 else []
+        self.current = tied[0]
+        if len(tied) == 1:
+            self.phase = Phase.ROLL
+
+    def _check_path(self, squares: tuple[Square, ...]) -> tuple[tuple[int, ...], bool]:
+        p, roll, board = self.current, self.roll or 0, self.board
+        if not squares:
+            raise BadPath("a move needs at least one square")
+        here = self.positions[p]
+        visited = {here}
+        reached, triggered = self.reached_far[p], False
+        far, home = self.far_corner(p), self.home(p)
+        path: list[int] = []
+        for step, square in enumerate(squares, start=1):
+            if not board.on_board(square):
+                raise PathBlocked(f"square {square} is off the board")
+            nxt = board.index(square)
+            self._check_step(here, nxt)
+            if nxt in visited:
+                raise BadPath(f"the path enters {board.square(nxt)} twice in one roll")
+            visited.add(nxt)
+            path.append(nxt)
+            triggered = triggered or (not reached and nxt == far)
+            reached = reached or nxt == far
+            if reached and nxt == home and step < len(squares):
+                raise BadPath(f"the move ends at home {board.square(home)} after {step} squares")
+            if step > roll:
+                raise BadPath(f"{len(squares)} squares for a roll of {roll}")
+            here = nxt
+        if len(path) != roll and not (reached and path[-1] == home):
+            raise BadPath(f"{len(path)} squares for a roll of {roll}; move exactly {roll}")
+        return tuple(path), triggered
+
+    def _check_step(self, here: int, nxt: int) -> None:
+        board = self.board
+        a, b = board.square(here), board.square(nxt)
+        if abs(a.x - b.x) + abs(a.y - b.y) != 1:
+            raise BadPath(f"the step from {a} to {b} is not one square straight across")
+        edge = board.edge_between(a, b)
+        for arc_to, arc_edge, _ in self.geo.arcs[here]:
+            if arc_to == nxt:
+                if self.blocked[arc_edge]:
+                    if edge in board.permanent_edges:
+                        raise PathBlocked(f"a permanent wall blocks the step from {a} to {b}")
+                    raise PathBlocked(
+                        f"placed wall {self._placed_wall_on(edge)} blocks the step from {a} to {b}"
+                    )
+                return
+        arrow_square = a if here in self.geo.arrow_of else b
+        arrow = self.geo.arrow_of.get(board.index(arrow_square), "?")
+        raise PathBlocked(
+            f"the step from {a} to {b} goes against the arrow ({arrow}) on {arrow_square}"
+        )
+
+    def _apply_move(self, path: tuple[int, ...], triggers: bool) -> None:
+        p = self.current
+        extra = 1 if self.roll == EXTRA_TURN_ROLL else 0
+        if path:
+            dest = path[-1]
+            self.positions[p] = dest
+            if triggers:
+                self.reached_far[p] = True
+            if self.reached_far[p] and dest == self.home(p):
+                self.winner = p
+                self.phase = Phase.OVER
+                return
+            for q in range(self.players):
+                if q != p and self.positions[q] == dest:
+                    self.positions[q] = self.home(q)
+                    self.reached_far[q] = False
+            if dest == self.board.index(self.board.roll_again):
+                extra += 1
+        self.extra_turns += extra
+        self.phase = Phase.CHANGE if triggers and self.placed else Phase.WALL
+
+    def _end_turn(self) -> None:
+        if self.extra_turns > 0:
+            self.extra_turns -= 1
+        else:
+            self.current = (self.current + 1) % self.players
+        self.phase = Phase.ROLL
+
+    def _check_place(self, wall: Wall) -> Any:
+        stock = self.stocks[self.current]
+        if not 1 <= wall.length <= 3 or stock[wall.length - 1] == 0:
+            have = ", ".join(f"{c} of length {i + 1}" for i, c in enumerate(stock))
+            raise NoWallInStock(
+                f"{self.name(self.current)} has no wall of length {wall.length} (has {have})"
+            )
+        problem = self.wall_problem(wall)
+        if problem is not None:
+            raise problem
+
+        def apply() -> None:
+            stock[wall.length - 1] -= 1
+            self._put_wall(wall)
+            self._end_turn()
+
+        return apply
+
+    def _check_change(self, change: ChangeWall) -> Any:
+        old, new = change.old, change.new
+        if old not in self.placed:
+            raise NotAPlacedWall(f"there is no placed wall {old} to change (permanent walls stay)")
+        if new is not None:
+            if new.length != old.length:
+                raise IllegalMove(f"wall {old} has length {old.length}, not {new.length}")
+            if new == old:
+                raise IllegalMove(f"wall {old} must move somewhere else (or be removed)")
+            problem = self.wall_problem(new, ignore=old)
+            if problem is not None:
+                raise problem
+
+        def apply() -> None:
+            self._take_wall(old)
+            if new is None:
+                self.removed[old.length - 1] += 1
+            else:
+                self._put_wall(new)
+            self._end_turn()
+
+        return apply
+
+    def _put_wall(self, wall: Wall) -> None:
+        self.placed = [*self.placed, wall]
+        for edge in self.board.wall_edges(wall):
+            self.blocked[edge] = 1
+
+    def _take_wall(self, wall: Wall) -> None:
+        self.placed = [w for w in self.placed if w != wall]
+        for edge in self.board.wall_edges(wall):
+            self.blocked[edge] = 0
+
+    # --- JSON ---------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        square = self.board.square
+        return {
+            "board": self.board.to_json(),
+            "players": self.players,
+            "positions": [list(square(i)) for i in self.positions],
+            "reached_far": list(self.reached_far),
+            "stocks": [list(s) for s in self.stocks],
+            "placed": [w.to_json() for w in self.placed],
+            "removed": list(self.removed),
+            "phase": self.phase.value,
+            "current": self.current,
+            "roll": self.roll,
+            "extra_turns": self.extra_turns,
+            "contenders": list(self.contenders),
+            "opening_rolls": list(self.opening_rolls),
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, board: Board | None = None) -> State:
+        """Rebuild a state saved by :meth:`to_json`; :class:`StateError` if it is malformed."""
+        from games.stonewall.board import board_from_data
+
+        try:
+            if board is None:
+                board = board_from_data(data["board"], "state.board")
+            state = cls(int(data["players"]), board)
+            state.positions = [board.index(tuple(sq)) for sq in data["positions"]]
+            state.reached_far = [bool(v) for v in data["reached_far"]]
+            state.stocks = [[int(c) for c in s] for s in data["stocks"]]
+            for wall in (Wall.from_json(w) for w in data["placed"]):
+                state._put_wall(wall)
+            state.removed = [int(c) for c in data["removed"]]
+            state.phase = Phase(data["phase"])
+            state.current = int(data["current"])
+            state.roll = None if data["roll"] is None else int(data["roll"])
+            state.extra_turns = int(data["extra_turns"])
+            state.contenders = [int(p) for p in data["contenders"]]
+            state.opening_rolls = [int(v) for v in data["opening_rolls"]]
+            state.winner = None if data["winner"] is None else int(data["winner"])
+        except BoardError as error:
+            raise StateError(str(error)) from None
+        except (KeyError, TypeError, ValueError) as error:
+            raise StateError(f"saved Stonewall state is malformed: {error!r}") from None
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def copy(self) -> State:
+        """An independent copy without undo history (for bots)."""
+        twin = State.__new__(State)
+        twin.__dict__.update(self.__dict__)
+        (
+            twin.positions, twin.reached_far, twin.stocks, twin.placed, twin.removed,
+            twin.phase, twin.current, twin.roll, twin.extra_turns, twin.contenders,
+            twin.opening_rolls, twin.winner, twin.blocked,
+        ) = self._snapshot()
+        twin.history = []
+        return twin
