@@ -1,0 +1,56 @@
+"""Shared test fixtures: the repository root and a runner for the ``wobbletop`` command.
+
+``run_wobbletop(*args, env=...)`` runs ``python -m games ARGS`` in a fresh process from the
+repository root (so it sees the working tree, installed or not) and returns the completed
+process with text stdout/stderr. ``WOBBLETOP_CONFIG`` is cleared unless ``env`` sets it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+RunWobbletop = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture
+def repo_root() -> Path:
+    return REPO_ROOT
+
+
+def _run_wobbletop(
+    *args: str, env: Mapping[str, str] | None = None, timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
+    full_env = {k: v for k, v in os.environ.items() if k != "WOBBLETOP_CONFIG"}
+    full_env["PYTHONPATH"] = os.pathsep.join(
+        [str(REPO_ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+    )
+    full_env.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "games", *args],
+        cwd=REPO_ROOT,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+@pytest.fixture
+def run_wobbletop() -> RunWobbletop:
+    """Run ``python -m games ARGS`` in a fresh process; see the module docstring."""
+    return _run_wobbletop
+
+
+@pytest.fixture(autouse=True)
+def _no_user_config(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test sees the developer's own ``WOBBLETOP_CONFIG``."""
+    monkeypatch.delenv("WOBBLETOP_CONFIG", raising=False)

@@ -1,0 +1,186 @@
+"""The physics config: layering a user file over the defaults, one-line errors, live reload."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from physics.config import ConfigError, ConfigWatcher, load_config
+from physics.paths import default_config_path
+
+BAD_CONFIGS = Path(__file__).parent / "bad_configs"
+
+# Every bad file and a fragment its one-line message must contain (file name is checked apart).
+EXPECTED_ERRORS = {
+    "unknown_section.toml": "wrld: unknown section; allowed: [world], [materials]",
+    "unknown_key.toml": "world.gravty: unknown key; allowed in [world]: gravity, step_hz",
+    "wrong_type_string.toml": "world.gravity: is 'fast'; allowed: a number from 0 to 100000",
+    "nan_gravity.toml": "world.gravity: is nan; NaN and infinity are not allowed",
+    "inf_gravity.toml": "world.gravity: is inf; NaN and infinity are not allowed",
+    "density_minus_inf.toml": "materials.wood: is -inf; NaN and infinity are not allowed",
+    "substeps_zero.toml": "world.substeps: is 0; allowed: a whole number from 1 to 64",
+    "step_hz_too_high.toml": "world.step_hz: is 5000; allowed: a whole number from 30 to 1000",
+    "substeps_fraction.toml": "world.substeps: is 2.5; allowed: a whole number",
+    "gravity_bool.toml": "world.gravity: is True; allowed: a number",
+    "malformed_missing_value.toml": "not valid TOML: Invalid value (at line 2",
+    "malformed_duplicate_key.toml": "not valid TOML: Cannot overwrite a value (at line 3",
+    "material_without_pairs.toml": "friction.felt-rubber: missing: every pair of materials",
+    "pair_of_unknown_material.toml": "friction.wood-steel: not a pair of known materials",
+    "friction_too_high.toml": "friction.wood-wood: is 3.0; allowed: a number from 0 to 2",
+    "restitution_negative.toml": "restitution.glass-glass: is -0.5; allowed: a number from 0 to 1",
+    "density_too_low.toml": "materials.wood: is 5.0; allowed: a number from 10 to 20000 (kg/m³)",
+    "density_string.toml": "materials.wood: is 'oak'; allowed: a number",
+    "section_not_table.toml": "world: is 5; allowed: a table [world]",
+    "key_outside_section.toml": "gravity: unknown section",
+    "key_as_table.toml": "world.gravity: is {'value': 1.0}; allowed: a number",
+    "overlap_too_big.toml": "pieces.lay_overlap: is 1.5; allowed: a number from 0 to 1 (mm)",
+    "grab_speed_negative.toml": "grab.max_speed: is -1.0; allowed: a number from 10 to 100000",
+    "pair_given_twice.toml": "friction.wood-felt: given twice (also as felt-wood)",
+    "not_utf8.toml": "cannot read: not UTF-8 text",
+}
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_every_bad_file_has_an_expected_message() -> None:
+    on_disk = {path.name for path in BAD_CONFIGS.glob("*.toml")}
+    assert on_disk == set(EXPECTED_ERRORS)
+    assert len(on_disk) >= 15
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_ERRORS))
+def test_bad_config_gives_one_line_naming_file_and_key(name: str) -> None:
+    path = BAD_CONFIGS / name
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(f"{path}: ")  # the user's file, never the defaults
+    assert EXPECTED_ERRORS[name] in message
+
+
+def test_user_file_overrides_only_what_it_names(tmp_path: Path) -> None:
+    user = write(tmp_path / "mine.toml", "[world]\ngravity = 1635.0\n[friction]\nwood-wood = 0.9\n")
+    loaded = load_config(user)
+    defaults = load_config().config
+    assert loaded.config.world.gravity == 1635.0
+    assert loaded.config.friction_of("wood", "wood") == 0.9
+    assert loaded.config.world.step_hz == defaults.world.step_hz
+    assert loaded.config.friction_of("wood", "felt") == defaults.friction_of("wood", "felt")
+    assert loaded.sources["world.gravity"] == user
+    assert loaded.sources["world.step_hz"] == default_config_path()
+
+
+def test_user_file_may_add_a_material_with_all_its_pairs(tmp_path: Path) -> None:
+    pairs = ["rubber-rubber", "rubber-wood", "glass-rubber", "felt-rubber"]
+    text = "[materials]\nrubber = 1100.0\n[friction]\n" + "".join(f"{p} = 1.0\n" for p in pairs)
+    text += "[restitution]\n" + "".join(f"{p} = 0.7\n" for p in pairs)
+    config = load_config(write(tmp_path / "rubber.toml", text)).config
+    assert config.friction_of("wood", "rubber") == 1.0
+    assert config.restitution_of("rubber", "glass") == 0.7
+
+
+def test_missing_pair_of_a_new_material_blames_the_user_file_not_the_defaults(
+    tmp_path: Path,
+) -> None:
+    user = write(tmp_path / "rubber.toml", "[materials]\nrubber = 1100.0\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(user)
+    assert str(caught.value).startswith(f"{user}: ")
+    assert str(default_config_path()) not in str(caught.value)
+
+
+def test_missing_or_folder_config_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"nowhere\.toml: no such config file$"):
+        load_config(tmp_path / "nowhere.toml")
+    with pytest.raises(ConfigError, match="is a folder; allowed: a TOML file"):
+        load_config(tmp_path)
+
+
+def test_in_memory_overrides_are_named_by_their_source(tmp_path: Path) -> None:
+    scenario = tmp_path / "case.toml"
+    loaded = load_config(overrides={"world": {"gravity": 100.0}}, overrides_source=scenario)
+    assert loaded.config.world.gravity == 100.0
+    assert loaded.sources["world.gravity"] == scenario
+    with pytest.raises(ConfigError, match=rf"^{scenario}: world.substeps: is 0;"):
+        load_config(overrides={"world": {"substeps": 0}}, overrides_source=scenario)
+
+
+def test_describe_groups_by_section_with_units_and_sources(tmp_path: Path) -> None:
+    user = write(tmp_path / "mine.toml", "[world]\ngravity = 1635.0\n")
+    lines = list(load_config(user).describe())
+    assert "[world]" in lines and "[friction]" in lines
+    gravity = next(line for line in lines if line.split()[:1] == ["gravity"])
+    assert "1635" in gravity and "mm/s²" in gravity and gravity.endswith(f"from {user}")
+    step = next(line for line in lines if line.split()[:1] == ["step_hz"])
+    assert step.endswith(f"from {default_config_path()}")
+    density = next(line for line in lines if line.split()[:1] == ["wood"])
+    assert "kg/m³" in density
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def edit(path: Path, text: str, stamp: int) -> None:
+    """Write ``text`` and give the file a distinct modification time (ns)."""
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, ns=(stamp, stamp))
+
+
+def test_watcher_applies_a_good_edit_and_keeps_the_last_good_on_a_bad_one(tmp_path: Path) -> None:
+    user = tmp_path / "live.toml"
+    edit(user, "[world]\ngravity = 9810.0\n", 1_000_000_000)
+    clock = FakeClock()
+    watcher = ConfigWatcher(user, interval=0.5, clock=clock)
+    assert watcher.last_good.config.world.gravity == 9810.0
+
+    clock.now = 1.0
+    assert watcher.poll() is None  # nothing changed
+
+    edit(user, "[world]\ngravity = 1635.0\n", 2_000_000_000)
+    clock.now = 1.2
+    assert watcher.poll() is None  # too soon after the last look
+    clock.now = 1.6
+    reloaded = watcher.poll()
+    assert not isinstance(reloaded, ConfigError) and reloaded is not None
+    assert reloaded.config.world.gravity == 1635.0
+
+    edit(user, "[world]\ngravity = nan\n", 3_000_000_000)
+    clock.now = 2.2
+    error = watcher.poll()
+    assert isinstance(error, ConfigError) and "world.gravity: is nan" in str(error)
+    assert watcher.last_good.config.world.gravity == 1635.0
+    assert watcher.error is error
+
+    edit(user, "[world\n", 4_000_000_000)
+    clock.now = 2.8
+    assert isinstance(watcher.poll(), ConfigError)
+    assert watcher.last_good.config.world.gravity == 1635.0
+
+    edit(user, "[world]\ngravity = 4905.0\n", 5_000_000_000)
+    clock.now = 3.4
+    fixed = watcher.poll()
+    assert not isinstance(fixed, ConfigError) and fixed is not None
+    assert watcher.last_good.config.world.gravity == 4905.0 and watcher.error is None
+
+
+def test_watcher_survives_the_file_vanishing_during_a_save(tmp_path: Path) -> None:
+    user = tmp_path / "live.toml"
+    edit(user, "[world]\ngravity = 2000.0\n", 1_000_000_000)
+    clock = FakeClock()
+    watcher = ConfigWatcher(user, interval=0.5, clock=clock)
+    user.unlink()
+    clock.now = 1.0
+    error = watcher.poll()
+    assert isinstance(error, ConfigError) and "no such config file" in str(error)
+    assert watcher.last_good.config.world.gravity == 2000.0
