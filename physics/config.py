@@ -76,6 +76,45 @@ class GrabSettings(_Section):
     max_speed: float = Field(ge=10, le=100_000, description="mm/s")
 
 
+class WallamoppiSettings(_Section):
+    """Wallamoppi's wall, tower-fall test and marble timer (``[wallamoppi]``)."""
+
+    wall_gap: float = Field(
+        default=0.3, ge=0, le=5, description="mm between neighbours in a wall row"
+    )
+    pull_drag: float = Field(
+        default=0.25, ge=0, le=1, description="share of pull speed given to touching wall disks"
+    )
+    pull_drag_min_speed: float = Field(
+        default=120.0, ge=0, le=10_000, description="mm/s below which a pull drags nothing"
+    )
+    pull_drag_max_speed: float = Field(
+        default=250.0, ge=0, le=10_000, description="mm/s the most a neighbour is given"
+    )
+    fall_tilt_deg: float = Field(
+        default=25.0, ge=1, le=89, description="degrees a tower disk may tilt before it has fallen"
+    )
+    fall_drop_mm: float = Field(
+        default=3.0, ge=0.1, le=50, description="mm a tower disk may sink below its seat"
+    )
+    footprint_mm: float = Field(
+        default=20.0, ge=1, le=200, description="mm a tower disk's centre may leave the apex's axis"
+    )
+    stack_settle_seconds: float = Field(
+        default=0.25, ge=0.01, le=5, description="s a released disk rests before it is stacked"
+    )
+    stack_settle_speed: float = Field(
+        default=6.0, ge=0.1, le=500, description="mm/s below which a released disk is at rest"
+    )
+    timer_ramps: int = Field(default=10, ge=1, le=20, description="ramps in the marble box")
+    timer_ramp_deg: float = Field(
+        default=1.5, ge=0.2, le=45, description="degrees each box ramp slopes"
+    )
+    timer_chute_deg: float = Field(
+        default=1.5, ge=0.2, le=45, description="degrees the outside chute slopes"
+    )
+
+
 _Density = Field(ge=10, le=20_000, description="kg/m³")
 _Friction = Field(ge=0, le=2, description="coefficient")
 _Restitution = Field(ge=0, le=1, description="0 = no bounce, 1 = elastic")
@@ -90,6 +129,7 @@ class PhysicsConfig(_Section):
     restitution: dict[str, float]
     pieces: PieceSizes
     grab: GrabSettings
+    wallamoppi: WallamoppiSettings = Field(default_factory=WallamoppiSettings)
 
     @model_validator(mode="after")
     def _check_tables(self) -> PhysicsConfig:

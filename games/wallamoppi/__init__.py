@@ -1,0 +1,25 @@
+"""Wallamoppi: build a wall of dark and light disks, then race the marble to stack a tower."""
+
+from games.protocol import GameSpec
+from games.wallamoppi.session import WallamoppiSession
+
+GAME = GameSpec(
+    id="wallamoppi",
+    title="Wallamoppi",
+    blurb="Build the wall, then pull disks out and stack them before the marble drops",
+    help_text=(
+        "Step 1, the wall: draw a disk (its colour shows only now) and place it on a lit slot:\n"
+        "next to a bottom disk, or centred on two disks. Finished wall: 8, 7, ... 1.\n"
+        "Step 2, the tower: your opponent releases the marble (Start timer / click the box).\n"
+        "Drag one disk of your colour out of the wall (or off the table) onto the tower,\n"
+        "then click the marble to stop your timer before it drops into the end hole.\n"
+        "Right-drag (or Shift-drag) nudges a wall disk instead of pulling it out.\n"
+        "If the tower falls, whoever last touched a disk loses. The last to stack wins."
+    ),
+    seat_names=("dark", "light"),
+    min_seats=2,
+    new_session=WallamoppiSession,
+    view_module="games.wallamoppi.view",
+    physics=True,
+    default_frames=120 * 900,
+)

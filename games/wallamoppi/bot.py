@@ -1,0 +1,253 @@
+"""The computer player: a wall-placement strategy and a hand with a skill setting.
+
+Wall: a slot's *load* is how many wall slots rest on it, directly or through others. The
+computer puts its own colour where the load is small (easy to pull later) and the other colour
+where it is large (the opponent must pull a load-bearing disk). Ties are broken by the game's
+seeded :class:`~games.rng.Chance`.
+
+Tower: the computer plays through the same hand as a person, one ``grab``/``move``/``release``
+input at a time through ``session.handle``: it picks its disk (a fallen one of its colour
+first, else the wall disk of its colour with the least load), grabs it, pulls it up at its
+pull speed, carries it over the tower, lowers it at its release speed to just above the top
+disk with a sideways aim error, lets go, waits until the disk is stacked and catches the
+marble. Off turn it releases the marble for its opponent after a short pause.
+
+``skill`` from 0 (clumsy) to 1 (steady) sets the aim noise, the release speed and the pull
+speed (see :class:`Dexterity`). All randomness comes from the session's seeded Chance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pymunk
+
+from games.protocol import InputEvent, InputRefused
+from games.rng import Chance
+from games.wallamoppi.rules import APEX, ROWS, Phase, Slot, Wallamoppi, other
+
+if TYPE_CHECKING:  # pragma: no cover
+    from games.wallamoppi.session import WallamoppiSession
+
+DEFAULT_SKILL = 0.8
+CARRY_SPEED_MM_S = 450.0
+CLEARANCE_MM = 30.0  # how high above the tower top the disk is carried across
+REACTION_SECONDS = 0.35
+PLACE_DELAY_SECONDS = 0.15
+RETRY_SECONDS = 1.5  # a released disk not stacked by then is picked up again
+
+
+def slot_load(slot: Slot) -> int:
+    """How many slots of the finished wall rest on ``slot``, directly or through others."""
+    return sum(
+        1
+        for row in range(slot.row + 1, ROWS)
+        for index in range(ROWS - row)
+        if index <= slot.index <= index + (row - slot.row)
+    )
+
+
+def _slot(row: int, index: int) -> Slot | None:
+    return Slot(row, index) if 0 <= row < ROWS and 0 <= index < ROWS - row else None
+
+
+def pull_risk(present: set[Slot], pulled: Slot) -> int:
+    """How many disks resting on ``pulled`` would be left badly held if it were pulled out.
+
+    A disk resting on the pulled one keeps only its other support; it stays put if that
+    support is there and a disk above pins it down on that side (bridging to its neighbour).
+    A missing other support costs 10, an unpinned disk 1 (the apex is never pinned: the
+    tower sits centred on it).
+    """
+    risk = 0
+    for above in (_slot(pulled.row + 1, pulled.index - 1), _slot(pulled.row + 1, pulled.index)):
+        if above is None or above not in present:
+            continue
+        keeps_right = above.index == pulled.index
+        remaining = _slot(above.row - 1, above.index + 1 if keeps_right else above.index)
+        if remaining is None or remaining not in present:
+            risk += 10
+            continue
+        pin = _slot(above.row + 1, above.index if keeps_right else above.index - 1)
+        if pin is None or pin not in present or not all(s in present for s in pin.supports):
+            risk += 1
+    return risk
+
+
+def uniform(chance: Chance, low: float, high: float) -> float:
+    """A uniform float from ``chance`` (1/1000 steps), so forced draws apply too."""
+    return low + (high - low) * chance.index(1001) / 1000
+
+
+def noise(chance: Chance, spread: float) -> float:
+    """Bell-shaped noise of standard deviation about ``spread`` (sum of three uniforms)."""
+    return sum(uniform(chance, -1.0, 1.0) for _ in range(3)) * spread
+
+
+def choose_slot(rules: Wallamoppi, chance: Chance) -> Slot:
+    """Where the placer puts the disk in hand: own colour light-loaded, the other's loaded."""
+    disk = rules.disk_in_hand
+    slots = rules.legal_slots()
+    if disk is None or not slots:
+        raise ValueError("no disk to place")
+    sign = -1 if disk.colour == rules.placer else 1
+    best = max(sign * slot_load(slot) for slot in slots)
+    choices = [slot for slot in slots if sign * slot_load(slot) == best]
+    return choices[chance.index(len(choices))]
+
+
+@dataclass(frozen=True)
+class Dexterity:
+    """How steady a computer hand is, from ``skill`` 0 (clumsy) to 1 (steady)."""
+
+    skill: float
+
+    @property
+    def aim_noise_mm(self) -> float:
+        """Standard deviation of where over the tower the disk is let go, mm."""
+        return 0.5 + (1.0 - self.skill) * 7.0
+
+    @property
+    def release_speed(self) -> float:
+        """How fast the disk is still moving down when let go, mm/s."""
+        return 25.0 + (1.0 - self.skill) * 250.0
+
+    @property
+    def pull_speed(self) -> float:
+        """How fast a disk is pulled out of the wall, mm/s (fast pulls drag neighbours)."""
+        return 80.0 + (1.0 - self.skill) * 400.0
+
+
+class Bot:
+    """One computer seat; :meth:`act` is called every frame before physics steps."""
+
+    def __init__(self, session: WallamoppiSession, seat: str, skill: float) -> None:
+        self.session = session
+        self.seat = seat
+        self.hand = Dexterity(skill)
+        self.wait = 0.0
+        self.plan: Iterator[InputEvent | None] | None = None
+        self._armed = False
+
+    @property
+    def chance(self) -> Chance:
+        return self.session.chance
+
+    def act(self) -> None:
+        rules = self.session.rules
+        dt = self.session.frame_seconds
+        if self.wait > 0.0:
+            self.wait -= dt
+            return
+        if rules.phase is Phase.WALL:
+            if rules.placer == self.seat:
+                self._send(
+                    InputEvent(0, "place", data={"slot": choose_slot(rules, self.chance).to_json()})
+                )
+                self.wait = PLACE_DELAY_SECONDS
+            return
+        turn = rules.turn
+        if turn.seat != self.seat:
+            self.plan = None
+            if not turn.timer_running:
+                if not self._armed:  # a human pause before releasing the marble
+                    self._armed = True
+                    self.wait = REACTION_SECONDS
+                    return
+                self._armed = False
+                self._send(InputEvent(0, "start_timer"))
+            return
+        if not turn.timer_running:
+            return
+        if turn.stacked:
+            self._send(InputEvent(0, "marble"))
+            self.wait = REACTION_SECONDS
+            return
+        if self.plan is None:
+            self.plan = self._turn_plan()
+        step = next(self.plan, None)
+        if step is not None:
+            self._send(step)
+
+    def _send(self, event: InputEvent) -> bool:
+        try:
+            self.session.handle_as_computer(event)
+        except InputRefused:
+            return False
+        return True
+
+    # -- the hand --------------------------------------------------------------------
+
+    def _target(self) -> str | None:
+        scene = self.session.scene
+        taken = self.session.rules.turn.taken
+        if taken is not None:
+            return taken
+        loose = scene.disks_of(self.seat, "fallen") + scene.disks_of(self.seat, "loose")
+        if loose:
+            return min(loose, key=lambda p: abs(p.body.position.x)).name
+        wall = scene.disks_of(self.seat, "wall")
+        if not wall:
+            return None
+        present = {scene.slots[p.name] for p in scene.disks.values() if "wall" in p.tags}
+        if scene.tower:
+            present.add(APEX)
+        return min(
+            wall,
+            key=lambda p: (
+                pull_risk(present, scene.slots[p.name]),
+                scene.load_on(p),
+                abs(p.body.position.x),
+            ),
+        ).name
+
+    def _turn_plan(self) -> Iterator[InputEvent | None]:
+        """The frames of one turn: wait, grab, pull, carry, lower, release, wait for stacking."""
+        session = self.session
+        dt = session.frame_seconds
+        for _ in range(round(uniform(self.chance, 0.2, 0.5) / dt)):
+            yield None
+        while not session.rules.turn.stacked:
+            name = self._target()
+            if name is None:
+                return
+            piece = session.scene.disks[name]
+            start = piece.body.position
+            yield InputEvent(0, "grab", start.x, start.y)
+            if session.hand.held is not piece:
+                return
+            top = session.scene.top()
+            if top is None:
+                return
+            carry_y = top.body.position.y + CLEARANCE_MM + piece.size[1]
+            aim_x = top.body.position.x + noise(self.chance, self.hand.aim_noise_mm)
+            seat_y = top.body.position.y + piece.size[1] + 1.5
+            yield from self._move(
+                start, pymunk.Vec2d(start.x, max(carry_y, start.y + 25.0)), self.hand.pull_speed
+            )
+            yield from self._move(
+                session.hand.target, pymunk.Vec2d(aim_x, carry_y), CARRY_SPEED_MM_S
+            )
+            for _ in range(round(0.25 / dt)):  # steady the disk over the tower
+                yield None
+            yield from self._move(
+                session.hand.target, pymunk.Vec2d(aim_x, seat_y), self.hand.release_speed
+            )
+            yield InputEvent(0, "release", aim_x, seat_y - self.hand.release_speed * dt)
+            for _ in range(round(RETRY_SECONDS / dt)):
+                if session.rules.turn.stacked:
+                    return
+                yield None
+
+    def _move(self, start: pymunk.Vec2d, end: pymunk.Vec2d, speed: float) -> Iterator[InputEvent]:
+        """Hand targets from ``start`` to ``end`` at ``speed`` mm/s, one per frame."""
+        dt = self.session.frame_seconds
+        steps = max(1, round((end - start).length / (speed * dt)))
+        for n in range(1, steps + 1):
+            point = start + (end - start) * (n / steps)
+            yield InputEvent(0, "move", point.x, point.y)
+
+
+__all__ = ["DEFAULT_SKILL", "Bot", "choose_slot", "other", "slot_load"]

@@ -1,0 +1,434 @@
+"""Wallamoppi's physics: the wall, the tower on its apex, and the marble timer's own world.
+
+Seen from the front, a flat Kiwi disk is a box of diameter × thickness. The wall is a
+brick-bond pyramid of such boxes centred on x = 0: 8 on the table, 7 on those and so on up to
+the apex, which is the tower's first disk. Neighbours in a row are ``wallamoppi.wall_gap`` mm
+apart so they do not jam; rows sink ``pieces.lay_overlap`` into each other so every contact
+exists from the first frame.
+
+Pulling a disk out of the wall is a move out of the picture plane: while a pulled disk is held
+it collides with neither the wall nor the tower (it passes in front of them), until it has
+cleared the tower, when it collides with the tower again so it can be set down on it. The wall
+feels the gap by plain physics. A fast pull also drags its neighbours: once the pulled disk
+has moved, each wall disk that touched it gets a velocity of ``pull_drag`` × the pull speed
+(capped at ``pull_drag_max_speed``) along the pull, if the pull was faster than
+``pull_drag_min_speed``: kinetic friction of a quick tug against static friction of a gentle one.
+
+A tower disk has fallen (:meth:`WallScene.tower_fall`) when any of these holds:
+
+- it tilts more than ``fall_tilt_deg`` from flat (upside down counts as flat);
+- it is not the apex and its centre sits more than ``fall_drop_mm`` lower than its seat on top
+  of the disk below it (it slid off its support);
+- it touches the table, or (above the apex, which rests on the wall) a wall disk;
+- its centre is more than ``footprint_mm`` sideways from where the apex was laid.
+
+Wall disks that tumble are not a tower fall: they are marked fallen, lie where they land and
+may be taken later.
+
+The marble timer (:class:`MarbleTimer`) is a separate small :class:`World`: a box of
+``timer_ramps`` zig-zag ramps sloping ``timer_ramp_deg``, an exit chute sloping
+``timer_chute_deg``, and the end hole. The marble rolls from rest; the run time is whatever
+the physics gives (about 10 s with the defaults; :func:`timer_duration` measures it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pymunk
+
+from games.wallamoppi.rules import APEX, ROWS, Disk, Slot
+from physics import pieces
+from physics.config import PhysicsConfig
+from physics.detect import point_speed, tilt_mod_half_turn, touching
+from physics.world import Layer, Piece, World
+
+RAIL_X_MM = 460.0  # the table's rims, left and right of the wall
+RAIL_HEIGHT_MM = 30.0
+FALLEN_TILT_DEG = 30.0
+
+
+def slot_position(config: PhysicsConfig, slot: Slot) -> tuple[float, float]:
+    """Centre (mm) of the wall disk on ``slot``."""
+    pitch = config.pieces.disk_diameter + config.wallamoppi.wall_gap
+    x = pitch * (slot.index - (ROWS - 1 - slot.row) / 2)
+    return x, pieces.stack_height(config, slot.row, config.pieces.disk_thickness)
+
+
+def tower_seat_y(config: PhysicsConfig, level: int) -> float:
+    """Centre y (mm) of the ``level``-th tower disk laid exactly (0 = the apex)."""
+    return pieces.stack_height(config, APEX.row + level, config.pieces.disk_thickness)
+
+
+@dataclass
+class _Pull:
+    piece: Piece
+    start: pymunk.Vec2d
+    neighbours: list[Piece]
+    dragged: bool = False
+    clear_of_tower: bool = False
+
+
+@dataclass
+class WallScene:
+    """The table world with the wall, the tower and the disks lying about."""
+
+    config: PhysicsConfig
+    world: World = field(init=False)
+    disks: dict[str, Piece] = field(default_factory=dict)
+    slots: dict[str, Slot] = field(default_factory=dict)
+    tower: list[str] = field(default_factory=list)
+    pull: _Pull | None = None
+    last_drag: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.world = World(self.config)
+        self.world.add(pieces.table())
+        for side, x in (("left", -RAIL_X_MM), ("right", RAIL_X_MM)):
+            self.world.add(
+                pieces.static_segment(
+                    f"rail_{side}",
+                    (x, 0.0),
+                    (x, RAIL_HEIGHT_MM),
+                    kind="rail",
+                    thickness=8.0,
+                    layer=Layer.TABLE,
+                )
+            )
+
+    # -- building ----------------------------------------------------------------------
+
+    def add_wall_disk(self, slot: Slot, disk: Disk) -> Piece:
+        """Lay ``disk`` on ``slot`` of the wall."""
+        piece = pieces.flat_disk(
+            self.config,
+            disk.id,
+            slot_position(self.config, slot),
+            layer=Layer.WALL,
+            tags={"disk", disk.colour, "wall"},
+        )
+        self.world.add(piece)
+        self.disks[disk.id] = piece
+        self.slots[disk.id] = slot
+        if slot == APEX:
+            self._join_tower(piece)
+        return piece
+
+    def remove_disk(self, disk_id: str) -> None:
+        """Take a disk out of the world (undo of a wall placement)."""
+        self.world.remove(disk_id)
+        self.disks.pop(disk_id)
+        self.slots.pop(disk_id, None)
+        if disk_id in self.tower:
+            self.tower.remove(disk_id)
+
+    def lay_tower_disk(self, disk_id: str, *, offset: float = 0.0) -> Piece:
+        """Put a disk straight on top of the tower, ``offset`` mm sideways (tests, scenarios)."""
+        piece = self.disks[disk_id]
+        top = self.disks[self.tower[-1]]
+        piece.body.position = (
+            top.body.position.x + offset,
+            tower_seat_y(self.config, len(self.tower)),
+        )
+        piece.body.angle = 0.0
+        piece.body.velocity = (0.0, 0.0)
+        piece.body.angular_velocity = 0.0
+        self.world.space.reindex_shapes_for_body(piece.body)
+        self._join_tower(piece)
+        return piece
+
+    def _join_tower(self, piece: Piece) -> None:
+        piece.tags -= {"wall", "fallen", "loose"}
+        piece.tags.add("tower")
+        piece.set_layer(Layer.TOWER)
+        self.tower.append(piece.name)
+        piece.body.activate()
+
+    def stack(self, disk_id: str) -> None:
+        """The released disk rests on the tower: it is a tower disk now."""
+        self._join_tower(self.disks[disk_id])
+
+    # -- queries -----------------------------------------------------------------------
+
+    @property
+    def apex_home(self) -> tuple[float, float]:
+        return slot_position(self.config, APEX)
+
+    def top(self) -> Piece | None:
+        """The tower's top disk."""
+        return self.disks[self.tower[-1]] if self.tower else None
+
+    def disks_of(self, colour: str, tag: str) -> list[Piece]:
+        """Disks of ``colour`` carrying ``tag`` ("wall", "fallen", "loose", "tower")."""
+        return [p for p in self.disks.values() if colour in p.tags and tag in p.tags]
+
+    def load_on(self, piece: Piece) -> int:
+        """How many disks rest on this wall disk, directly or through others (the tower too)."""
+        slot = self.slots.get(piece.name)
+        if slot is None:
+            return 0
+        above = [self.slots[d.name] for d in self.disks.values() if "wall" in d.tags]
+        weights = [1] * len(above)
+        if self.tower:
+            above.append(APEX)
+            weights.append(len(self.tower))
+        return sum(
+            weight
+            for s, weight in zip(above, weights, strict=True)
+            if s.row > slot.row and s.index <= slot.index <= s.index + (s.row - slot.row)
+        )
+
+    def resting_on_tower(self, piece: Piece) -> bool:
+        """True if ``piece`` lies flat on top of the tower's top disk."""
+        top = self.top()
+        if top is None or piece is top:
+            return False
+        thickness = self.config.pieces.disk_thickness
+        wall = self.config.wallamoppi
+        seat = top.body.position.y + thickness - self.config.pieces.lay_overlap
+        return (
+            abs(piece.body.position.y - seat) < wall.fall_drop_mm
+            and abs(piece.body.position.x - top.body.position.x)
+            < self.config.pieces.disk_diameter / 2
+            and tilt_mod_half_turn(piece) < wall.fall_tilt_deg
+            and top in touching(self.world, piece)
+        )
+
+    def tower_fall(self) -> str | None:
+        """Why the tower has fallen, or None while it stands (see the module docstring)."""
+        wall = self.config.wallamoppi
+        thickness = self.config.pieces.disk_thickness
+        home_x = self.apex_home[0]
+        for level, disk_id in enumerate(self.tower):
+            piece = self.disks[disk_id]
+            where = f"tower disk {level + 1} ({disk_id})"
+            if tilt_mod_half_turn(piece) > wall.fall_tilt_deg:
+                return f"{where} tilted past {wall.fall_tilt_deg:g}°"
+            if level > 0:
+                below = self.disks[self.tower[level - 1]].body.position.y
+                seat = below + thickness - self.config.pieces.lay_overlap
+                if piece.body.position.y < seat - wall.fall_drop_mm:
+                    return f"{where} slid off the disk below"
+            if abs(piece.body.position.x - home_x) > wall.footprint_mm:
+                return f"{where} left the tower"
+            for other in touching(self.world, piece):
+                if other.kind == "table":
+                    return f"{where} touched the table"
+                if level > 0 and "wall" in other.tags:
+                    return f"{where} touched the wall"
+        return None
+
+    # -- pulling and fallen disks ------------------------------------------------------
+
+    def begin_pull(self, piece: Piece) -> None:
+        """``piece`` was just pulled out of the wall: remember its neighbours for the drag."""
+        self.pull = _Pull(piece, piece.body.position, self._wall_neighbours(piece))
+        piece.tags -= {"wall", "fallen"}
+        piece.tags.add("loose")
+        piece.shape.filter = pymunk.ShapeFilter(
+            categories=int(Layer.FREE), mask=int(Layer.all() & ~(Layer.WALL | Layer.TOWER))
+        )
+
+    def _wall_neighbours(self, piece: Piece) -> list[Piece]:
+        bb = piece.shape.cache_bb()
+        grown = pymunk.BB(bb.left - 1.0, bb.bottom - 1.0, bb.right + 1.0, bb.top + 1.0)
+        return [
+            other
+            for other in self.disks.values()
+            if other is not piece
+            and "wall" in other.tags
+            and grown.intersects(other.shape.cache_bb())
+        ]
+
+    def update_pull(self, hand_velocity: pymunk.Vec2d) -> None:
+        """Each frame while a pulled disk is held: drag the neighbours, re-meet the tower."""
+        pull = self.pull
+        if pull is None:
+            return
+        if not pull.dragged and (pull.piece.body.position - pull.start).length > 4.0:
+            pull.dragged = True
+            self._drag_neighbours(pull, hand_velocity)
+        if pull.dragged and not pull.clear_of_tower and not self._overlaps(pull.piece, Layer.TOWER):
+            pull.clear_of_tower = True
+            mask = pull.piece.shape.filter.mask | int(Layer.TOWER)
+            pull.piece.shape.filter = pymunk.ShapeFilter(categories=int(Layer.FREE), mask=mask)
+
+    def _drag_neighbours(self, pull: _Pull, hand_velocity: pymunk.Vec2d) -> None:
+        wall = self.config.wallamoppi
+        speed = hand_velocity.length
+        self.last_drag = []
+        if speed <= wall.pull_drag_min_speed or speed == 0.0:
+            return
+        given = min(wall.pull_drag * speed, wall.pull_drag_max_speed)
+        direction = hand_velocity.normalized()
+        for other in pull.neighbours:
+            toward = pull.start - other.body.position
+            half = pymunk.Vec2d(
+                math.copysign(min(abs(toward.x), other.size[0] / 2), toward.x),
+                math.copysign(min(abs(toward.y), other.size[1] / 2), toward.y),
+            )
+            other.body.activate()
+            impulse = direction * (other.body.mass * given)
+            other.body.apply_impulse_at_world_point(impulse, other.body.position + half)
+            self.last_drag.append(other.name)
+
+    def end_pull(self) -> None:
+        self.pull = None
+
+    def _overlaps(self, piece: Piece, layer: Layer) -> bool:
+        """True if ``piece`` overlaps a piece of ``layer`` (whatever its collision filter says)."""
+        saved = piece.shape.filter
+        piece.shape.filter = pymunk.ShapeFilter()
+        try:
+            hits = self.world.space.shape_query(piece.shape)
+        finally:
+            piece.shape.filter = saved
+        others = (self.world.piece_of(hit.shape) for hit in hits)
+        return any(
+            other is not None and other is not piece and other.layer & layer for other in others
+        )
+
+    def update_fallen(self, held: Piece | None) -> list[str]:
+        """Mark wall disks that tumbled out of the wall as fallen; returns the newly fallen."""
+        fallen: list[str] = []
+        half_wall = (ROWS / 2) * (
+            self.config.pieces.disk_diameter + self.config.wallamoppi.wall_gap
+        )
+        for piece in self.disks.values():
+            if "wall" not in piece.tags or piece is held or piece.body.is_sleeping:
+                continue
+            slot = self.slots[piece.name]
+            off_wall = abs(piece.body.position.x) > half_wall + piece.size[1]
+            on_table = slot.row > 0 and piece.body.position.y < piece.size[1]
+            if off_wall or on_table or tilt_mod_half_turn(piece) > FALLEN_TILT_DEG:
+                piece.tags -= {"wall"}
+                piece.tags.add("fallen")
+                piece.set_layer(Layer.FREE)
+                fallen.append(piece.name)
+        return fallen
+
+    def moving(self, names: Iterable[str] | None = None) -> float:
+        """Fastest point speed among the named disks (all disks by default), mm/s."""
+        chosen = self.disks.values() if names is None else [self.disks[n] for n in names]
+        return max((point_speed(p) for p in chosen), default=0.0)
+
+
+# ------------------------------------------------------------------------------------------
+# The marble timer
+
+TIMER_WIDTH_MM = 110.0
+TIMER_RAMP_SPACING_MM = 26.0
+TIMER_GAP_MM = 24.0
+TIMER_CHUTE_MM = 170.0
+TIMER_GIVE_UP_SECONDS = 90.0
+
+
+@dataclass(frozen=True)
+class TimerLayout:
+    """The box's geometry in the timer world's own millimetres (origin: box bottom left)."""
+
+    ramps: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
+    walls: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
+    hole: tuple[float, float]  # centre of the end hole's mouth
+    start: tuple[float, float]  # the marble's centre when released
+    height: float
+
+
+def timer_layout(config: PhysicsConfig) -> TimerLayout:
+    """Where the ramps, box walls, chute and end hole are for this config."""
+    settings = config.wallamoppi
+    radius = config.pieces.marble_diameter / 2
+    slope = math.tan(math.radians(settings.timer_ramp_deg))
+    length = TIMER_WIDTH_MM - TIMER_GAP_MM
+    count = settings.timer_ramps
+    height = count * (TIMER_RAMP_SPACING_MM + length * slope) + 30.0
+    ramps: list[tuple[tuple[float, float], tuple[float, float]]] = []
+    y_high = height - 20.0
+    for k in range(count):
+        y_low = y_high - length * slope
+        if k % 2 == 0:
+            ramps.append(((0.0, y_high), (length, y_low)))
+        else:
+            ramps.append(((TIMER_WIDTH_MM, y_high), (TIMER_GAP_MM, y_low)))
+        y_high = y_low - TIMER_RAMP_SPACING_MM
+    # The chute: the last ramp's direction, continued out of the box through its side.
+    exit_right = (count - 1) % 2 == 0
+    last_end = ramps[-1][1]
+    direction = 1.0 if exit_right else -1.0
+    chute_slope = math.tan(math.radians(settings.timer_chute_deg))
+    chute_start = (TIMER_WIDTH_MM if exit_right else 0.0, last_end[1] - 2 * radius - 4.0)
+    chute_end = (
+        chute_start[0] + direction * TIMER_CHUTE_MM,
+        chute_start[1] - TIMER_CHUTE_MM * chute_slope,
+    )
+    catch_start = (
+        (TIMER_WIDTH_MM - TIMER_GAP_MM) if exit_right else TIMER_GAP_MM,
+        chute_start[1] + 10.0,
+    )
+    ramps.append((catch_start, chute_start))
+    ramps.append((chute_start, chute_end))
+    exit_side = TIMER_WIDTH_MM if exit_right else 0.0
+    closed_side = 0.0 if exit_right else TIMER_WIDTH_MM
+    walls = (
+        ((closed_side, 0.0), (closed_side, height)),
+        ((exit_side, chute_start[1] + 2 * radius + 6.0), (exit_side, height)),
+        ((0.0, height), (TIMER_WIDTH_MM, height)),
+    )
+    hole = (chute_end[0] + direction * (radius + 2.0), chute_end[1])
+    first = ramps[0]
+    start = (first[0][0] + radius + 4.0, first[0][1] - slope * (radius + 4.0) + radius + 2.0 + 0.02)
+    return TimerLayout(tuple(ramps), walls, hole, start, height)
+
+
+class MarbleTimer:
+    """The box, the chute and the marble: its own world, stepped only while the marble rolls."""
+
+    def __init__(self, config: PhysicsConfig) -> None:
+        self.config = config
+        self.layout = timer_layout(config)
+        self.world = World(config)
+        for n, (start, end) in enumerate(self.layout.ramps):
+            self.world.add(pieces.ramp(f"ramp{n}", start, end))
+        for n, (start, end) in enumerate(self.layout.walls):
+            self.world.add(pieces.static_segment(f"box{n}", start, end, thickness=4.0))
+        self.marble = self.world.add(pieces.marble(self.config, "marble", self.layout.start))
+        self.in_hole = False
+
+    def step(self) -> None:
+        """One frame of the rolling marble."""
+        if self.in_hole:
+            return
+        self.world.step()
+        hole_x, hole_y = self.layout.hole
+        position = self.marble.body.position
+        past_end = position.x > hole_x if hole_x > TIMER_WIDTH_MM else position.x < hole_x
+        if (past_end and position.y < hole_y + 2.0) or position.y < -50.0:
+            self.in_hole = True
+
+    @property
+    def elapsed(self) -> float:
+        return self.world.time
+
+    def marble_at(self) -> tuple[float, float]:
+        position = self.marble.body.position
+        return position.x, position.y
+
+
+@lru_cache(maxsize=8)
+def _duration(config_json: str) -> float:
+    config = PhysicsConfig.model_validate_json(config_json)
+    timer = MarbleTimer(config)
+    limit = round(TIMER_GIVE_UP_SECONDS / timer.world.frame_seconds)
+    for _ in range(limit):
+        timer.step()
+        if timer.in_hole:
+            break
+    return timer.elapsed
+
+
+def timer_duration(config: PhysicsConfig) -> float:
+    """How long the marble takes from release to the end hole, simulated seconds."""
+    return _duration(config.model_dump_json())

@@ -1,0 +1,297 @@
+"""A Wallamoppi game in progress: the rules, the table world, the marble timer and the bots.
+
+Inputs (``InputEvent.action``):
+
+- ``place`` with ``data = {"slot": [row, index]}``: the placer puts the drawn disk on the wall.
+- ``start_timer``: the player *not* on turn releases the marble for the player on turn.
+- ``grab`` / ``move`` / ``release`` at a point (mm): the hand of the player on turn. Grabbing a
+  wall disk of one's own colour pulls it out of the wall (out of the picture plane); grabbing
+  another wall disk, or any wall disk with ``data = {"nudge": true}``, nudges it in the plane.
+  A disk of one's colour lying on the table is taken from where it lies.
+- ``marble``: the player on turn catches the marble after stacking; the turn passes.
+
+Who acts is implied by the action (the placer; the player off turn for ``start_timer``; the
+player on turn otherwise). Inputs for a seat played by the computer are refused, so a person
+cannot move the computer's hand. The computer's own inputs go through :meth:`handle` too, but
+are not recorded: a replay with the same seats makes them again from the same seed.
+
+A released taken disk counts as stacked once it has rested flat on the tower's top disk for
+``wallamoppi.stack_settle_seconds``. Options: ``wall = "auto"`` builds the wall at once with
+the computer's placement strategy (scenarios, tests); ``skill`` (0 to 1, or a table per seat)
+sets the computer's dexterity.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.physics_session import PhysicsSession
+from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
+from games.rng import Chance
+from games.wallamoppi.bot import DEFAULT_SKILL, Bot, choose_slot
+from games.wallamoppi.rules import (
+    DARK,
+    LIGHT,
+    SEATS,
+    IllegalMove,
+    Phase,
+    Placement,
+    Slot,
+    Wallamoppi,
+    other,
+)
+from games.wallamoppi.scene import MarbleTimer, WallScene, timer_duration
+from physics.world import Layer, Piece, World
+
+
+class WallamoppiSession(PhysicsSession):
+    game_id = "wallamoppi"
+
+    def __init__(self, setup: SessionSetup) -> None:
+        self.chance = Chance(setup.seed)
+        self.rules = Wallamoppi.new(self.chance)
+        self.scene = WallScene(setup.config)
+        super().__init__(setup)
+        kinds = tuple(setup.seats) or (SeatKind.COMPUTER, SeatKind.COMPUTER)
+        self.kinds = {seat: kinds[min(n, len(kinds) - 1)] for n, seat in enumerate(SEATS)}
+        self.timer: MarbleTimer | None = None
+        self.timer_seconds = timer_duration(setup.config)
+        self.pending: str | None = None  # the released taken disk, not yet stacked
+        self.pending_quiet = 0.0
+        self.fall_reason: str | None = None
+        self.refusal: str | None = None  # the last refused input, for the status line
+        self._computer_acting = False
+        self._grab_data: dict[str, Any] = {}
+        self.bots = {
+            seat: Bot(self, seat, _skill(setup.options.get("skill"), seat))
+            for seat in SEATS
+            if self.kinds[seat] is SeatKind.COMPUTER
+        }
+        if setup.options.get("wall") == "auto":
+            while self.rules.phase is Phase.WALL:
+                self._place(choose_slot(self.rules, self.chance))
+
+    def build_world(self) -> World:
+        return self.scene.world
+
+    # -- who acts ----------------------------------------------------------------------
+
+    def actor(self, action: str) -> str:
+        """The seat an input with ``action`` belongs to now."""
+        if action == "place":
+            return self.rules.placer
+        if action == "start_timer":
+            return other(self.rules.turn.seat)
+        return self.rules.turn.seat
+
+    def handle(self, event: InputEvent) -> None:
+        """Apply an input; the computer's inputs are applied alike but not recorded."""
+        if not self._computer_acting:
+            super().handle(event)
+            return
+        stamped = InputEvent(self.frame, event.action, event.x, event.y, event.data)
+        self._apply_input(stamped)
+
+    def handle_as_computer(self, event: InputEvent) -> None:
+        """What a bot calls: the same checks and effects as a person's input."""
+        self._computer_acting = True
+        try:
+            self.handle(event)
+        finally:
+            self._computer_acting = False
+
+    # -- inputs ------------------------------------------------------------------------
+
+    def _apply_input(self, event: InputEvent) -> None:
+        seat = self.actor(event.action)
+        if (
+            not self._computer_acting
+            and self.kinds[seat] is SeatKind.COMPUTER
+            and self.outcome is None
+        ):
+            raise self._refuse(f"the computer plays {seat}; wait for your turn")
+        try:
+            if event.action == "place":
+                self._place(_slot_of(event))
+            elif event.action == "start_timer":
+                self.rules.start_timer(seat)
+                self.timer = MarbleTimer(self.setup.config)
+            elif event.action == "marble":
+                self._stop_timer(seat)
+            elif event.action in ("grab", "move", "release"):
+                if event.action != "move" and self.outcome is not None:
+                    raise IllegalMove("the game is over")
+                self._grab_data = dict(event.data)
+                super()._apply_input(event)
+            else:
+                raise IllegalMove(
+                    f"unknown action {event.action!r}; allowed: place, start_timer, grab, move, "
+                    "release, marble"
+                )
+        except IllegalMove as error:
+            raise self._refuse(str(error)) from None
+        except InputRefused as error:
+            raise self._refuse(str(error)) from None
+        self.refusal = None
+
+    def _refuse(self, reason: str) -> InputRefused:
+        self.refusal = reason
+        return InputRefused(reason)
+
+    def _place(self, slot: Slot) -> None:
+        disk = self.rules.disk_in_hand
+        self.rules.push(Placement(slot))
+        assert disk is not None
+        self.scene.add_wall_disk(slot, disk)
+
+    def _stop_timer(self, seat: str) -> None:
+        if self.hand.held is not None:
+            raise IllegalMove("let go of the disk first")
+        self.rules.stop_timer(seat)
+        self.timer = None
+
+    def may_grab(self, piece: Piece) -> str | None:
+        if piece.kind != "disk" or piece.name not in self.scene.disks:
+            return "only disks may be picked up"
+        if self.hand.held is not None:
+            return "one hand: let go of the disk you hold first"
+        seat = self.rules.turn.seat
+        reason = self.rules.why_no_touch(seat)
+        if reason:
+            return reason
+        if "tower" in piece.tags:
+            return "disks in the tower may not be moved"
+        if self._is_nudge(piece):
+            return None
+        return self.rules.why_not_take(seat, piece.name)
+
+    def _is_nudge(self, piece: Piece) -> bool:
+        """A grab that only nudges a wall disk in the plane (the disk stays in the wall)."""
+        if "wall" not in piece.tags:
+            return False
+        taking_it = piece.name == self.rules.turn.taken or (
+            self.rules.turn.taken is None and self.rules.turn.seat in piece.tags
+        )
+        return bool(self._grab_data.get("nudge")) or not taking_it
+
+    def grab_options(self, piece: Piece) -> dict[str, Any]:
+        if self._is_nudge(piece):
+            return {"lock_rotation": False, "lift_out_of": Layer(0)}
+        return {"lock_rotation": True, "lift_out_of": Layer.WALL | Layer.TOWER}
+
+    def on_grab(self, piece: Piece) -> None:
+        seat = self.rules.turn.seat
+        if self._is_nudge(piece):
+            self.rules.touch(seat)
+            return
+        self.rules.take(seat, piece.name)
+        if self.pending == piece.name:
+            self.pending = None
+        self.scene.begin_pull(piece)
+
+    def on_release(self, piece: Piece) -> None:
+        self.scene.end_pull()
+        if piece.name == self.rules.turn.taken:
+            self.pending = piece.name
+            self.pending_quiet = 0.0
+
+    # -- time --------------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        if self.outcome is None:
+            for bot in self.bots.values():
+                bot.act()
+        super()._tick()
+
+    def after_step(self) -> None:
+        held = self.hand.held
+        self.scene.update_pull(self.hand.body.velocity)
+        self.scene.update_fallen(held)
+        if self.rules.phase is not Phase.TOWER:
+            return
+        self._check_stacked()
+        self.fall_reason = self.scene.tower_fall()
+        if self.fall_reason is not None:
+            self.rules.tower_fell()
+            return
+        if self.timer is not None and self.rules.turn.timer_running:
+            self.timer.step()
+            if self.timer.in_hole:
+                self.rules.timer_ran_out()
+
+    def _check_stacked(self) -> None:
+        if self.pending is None:
+            return
+        piece = self.scene.disks[self.pending]
+        settings = self.setup.config.wallamoppi
+        resting = (
+            self.scene.resting_on_tower(piece)
+            and self.scene.moving([piece.name]) < settings.stack_settle_speed
+        )
+        self.pending_quiet = self.pending_quiet + self.frame_seconds if resting else 0.0
+        if self.pending_quiet >= settings.stack_settle_seconds:
+            self.rules.stack(self.pending)
+            self.scene.stack(self.pending)
+            self.pending = None
+
+    # -- reading the game --------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome | None:
+        ending = self.rules.outcome
+        if ending is None:
+            return None
+        details: dict[str, Any] = {"tower_height": len(self.rules.tower), "turns": self.rules.turns}
+        if ending.reason == "tower fell" and self.fall_reason:
+            details["fall"] = self.fall_reason
+            details["loser"] = self.rules.last_toucher
+        return Outcome(ending.winner, ending.reason, details)
+
+    def time_left(self) -> float | None:
+        """Seconds the marble needs to reach the end hole (from the measured run), if rolling."""
+        if self.timer is None:
+            return None
+        return max(0.0, self.timer_seconds - self.timer.elapsed)
+
+    def status(self) -> str:
+        if self.refusal:
+            return self.refusal
+        rules = self.rules
+        ending = self.outcome
+        if ending is not None:
+            return f"{ending.winner} wins: {ending.reason}" + (
+                f" ({self.fall_reason})" if self.fall_reason else ""
+            )
+        if rules.phase is Phase.WALL:
+            disk = rules.disk_in_hand
+            colour = disk.colour if disk else "?"
+            return f"{rules.placer} places a {colour} disk on the wall ({len(rules.wall)}/36)"
+        turn = rules.turn
+        if not turn.timer_running:
+            return f"{other(turn.seat)}: release the marble to start {turn.seat}'s timer"
+        if turn.stacked:
+            return f"{turn.seat}: catch the marble!"
+        if turn.taken:
+            return f"{turn.seat}: stack the disk on the tower"
+        return f"{turn.seat}: pull a {turn.seat} disk from the wall and stack it"
+
+
+def _slot_of(event: InputEvent) -> Slot:
+    slot = event.data.get("slot")
+    if slot is None:
+        raise IllegalMove("place needs data.slot = [row, index]")
+    return Slot.from_json(slot)
+
+
+def _skill(option: Any, seat: str) -> float:
+    if isinstance(option, dict):
+        option = option.get(seat, DEFAULT_SKILL)
+    if option is None:
+        return DEFAULT_SKILL
+    value = float(option)
+    if not 0.0 <= value <= 1.0:
+        raise InputRefused(f"options.skill: {value}; allowed: a number from 0 to 1")
+    return value
+
+
+__all__ = ["DARK", "LIGHT", "WallamoppiSession"]
