@@ -13,6 +13,8 @@ from games.protocol import GameSpec
 # id -> module whose ``GAME`` is the GameSpec. Order is the menu's order.
 GAMES: dict[str, str] = {
     "freeplay": "games.freeplay",
+    "stonewall": "games.stonewall",
+    "wallamoppi": "games.wallamoppi",
 }
 
 KNOWN_IDS = ("freeplay", "wallamoppi", "animals", "malloppo", "whacky", "stonewall")
