@@ -1,0 +1,331 @@
+"""Computer opponents for Stonewall. Pure Python, like the rules.
+
+Two strengths, both choosing an action for the current (non-chance) phase of a
+:class:`~games.stonewall.rules.State`:
+
+* :class:`GreedyBot` races: it moves to where its own remaining path (to its Change-a-Wall
+  corner, then home) is shortest, and places the wall that lengthens the leader's path most
+  without lengthening its own (it passes if no wall helps). A wall change removes or moves the
+  wall that helps it most.
+* :class:`ExpectimaxBot` searches one move and one chance node deeper: for each of its moves it
+  takes the expectation over the next player's six possible rolls, assuming that player then
+  makes its best reply (including stomping this bot), and scores the position as "the nearest
+  opponent's remaining path minus mine", plus the value of extra turns earned. Walls are scored
+  the same way against every opponent. So it values stomps and avoids standing where it is
+  likely to be stomped, which the greedy bot does not.
+
+Distances come from breadth-first searches over the square graph (arrows respected), so walls
+and one-way corners count exactly as the rules do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from games.stonewall.rules import (
+    EXTRA_TURN_ROLL,
+    Action,
+    ChangeWall,
+    MovePiece,
+    NoMove,
+    Pass,
+    Phase,
+    PlaceWall,
+    State,
+)
+
+UNREACHABLE = 10_000
+EXTRA_TURN_VALUE = 3.0  # about one average roll of progress
+MAX_WALL_CHANGES = 40  # moved-wall candidates tried per placed wall (closest to the target)
+
+
+class Bot:
+    """A computer player: :meth:`choose` one action for the state's current phase."""
+
+    name = "bot"
+
+    def choose(self, state: State) -> Action:
+        if state.phase is Phase.MOVE:
+            return self.choose_move(state)
+        if state.phase is Phase.WALL:
+            return self.choose_wall(state)
+        if state.phase is Phase.CHANGE:
+            return self.choose_change(state)
+        raise ValueError(f"a bot cannot act in phase {state.phase.value}")
+
+    def choose_move(self, state: State) -> Action:
+        raise NotImplementedError
+
+    def choose_wall(self, state: State) -> Action:
+        return _best_wall(state, self.wall_targets(state))
+
+    def choose_change(self, state: State) -> Action:
+        return _best_change(state, self.wall_targets(state))
+
+    def wall_targets(self, state: State) -> list[int]:
+        """The opponents whose paths this bot's walls aim to lengthen."""
+        raise NotImplementedError
+
+
+# --- distances ----------------------------------------------------------------------------
+def bfs(state: State, start: int) -> list[int]:
+    return state.distances_from(start)
+
+
+def distances_to(state: State, target: int) -> list[int]:
+    """Fewest steps from every square to ``target`` (UNREACHABLE where none)."""
+    rarcs, blocked = state.geo.rarcs, state.blocked
+    dist = [UNREACHABLE] * state.board.square_count
+    dist[target] = 0
+    frontier = [target]
+    while frontier:
+        nxt_frontier = []
+        for square in frontier:
+            d = dist[square] + 1
+            for prev, edge in rarcs[square]:
+                if not blocked[edge] and dist[prev] == UNREACHABLE:
+                    dist[prev] = d
+                    nxt_frontier.append(prev)
+        frontier = nxt_frontier
+    return dist
+
+
+@dataclass
+class Race:
+    """Per-player distance fields for the current walls: remaining path from any square."""
+
+    to_far: list[int]
+    to_home: list[int]
+    far_to_home: int
+
+    def remaining(self, square: int, reached_far: bool) -> int:
+        if reached_far:
+            return self.to_home[square]
+        return self.to_far[square] + self.far_to_home
+
+
+def race(state: State, player: int) -> Race:
+    to_far = distances_to(state, state.far_corner(player))
+    to_home = distances_to(state, state.home(player))
+    return Race(to_far, to_home, to_home[state.far_corner(player)])
+
+
+def remaining(state: State, player: int) -> int:
+    """Steps the player still needs (Change-a-Wall corner, then home)."""
+    pos = state.positions[player]
+    if state.reached_far[player]:
+        return bfs_target(state, pos, state.home(player))
+    far = state.far_corner(player)
+    return bfs_target(state, pos, far) + bfs_target(state, far, state.home(player))
+
+
+def bfs_target(state: State, start: int, target: int) -> int:
+    dist = state.distances_from(start)[target]
+    return dist if dist >= 0 else UNREACHABLE
+
+
+def opponents(state: State, player: int) -> list[int]:
+    return [q for q in range(state.players) if q != player]
+
+
+def leader(state: State, player: int) -> int:
+    """The opponent nearest to winning."""
+    return min(opponents(state, player), key=lambda q: remaining(state, q))
+
+
+# --- walls --------------------------------------------------------------------------------
+def path_edges(state: State, player: int) -> set[int]:
+    """The edges of one shortest remaining path of ``player`` (only walls there can slow it)."""
+    pos = state.positions[player]
+    legs = [(pos, state.home(player))] if state.reached_far[player] else [
+        (pos, state.far_corner(player)), (state.far_corner(player), state.home(player))
+    ]
+    edges: set[int] = set()
+    for start, target in legs:
+        dist = distances_to(state, target)
+        here = start
+        while here != target and dist[here] < UNREACHABLE:
+            for nxt, edge, _ in state.geo.arcs[here]:
+                if not state.blocked[edge] and dist[nxt] == dist[here] - 1:
+                    edges.add(edge)
+                    here = nxt
+                    break
+            else:
+                break
+    return edges
+
+
+def wall_score(state: State, me: int, targets: Iterable[int], base: dict[int, int]) -> float:
+    """How much the walls as they stand now help ``me`` compared with ``base`` distances."""
+    mine = remaining(state, me) - base[me]
+    theirs = [remaining(state, q) - base[q] for q in targets]
+    return (min(theirs) if theirs else 0) - mine + 0.1 * sum(theirs)
+
+
+def _best_wall(state: State, targets: list[int]) -> Action:
+    me = state.current
+    watched = [me, *targets]
+    base = {p: remaining(state, p) for p in watched}
+    near = set().union(*(path_edges(state, q) for q in targets)) if targets else set()
+    best: tuple[float, Action] = (0.0, Pass())
+    for wall in state.legal_wall_placements():
+        if not near.intersection(state.board.wall_edges(wall)):
+            continue
+        state.push(PlaceWall(wall))
+        score = wall_score(state, me, targets, base)
+        state.pop()
+        if score > best[0] + 1e-9:
+            best = (score, PlaceWall(wall))
+    return best[1]
+
+
+def _best_change(state: State, targets: list[int]) -> Action:
+    me = state.current
+    base = {p: remaining(state, p) for p in [me, *targets]}
+    near = set().union(*(path_edges(state, q) for q in targets)) if targets else set()
+    options: list[ChangeWall] = []
+    for old in state.placed:
+        options.append(ChangeWall(old, None))
+        moved = [
+            w for w in state.legal_wall_placements([old.length], ignore=old)
+            if w != old and near.intersection(state.board.wall_edges(w))
+        ]
+        options.extend(ChangeWall(old, w) for w in moved[:MAX_WALL_CHANGES])
+    best: tuple[float, Action] | None = None
+    for option in options:
+        state.push(option)
+        score = wall_score(state, me, targets, base)
+        state.pop()
+        if best is None or score > best[0] + 1e-9:
+            best = (score, option)
+    assert best is not None, "a change phase always has a placed wall"
+    return best[1]
+
+
+# --- the bots -----------------------------------------------------------------------------
+class GreedyBot(Bot):
+    """Race along your shortest path; wall the leader's."""
+
+    name = "greedy"
+
+    def choose_move(self, state: State) -> Action:
+        me = state.current
+        mine = race(state, me)
+        best: tuple[tuple[float, ...], Action] | None = None
+        for move, dest, reached in _moves(state):
+            stomps = sum(1 for q in opponents(state, me) if state.positions[q] == dest)
+            key = (-mine.remaining(dest, reached), stomps)
+            if best is None or key > best[0]:
+                best = (key, move)
+        return best[1] if best else NoMove()
+
+    def wall_targets(self, state: State) -> list[int]:
+        return [leader(state, state.current)]
+
+
+class ExpectimaxBot(Bot):
+    """One move, then a chance node over the next player's roll and their best reply."""
+
+    name = "expectimax"
+
+    def choose_move(self, state: State) -> Action:
+        me = state.current
+        moves = list(_moves(state))
+        if not moves:
+            return NoMove()
+        races = {p: race(state, p) for p in range(state.players)}
+        rem = {p: races[p].remaining(state.positions[p], state.reached_far[p]) for p in races}
+        nxt = (me + 1) % state.players
+        replies = self._reply_table(state, nxt, races[nxt])
+        best: tuple[float, Action] | None = None
+        for move, dest, reached in moves:
+            value = self._value(state, me, dest, reached, races, rem, nxt, replies)
+            if best is None or value > best[0] + 1e-9:
+                best = (value, move)
+        assert best is not None
+        return best[1]
+
+    def _value(
+        self,
+        state: State,
+        me: int,
+        dest: int,
+        reached: bool,
+        races: dict[int, Race],
+        rem: dict[int, int],
+        nxt: int,
+        replies: list[tuple[int, set[int]]],
+    ) -> float:
+        if reached and dest == state.home(me):
+            return float("inf")
+        after = dict(rem)
+        after[me] = races[me].remaining(dest, reached)
+        for q in opponents(state, me):
+            if state.positions[q] == dest:  # stomp
+                after[q] = races[q].remaining(state.home(q), False)
+        roll_again = state.board.index(state.board.roll_again)
+        extra = (state.roll == EXTRA_TURN_ROLL) + (dest == roll_again)
+        if extra:
+            return _eval(after, me) + EXTRA_TURN_VALUE * extra
+        stomped = races[me].remaining(state.home(me), False)
+        total = 0.0
+        for best_rem, reachable in replies:
+            outcome = dict(after)
+            if dest in reachable and dest != state.home(me):
+                # stomping us is worth it to them if it costs them little progress
+                their_rem = races[nxt].remaining(dest, state.reached_far[nxt])
+                if _eval({**outcome, me: stomped, nxt: their_rem}, nxt) >= _eval(
+                    {**outcome, nxt: best_rem}, nxt
+                ):
+                    outcome[me], outcome[nxt] = stomped, their_rem
+                    total += _eval(outcome, me)
+                    continue
+            outcome[nxt] = best_rem
+            total += _eval(outcome, me)
+        return total / len(replies)
+
+    def _reply_table(self, state: State, player: int, their: Race) -> list[tuple[int, set[int]]]:
+        """For each roll 1-6: the player's best remaining distance and the squares reachable."""
+        table = []
+        reached_now = state.reached_far[player]
+        for roll in range(1, 7):
+            best, squares = their.remaining(state.positions[player], reached_now), set()
+            for path, triggered in state.walks(roll, player):
+                dest = path[-1]
+                squares.add(dest)
+                best = min(best, their.remaining(dest, reached_now or triggered))
+            table.append((best, squares))
+        return table
+
+    def wall_targets(self, state: State) -> list[int]:
+        return opponents(state, state.current)
+
+
+def _eval(rem: dict[int, int], me: int) -> float:
+    others = [r for p, r in rem.items() if p != me]
+    return min(others) - rem[me] + 0.1 * sum(others)
+
+
+def _moves(state: State) -> list[tuple[MovePiece, int, bool]]:
+    """Legal moves with destination index and whether the far corner has been reached."""
+    me = state.current
+    out = []
+    for move in state.legal_moves():
+        dest = state.board.index(move.destination)
+        far = state.far_corner(me)
+        reached = state.reached_far[me] or any(state.board.index(sq) == far for sq in move.path)
+        out.append((move, dest, reached))
+    return out
+
+
+BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot, "expectimax": ExpectimaxBot}
+
+
+def make_bot(name: str) -> Bot:
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; allowed: {', '.join(BOTS)}") from None
+
+
