@@ -1,11 +1,11 @@
 """``wobbletop regress [FOLDER]``: replay every scenario file and compare with its goldens.
 
 Every ``*.toml`` under the folder (recursively; default ``assets/scenarios``) is a scenario.
-They run in parallel with ``-j N`` (separate processes, each building its sessions fresh), with
-a progress bar on stderr, and a table is printed at the end. Exit code: 0 when every scenario
-reproduced its goldens, 1 on any mismatch, 2 when a file is broken (bad TOML, bad key, game not
-built, refused input). ``--update`` rewrites the goldens of the files that ran (expected outcome
-and digest) in place and keeps the rest of each file.
+They run in parallel with ``-j N`` (separate processes, each building its sessions fresh),
+with a progress bar on stderr (when it is a terminal), and a table is printed at the end.
+Exit code: 0 when every scenario reproduced its goldens, 1 on any mismatch, 2 when a file is
+broken (bad TOML, bad key, game not built, refused input). ``--update`` rewrites the goldens of
+the files that ran (expected outcome and digest) in place and keeps the rest of each file.
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def format_table(reports: list[Report], folder: Path) -> list[str]:
     ]
     lines.insert(1, "  ".join("-" * width for width in widths))
     for report in reports:
-        details = [report.error] if report.error else []
+        details = [report.error.removeprefix(f"{report.path}: ")] if report.error else []
         if report.replay is not None and not report.ok and not report.updated:
             details = report.replay.differences()
         for detail in details:

@@ -141,11 +141,12 @@ class Scenario(_Strict):
         return [record.event() for record in self.input]
 
 
-def _seat_kind(seat: Any) -> Any:
+def _seat_kind(seat: Any) -> SeatKind:
     try:
         return SeatKind(seat)
     except ValueError:
-        return seat  # pydantic reports it with the allowed values
+        allowed = ", ".join(kind.value for kind in SeatKind)
+        raise ValueError(f"{seat!r} is not a kind of seat; allowed: {allowed}") from None
 
 
 # --------------------------------------------------------------------------------------------
