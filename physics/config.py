@@ -323,7 +323,7 @@ def load_config(
     sources: dict[str, Path] = {}
     for index, (path, data) in enumerate(layers):
         if index:
-            _check_known_keys(path, data, merged)
+            _check_known_keys(path, data)
         _merge(merged, data)
         sources.update({key: path for key in _dotted_keys(data)})
     config = _validate(merged, sources, default_path)
@@ -335,25 +335,33 @@ def _plain(data: Mapping[str, Any]) -> dict[str, Any]:
     return {key: _plain(v) if isinstance(v, Mapping) else v for key, v in data.items()}
 
 
-def _check_known_keys(path: Path, data: Mapping[str, Any], base: Mapping[str, Any]) -> None:
-    """An override may only name keys the defaults have (new materials and pairs excepted)."""
-    sections = ", ".join(f"[{name}]" for name in base)
+def _check_known_keys(path: Path, data: Mapping[str, Any]) -> None:
+    """An override may only name keys the schema has (new materials and pairs excepted)."""
+    schema = PhysicsConfig.model_fields
     for section, value in data.items():
-        if section not in base:
+        if section not in schema:
+            sections = ", ".join(f"[{name}]" for name in schema)
             raise ConfigError(f"{path}: {section}: unknown section; allowed: {sections}")
         if not isinstance(value, Mapping):
             raise ConfigError(
                 f"{path}: {section}: is {value!r}; allowed: a table [{section}] of keys"
             )
-        if section in _OPEN_TABLES:
+        model = _section_model(section)
+        if section in _OPEN_TABLES or model is None:
             continue
-        known = base[section]
         for key in value:
-            if key not in known:
+            if key not in model.model_fields:
                 raise ConfigError(
                     f"{path}: {section}.{key}: unknown key; allowed in [{section}]: "
-                    f"{', '.join(known)}"
+                    f"{', '.join(model.model_fields)}"
                 )
+
+
+def _section_model(section: str) -> type[BaseModel] | None:
+    """The schema class of a fixed section such as ``world``, or None for an open table."""
+    info = PhysicsConfig.model_fields.get(section)
+    model = info.annotation if info else None
+    return model if isinstance(model, type) and issubclass(model, BaseModel) else None
 
 
 def _merge(into: dict[str, Any], data: Mapping[str, Any]) -> None:
