@@ -23,9 +23,11 @@ from games import registry
 from games.protocol import GameSpec, InputEvent, SeatKind, Session, SessionSetup
 from physics.config import PhysicsConfig, load_config
 
-# Options each game gets for a headless run (a game not listed gets none).
+# Options each game gets for a headless run (a game not listed gets none). Free play runs its
+# drop-and-settle script; Stonewall's bots need not pause for a human to follow them.
 HEADLESS_OPTIONS: dict[str, dict[str, Any]] = {
     "freeplay": {"script": "drop"},
+    "stonewall": {"bot_delay_frames": 0},
 }
 
 # A game whose spec sets no frame limit must still stop: 10 simulated minutes.

@@ -3,7 +3,8 @@
 The digest hashes every body's position, angle and velocities (exact bits) and the frame.
 Each run is a separate interpreter with a different hash seed, so nothing may depend on
 set or dict-of-str ordering. Free play has no luck: its seed changes nothing, so a different
-*input* or *config* is what must change its digest.
+*input* or *config* is what must change its digest; Wallamoppi (seeded computer players)
+shows a different *seed* changing the trace.
 """
 
 from __future__ import annotations
@@ -12,6 +13,10 @@ import json
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+
+import pytest
+
+from games import registry
 
 RunWobbletop = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -81,3 +86,18 @@ def test_a_different_config_gives_a_different_trace(
     plain = headless_digest(run_wobbletop, hash_seed="3")
     other = headless_digest(run_wobbletop, "--config", str(bouncy), hash_seed="3")
     assert plain != other
+
+
+def test_a_seeded_physics_game_agrees_across_processes_and_differs_by_seed(
+    run_wobbletop: RunWobbletop,
+) -> None:
+    if "wallamoppi" not in registry.available():
+        pytest.skip("Wallamoppi is not built yet")
+    args = ("run", "wallamoppi", "--headless", "--frames", "600")
+    runs = {
+        (seed, hash_seed): run_wobbletop(*args, "--seed", seed, env={"PYTHONHASHSEED": hash_seed})
+        for seed, hash_seed in (("1", "21"), ("1", "22"), ("2", "21"))
+    }
+    digests = {key: json.loads(done.stdout)["digest"] for key, done in runs.items()}
+    assert digests[("1", "21")] == digests[("1", "22")]
+    assert digests[("1", "21")] != digests[("2", "21")]
