@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import math
 import struct
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -73,6 +74,7 @@ class World:
         self.pieces: dict[str, Piece] = {}
         self.frame = 0
         self._materials: list[str] = []
+        self._piece_by_shape: dict[pymunk.Shape, Piece] = {}
         self.config = config
         self.apply_config(config)
 
@@ -93,19 +95,36 @@ class World:
         for name in sorted(config.materials):
             self._material_id(name)
         for piece in self.pieces.values():
-            piece.shape.friction = config.friction_of(piece.material, piece.material)
-            piece.shape.elasticity = config.restitution_of(piece.material, piece.material)
+            self._set_shape_material(piece)
+
+    def _set_shape_material(self, piece: Piece) -> None:
+        """Per-shape values whose product is the same-material pair's value (pymunk multiplies)."""
+        material = piece.material
+        piece.shape.friction = math.sqrt(self.config.friction_of(material, material))
+        piece.shape.elasticity = math.sqrt(self.config.restitution_of(material, material))
 
     def _material_id(self, name: str) -> int:
-        """Collision type for a material; registers the pair handlers the first time."""
+        """Collision type for a material; registers the pair handlers the first time.
+
+        pymunk recomputes a contact's friction as the product of the two shapes' values on every
+        step, so a value set once in ``begin`` is lost after the first step. Same-material pairs
+        get the exact value from the square roots on the shapes (no callback); every pair of two
+        different materials gets a ``pre_solve`` that sets the pair's own value on each step.
+        Those contacts are few (a disk on the felt, a marble on a wooden ramp).
+        """
         if name not in self._materials:
             self._materials.append(name)
             new_id = len(self._materials)
             for other_id, other in enumerate(self._materials, start=1):
-                self.space.on_collision(new_id, other_id, begin=self._set_pair_material, data=(name, other))
+                if other_id != new_id:
+                    self.space.on_collision(
+                        new_id, other_id, pre_solve=self._set_pair_material, data=(name, other)
+                    )
         return self._materials.index(name) + 1
 
-    def _set_pair_material(self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]) -> None:
+    def _set_pair_material(
+        self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]
+    ) -> None:
         arbiter.friction = self.config.friction_of(*pair)
         arbiter.restitution = self.config.restitution_of(*pair)
 
@@ -116,17 +135,20 @@ class World:
         if piece.name in self.pieces:
             raise ValueError(f"a piece named {piece.name!r} is already in the world")
         piece.shape.collision_type = self._material_id(piece.material)
-        piece.shape.friction = self.config.friction_of(piece.material, piece.material)
-        piece.shape.elasticity = self.config.restitution_of(piece.material, piece.material)
+        self._set_shape_material(piece)
         if piece.body is self.space.static_body:
             self.space.add(piece.shape)
         else:
             self.space.add(piece.body, piece.shape)
         self.pieces[piece.name] = piece
+        self._piece_by_shape[piece.shape] = piece
         return piece
 
     def remove(self, name: str) -> Piece:
         piece = self.pieces.pop(name)
+        self._piece_by_shape.pop(piece.shape, None)
+        for body in self._neighbours(piece):
+            body.activate()
         for constraint in list(piece.body.constraints):
             self.space.remove(constraint)
         self.space.remove(piece.shape)
@@ -139,13 +161,27 @@ class World:
         return [piece for piece in self.pieces.values() if tag in piece.tags]
 
     def dynamic_pieces(self) -> list[Piece]:
-        return [piece for piece in self.pieces.values() if piece.body.body_type == pymunk.Body.DYNAMIC]
+        """Pieces with dynamic bodies, in the order they were added."""
+        dynamic = pymunk.Body.DYNAMIC
+        return [piece for piece in self.pieces.values() if piece.body.body_type == dynamic]
 
     def piece_of(self, shape: pymunk.Shape) -> Piece | None:
-        for piece in self.pieces.values():
-            if piece.shape is shape:
-                return piece
-        return None
+        """The piece whose shape is ``shape``, or None (the hand, a foreign shape)."""
+        return self._piece_by_shape.get(shape)
+
+    def _neighbours(self, piece: Piece) -> list[pymunk.Body]:
+        """Dynamic bodies touching ``piece`` now (so removing it can wake them)."""
+        bodies: list[pymunk.Body] = []
+
+        def collect(arbiter: pymunk.Arbiter) -> None:
+            for shape in arbiter.shapes:
+                body = shape.body
+                if body is not piece.body and body.body_type == pymunk.Body.DYNAMIC:
+                    bodies.append(body)
+
+        if piece.body.body_type == pymunk.Body.DYNAMIC:
+            piece.body.each_arbiter(collect)
+        return bodies
 
     def piece_at(self, point: tuple[float, float], *, radius: float = 0.0) -> Piece | None:
         """The topmost dynamic piece under ``point`` (mm), within ``radius`` mm."""
@@ -175,6 +211,32 @@ class World:
         for _ in range(substeps):
             self.space.step(dt)
         self.frame += 1
+
+    def settle_in(self) -> None:
+        """Let a freshly laid scene take up its weight gently, before the first frame.
+
+        A sequential-impulse solver starts with no contact impulses cached, so in the first
+        frames a tall stack is nearly in free fall: the top of a 35-disk tower sags by
+        millimetres, and the sag starts a rocking that topples it within seconds, whatever the
+        substeps. Here gravity is ramped from 0 to full over ``settle_seconds`` while the solver
+        runs ``settle_iterations``: the contacts build up their impulses (warm starting) with
+        nothing moving, and the normal settings then keep them; sleeping stops what creep is
+        left. Call it once after laying the pieces and before play; it does not advance
+        :attr:`frame`. Anything laid in mid-air falls with the weaker gravity meanwhile.
+        """
+        settings = self.config.world
+        frames = round(settings.settle_seconds * settings.step_hz)
+        substeps = settings.substeps
+        dt = self.frame_seconds / substeps
+        self.space.iterations = settings.settle_iterations
+        try:
+            for frame in range(frames):
+                self.space.gravity = (0.0, -settings.gravity * (frame + 1) / frames)
+                for _ in range(substeps):
+                    self.space.step(dt)
+        finally:
+            self.space.gravity = (0.0, -settings.gravity)
+            self.space.iterations = settings.iterations
 
     def run(self, seconds: float) -> None:
         """Advance whole frames until ``seconds`` of simulated time have passed."""

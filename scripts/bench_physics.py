@@ -1,0 +1,260 @@
+"""Physics benchmark: tower drift and step cost of ``World`` against bare pymunk, in one run.
+
+Two measurements, both printed as tables:
+
+1. **Stillness with speed** (``tower_rows``): a centred stack of 35 flat disks (40 × 8 mm, wood,
+   on the felt table) is laid, optionally settled in (:meth:`World.settle_in`), and run for 60
+   simulated seconds. Drift is the largest distance of the top disk from where it was when play
+   started (after the settle-in, or after 0.5 s without one), horizontally and vertically, mm.
+   Cost is wall-clock microseconds per frame over the whole run; "asleep" is when the tower
+   fell asleep. The default config in ``assets/physics.toml`` was chosen from this table
+   (see docs/physics-tuning.md).
+2. **World overhead** (``overhead_rows``): the same bodies and settings stepped by ``World`` and by
+   a bare ``pymunk.Space`` built shape for shape, no callbacks; the ratio is measured in the
+   same run, so a noisy machine shifts both.
+
+Run ``python scripts/bench_physics.py`` (about a minute) or ``--grid`` for the full settings grid.
+The renderer's frame cost lives in ``scripts/bench_render.py``; :func:`main` composes sections.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pymunk
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from physics import pieces
+from physics.config import PhysicsConfig, load_config
+from physics.world import World
+
+TOWER_DISKS = 35
+TOWER_SECONDS = 60.0
+NO_SETTLE_START = 0.5  # s: without a settle-in, drift counts from here
+
+
+def build_tower(config: PhysicsConfig, disks: int = TOWER_DISKS) -> World:
+    """The 35-disk Wallamoppi tower, centred on the felt table, laid with the config's overlap."""
+    world = World(config)
+    world.add(pieces.table())
+    height = config.pieces.disk_thickness
+    for level in range(disks):
+        y = pieces.stack_height(config, level, height)
+        world.add(pieces.flat_disk(config, f"disk{level:02d}", (0.0, y), tags={"tower"}))
+    return world
+
+
+@dataclass
+class TowerResult:
+    label: str
+    sag: float  # mm the top sank before play started
+    drift_x: float  # mm, largest during play
+    drift_y: float
+    asleep_at: float | None  # s of play
+    us_per_frame: float
+    standing: bool
+
+
+def measure_tower(
+    label: str, overrides: dict[str, Any], *, settle: bool, seconds: float
+) -> TowerResult:
+    """Lay the tower, start play, and track the top disk for ``seconds`` of simulated time."""
+    config = load_config(overrides=overrides).config
+    started = time.perf_counter()
+    world = build_tower(config)
+    top = world.pieces[f"disk{TOWER_DISKS - 1:02d}"]
+    laid = top.body.position
+    if settle:
+        world.settle_in()
+    else:
+        world.run(NO_SETTLE_START)
+    start = top.body.position
+    drift_x = drift_y = 0.0
+    asleep_at = None
+    frames = round(seconds / world.frame_seconds)
+    for frame in range(frames):
+        world.step()
+        offset = top.body.position - start
+        drift_x = max(drift_x, abs(offset.x))
+        drift_y = max(drift_y, abs(offset.y))
+        if asleep_at is None and top.body.is_sleeping:
+            asleep_at = (frame + 1) * world.frame_seconds
+    elapsed = time.perf_counter() - started
+    standing = top.body.position.y > laid.y - 10.0
+    us_per_frame = elapsed / frames * 1e6
+    return TowerResult(label, laid.y - start.y, drift_x, drift_y, asleep_at, us_per_frame, standing)
+
+
+def world_overrides(substeps: int, iterations: int, **extra: Any) -> dict[str, Any]:
+    return {"world": {"substeps": substeps, "iterations": iterations, **extra}}
+
+
+NO_SLEEP = {"sleep_time": 60.0, "idle_speed": 0.01}
+
+
+def default_tower_cases() -> list[tuple[str, dict[str, Any], bool]]:
+    """A short list for the default run: the chosen config and its nearest alternatives."""
+    return [
+        ("default config, settle-in", {}, True),
+        ("default config, no settle-in", {}, False),
+        ("default, settle-in, no sleeping", {"world": NO_SLEEP}, True),
+        ("bare-like: 1 substep, 10 it, no settle-in", world_overrides(1, 10), False),
+        ("8 substeps, 10 it, no settle-in", world_overrides(8, 10), False),
+        ("2 substeps, 10 it, settle-in", world_overrides(2, 10), True),
+    ]
+
+
+def grid_tower_cases() -> list[tuple[str, dict[str, Any], bool]]:
+    cases = []
+    for substeps in (2, 3, 4, 6, 8):
+        for iterations in (5, 10, 20):
+            for settle in (False, True):
+                label = f"{substeps} sub, {iterations} it, {'settle-in' if settle else 'no settle'}"
+                cases.append((label, world_overrides(substeps, iterations), settle))
+    for settle_iterations in (30, 60, 100, 200):
+        for settle_seconds in (0.25, 0.5, 1.0):
+            label = f"4 sub, 10 it, settle-in {settle_iterations} it over {settle_seconds} s"
+            extra = {"settle_iterations": settle_iterations, "settle_seconds": settle_seconds}
+            cases.append((label, world_overrides(4, 10, **extra), True))
+    return cases
+
+
+def tower_rows(
+    cases: Iterable[tuple[str, dict[str, Any], bool]], seconds: float
+) -> list[list[str]]:
+    rows = []
+    for label, overrides, settle in cases:
+        result = measure_tower(label, overrides, settle=settle, seconds=seconds)
+        asleep = f"{result.asleep_at:.2f}" if result.asleep_at is not None else "never"
+        rows.append(
+            [
+                result.label,
+                f"{result.sag:.3f}",
+                f"{result.drift_x:.3f}",
+                f"{result.drift_y:.3f}",
+                asleep,
+                "yes" if result.standing else "FELL",
+                f"{result.us_per_frame:.0f}",
+            ]
+        )
+    return rows
+
+
+# --------------------------------------------------------------------------------------------
+# World against bare pymunk
+
+
+def bare_space_like(world: World) -> pymunk.Space:
+    """A plain pymunk space with the same bodies, shapes and settings, and no callbacks."""
+    source = world.space
+    space = pymunk.Space()
+    for attribute in ("gravity", "iterations", "damping", "collision_slop", "collision_bias"):
+        setattr(space, attribute, getattr(source, attribute))
+    space.sleep_time_threshold = source.sleep_time_threshold
+    space.idle_speed_threshold = source.idle_speed_threshold
+    for piece in world.pieces.values():
+        old = piece.body
+        body = space.static_body
+        if old.body_type != pymunk.Body.STATIC:
+            body = pymunk.Body(old.mass, old.moment)
+            body.position, body.angle, body.velocity = old.position, old.angle, old.velocity
+            space.add(body)
+        space.add(_copy_shape(piece.shape, body))
+    return space
+
+
+def _copy_shape(shape: pymunk.Shape, body: pymunk.Body) -> pymunk.Shape:
+    copy: pymunk.Shape
+    if isinstance(shape, pymunk.Poly):
+        copy = pymunk.Poly(body, shape.get_vertices(), radius=shape.radius)
+    elif isinstance(shape, pymunk.Circle):
+        copy = pymunk.Circle(body, shape.radius, shape.offset)
+    elif isinstance(shape, pymunk.Segment):
+        copy = pymunk.Segment(body, shape.a, shape.b, shape.radius)
+    else:  # pragma: no cover - the factories make only these
+        raise TypeError(type(shape))
+    copy.friction, copy.elasticity, copy.filter = shape.friction, shape.elasticity, shape.filter
+    return copy
+
+
+def time_steps(step: Callable[[], None], frames: int) -> float:
+    """Microseconds per call of ``step`` over ``frames`` calls."""
+    started = time.perf_counter()
+    for _ in range(frames):
+        step()
+    return (time.perf_counter() - started) / frames * 1e6
+
+
+def overhead_row(label: str, world: World, frames: int) -> list[str]:
+    """Step cost of ``world`` and of a bare copy of it, from the same starting state."""
+    bare = bare_space_like(world)
+    substeps = world.config.world.substeps
+    dt = world.frame_seconds / substeps
+
+    def bare_frame() -> None:
+        for _ in range(substeps):
+            bare.step(dt)
+
+    world_us = time_steps(world.step, frames)
+    bare_us = time_steps(bare_frame, frames)
+    return [label, f"{world_us:.0f}", f"{bare_us:.0f}", f"{world_us / bare_us:.2f}"]
+
+
+def overhead_rows(frames: int) -> list[list[str]]:
+    config = load_config().config
+    awake = load_config(overrides={"world": NO_SLEEP}).config
+    from games.freeplay.scene import build_freeplay  # physics layer only: no pygame
+
+    rows = []
+    tower = build_tower(awake)
+    rows.append(overhead_row("35-disk tower, awake (no sleeping)", tower, frames))
+    rows.append(overhead_row("Free play scene, default config", build_freeplay(config), frames))
+    rows.append(overhead_row("Free play scene, awake (no sleeping)", build_freeplay(awake), frames))
+    return rows
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def print_table(title: str, header: list[str], rows: list[list[str]]) -> None:
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    print(f"\n{title}")
+    print("  ".join(cell.ljust(width) for cell, width in zip(header, widths, strict=True)))
+    print("  ".join("-" * width for width in widths))
+    for row in rows:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
+
+
+TOWER_HEADER = [
+    "settings", "sag mm", "drift x mm", "drift y mm", "asleep s", "standing", "us/frame"
+]
+OVERHEAD_HEADER = ["scene", "World us/frame", "bare us/frame", "ratio"]
+
+
+def physics_section(grid: bool, seconds: float, frames: int) -> None:
+    cases = grid_tower_cases() if grid else default_tower_cases()
+    title = f"Tower of {TOWER_DISKS} disks, {seconds:g} s of play (drift of the top disk)"
+    print_table(title, TOWER_HEADER, tower_rows(cases, seconds))
+    print_table(f"World vs bare pymunk, {frames} frames", OVERHEAD_HEADER, overhead_rows(frames))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--grid", action="store_true", help="the full settings grid (minutes)")
+    parser.add_argument("--seconds", type=float, default=TOWER_SECONDS, help="simulated s of play")
+    parser.add_argument("--frames", type=int, default=1200, help="frames per overhead timing")
+    args = parser.parse_args(argv)
+    physics_section(args.grid, args.seconds, args.frames)
+    # The renderer's frame cost: scripts/bench_render.py (run it on its own or add it here).
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
