@@ -53,6 +53,12 @@ class WorldSettings(_Section):
     collision_bias: float = Field(ge=1e-9, le=1, description="overlap fraction left after 1 s")
     sleep_time: float = Field(ge=0.05, le=60, description="s idle before a body sleeps")
     idle_speed: float = Field(ge=0, le=100, description="mm/s below which a body is idle")
+    settle_iterations: int = Field(
+        100, ge=1, le=1000, description="solver iterations per substep in World.settle_in"
+    )
+    settle_seconds: float = Field(
+        0.5, ge=0, le=10, description="s over which World.settle_in ramps gravity up"
+    )
 
     @property
     def frame_seconds(self) -> float:

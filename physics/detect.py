@@ -3,13 +3,19 @@
 - :class:`SettleDetector`: all watched bodies slower than a speed for a stretch of time.
 - :func:`tilt`, :func:`dropped_below`, :func:`touches`: the ways a stacked piece can be said to
   have fallen: tilted past an angle, its centre sunk below where its support holds it, or in
-  contact with something it must not touch (the table, the wall).
+  contact with something it must not touch (the table, the wall); :func:`fallen` combines them.
+- :func:`resting_on`, :func:`supports`: which pieces carry a piece (contact below it with a
+  near-vertical normal), e.g. "is this disk resting on the tower?".
+- :func:`overlapping`: shapes overlapping a piece whatever the layers (before a lifted piece is
+  released back into the plane).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+
+import pymunk
 
 from physics.world import Piece, World
 
@@ -49,9 +55,14 @@ def point_speed(piece: Piece) -> float:
 
 
 def run_until_settled(
-    world: World, pieces: Iterable[Piece], *, speed: float = 2.0, seconds: float = 0.5, limit: float = 30.0
+    world: World,
+    pieces: Iterable[Piece],
+    *,
+    speed: float = 2.0,
+    seconds: float = 0.5,
+    limit: float = 30.0,
 ) -> bool:
-    """Step ``world`` until ``pieces`` settle or ``limit`` simulated seconds pass; True if settled."""
+    """Step ``world`` until ``pieces`` settle or ``limit`` simulated s pass; True if settled."""
     watched = list(pieces)
     detector = SettleDetector(speed, seconds)
     for _ in range(round(limit / world.frame_seconds)):
@@ -81,11 +92,10 @@ def dropped_below(piece: Piece, resting_y: float, tolerance: float) -> bool:
 def touching(world: World, piece: Piece) -> list[Piece]:
     """The pieces of ``world`` this piece is in contact with now."""
     others: list[Piece] = []
-    world_pieces = {id(p.shape): p for p in world.pieces.values()}
 
-    def collect(arbiter: object) -> None:
-        for shape in arbiter.shapes:  # type: ignore[attr-defined]
-            other = world_pieces.get(id(shape))
+    def collect(arbiter: pymunk.Arbiter) -> None:
+        for shape in arbiter.shapes:
+            other = world.piece_of(shape)
             if other is not None and other is not piece and other not in others:
                 others.append(other)
 
@@ -98,4 +108,63 @@ def touches(world: World, piece: Piece, *, kind: str | None = None, tag: str | N
     return any(
         (kind is None or other.kind == kind) and (tag is None or tag in other.tags)
         for other in touching(world, piece)
+    )
+
+
+def resting_on(world: World, piece: Piece, *, max_tilt_deg: float = 30.0) -> list[Piece]:
+    """The pieces that carry ``piece`` now: in contact below it, with a contact normal within
+    ``max_tilt_deg`` of vertical (a disk lying on a disk, not one leaning against its side)."""
+    carriers: list[Piece] = []
+    min_up = math.cos(math.radians(max_tilt_deg))
+
+    def collect(arbiter: pymunk.Arbiter) -> None:
+        first, second = arbiter.shapes
+        other_shape = second if first is piece.shape else first
+        other = world.piece_of(other_shape)
+        if other is None or other is piece or other in carriers:
+            return
+        # arbiter.normal points from the first shape to the second.
+        normal = arbiter.normal if first is other_shape else -arbiter.normal
+        touching_points = arbiter.contact_point_set.points
+        if normal.y >= min_up and touching_points:
+            carriers.append(other)
+
+    piece.body.each_arbiter(collect)
+    return carriers
+
+
+def supports(world: World, lower: Piece, upper: Piece, *, max_tilt_deg: float = 30.0) -> bool:
+    """True if ``upper`` rests on ``lower`` now (see :func:`resting_on`)."""
+    return lower in resting_on(world, upper, max_tilt_deg=max_tilt_deg)
+
+
+def overlapping(world: World, piece: Piece) -> list[Piece]:
+    """Pieces whose shapes overlap ``piece``'s now, whatever the layers (e.g. before releasing a
+    piece lifted out of the wall back into it)."""
+    hits = world.space.shape_query(piece.shape)
+    found: list[Piece] = []
+    for hit in hits:
+        other = world.piece_of(hit.shape)
+        if other is not None and other is not piece and other not in found:
+            found.append(other)
+    return found
+
+
+def fallen(
+    piece: Piece,
+    *,
+    resting_y: float,
+    max_tilt_deg: float,
+    max_drop: float,
+    world: World | None = None,
+    forbidden_kind: str | None = "table",
+) -> bool:
+    """The usual fall test: tilted past ``max_tilt_deg``, sunk more than ``max_drop`` mm below
+    ``resting_y``, or (given ``world``) touching a piece of ``forbidden_kind``."""
+    if tilt_mod_half_turn(piece) > max_tilt_deg or dropped_below(piece, resting_y, max_drop):
+        return True
+    return (
+        world is not None
+        and forbidden_kind is not None
+        and touches(world, piece, kind=forbidden_kind)
     )

@@ -10,6 +10,7 @@ stops colliding with chosen layers (a disk pulled out of the wall towards the pl
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pymunk
@@ -25,6 +26,9 @@ class _Grip:
     saved_mask: int
 
 
+RELEASE_SMOOTHING_S = 0.04  # s: the hand's velocity is averaged over about this long
+
+
 class Hand:
     """A kinematic body that grabs one piece at a time and drags it towards a target point."""
 
@@ -33,6 +37,7 @@ class Hand:
         self.body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         self.body.position = (0.0, 0.0)
         self.target = pymunk.Vec2d(0.0, 0.0)
+        self.smoothed_velocity = pymunk.Vec2d(0.0, 0.0)  # mm/s, what a release hands over
         self._grip: _Grip | None = None
         world.space.add(self.body)
 
@@ -51,7 +56,7 @@ class Hand:
         point: tuple[float, float],
         *,
         lock_rotation: bool = False,
-        lift_out_of: Layer = Layer(0),
+        lift_out_of: Layer = Layer(0),  # noqa: B008 - an immutable flag value
     ) -> None:
         """Take hold of ``piece`` at world ``point`` (mm); drop whatever was held first.
 
@@ -63,6 +68,7 @@ class Hand:
         weight = piece.body.mass * self.world.config.world.gravity
         self.body.position = point
         self.body.velocity = (0.0, 0.0)
+        self.smoothed_velocity = pymunk.Vec2d(0.0, 0.0)
         self.target = pymunk.Vec2d(*point)
         anchor = piece.body.world_to_local(point)
         pivot = pymunk.PivotJoint(self.body, piece.body, (0.0, 0.0), anchor)
@@ -94,19 +100,29 @@ class Hand:
         if velocity.length > limit:
             velocity = velocity.scale_to_length(limit)
         self.body.velocity = velocity
+        # A mouse reports positions in jumps; averaging the hand's velocity over the last
+        # RELEASE_SMOOTHING_S keeps one jumpy frame from deciding how hard a release throws.
+        keep = math.exp(-frame_seconds / RELEASE_SMOOTHING_S)
+        self.smoothed_velocity = self.smoothed_velocity * keep + velocity * (1.0 - keep)
         if self._grip is not None:
             self._grip.piece.body.activate()
 
     def release(self) -> Piece | None:
-        """Let go: the piece keeps the hand's velocity and collides with every layer again."""
+        """Let go: the piece keeps the hand's velocity and collides with every layer again.
+
+        The velocity handed over is the hand's, averaged over the last few frames
+        (``smoothed_velocity``), so a release after the mouse stopped drops the piece gently.
+        """
         grip = self._grip
         if grip is None:
             return None
         self.world.space.remove(*(c for c in (grip.pivot, grip.gear) if c is not None))
-        grip.piece.body.velocity = self.body.velocity
+        grip.piece.body.velocity = self.smoothed_velocity
+        grip.piece.body.activate()
         grip.piece.shape.filter = pymunk.ShapeFilter(
             categories=grip.piece.shape.filter.categories, mask=grip.saved_mask
         )
         self.body.velocity = (0.0, 0.0)
+        self.smoothed_velocity = pymunk.Vec2d(0.0, 0.0)
         self._grip = None
         return grip.piece

@@ -39,7 +39,6 @@ def _box_piece(
     layer: Layer,
     tags: set[str],
 ) -> Piece:
-    width, height = size
     body = pymunk.Body(mass, pymunk.moment_for_box(mass, size))
     body.position = position
     body.angle = angle
@@ -77,7 +76,7 @@ def standing_cylinder(
     layer: Layer = Layer.FREE,
     tags: set[str] | None = None,
 ) -> Piece:
-    """A cylinder on its end, seen from the side: a ``cylinder_diameter`` × ``cylinder_height`` box."""
+    """A cylinder on its end, seen from the side: ``cylinder_diameter`` × ``cylinder_height``."""
     sizes = config.pieces
     radius = sizes.cylinder_diameter / 2
     mass = _mass(config, material, math.pi * radius**2 * sizes.cylinder_height)
@@ -105,7 +104,9 @@ def marble(
     body.position = position
     shape = pymunk.Circle(body, radius)
     diameter = 2 * radius
-    piece = Piece(name, "marble", material, body, shape, (diameter, diameter), layer, set(tags or ()))
+    piece = Piece(
+        name, "marble", material, body, shape, (diameter, diameter), layer, set(tags or ())
+    )
     piece.set_layer(layer)
     return piece
 
@@ -139,7 +140,9 @@ def ramp(
     tags: set[str] | None = None,
 ) -> Piece:
     """A static inclined plank from ``start`` to ``end`` (mm)."""
-    return static_segment(name, start, end, kind="ramp", material=material, thickness=4.0, tags=tags)
+    return static_segment(
+        name, start, end, kind="ramp", material=material, thickness=4.0, tags=tags
+    )
 
 
 def table(name: str = "table", *, half_width: float = 2000.0, material: str = "felt") -> Piece:
@@ -156,7 +159,9 @@ def table(name: str = "table", *, half_width: float = 2000.0, material: str = "f
     )
 
 
-def stack_height(config: PhysicsConfig, level: int, piece_height: float, base: float = 0.0) -> float:
+def stack_height(
+    config: PhysicsConfig, level: int, piece_height: float, base: float = 0.0
+) -> float:
     """Centre y (mm) of the ``level``-th piece (0 = lowest) in a stack of equal pieces on ``base``.
 
     Each piece sinks ``lay_overlap`` mm into the one below so contacts exist from the first step.

@@ -176,7 +176,9 @@ class World:
         def collect(arbiter: pymunk.Arbiter) -> None:
             for shape in arbiter.shapes:
                 body = shape.body
-                if body is not piece.body and body.body_type == pymunk.Body.DYNAMIC:
+                if body is None or body is piece.body:
+                    continue
+                if body.body_type == pymunk.Body.DYNAMIC:
                     bodies.append(body)
 
         if piece.body.body_type == pymunk.Body.DYNAMIC:

@@ -233,7 +233,13 @@ def print_table(title: str, header: list[str], rows: list[list[str]]) -> None:
 
 
 TOWER_HEADER = [
-    "settings", "sag mm", "drift x mm", "drift y mm", "asleep s", "standing", "us/frame"
+    "settings",
+    "sag mm",
+    "drift x mm",
+    "drift y mm",
+    "asleep s",
+    "standing",
+    "us/frame",
 ]
 OVERHEAD_HEADER = ["scene", "World us/frame", "bare us/frame", "ratio"]
 
