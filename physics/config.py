@@ -98,13 +98,13 @@ class WallamoppiSettings(_Section):
         default=250.0, ge=0, le=10_000, description="mm/s the most a neighbour is given"
     )
     fall_tilt_deg: float = Field(
-        default=25.0, ge=1, le=89, description="degrees a tower disk may tilt before it has fallen"
+        default=15.0, ge=1, le=89, description="degrees a tower disk may tilt before it has fallen"
     )
     fall_drop_mm: float = Field(
         default=3.0, ge=0.1, le=50, description="mm a tower disk may sink below its seat"
     )
     footprint_mm: float = Field(
-        default=20.0, ge=1, le=200, description="mm a tower disk's centre may leave the apex's axis"
+        default=30.0, ge=1, le=200, description="mm a tower disk's centre may leave the apex's axis"
     )
     stack_settle_seconds: float = Field(
         default=0.25, ge=0.01, le=5, description="s a released disk rests before it is stacked"

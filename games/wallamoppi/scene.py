@@ -140,6 +140,18 @@ class WallScene:
         self._join_tower(piece)
         return piece
 
+    def add_tower_disk(self, disk: Disk, *, offset: float = 0.0) -> Piece:
+        """A new disk laid exactly on top of the tower, ``offset`` mm sideways (tests)."""
+        top = self.disks[self.tower[-1]]
+        position = (top.body.position.x + offset, tower_seat_y(self.config, len(self.tower)))
+        piece = pieces.flat_disk(
+            self.config, disk.id, position, layer=Layer.TOWER, tags={"disk", disk.colour}
+        )
+        self.world.add(piece)
+        self.disks[disk.id] = piece
+        self._join_tower(piece)
+        return piece
+
     def _join_tower(self, piece: Piece) -> None:
         piece.tags -= {"wall", "fallen", "loose"}
         piece.tags.add("tower")

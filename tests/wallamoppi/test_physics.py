@@ -1,0 +1,139 @@
+"""Wallamoppi's physics: a tall centred tower stands, an overhang tips, pulls and the timer."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.wallamoppi.rules import DARK, LIGHT, Disk
+from games.wallamoppi.scene import MarbleTimer, timer_duration
+from physics.detect import tilt_mod_half_turn
+from tests.wallamoppi.helpers import (
+    config,
+    glide,
+    human_session,
+    own_wall_disk,
+    run,
+    send,
+    stack_turn,
+)
+
+
+def test_a_centred_tower_of_every_other_disk_stands_still_for_a_minute() -> None:
+    session = human_session()
+    scene = session.scene
+    for n in range(35):  # every disk but the apex, stacked exactly centred on it
+        scene.add_tower_disk(Disk(f"extra{n}", DARK if n % 2 else LIGHT))
+    run(session, 1.0)
+    top = scene.top()
+    assert top is not None
+    start = top.body.position
+    run(session, 60.0)
+    drift = (top.body.position - start).length
+    assert scene.tower_fall() is None
+    assert drift < 1.0, f"top disk drifted {drift:.2f} mm in 60 s"
+
+
+@pytest.mark.parametrize(("offset", "tips"), [(23.0, True), (14.0, False)])
+def test_a_disk_tips_only_when_its_centre_is_beyond_the_supports_edge(
+    offset: float, tips: bool
+) -> None:
+    session = human_session()
+    scene = session.scene
+    radius = session.setup.config.pieces.disk_diameter / 2
+    assert (offset > radius) is tips
+    probe = scene.add_tower_disk(Disk("probe", DARK), offset=offset)
+    run(session, 3.0)
+    assert (tilt_mod_half_turn(probe) > 10.0) is tips
+    assert (scene.tower_fall() is not None) is tips
+
+
+def test_two_disks_topple_together_when_their_common_centre_overhangs() -> None:
+    """Each disk alone sits within its support; the pair's centre is past the apex's edge."""
+    session = human_session()
+    scene = session.scene
+    scene.add_tower_disk(Disk("lower", DARK), offset=14.0)
+    run(session, 1.0)
+    assert scene.tower_fall() is None and tilt_mod_half_turn(scene.disks["lower"]) < 1.0
+    scene.add_tower_disk(Disk("upper", LIGHT), offset=14.0)
+    run(session, 2.0)
+    assert tilt_mod_half_turn(scene.disks["lower"]) > 10.0
+    assert scene.tower_fall() is not None
+
+
+def test_marble_timer_runs_about_ten_seconds_and_fewer_ramps_run_shorter() -> None:
+    default = timer_duration(config())
+    assert 8.0 <= default <= 12.0
+    assert timer_duration(config(timer_ramps=5)) < default - 2.0
+    timer = MarbleTimer(config())
+    while not timer.in_hole:
+        timer.step()
+    assert timer.elapsed == pytest.approx(default)
+
+
+def test_a_fast_pull_drags_the_neighbours_and_a_slow_pull_does_not() -> None:
+    moved = {}
+    for speed in (60.0, 900.0):
+        session = human_session()
+        send(session, "start_timer")
+        name = own_wall_disk(session, DARK)
+        piece = session.scene.disks[name]
+        before = {n: p.body.position for n, p in session.scene.disks.items() if n != name}
+        x, y = piece.body.position
+        send(session, "grab", x, y)
+        glide(session, [(x, y + 30.0)], speed)
+        run(session, 0.5)
+        moved[speed] = max(
+            (session.scene.disks[n].body.position - p).length for n, p in before.items()
+        )
+    assert moved[60.0] < 0.5
+    assert moved[900.0] > 2.0
+
+
+def test_a_pulled_disk_passes_in_front_of_the_wall() -> None:
+    session = human_session()
+    send(session, "start_timer")
+    name = own_wall_disk(session, DARK)
+    piece = session.scene.disks[name]
+    others = {n: p.body.position for n, p in session.scene.disks.items() if n != name}
+    x, y = piece.body.position
+    send(session, "grab", x, y)
+    glide(session, [(x, y + 5.0), (x + 200.0, y + 5.0)], 60.0)  # through the neighbours
+    run(session, 0.5)
+    assert piece.body.position.x > x + 150.0
+    wall_moved = [
+        n for n, p in others.items() if (session.scene.disks[n].body.position - p).length > 1.0
+    ]
+    assert wall_moved == []
+
+
+def test_stacking_centred_then_catching_the_marble_passes_the_turn() -> None:
+    session = human_session()
+    send(session, "start_timer")
+    name = own_wall_disk(session, DARK)
+    stack_turn(session, name)
+    run(session, 0.6)
+    assert session.rules.tower[-1] == name
+    send(session, "marble")
+    assert session.rules.turn.seat == LIGHT and session.outcome is None
+
+
+def test_an_off_centre_stack_topples_the_tower_and_the_stacker_loses() -> None:
+    session = human_session()
+    send(session, "start_timer")
+    stack_turn(session, own_wall_disk(session, DARK), offset=14.0)
+    run(session, 0.6)
+    send(session, "marble")
+    send(session, "start_timer")
+    stack_turn(session, own_wall_disk(session, LIGHT), offset=14.0)
+    run(session, 2.0)
+    outcome = session.outcome
+    assert outcome is not None and outcome.reason == "tower fell"
+    assert outcome.winner == DARK and outcome.details["loser"] == LIGHT
+
+
+def test_the_timer_running_out_loses_for_the_player_on_turn() -> None:
+    session = human_session()
+    send(session, "start_timer")
+    run(session, timer_duration(session.setup.config) + 0.5)
+    outcome = session.outcome
+    assert outcome is not None and (outcome.winner, outcome.reason) == (LIGHT, "timer")
