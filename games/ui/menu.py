@@ -250,7 +250,7 @@ class Menu:
             blurb,
             (card.left + 20, card.top + 50),
             size=15,
-            colour=shade(ink, 1.4),
+            colour=(92, 62, 36),
             shadow=False,
         )
         seats = (
@@ -264,7 +264,7 @@ class Menu:
             f"{kind} · {seats} seat{'s' if seats != 1 else ''}",
             (card.right - 16, card.top + 16),
             size=13,
-            colour=shade(ink, 1.6),
+            colour=(110, 74, 42),
             anchor="topright",
             shadow=False,
         )

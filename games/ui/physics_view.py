@@ -39,6 +39,10 @@ FRAME_MARGIN_PX = 24
 class PhysicsView(View):
     """Drag pieces of a :class:`PhysicsSession` with the mouse; draw its table."""
 
+    # Where the framed rectangle sits when the play area is taller than it: 1.0 = at the
+    # bottom, so the spare room is the wall above the table rather than the floor below it.
+    align_y: float = 0.8
+
     def __init__(self, app: App, session: Session, frame: WorldRect | None = None) -> None:
         super().__init__(app, session)
         if not isinstance(session, PhysicsSession):
@@ -66,7 +70,9 @@ class PhysicsView(View):
 
     def refit(self) -> None:
         """Fit the camera to the play area (called every frame; cheap)."""
-        self.camera = Camera.fit(self.frame_rect(), self.app.play_rect, FRAME_MARGIN_PX)
+        self.camera = Camera.fit(
+            self.frame_rect(), self.app.play_rect, FRAME_MARGIN_PX, align_y=self.align_y
+        )
 
     def to_world(self, pixel: Point) -> Point:
         """Screen pixel → world mm with the current camera."""

@@ -148,15 +148,28 @@ class Camera:
         self.origin = origin  # screen px of world (0, 0)
 
     @classmethod
-    def fit(cls, world_rect: WorldRect, screen_rect: pygame.Rect, margin: int = 16) -> Camera:
-        """A camera showing all of ``world_rect`` inside ``screen_rect``, centred, aspect kept."""
+    def fit(
+        cls,
+        world_rect: WorldRect,
+        screen_rect: pygame.Rect,
+        margin: int = 16,
+        *,
+        align_y: float = 0.5,
+    ) -> Camera:
+        """A camera showing all of ``world_rect`` inside ``screen_rect``, aspect kept.
+
+        The rectangle is centred across; ``align_y`` says where it sits when the screen is
+        taller than needed: 0.5 centred, 1.0 at the bottom (spare room above, for a table
+        scene that should not float), 0.0 at the top.
+        """
         inner = screen_rect.inflate(-2 * margin, -2 * margin)
         width = max(inner.width, 1)
         height = max(inner.height, 1)
         scale = min(width / max(world_rect.width, 1e-9), height / max(world_rect.height, 1e-9))
-        centre_x = (world_rect.left + world_rect.right) / 2
-        centre_y = (world_rect.bottom + world_rect.top) / 2
-        origin = (inner.centerx - centre_x * scale, inner.centery + centre_y * scale)
+        spare_y = height - world_rect.height * scale
+        left_px = inner.centerx - world_rect.width * scale / 2
+        top_px = inner.top + spare_y * min(max(align_y, 0.0), 1.0)
+        origin = (left_px - world_rect.left * scale, top_px + world_rect.top * scale)
         return cls(scale, origin)
 
     def to_screen(self, point: Point) -> tuple[float, float]:
@@ -359,6 +372,16 @@ class Renderer:
 
     # -- room, panels, buttons -----------------------------------------------------------
 
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        """The table's felt: a gradient into the distance with a fine fibre texture (cached)."""
+        key = (size[0], size[1], (0, 0, 1), (0, 0, 1))
+        image = self._cache.gradients.get(key)
+        if image is None:
+            image = _gradient(size, FELT_FAR, FELT)
+            _add_grain(image, strength=7, seed=11)
+            self._cache.gradients[key] = image
+        return image
+
     def gradient(self, size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
         """A cached vertical gradient of ``size`` px."""
         key = (size[0], size[1], top, bottom)
@@ -371,20 +394,12 @@ class Renderer:
         return image
 
     def background(self, surface: pygame.Surface) -> None:
-        """The room behind everything: a vertical gradient with a soft vignette."""
+        """The room behind everything: a vertical gradient lit by a soft lamp from above."""
         size = surface.get_size()
         image = self._cache.backgrounds.get(size)
         if image is None:
             image = _gradient(size, ROOM_TOP, ROOM_BOTTOM)
-            vignette = pygame.Surface(size, pygame.SRCALPHA)
-            width, height = size
-            for step in range(12):
-                inset = step * min(width, height) // 48
-                alpha = 10
-                pygame.draw.rect(
-                    vignette, (0, 0, 0, alpha), (0, 0, width, height), width=max(inset, 1)
-                )
-            image.blit(vignette, (0, 0))
+            image.blit(_lamp_glow(size), (0, 0))
             if len(self._cache.backgrounds) > 8:
                 self._cache.backgrounds.clear()
             self._cache.backgrounds[size] = image
@@ -476,10 +491,13 @@ class Renderer:
         depth = max(round(height * TABLE_DEPTH_PX), 12)
         felt_rect = pygame.Rect(left, top_y - depth, right - left, depth)
         if felt_rect.width > 0:
-            surface.blit(self.gradient(felt_rect.size, FELT_FAR, FELT), felt_rect.topleft)
+            surface.blit(self.felt(felt_rect.size), felt_rect.topleft)
         edge = max(round(camera.px(20.0)), 6)
         edge_rect = pygame.Rect(left, top_y, right - left, edge)
         pygame.draw.rect(surface, TABLE_EDGE, edge_rect)
+        for fraction, factor in ((0.3, 0.9), (0.55, 0.93), (0.8, 0.88)):
+            y = top_y + round(edge * fraction)
+            pygame.draw.line(surface, shade(TABLE_EDGE, factor), (left, y), (right, y))
         pygame.draw.line(surface, shade(TABLE_EDGE, 1.35), (left, top_y), (right, top_y), 2)
         pygame.draw.line(surface, TABLE_EDGE_DARK, (left, top_y + edge), (right, top_y + edge), 2)
         under = pygame.Rect(left, top_y + edge, right - left, max(height - top_y - edge, 0))
@@ -489,10 +507,17 @@ class Renderer:
     def draw_shadows(
         self, surface: pygame.Surface, camera: Camera, pieces: Sequence[Piece]
     ) -> None:
-        """Soft contact shadows on the felt, fainter and wider the higher a piece is."""
+        """Soft contact shadows on the felt, fainter and wider the higher a piece is.
+
+        Only the lowest piece of a column casts one (a stack throws one shadow, not 35).
+        """
         table_y = camera.to_screen((0.0, 0.0))[1]
-        for piece in pieces:
+        casters: list[pymunk.BB] = []
+        for piece in sorted(pieces, key=lambda p: p.shape.bb.bottom):
             bb = piece.shape.bb
+            if any(_x_overlap(bb, below) > 0.6 * (bb.right - bb.left) for below in casters):
+                continue
+            casters.append(bb)
             if bb.bottom < -5:
                 continue
             lift = max(bb.bottom, 0.0)
@@ -896,6 +921,36 @@ def _grow(points: Sequence[tuple[float, float]], by: float) -> list[tuple[float,
         factor = by / max(denom, 0.2)
         grown.append((x + mx * factor, y + my * factor))
     return grown
+
+
+def _add_grain(image: pygame.Surface, *, strength: int, seed: int) -> None:
+    """Sprinkle fine brightness noise over ``image`` (felt fibres), the same every time."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    pixels = pygame.surfarray.pixels3d(image)
+    noise = rng.integers(-strength, strength + 1, size=pixels.shape[:2], dtype=np.int16)
+    pixels[...] = np.clip(pixels.astype(np.int16) + noise[..., None], 0, 255).astype(np.uint8)
+    del pixels  # unlock the surface
+
+
+def _x_overlap(a: pymunk.BB, b: pymunk.BB) -> float:
+    return max(0.0, min(a.right, b.right) - max(a.left, b.left))
+
+
+def _lamp_glow(size: tuple[int, int]) -> pygame.Surface:
+    """A warm, soft pool of light from a lamp above the middle of the table."""
+    import numpy as np
+
+    small_w, small_h = 96, 60
+    xs = (np.arange(small_w) - small_w / 2) / (small_w * 0.62)
+    ys = (np.arange(small_h) - small_h * 0.55) / (small_h * 0.62)
+    distance = np.sqrt(xs[:, None] ** 2 + ys[None, :] ** 2)
+    alpha = (np.clip(1.0 - distance, 0.0, 1.0) ** 2 * 70).astype(np.uint8)
+    small = pygame.Surface((small_w, small_h), pygame.SRCALPHA)
+    small.fill((255, 214, 160, 0))
+    pygame.surfarray.pixels_alpha(small)[...] = alpha
+    return pygame.transform.smoothscale(small, size)
 
 
 def _gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:

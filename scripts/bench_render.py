@@ -1,0 +1,143 @@
+"""Renderer frame cost against pymunk's own debug drawing, on the same scenes, in one run.
+
+    python scripts/bench_render.py [--frames N] [--size 1280x800]
+
+Two scenes: the Free-play table, and a centred tower of 35 flat disks (Wallamoppi's tallest).
+For each, one frame is timed three ways on an offscreen surface under SDL's dummy driver:
+
+- ``debug_draw``: fill + ``space.debug_draw(pymunk.pygame_util.DrawOptions)`` with the same
+  world→screen transform (the baseline: plain, aliased, no shading);
+- ``ours (world)``: :meth:`Renderer.draw_world` (felt, shadows, anti-aliased pieces);
+- ``ours (frame)``: the room background plus ``draw_world``, what the window pays per frame.
+
+Prints milliseconds per frame (median of several batches) and the ratio to ``debug_draw``.
+Ratios, not absolute times, are what to compare across machines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame
+import pymunk
+import pymunk.pygame_util
+from pymunk.pygame_util import DrawOptions
+
+from games.freeplay.scene import build_freeplay
+from games.ui.render import Camera, Renderer, WorldRect
+from physics import pieces
+from physics.config import PhysicsConfig, load_config
+from physics.world import World
+
+TOWER_DISKS = 35
+BATCHES = 5
+
+
+def tower_world(config: PhysicsConfig) -> World:
+    world = World(config)
+    world.add(pieces.table())
+    thickness = config.pieces.disk_thickness
+    for level in range(TOWER_DISKS):
+        y = pieces.stack_height(config, level, thickness)
+        tag = "dark" if level % 2 else "light"
+        world.add(pieces.flat_disk(config, f"disk{level}", (0.0, y), tags={tag}))
+    return world
+
+
+def scenes(config: PhysicsConfig) -> list[tuple[str, World, WorldRect]]:
+    tower_top = TOWER_DISKS * config.pieces.disk_thickness
+    return [
+        ("Free play", build_freeplay(config), WorldRect(-300, -30, 420, 190)),
+        (
+            f"{TOWER_DISKS}-disk tower",
+            tower_world(config),
+            WorldRect(-160, -30, 160, tower_top + 30),
+        ),
+    ]
+
+
+def time_per_frame(draw: Callable[[], None], frames: int) -> float:
+    """Median seconds per frame over a few batches (the first batch warms caches)."""
+    draw()
+    results = []
+    for _ in range(BATCHES):
+        start = time.perf_counter()
+        for _ in range(frames):
+            draw()
+        results.append((time.perf_counter() - start) / frames)
+    return statistics.median(results)
+
+
+def debug_draw_options(surface: pygame.Surface, camera: Camera) -> DrawOptions:
+    pymunk.pygame_util.positive_y_is_up = False  # the transform below flips y itself
+    options = DrawOptions(surface)
+    options.transform = pymunk.Transform(
+        a=camera.scale, b=0, c=0, d=-camera.scale, tx=camera.origin[0], ty=camera.origin[1]
+    )
+    return options
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=60, help="frames per batch")
+    parser.add_argument("--size", default="1280x800", help="surface size WxH")
+    args = parser.parse_args()
+    width, height = (int(v) for v in args.size.lower().split("x"))
+
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.Surface((width, height))
+    renderer = Renderer()
+    config = load_config().config
+
+    print(f"Frame cost, {width}x{height} offscreen, median of {BATCHES} x {args.frames} frames")
+    columns = ("debug_draw ms", "ours world ms", "ratio", "ours frame ms", "ratio")
+    widths = (15, 15, 7, 15, 7)
+    header = f"{'scene':<18}{'pieces':>7}" + "".join(
+        f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)
+    )
+    print(header)
+    print("-" * len(header))
+    for name, world, frame in scenes(config):
+        world.run(0.5)  # let the scene settle a little, as a player would see it
+        camera = Camera.fit(frame, surface.get_rect(), 24)
+        options = debug_draw_options(surface, camera)
+
+        def baseline(world: World = world, options: DrawOptions = options) -> None:
+            surface.fill((255, 255, 255))
+            world.space.debug_draw(options)
+
+        def ours_world(world: World = world, camera: Camera = camera) -> None:
+            surface.fill((0, 0, 0))
+            renderer.draw_world(surface, camera, world)
+
+        def ours_frame(world: World = world, camera: Camera = camera) -> None:
+            renderer.background(surface)
+            renderer.draw_world(surface, camera, world)
+
+        base = time_per_frame(baseline, args.frames)
+        mine = time_per_frame(ours_world, args.frames)
+        full = time_per_frame(ours_frame, args.frames)
+        values = (base * 1e3, mine * 1e3, mine / base, full * 1e3, full / base)
+        cells = "".join(
+            f"{v:>{w}.3f}" if w == 15 else f"{v:>{w}.2f}"
+            for v, w in zip(values, widths, strict=True)
+        )
+        print(f"{name:<18}{len(world.pieces):>7}{cells}")
+    print("ratio = our cost / debug_draw's cost (below 1: we are faster)")
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
