@@ -78,6 +78,7 @@ class UI:
     drag = staticmethod(drag)
     key = staticmethod(key)
     frame = FRAME
+    escape = pygame.K_ESCAPE
 
 
 @pytest.fixture
