@@ -1,7 +1,8 @@
 """The menu: the built games from the registry, seat set-up for the chosen one, and Start.
 
-Games not built yet are not listed (``games.registry.available()``); a game whose module fails
-to import is left out with a one-line notice instead of breaking the menu. Clicking a game's
+Games not built yet are not listed (``games.registry.available()``), nor games whose window
+view module does not exist yet (headless-only so far); a game whose module fails to import is
+left out with a one-line notice instead of breaking the menu. Clicking a game's
 card selects it; clicking it again, double-clicking, Enter or the Start button starts it. The
 seat panel offers the number of players (when the game allows more than ``min_seats``) and
 human/computer per seat; the first seat starts human, the others computer.
@@ -9,6 +10,7 @@ human/computer per seat; the first seat starts human, the others computer.
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -72,9 +74,13 @@ class Menu:
         self.specs: list[GameSpec] = []
         for game_id in registry.available():
             try:
-                self.specs.append(registry.load(game_id))
+                spec = registry.load(game_id)
+                playable = importlib.util.find_spec(spec.view_module) is not None
             except Exception as error:  # a broken game must not take the menu down
                 app.notify(f"{game_id} could not be loaded: {error}", kind="error")
+                continue
+            if playable:
+                self.specs.append(spec)
         self.choices = {spec.id: SeatChoice(spec) for spec in self.specs}
         self.selected = 0
         self.mouse: tuple[int, int] = (0, 0)
