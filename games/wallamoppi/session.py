@@ -247,6 +247,13 @@ class WallamoppiSession(PhysicsSession):
             details["loser"] = self.rules.last_toucher
         return Outcome(ending.winner, ending.reason, details)
 
+    def result(self) -> dict[str, Any]:
+        """The protocol's summary plus the tower's height and the turns played, always."""
+        summary = super().result()
+        summary.setdefault("tower_height", len(self.rules.tower))
+        summary.setdefault("turns", self.rules.turns)
+        return summary
+
     def time_left(self) -> float | None:
         """Seconds the marble needs to reach the end hole (from the measured run), if rolling."""
         if self.timer is None:

@@ -1,0 +1,122 @@
+"""Wallamoppi's session: inputs refused with a reason, the computer seats, a headless game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.headless import play_headless
+from games.protocol import InputRefused, SeatKind, SessionSetup
+from games.wallamoppi.rules import DARK, LIGHT, Phase
+from games.wallamoppi.scene import slot_position
+from games.wallamoppi.session import WallamoppiSession
+from tests.wallamoppi.helpers import (
+    config,
+    glide,
+    human_session,
+    own_wall_disk,
+    run,
+    send,
+    stack_turn,
+)
+
+
+def centre(session: WallamoppiSession, name: str) -> tuple[float, float]:
+    x, y = session.scene.disks[name].body.position
+    return x, y
+
+
+def test_wall_placement_through_inputs_and_an_illegal_slot_is_refused_with_the_reason() -> None:
+    setup = SessionSetup(config(), seed=4, seats=(SeatKind.HUMAN, SeatKind.HUMAN))
+    session = WallamoppiSession(setup)
+    send(session, "place", slot=[0, 3])
+    piece = session.scene.disks[session.rules.wall[session.rules.history[0].slot].id]
+    assert piece.body.position.x == pytest.approx(
+        slot_position(setup.config, session.rules.history[0].slot)[0]
+    )
+    with pytest.raises(InputRefused, match="next to another bottom disk"):
+        send(session, "place", slot=[0, 6])
+    with pytest.raises(InputRefused, match=r"a slot is \[row, index\]"):
+        send(session, "place", slot="top")
+    assert len(session.rules.wall) == 1 and session.status().startswith("a slot is")
+
+
+def test_touching_the_wall_before_the_timer_starts_is_refused() -> None:
+    session = human_session()
+    name = own_wall_disk(session, DARK)
+    with pytest.raises(InputRefused, match="wait for your timer"):
+        send(session, "grab", *centre(session, name))
+    assert session.hand.held is None
+
+
+def test_other_colour_is_only_nudged_and_tower_disks_are_refused() -> None:
+    session = human_session()
+    send(session, "start_timer")
+    with pytest.raises(InputRefused, match="tower may not be moved"):
+        send(session, "grab", *centre(session, session.rules.tower[0]))
+    light = next(p.name for p in session.scene.disks_of(LIGHT, "wall"))
+    send(session, "grab", *centre(session, light))  # a nudge: stays a wall disk, not taken
+    assert session.rules.turn.taken is None and "wall" in session.scene.disks[light].tags
+    with pytest.raises(InputRefused, match="one hand"):
+        send(session, "grab", *centre(session, own_wall_disk(session, DARK)))
+    send(session, "release", *centre(session, light))
+    assert session.rules.last_toucher == DARK
+
+
+def test_one_disk_per_turn_and_the_marble_only_after_stacking() -> None:
+    session = human_session()
+    send(session, "start_timer")
+    with pytest.raises(InputRefused, match="stack a disk"):
+        send(session, "marble")
+    first = own_wall_disk(session, DARK)
+    send(session, "grab", *centre(session, first))
+    send(session, "release", *centre(session, first))
+    run(session, 0.5)
+    second = next(p.name for p in session.scene.disks_of(DARK, "wall") if p.name != first)
+    send(session, "grab", *centre(session, second))  # only a nudge: one disk per turn
+    assert session.rules.turn.taken == first and "wall" in session.scene.disks[second].tags
+    send(session, "release", *centre(session, second))
+    assert session.rules.turn.taken == first and not session.rules.turn.stacked
+
+
+def test_a_fallen_own_disk_lying_on_the_table_can_be_stacked() -> None:
+    session = human_session()
+    send(session, "start_timer")
+    name = own_wall_disk(session, DARK)
+    x, y = centre(session, name)
+    send(session, "grab", x, y)
+    glide(session, [(x, y + 60.0), (250.0, y + 60.0), (250.0, 10.0)], 300.0)
+    send(session, "release", 250.0, 10.0)
+    run(session, 1.0)
+    assert session.scene.disks[name].body.position.y < 10.0  # lying on the table
+    stack_turn(session, name)
+    run(session, 0.6)
+    assert session.rules.tower[-1] == name
+
+
+def test_a_person_cannot_move_the_computers_hand() -> None:
+    setup = SessionSetup(config(), seed=2, seats=(SeatKind.HUMAN, SeatKind.COMPUTER))
+    session = WallamoppiSession(setup)
+    send(session, "place", slot=[0, 0])
+    with pytest.raises(InputRefused, match="computer plays light"):
+        send(session, "place", slot=[0, 1])
+    for _ in range(60):
+        session.tick()
+    assert len(session.rules.wall) == 2  # the computer placed its disk itself
+    assert [event.action for event in session.recorded] == ["place"]  # its inputs are not recorded
+
+
+def test_headless_game_between_computers_ends_with_a_reason_and_replays_alike() -> None:
+    first = play_headless("wallamoppi", None, 5)
+    second = play_headless("wallamoppi", None, 5)
+    assert first == second
+    assert first["winner"] in (DARK, LIGHT)
+    assert first["reason"] in ("tower fell", "timer", "no disks left")
+    assert first["tower_height"] >= 2 and first["turns"] >= 1
+    json.dumps(first)
+
+
+def test_auto_wall_option_builds_the_whole_wall() -> None:
+    session = human_session()
+    assert session.rules.phase is Phase.TOWER and len(session.scene.disks) == 36
