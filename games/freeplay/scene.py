@@ -1,8 +1,9 @@
 """Free play's table: a handful of pieces to push around.
 
-Flat disks in a small stack and loose, standing cylinders, a marble at the top of a ramp.
-Everything is laid with the config's overlap so the scene is at rest from the first frame
-(but the marble, which rolls).
+Flat disks in a stack and loose, standing cylinders, a marble at the top of a ramp that rolls
+down away from the other pieces towards a bumper at the table's edge. Everything is laid with
+the config's overlap and settled in (:meth:`World.settle_in`) so the scene is at rest from the
+first frame, but for the marble.
 """
 
 from __future__ import annotations
@@ -11,16 +12,19 @@ from physics import pieces
 from physics.config import PhysicsConfig
 from physics.world import World
 
-RAMP_TOP_MM = (-260.0, 120.0)
-RAMP_FOOT_MM = (-120.0, 0.0)
+STACK_DISKS = 8
+RAMP_TOP_MM = (-120.0, 100.0)
+RAMP_FOOT_MM = (-260.0, 0.0)
+BUMPER_X_MM = -420.0
+BUMPER_HEIGHT_MM = 40.0
 
 
 def build_freeplay(config: PhysicsConfig) -> World:
-    """The Free-play table: 5 stacked disks, 2 loose disks, 3 cylinders, a ramp and a marble."""
+    """The Free-play table: a stack of disks, 2 loose disks, 3 cylinders, a ramp and a marble."""
     world = World(config)
     world.add(pieces.table())
     disk_h = config.pieces.disk_thickness
-    for level in range(5):
+    for level in range(STACK_DISKS):
         y = pieces.stack_height(config, level, disk_h)
         world.add(pieces.flat_disk(config, f"disk{level}", (0.0, y), tags={"stack"}))
     for index, x in enumerate((90.0, 150.0)):
@@ -31,6 +35,9 @@ def build_freeplay(config: PhysicsConfig) -> World:
         y = pieces.stack_height(config, 0, cyl_h)
         world.add(pieces.standing_cylinder(config, f"cylinder{index}", (x, y)))
     world.add(pieces.ramp("ramp", RAMP_TOP_MM, RAMP_FOOT_MM))
+    world.add(pieces.static_segment("bumper", (BUMPER_X_MM, 0.0), (BUMPER_X_MM, BUMPER_HEIGHT_MM), thickness=8.0))
+    world.settle_in()
+    # The marble is laid after settling in, so it starts its run at the top of the ramp.
     radius = config.pieces.marble_diameter / 2
-    world.add(pieces.marble(config, "marble", (RAMP_TOP_MM[0] + 12.0, RAMP_TOP_MM[1] + radius + 6.0)))
+    world.add(pieces.marble(config, "marble", (RAMP_TOP_MM[0] - 12.0, RAMP_TOP_MM[1] + radius + 4.0)))
     return world

@@ -23,7 +23,7 @@ def drop_script(frame_hz: int) -> list[InputEvent]:
     """Grab the top stack disk, carry it over the loose disks, let go: the headless scene."""
     second = frame_hz
     return [
-        InputEvent(second // 2, "grab", 0.0, 36.0),
+        InputEvent(second // 2, "grab", 0.0, 60.0),
         InputEvent(second, "move", 60.0, 120.0),
         InputEvent(2 * second, "move", 120.0, 120.0),
         InputEvent(3 * second, "release", 120.0, 120.0),

@@ -1,7 +1,8 @@
 """Free play's window: the whole table framed, every piece draggable with the mouse.
 
-It is the plain :class:`~games.ui.physics_view.PhysicsView` with a fixed frame around the ramp,
-the stack, the loose disks and the cylinders (with room on the right to put things down).
+It is the plain :class:`~games.ui.physics_view.PhysicsView`. The frame is measured from the
+scene as built (every piece but the table, padded), so it follows any change to the layout in
+``games/freeplay/scene.py`` and leaves room on both sides to put pieces down.
 """
 
 from __future__ import annotations
@@ -10,13 +11,9 @@ from typing import TYPE_CHECKING
 
 from games.protocol import Session
 from games.ui.physics_view import PhysicsView
-from games.ui.render import WorldRect
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
-
-# The table area kept in view, mm: from left of the ramp's top to right of the cylinders.
-FREEPLAY_FRAME = WorldRect(left=-300.0, bottom=-30.0, right=420.0, top=190.0)
 
 
 class FreeplayView(PhysicsView):
@@ -24,4 +21,4 @@ class FreeplayView(PhysicsView):
 
 
 def make_view(app: App, session: Session) -> FreeplayView:
-    return FreeplayView(app, session, FREEPLAY_FRAME)
+    return FreeplayView(app, session)
