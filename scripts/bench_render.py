@@ -34,6 +34,7 @@ import pymunk.pygame_util
 from pymunk.pygame_util import DrawOptions
 
 from games.freeplay.scene import build_freeplay
+from games.ui.physics_view import world_frame
 from games.ui.render import Camera, Renderer, WorldRect
 from physics import pieces
 from physics.config import PhysicsConfig, load_config
@@ -56,8 +57,9 @@ def tower_world(config: PhysicsConfig) -> World:
 
 def scenes(config: PhysicsConfig) -> list[tuple[str, World, WorldRect]]:
     tower_top = TOWER_DISKS * config.pieces.disk_thickness
+    freeplay = build_freeplay(config)
     return [
-        ("Free play", build_freeplay(config), WorldRect(-300, -30, 420, 190)),
+        ("Free play", freeplay, world_frame(freeplay)),
         (
             f"{TOWER_DISKS}-disk tower",
             tower_world(config),

@@ -1,4 +1,38 @@
-"""The desktop shell: pygame window, menu, renderer and the views that map input to moves."""
+"""The desktop shell: pygame window, menu, renderer and the views that map input to moves.
+
+How to write a game's window (``games/<game>/view.py``)
+-------------------------------------------------------
+Define ``make_view(app, session) -> View``; the spec's ``view_module`` names the module. The
+app (:class:`games.ui.app.App`) gives a view: ``app.play_rect`` (the screen area between the
+title and status bars; it changes when the window is resized, so lay out every frame),
+``app.notify(text, kind=...)`` and ``app.renderer``. The view:
+
+- ``handle_event(event)``: pygame events meant for the game (the shell keeps Esc, P, Space,
+  F5, Ctrl+R, H and F1 unless the view lists them in ``own_keys``). Turn them into session
+  inputs with ``self.send(action, x, y, data)``: it calls ``session.handle`` and, when the rules
+  raise ``InputRefused``, shows the reason in red in the status bar and returns False.
+- ``update(seconds)``: once per rendered frame before the fixed physics frames.
+- ``draw(surface, renderer)``: paint ``app.play_rect``; the shell draws the bars and overlays.
+- ``status()``: the status bar line (default ``session.status()``).
+
+Physics games subclass :class:`games.ui.physics_view.PhysicsView` and pass the world rectangle
+(mm) to keep framed, e.g. ``PhysicsView(app, session, WorldRect(-300, -30, 420, 190))``. Mouse
+dragging ("grab"/"move"/"release" with world points, Shift = rotation-locked grip) is done;
+override ``on_press(point, lock)`` / ``on_drop(point)`` to add clicks (a marble, a button),
+``draw_overlay(surface, renderer)`` to draw extras over the table, and ``may_grab`` in the
+session to refuse touches. Screen ↔ world: ``self.camera.to_world(pixel)`` and
+``self.camera.to_screen(point_mm)``; ``self.camera.px(mm)`` for lengths. Several worlds (a
+marble box beside the table) get their own ``Camera.fit(rect_mm, screen_rect)`` and
+``renderer.draw_world(surface, camera, world)``. Colours follow tags ("dark", "light", "red",
+"rgb:RRGGBB"…) then materials.
+
+Board games subclass :class:`games.ui.view.View`; ``split_play_area`` (``games.ui.widgets``)
+cuts a side panel off; ``renderer.draw_grid(surface, rect, cols, rows, cells=, walls=,
+highlights=, labels=)`` draws the board and returns a ``GridGeometry`` whose ``cell_at(pixel)``,
+``nearest_line(pixel)`` and ``cell_center(cell)`` map the mouse; ``GridWall(start, end, style=
+"legal"|"illegal")`` previews a dragged wall; ``renderer.draw_token``, ``renderer.draw_die`` and
+``widgets.Button`` draw pieces, dice and buttons; ``PLAYER_COLOURS`` gives seat colours.
+"""
 
 import os
 

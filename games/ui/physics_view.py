@@ -65,7 +65,7 @@ class PhysicsView(View):
     def frame_rect(self) -> WorldRect:
         """The world rectangle (mm) always kept in view; by default all non-table pieces."""
         if self._frame is None:
-            self._frame = _bounds_of(self.world)
+            self._frame = world_frame(self.world)
         return self._frame
 
     def refit(self) -> None:
@@ -149,7 +149,7 @@ def _xy(vector: pymunk.Vec2d) -> Point:
     return (vector.x, vector.y)
 
 
-def _bounds_of(world: World, pad: float = 0.12) -> WorldRect:
+def world_frame(world: World, pad: float = 0.12) -> WorldRect:
     """A rectangle around every piece but the table, padded, and always showing the table top."""
     boxes = [piece.shape.bb for piece in world.pieces.values() if piece.kind != "table"]
     if not boxes:

@@ -524,7 +524,7 @@ class Renderer:
             strength = max(0.0, 1.0 - lift / 250.0)
             if strength <= 0.05:
                 continue
-            width = camera.px(bb.right - bb.left) * (1.0 + lift / 300.0) + 6
+            width = camera.px(bb.right - bb.left) * (1.25 + lift / 300.0) + 8
             height = max(camera.px(6.0) * (1.0 + lift / 200.0), 4)
             sprite = self._shadow(round(width), round(height), round(strength * 8))
             centre_x = camera.to_screen(((bb.left + bb.right) / 2, 0.0))[0]

@@ -10,8 +10,6 @@ import pygame
 from games import registry
 from games.ui.physics_view import PhysicsView
 
-# Where the test puts the loose disk down: right of the cylinders, on free table (mm).
-DROP_TARGET_MM = (365.0, 14.0)
 LANDED_TOLERANCE_MM = 6.0
 OTHERS_TOLERANCE_MM = 10.0
 
@@ -52,19 +50,23 @@ def test_dragging_a_disk_puts_it_where_the_mouse_let_go(make_app, ui) -> None:
     world = app.game.session.world
     view = app.game.view
     disk = world.pieces["loose1"]
+    # put it down on free table right of the cylinders, inside the framed scene
+    beyond = max(p.shape.bb.right for p in world.pieces.values() if p.kind == "cylinder")
+    target = (beyond + 45.0, 14.0)
+    assert view.frame_rect().contains(target)
     start = {name: tuple(p.position) for name, p in world.pieces.items() if not p.is_static}
 
     # lift it clear of the cylinders, carry it over them, lower it onto free table
     x0, y0 = disk.position
     carry_mm = [(x0, y0), (x0, y0 + 30), (x0, 70.0)]
-    carry_mm += [(x0 + (DROP_TARGET_MM[0] - x0) * t, 70.0) for t in (0.25, 0.5, 0.75, 1.0)]
-    carry_mm += [(DROP_TARGET_MM[0], 40.0), DROP_TARGET_MM]
+    carry_mm += [(x0 + (target[0] - x0) * t, 70.0) for t in (0.25, 0.5, 0.75, 1.0)]
+    carry_mm += [(target[0], 40.0), target]
     path = [view.camera.to_screen(point) for point in carry_mm]
     ui.drag(app, path, hold_seconds=0.8)
     assert app.game.session.hand.held is None
     ui.run(app, 1.5)
 
-    assert abs(disk.position.x - DROP_TARGET_MM[0]) < LANDED_TOLERANCE_MM
+    assert abs(disk.position.x - target[0]) < LANDED_TOLERANCE_MM
     on_table_y = world.config.pieces.disk_thickness / 2
     assert abs(disk.position.y - on_table_y) < 1.0  # it fell and lies flat on the felt
     assert abs(math.sin(disk.body.angle)) < 0.05

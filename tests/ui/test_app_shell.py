@@ -8,7 +8,6 @@ import pygame
 import pytest
 
 from games.freeplay.session import FreeplaySession
-from games.freeplay.view import FREEPLAY_FRAME
 from games.ui import app as app_module
 from games.ui.app import MAX_FRAME_SECONDS, run_app
 
@@ -100,16 +99,14 @@ def test_resized_window_keeps_the_scene_framed(make_app, ui, size) -> None:
     assert app.screen.get_size() == size
     area = app.play_rect
     camera = app.game.view.camera
-    corners = [
-        (FREEPLAY_FRAME.left, FREEPLAY_FRAME.bottom),
-        (FREEPLAY_FRAME.right, FREEPLAY_FRAME.top),
-    ]
+    frame = app.game.view.frame_rect()
+    corners = [(frame.left, frame.bottom), (frame.right, frame.top)]
     for corner in corners:
         x, y = camera.to_screen(corner)
         assert area.left <= x <= area.right and area.top <= y <= area.bottom
     # the frame fills the area in one direction (aspect kept, nothing wasted)
-    width = camera.px(FREEPLAY_FRAME.width)
-    height = camera.px(FREEPLAY_FRAME.height)
+    width = camera.px(frame.width)
+    height = camera.px(frame.height)
     assert max(width / area.width, height / area.height) > 0.85
     for piece in app.game.session.world.dynamic_pieces():
         if piece.name != "marble":

@@ -19,6 +19,7 @@ from games.ui.render import (
     WorldRect,
     piece_colour,
 )
+from games.ui.widgets import Button, split_play_area
 from physics import pieces
 from physics.config import load_config
 
@@ -105,3 +106,21 @@ def test_tags_choose_colours_over_materials(config) -> None:
     assert piece_colour(light) == TAG_COLOURS["light"]
     assert piece_colour(dark) != piece_colour(plain) != piece_colour(light)
     assert piece_colour(custom) == (0x10, 0x20, 0x30)
+
+
+def test_buttons_click_only_when_enabled_and_hit() -> None:
+    button = Button("Pass", pygame.Rect(10, 10, 100, 40))
+    inside = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(50, 30), button=1)
+    outside = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(150, 30), button=1)
+    right = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(50, 30), button=3)
+    assert button.clicked(inside)
+    assert not button.clicked(outside) and not button.clicked(right)
+    button.enabled = False
+    assert not button.clicked(inside)
+
+
+def test_split_play_area_keeps_a_board_and_a_panel() -> None:
+    board, panel = split_play_area(pygame.Rect(0, 40, 1000, 600), 300)
+    assert board.width == 700 and panel.left == board.right and panel.width == 300
+    board, panel = split_play_area(pygame.Rect(0, 40, 500, 600), 300)
+    assert panel.width == 200  # never more than 40 % of a small window
