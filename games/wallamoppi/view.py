@@ -1,0 +1,405 @@
+"""Wallamoppi's window: the wall and tower on the table, the marble box beside it.
+
+- Wall step: the legal slots glow; click one (or drag the drawn disk, shown in the bag corner,
+  onto one) to place. A click on a slot that is not allowed is refused with the rules' reason.
+- Tower step: the marble box stands in its own panel to the right. The player off turn starts
+  the timer with the "Release marble" button or a click on the box. The player on turn drags
+  a disk of their colour out of the wall (left button; right button or Shift nudges a wall
+  disk instead) onto the tower, then clicks the marble to stop the timer. The marble's place
+  in the box shows the time left, and so does the number under it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from games.protocol import SeatKind, Session
+from games.ui.physics_view import FRAME_MARGIN_PX, PhysicsView
+from games.ui.render import (
+    ACCENT,
+    GOOD,
+    INK,
+    INK_DIM,
+    TAG_COLOURS,
+    Camera,
+    Point,
+    Renderer,
+    WorldRect,
+    shade,
+)
+from games.wallamoppi.rules import Phase, Slot, all_slots, other
+from games.wallamoppi.scene import MarbleTimer, slot_position
+from games.wallamoppi.session import WallamoppiSession
+
+if TYPE_CHECKING:  # pragma: no cover
+    from games.ui.app import App
+
+TIMER_PANEL_SHARE = 0.27  # of the play area's width, on the right
+SLOT_PICK_MM = (22.0, 6.0)  # how far from a slot's centre a click still picks it
+BAG_MM = (-175.0, 140.0)  # where the drawn disk is shown during the wall step
+
+
+class WallamoppiView(PhysicsView):
+    """The table (wall, tower, fallen disks) plus the marble box panel."""
+
+    def __init__(self, app: App, session: Session) -> None:
+        if not isinstance(session, WallamoppiSession):
+            raise TypeError("WallamoppiView needs a WallamoppiSession")
+        self.game = session
+        self.idle_timer = MarbleTimer(session.setup.config)
+        self.timer_camera = Camera()
+        self.button = pygame.Rect(0, 0, 1, 1)
+        self.placing = False  # dragging the drawn disk in the wall step
+        self.clock = 0.0
+        super().__init__(app, session)
+
+    # -- layout ----------------------------------------------------------------------
+
+    def table_rect(self) -> pygame.Rect:
+        area = self.app.play_rect
+        return pygame.Rect(
+            area.left, area.top, round(area.width * (1 - TIMER_PANEL_SHARE)), area.height
+        )
+
+    def timer_rect(self) -> pygame.Rect:
+        area = self.app.play_rect
+        table = self.table_rect()
+        return pygame.Rect(table.right, area.top, area.right - table.right, area.height)
+
+    def frame_rect(self) -> WorldRect:
+        top = self.game.scene.top()
+        height = (top.body.position.y if top else 64.0) + 90.0
+        return WorldRect(-260.0, -30.0, 260.0, max(height, 240.0))
+
+    def refit(self) -> None:
+        self.camera = Camera.fit(self.frame_rect(), self.table_rect(), FRAME_MARGIN_PX, align_y=1.0)
+        layout = self.timer_world().layout if self.game.timer else self.idle_timer.layout
+        box = WorldRect(-200.0, -20.0, 130.0, layout.height + 20.0)
+        panel = self.timer_rect().inflate(-16, -90)
+        panel.top = self.timer_rect().top + 40
+        self.timer_camera = Camera.fit(box, panel, 8, align_y=0.5)
+        self.button = pygame.Rect(0, 0, min(panel.width - 10, 190), 40)
+        self.button.midbottom = (self.timer_rect().centerx, self.timer_rect().bottom - 14)
+
+    def timer_world(self) -> MarbleTimer:
+        return self.game.timer or self.idle_timer
+
+    # -- input -----------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.refit()
+            if self._press_outside_table(event.pos):
+                return
+            if self.game.rules.phase is Phase.WALL:
+                self._press_wall_step(event.pos)
+                return
+            if event.button == 3:
+                self.mouse = event.pos
+                self.on_press(self.to_world(event.pos), True)
+                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            if self.placing:
+                self.placing = False
+                self._place_at(self.to_world(event.pos), quiet=False)
+                return
+            if event.button == 3 and self.dragging:
+                self.on_drop(self.to_world(event.pos))
+                return
+        super().handle_event(event)
+
+    def on_press(self, point: Point, lock: bool) -> None:
+        """Grab (pull out) what is under the mouse; right button or Shift only nudges."""
+        if self.play_area_contains(point) and self.send(
+            "grab", *point, {"nudge": True} if lock else None
+        ):
+            self.dragging = True
+            held = self.physics.hand.held
+            self._grip_local = (
+                tuple(held.body.world_to_local(point)) if held else None  # type: ignore[assignment]
+            )
+
+    def play_area_contains(self, point: Point) -> bool:
+        return bool(self.table_rect().collidepoint(self.camera.to_screen(point)))
+
+    def _press_outside_table(self, pixel: tuple[int, int]) -> bool:
+        """Clicks in the marble panel: the button, the box, the marble."""
+        if not self.timer_rect().collidepoint(pixel):
+            return False
+        rules = self.game.rules
+        if rules.phase is not Phase.TOWER:
+            return True
+        marble = self.timer_camera.to_screen(self.timer_world().marble_at())
+        radius = self.timer_camera.px(self.game.setup.config.pieces.marble_diameter) + 10
+        if rules.turn.timer_running and math.dist(marble, pixel) <= max(radius, 18):
+            self.send("marble")
+        elif not rules.turn.timer_running:
+            self.send("start_timer")
+        return True
+
+    def _press_wall_step(self, pixel: tuple[int, int]) -> None:
+        point = self.to_world(pixel)
+        if math.dist(point, BAG_MM) < 30.0:
+            self.placing = True
+            return
+        self._place_at(point, quiet=True)
+
+    def _place_at(self, point: Point, *, quiet: bool) -> None:
+        slot = self.slot_at(point)
+        if slot is None:
+            if not quiet:
+                self.refuse("drop the disk on one of the lit slots")
+            return
+        self.send("place", data={"slot": slot.to_json()})
+
+    def slot_at(self, point: Point) -> Slot | None:
+        """The wall slot nearest ``point`` (mm), if close enough."""
+        config = self.game.setup.config
+        best = None
+        for slot in all_slots():
+            x, y = slot_position(config, slot)
+            dx, dy = abs(point[0] - x), abs(point[1] - y)
+            if dx <= SLOT_PICK_MM[0] and dy <= SLOT_PICK_MM[1]:
+                distance = dx + 3 * dy
+                if best is None or distance < best[0]:
+                    best = (distance, slot)
+        return best[1] if best else None
+
+    def update(self, seconds: float) -> None:
+        self.clock += seconds
+        super().update(seconds)
+
+    # -- drawing ---------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        self.refit()
+        clip = surface.get_clip()
+        surface.set_clip(self.table_rect())
+        super().draw(surface, renderer)
+        surface.set_clip(clip)
+        self._draw_timer_panel(surface, renderer)
+        self._draw_turn_card(surface, renderer)
+
+    def draw_overlay(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        if self.game.rules.phase is Phase.WALL:
+            self._draw_wall_step(surface, renderer)
+        else:
+            self._draw_tower_marks(surface, renderer)
+
+    def _disk_rect(self, centre: Point) -> pygame.Rect:
+        pieces = self.game.setup.config.pieces
+        x, y = self.camera.to_screen(centre)
+        width, height = self.camera.px(pieces.disk_diameter), self.camera.px(pieces.disk_thickness)
+        return pygame.Rect(round(x - width / 2), round(y - height / 2), round(width), round(height))
+
+    def _draw_wall_step(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        rules = self.game.rules
+        config = self.game.setup.config
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
+        hover = self.slot_at(self.camera.to_world(self.mouse)) if self.mouse else None
+        for slot in rules.legal_slots():
+            rect = self._disk_rect(slot_position(config, slot))
+            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            alpha = 200 if slot == hover else round(70 + 70 * pulse)
+            pygame.draw.rect(glow, (*GOOD, alpha), glow.get_rect(), border_radius=3)
+            surface.blit(glow, rect.topleft)
+            pygame.draw.rect(surface, shade(GOOD, 1.2), rect, width=1, border_radius=3)
+        disk = rules.disk_in_hand
+        if disk is None:
+            return
+        centre = BAG_MM
+        if self.placing and self.mouse:
+            centre = self.camera.to_world(self.mouse)
+        rect = self._disk_rect(centre)
+        colour = TAG_COLOURS[disk.colour]
+        pygame.draw.rect(surface, shade(colour, 0.5), rect.move(0, 3), border_radius=3)
+        pygame.draw.rect(surface, colour, rect, border_radius=3)
+        pygame.draw.rect(surface, ACCENT, rect.inflate(6, 6), width=2, border_radius=5)
+        label = f"{rules.placer} drew a {disk.colour} disk"
+        bag = self.camera.to_screen(BAG_MM)
+        renderer.text(
+            surface, label, (bag[0], bag[1] - self.camera.px(14)), size=16, anchor="midbottom"
+        )
+        kind = self.game.kinds[rules.placer]
+        hint = (
+            "computer is placing…"
+            if kind is SeatKind.COMPUTER
+            else "click a lit slot, or drag the disk"
+        )
+        renderer.text(
+            surface,
+            hint,
+            (bag[0], bag[1] + self.camera.px(12)),
+            size=14,
+            colour=INK_DIM,
+            anchor="midtop",
+        )
+
+    def _draw_tower_marks(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        scene = self.game.scene
+        top = scene.top()
+        if top is None:
+            return
+        x, y = self.camera.to_screen(top.body.position)
+        height = len(self.game.rules.tower)
+        renderer.text(
+            surface,
+            f"tower {height}",
+            (x + self.camera.px(28), y),
+            size=15,
+            colour=INK_DIM,
+            anchor="midleft",
+        )
+        turn = self.game.rules.turn
+        if turn.timer_running and not turn.stacked and self.game.outcome is None:
+            for piece in scene.disks_of(turn.seat, "fallen") + scene.disks_of(turn.seat, "loose"):
+                renderer.outline(surface, self.camera, piece, ACCENT, width=1)
+
+    def _draw_timer_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        rect = self.timer_rect().inflate(-10, -10)
+        renderer.panel(surface, rect, alpha=150)
+        renderer.text(
+            surface,
+            "Marble timer",
+            (rect.centerx, rect.top + 10),
+            size=18,
+            bold=True,
+            serif=True,
+            anchor="midtop",
+        )
+        timer = self.timer_world()
+        box = timer.layout
+        camera = self.timer_camera
+        wood = pygame.Rect(0, 0, 1, 1)
+        left, top = camera.to_screen((0.0, box.height))
+        right, bottom = camera.to_screen((110.0, 0.0))
+        wood.update(round(left), round(top), round(right - left), round(bottom - top))
+        pygame.draw.rect(surface, (86, 56, 34), wood.inflate(8, 8), border_radius=6)
+        pygame.draw.rect(surface, (58, 38, 24), wood, border_radius=4)
+        renderer.draw_world(surface, camera, timer.world)
+        hole = camera.to_screen(box.hole)
+        pygame.draw.circle(
+            surface,
+            (16, 12, 10),
+            (round(hole[0]), round(hole[1] + camera.px(6))),
+            max(round(camera.px(9)), 4),
+        )
+        renderer.text(
+            surface,
+            "end",
+            (hole[0], hole[1] + camera.px(18)),
+            size=13,
+            colour=INK_DIM,
+            anchor="midtop",
+        )
+        self._draw_timer_controls(surface, renderer, rect)
+
+    def _draw_timer_controls(
+        self, surface: pygame.Surface, renderer: Renderer, rect: pygame.Rect
+    ) -> None:
+        rules = self.game.rules
+        if rules.phase is not Phase.TOWER:
+            renderer.text(
+                surface,
+                "waits for the wall",
+                (rect.centerx, self.button.centery),
+                size=15,
+                colour=INK_DIM,
+                anchor="center",
+            )
+            return
+        left = self.game.time_left()
+        if left is not None and rules.turn.timer_running and self.game.outcome is None:
+            marble = self.timer_camera.to_screen(self.timer_world().marble_at())
+            ring = max(round(self.timer_camera.px(8) + 6 + 3 * math.sin(self.clock * 8)), 8)
+            if not rules.turn.stacked:
+                pygame.draw.circle(
+                    surface, shade(ACCENT, 0.9), (round(marble[0]), round(marble[1])), ring, 2
+                )
+            else:
+                pygame.draw.circle(surface, GOOD, (round(marble[0]), round(marble[1])), ring + 2, 3)
+            colour = ACCENT if left > 3 else (236, 104, 88)
+            renderer.text(
+                surface,
+                f"{left:4.1f} s",
+                (rect.centerx, self.button.top - 8),
+                size=26,
+                bold=True,
+                colour=colour,
+                anchor="midbottom",
+            )
+            hint = "click the marble!" if rules.turn.stacked else f"{rules.turn.seat} is racing it"
+            renderer.text(
+                surface,
+                hint,
+                (rect.centerx, self.button.centery),
+                size=16,
+                colour=INK,
+                anchor="center",
+            )
+            return
+        if self.game.outcome is None and not rules.turn.timer_running:
+            starter = other(rules.turn.seat)
+            human = self.game.kinds[starter] is SeatKind.HUMAN
+            hot = self.mouse is not None and self.button.collidepoint(self.mouse)
+            renderer.button(
+                surface,
+                self.button,
+                "Release marble" if human else f"{starter} releases…",
+                hot=hot,
+                enabled=human,
+            )
+            renderer.text(
+                surface,
+                f"{starter} starts {rules.turn.seat}'s timer",
+                (rect.centerx, self.button.top - 8),
+                size=14,
+                colour=INK_DIM,
+                anchor="midbottom",
+            )
+
+    def _draw_turn_card(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        rules = self.game.rules
+        table = self.table_rect()
+        seat = rules.placer if rules.phase is Phase.WALL else rules.turn.seat
+        if self.game.outcome is not None:
+            text = f"tower {len(rules.tower)} · {rules.turns} turns"
+            renderer.text(
+                surface,
+                text,
+                (table.centerx, table.top + 200),
+                size=18,
+                colour=INK,
+                anchor="midtop",
+            )
+            return
+        chip = pygame.Rect(table.left + 16, table.top + 14, 36, 12)
+        pygame.draw.rect(surface, TAG_COLOURS[seat], chip, border_radius=4)
+        pygame.draw.rect(surface, ACCENT, chip.inflate(4, 4), width=1, border_radius=5)
+        who = "you" if self.game.kinds[seat] is SeatKind.HUMAN else "computer"
+        step = "building the wall" if rules.phase is Phase.WALL else "tower"
+        renderer.text(
+            surface,
+            f"{seat.capitalize()} ({who}) · {step}",
+            (chip.right + 10, chip.centery),
+            size=18,
+            bold=True,
+            anchor="midleft",
+        )
+        if rules.phase is Phase.TOWER:
+            counts = "   ".join(f"{s}: {len(rules.available(s))} left" for s in ("dark", "light"))
+            renderer.text(
+                surface,
+                counts,
+                (chip.left, chip.bottom + 12),
+                size=14,
+                colour=INK_DIM,
+                anchor="topleft",
+            )
+
+
+def make_view(app: App, session: Session) -> WallamoppiView:
+    return WallamoppiView(app, session)
