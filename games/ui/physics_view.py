@@ -149,8 +149,9 @@ def _xy(vector: pymunk.Vec2d) -> Point:
     return (vector.x, vector.y)
 
 
-def world_frame(world: World, pad: float = 0.12) -> WorldRect:
-    """A rectangle around every piece but the table, padded, and always showing the table top."""
+def world_frame(world: World, side_mm: float = 60.0) -> WorldRect:
+    """A rectangle around every piece but the table with ``side_mm`` of room on each side,
+    headroom above the tallest piece, and the table's front edge below."""
     boxes = [piece.shape.bb for piece in world.pieces.values() if piece.kind != "table"]
     if not boxes:
         return WorldRect(-200.0, -30.0, 200.0, 200.0)
@@ -158,8 +159,5 @@ def world_frame(world: World, pad: float = 0.12) -> WorldRect:
     right = max(bb.right for bb in boxes)
     bottom = min(min(bb.bottom for bb in boxes), 0.0)
     top = max(bb.top for bb in boxes)
-    width = right - left
-    height = top - bottom
-    return WorldRect(
-        left - width * pad, bottom - 30.0, right + width * pad, top + max(height * pad * 2, 40.0)
-    )
+    headroom = max((top - bottom) * 0.3, 40.0)
+    return WorldRect(left - side_mm, bottom - 30.0, right + side_mm, top + headroom)

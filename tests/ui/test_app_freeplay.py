@@ -6,11 +6,15 @@ import importlib.util
 import math
 
 import pygame
+import pytest
 
 from games import registry
 from games.ui.physics_view import PhysicsView
 
-LANDED_TOLERANCE_MM = 6.0
+# A rotation-locked grip (Shift) sets the disk down flat where the mouse let go. A plain
+# one-point grip lets the disk swing on the pin while carried, so it may land on its rim and
+# fall flat up to a radius away.
+LANDED_TOLERANCE_MM = {True: 6.0, False: 22.0}
 OTHERS_TOLERANCE_MM = 10.0
 
 
@@ -43,7 +47,8 @@ def test_clicking_free_play_then_start_opens_the_table(make_app, ui) -> None:
     assert app.game.session.frame == before + 30  # 120 Hz physics under 60 Hz rendering
 
 
-def test_dragging_a_disk_puts_it_where_the_mouse_let_go(make_app, ui) -> None:
+@pytest.mark.parametrize("shift", [True, False], ids=["shift-grip", "pin-grip"])
+def test_dragging_a_disk_puts_it_where_the_mouse_let_go(make_app, ui, shift) -> None:
     app = make_app()
     start_freeplay_from_menu(app, ui)
     ui.run(app, 0.5)
@@ -62,11 +67,15 @@ def test_dragging_a_disk_puts_it_where_the_mouse_let_go(make_app, ui) -> None:
     carry_mm += [(x0 + (target[0] - x0) * t, 70.0) for t in (0.25, 0.5, 0.75, 1.0)]
     carry_mm += [(target[0], 40.0), target]
     path = [view.camera.to_screen(point) for point in carry_mm]
-    ui.drag(app, path, hold_seconds=0.8)
+    pygame.key.set_mods(pygame.KMOD_SHIFT if shift else 0)
+    try:
+        ui.drag(app, path, hold_seconds=0.8)
+    finally:
+        pygame.key.set_mods(0)
     assert app.game.session.hand.held is None
     ui.run(app, 1.5)
 
-    assert abs(disk.position.x - target[0]) < LANDED_TOLERANCE_MM
+    assert abs(disk.position.x - target[0]) < LANDED_TOLERANCE_MM[shift]
     on_table_y = world.config.pieces.disk_thickness / 2
     assert abs(disk.position.y - on_table_y) < 1.0  # it fell and lies flat on the felt
     assert abs(math.sin(disk.body.angle)) < 0.05
