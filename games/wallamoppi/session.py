@@ -213,11 +213,13 @@ class WallamoppiSession(PhysicsSession):
         self.fall_reason = self.scene.tower_fall()
         if self.fall_reason is not None:
             self.rules.tower_fell()
-            return
-        if self.timer is not None and self.rules.turn.timer_running:
+        elif self.timer is not None and self.rules.turn.timer_running:
             self.timer.step()
             if self.timer.in_hole:
                 self.rules.timer_ran_out()
+        if self.rules.outcome is not None:
+            self.hand.release()  # the game is over: the hand lets go of whatever it held
+            self.scene.end_pull()
 
     def _check_stacked(self) -> None:
         if self.pending is None:

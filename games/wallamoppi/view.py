@@ -241,7 +241,7 @@ class WallamoppiView(PhysicsView):
     def _draw_tower_marks(self, surface: pygame.Surface, renderer: Renderer) -> None:
         scene = self.game.scene
         top = scene.top()
-        if top is None:
+        if top is None or self.game.outcome is not None:
             return
         x, y = self.camera.to_screen(top.body.position)
         height = len(self.game.rules.tower)
@@ -304,7 +304,7 @@ class WallamoppiView(PhysicsView):
         if rules.phase is not Phase.TOWER:
             renderer.text(
                 surface,
-                "waits for the wall",
+                "game over" if self.game.outcome else "waits for the wall",
                 (rect.centerx, self.button.centery),
                 size=15,
                 colour=INK_DIM,
