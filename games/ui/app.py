@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
 import os
 import random
 import sys
@@ -38,7 +39,7 @@ import pygame
 from games import registry
 from games.protocol import GameSpec, SeatKind, Session, SessionSetup
 from games.ui import overlays
-from games.ui.menu import Menu
+from games.ui.menu import Menu, SeatChoice
 from games.ui.render import ACCENT, GOOD, REFUSED, Colour, Renderer
 from games.ui.view import View
 from physics.config import ConfigError, ConfigWatcher, LoadedConfig, PhysicsConfig
@@ -110,8 +111,8 @@ class App:
         self._closed = False
         if start_spec is not None:
             self.menu.select(start_spec.id)
-            choice = self.menu.choice()
-            self.start_game(start_spec, choice.seats() if choice else (SeatKind.HUMAN,))
+            choice = self.menu.choices.get(start_spec.id) or SeatChoice(start_spec)
+            self.start_game(start_spec, choice.seats())
 
     # -- geometry ------------------------------------------------------------------------
 
@@ -151,6 +152,12 @@ class App:
         self.leave_game()
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
         setup = SessionSetup(config=self.config, seed=seed, seats=tuple(seats))
+        if importlib.util.find_spec(spec.view_module) is None:
+            self.error = (
+                f"{spec.title} has no window yet; play it headless: "
+                f"wobbletop run {spec.id} --headless"
+            )
+            return
         try:
             session = spec.new_session(setup)
             module = importlib.import_module(spec.view_module)

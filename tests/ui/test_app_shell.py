@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pygame
 import pytest
 
+from games import registry
 from games.freeplay.session import FreeplaySession
 from games.ui import app as app_module
 from games.ui.app import MAX_FRAME_SECONDS, run_app
@@ -143,3 +145,20 @@ def test_app_initialises_only_display_and_font(make_app, ui, monkeypatch) -> Non
     assert called == []
     assert pygame.display.get_init() and pygame.font.get_init()
     assert not pygame.mixer.get_init()
+
+
+def test_a_game_without_a_window_says_so_and_esc_returns_to_the_menu(
+    make_app, ui, monkeypatch
+) -> None:
+    freeplay = registry.load("freeplay")
+    headless_only = dataclasses.replace(
+        freeplay, id="headlessonly", title="Headless only", view_module="games.no_such_view"
+    )
+    monkeypatch.setattr(registry, "load", lambda game_id: headless_only)
+    app = make_app("headlessonly")
+    ui.run(app, ui.frame)
+    assert app.game is None
+    assert app.error is not None and "no window yet" in app.error
+    assert "wobbletop run headlessonly --headless" in app.error
+    ui.key(app, pygame.K_ESCAPE)
+    assert app.error is None and app.running
