@@ -14,6 +14,8 @@ title and status bars; it changes when the window is resized, so lay out every f
 - ``update(seconds)``: once per rendered frame before the fixed physics frames.
 - ``draw(surface, renderer)``: paint ``app.play_rect``; the shell draws the bars and overlays.
 - ``status()``: the status bar line (default ``session.status()``).
+- When ``session.outcome`` is set the shell shows a "X wins / reason" card over the game; a
+  view with its own end screen sets ``draws_outcome = True``.
 
 Physics games subclass :class:`games.ui.physics_view.PhysicsView` and pass the world rectangle
 (mm) to keep framed, e.g. ``PhysicsView(app, session, WorldRect(-300, -30, 420, 190))``. Mouse

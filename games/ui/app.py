@@ -140,7 +140,8 @@ class App:
 
     def fail(self, what: str, error: BaseException) -> None:
         """Stop the game and show ``error`` in words (the traceback only with WOBBLETOP_DEBUG)."""
-        self.error = f"{what}: {error}" if str(error) else f"{what}: {type(error).__name__}"
+        detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        self.error = f"{what}: {detail}"
         print(f"wobbletop: {self.error}", file=sys.stderr)
         if os.environ.get("WOBBLETOP_DEBUG"):
             traceback.print_exception(error)
@@ -382,7 +383,7 @@ class App:
         status = "Paused" if self.paused else self._status(game)
         overlays.draw_status_bar(surface, renderer, status, self.current_notice())
         outcome = game.session.outcome
-        if outcome is not None:
+        if outcome is not None and not game.view.draws_outcome:
             overlays.draw_outcome(surface, renderer, area, outcome)
         if self.paused:
             overlays.draw_paused(surface, renderer, area)

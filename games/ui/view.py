@@ -34,6 +34,8 @@ class View:
 
     # Shell keys (pygame.K_*) this view handles itself instead of the shell.
     own_keys: ClassVar[frozenset[int]] = frozenset()
+    # True if the view paints its own end-of-game screen (the shell then draws no card).
+    draws_outcome: ClassVar[bool] = False
 
     def __init__(self, app: App, session: Session) -> None:
         self.app = app
