@@ -50,6 +50,7 @@ DISPLAY_HZ = 60
 MAX_FRAME_SECONDS = 0.25  # real time counted per rendered frame at most (no spiral of death)
 NOTICE_SECONDS = 3.0
 EXIT_USAGE = 2
+EXIT_NO_WINDOW = 1
 
 NOTICE_COLOURS: dict[str, Colour] = {
     "refused": REFUSED,
@@ -413,4 +414,11 @@ def run_app(
     except (ConfigError, registry.UnknownGame) as error:
         print(f"wobbletop: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except pygame.error as error:
+        print(
+            f"wobbletop: cannot open a window ({error}); "
+            "without a display, use: wobbletop run GAME --headless",
+            file=sys.stderr,
+        )
+        return EXIT_NO_WINDOW
     return app.run()

@@ -186,3 +186,12 @@ def test_game_over_shows_the_winner_card_unless_the_view_draws_its_own(
     monkeypatch.setattr(type(app.game.view), "draws_outcome", True)
     ui.run(app, ui.frame)
     assert accent_pixels(app) <= before + 20
+
+
+def test_no_display_is_one_line_not_a_traceback(run_wobbletop) -> None:
+    done = run_wobbletop(
+        "play", "freeplay", env={"SDL_VIDEODRIVER": "offscreen-nope", "DISPLAY": ""}
+    )
+    assert done.returncode == 1
+    assert done.stderr.startswith("wobbletop: cannot open a window")
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
