@@ -80,6 +80,9 @@ class GrabSettings(_Section):
     torque_per_weight: float = Field(ge=0.1, le=500, description="× weight × piece size")
     error_bias: float = Field(ge=1e-9, le=1, description="gap fraction left after 1 s")
     max_speed: float = Field(ge=10, le=100_000, description="mm/s")
+    pinch_torque_per_weight: float = Field(
+        default=0.3, ge=0, le=50, description="× weight × piece size, the pinch's hold on turning"
+    )
 
 
 class WallamoppiSettings(_Section):

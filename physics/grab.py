@@ -3,9 +3,12 @@
 A kinematic hand body follows its target at a bounded speed and pulls the held piece through a
 ``PivotJoint`` whose ``max_force`` is a multiple of the piece's weight, so a dragged piece can
 neither tunnel through others nor fling the world. An optional rotation-locked grip adds a
-``GearJoint`` (both hands on an animal). Releasing gives the piece the hand's velocity: a
-careless flick is a careless flick. A held piece can be lifted out of the plane: while held it
-stops colliding with chosen layers (a disk pulled out of the wall towards the player).
+``GearJoint`` (both hands on an animal). The plain grip is a pinch: a ``SimpleMotor`` of small
+torque resists the piece turning in the fingers, so a piece held near its centre does not spin
+on while carried, yet one held by its edge still swings down. Releasing gives the piece the
+hand's velocity: a careless flick is a careless flick. A held piece can be lifted out of the
+plane: while held it stops colliding with chosen layers (a disk pulled out of the wall towards
+the player).
 """
 
 from __future__ import annotations
@@ -23,7 +26,12 @@ class _Grip:
     piece: Piece
     pivot: pymunk.PivotJoint
     gear: pymunk.GearJoint | None
+    pinch: pymunk.SimpleMotor
     saved_mask: int
+
+    @property
+    def constraints(self) -> list[pymunk.Constraint]:
+        return [c for c in (self.pivot, self.gear, self.pinch) if c is not None]
 
 
 RELEASE_SMOOTHING_S = 0.04  # s: the hand's velocity is averaged over about this long
@@ -79,14 +87,16 @@ class Hand:
             gear = pymunk.GearJoint(self.body, piece.body, piece.body.angle - self.body.angle, 1.0)
             gear.max_force = grab_config.torque_per_weight * max(weight, 1e-9) * max(piece.size)
             gear.error_bias = grab_config.error_bias
+        pinch = pymunk.SimpleMotor(self.body, piece.body, 0.0)
+        pinch.max_force = grab_config.pinch_torque_per_weight * max(weight, 1e-9) * max(piece.size)
         saved_mask = piece.shape.filter.mask
         if lift_out_of:
             piece.shape.filter = pymunk.ShapeFilter(
                 categories=piece.shape.filter.categories, mask=saved_mask & ~int(lift_out_of)
             )
-        self.world.space.add(*(c for c in (pivot, gear) if c is not None))
+        self._grip = _Grip(piece, pivot, gear, pinch, saved_mask)
+        self.world.space.add(*self._grip.constraints)
         piece.body.activate()
-        self._grip = _Grip(piece, pivot, gear, saved_mask)
 
     def move_to(self, point: tuple[float, float]) -> None:
         """Aim the hand at ``point`` (mm); call :meth:`update` each frame to move it."""
@@ -116,7 +126,7 @@ class Hand:
         grip = self._grip
         if grip is None:
             return None
-        self.world.space.remove(*(c for c in (grip.pivot, grip.gear) if c is not None))
+        self.world.space.remove(*grip.constraints)
         grip.piece.body.velocity = self.smoothed_velocity
         grip.piece.body.activate()
         grip.piece.shape.filter = pymunk.ShapeFilter(

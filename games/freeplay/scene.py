@@ -35,9 +35,11 @@ def build_freeplay(config: PhysicsConfig) -> World:
         y = pieces.stack_height(config, 0, cyl_h)
         world.add(pieces.standing_cylinder(config, f"cylinder{index}", (x, y)))
     world.add(pieces.ramp("ramp", RAMP_TOP_MM, RAMP_FOOT_MM))
-    world.add(pieces.static_segment("bumper", (BUMPER_X_MM, 0.0), (BUMPER_X_MM, BUMPER_HEIGHT_MM), thickness=8.0))
+    bumper_top = (BUMPER_X_MM, BUMPER_HEIGHT_MM)
+    world.add(pieces.static_segment("bumper", (BUMPER_X_MM, 0.0), bumper_top, thickness=8.0))
     world.settle_in()
     # The marble is laid after settling in, so it starts its run at the top of the ramp.
     radius = config.pieces.marble_diameter / 2
-    world.add(pieces.marble(config, "marble", (RAMP_TOP_MM[0] - 12.0, RAMP_TOP_MM[1] + radius + 4.0)))
+    start = (RAMP_TOP_MM[0] - 12.0, RAMP_TOP_MM[1] + radius + 4.0)
+    world.add(pieces.marble(config, "marble", start))
     return world

@@ -7,12 +7,11 @@ and drops it onto the loose disks, and the session ends once every piece has set
 
 from __future__ import annotations
 
+from games.freeplay.scene import build_freeplay
 from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, Outcome, SessionSetup
 from physics.detect import SettleDetector
 from physics.world import World
-
-from games.freeplay.scene import build_freeplay
 
 SETTLE_SPEED_MM_S = 2.0
 SETTLE_SECONDS = 0.5
