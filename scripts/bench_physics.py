@@ -20,6 +20,7 @@ The renderer's frame cost lives in ``scripts/bench_render.py``; :func:`main` com
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -256,9 +257,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--grid", action="store_true", help="the full settings grid (minutes)")
     parser.add_argument("--seconds", type=float, default=TOWER_SECONDS, help="simulated s of play")
     parser.add_argument("--frames", type=int, default=1200, help="frames per overhead timing")
+    parser.add_argument(
+        "--no-render", action="store_true", help="skip the renderer's frame cost (needs pygame)"
+    )
     args = parser.parse_args(argv)
     physics_section(args.grid, args.seconds, args.frames)
-    # The renderer's frame cost: scripts/bench_render.py (run it on its own or add it here).
+    if not args.no_render:
+        # The renderer's frame cost against pymunk's DrawOptions, in its own process so that
+        # this script's physics part never imports pygame.
+        render_script = Path(__file__).with_name("bench_render.py")
+        print(flush=True)
+        subprocess.run([sys.executable, str(render_script)], check=True)
     return 0
 
 
