@@ -59,7 +59,8 @@ def pull_risk(present: set[Slot], pulled: Slot) -> int:
     A disk resting on the pulled one keeps only its other support; it stays put if that
     support is there and a disk above pins it down on that side (bridging to its neighbour).
     A missing other support costs 10, an unpinned disk 1 (the apex is never pinned: the
-    tower sits centred on it).
+    tower sits centred on it), and 5 when a disk above presses on its unsupported side with
+    nothing under its own other half (a lever that tips it).
     """
     risk = 0
     for above in (_slot(pulled.row + 1, pulled.index - 1), _slot(pulled.row + 1, pulled.index)):
@@ -73,6 +74,13 @@ def pull_risk(present: set[Slot], pulled: Slot) -> int:
         pin = _slot(above.row + 1, above.index if keeps_right else above.index - 1)
         if pin is None or pin not in present or not all(s in present for s in pin.supports):
             risk += 1
+        lever = _slot(above.row + 1, above.index - 1 if keeps_right else above.index)
+        if (
+            lever is not None
+            and lever in present
+            and not all(s in present for s in lever.supports if s != above)
+        ):
+            risk += 5
     return risk
 
 
@@ -117,7 +125,7 @@ class Dexterity:
     @property
     def pull_speed(self) -> float:
         """How fast a disk is pulled out of the wall, mm/s (fast pulls drag neighbours)."""
-        return 80.0 + (1.0 - self.skill) * 400.0
+        return 50.0 + (1.0 - self.skill) * 300.0
 
 
 class Bot:

@@ -7,8 +7,9 @@ apart so they do not jam; rows sink ``pieces.lay_overlap`` into each other so ev
 exists from the first frame.
 
 Pulling a disk out of the wall is a move out of the picture plane: while a pulled disk is held
-it collides with neither the wall nor the tower (it passes in front of them), until it has
-cleared the tower, when it collides with the tower again so it can be set down on it. The wall
+it collides with neither the wall nor the tower (it passes in front of them), until it is
+wholly above the tower's top, when it collides with the tower again so it can be set down
+on it. The wall
 feels the gap by plain physics. A fast pull also drags its neighbours: once the pulled disk
 has moved, each wall disk that touched it gets a velocity of ``pull_drag`` × the pull speed
 (capped at ``pull_drag_max_speed``) along the pull, if the pull was faster than
@@ -209,6 +210,18 @@ class WallScene:
             and top in touching(self.world, piece)
         )
 
+    def speed_on_top(self, piece: Piece) -> float:
+        """How fast ``piece`` moves relative to the tower's top disk, mm/s (its fastest point).
+
+        A tall tower sways as a whole; a disk resting on it sways along, and counts as still.
+        """
+        top = self.top()
+        if top is None:
+            return point_speed(piece)
+        relative = piece.body.velocity - top.body.velocity
+        spin = abs(piece.body.angular_velocity - top.body.angular_velocity)
+        return relative.length + spin * max(piece.size) / 2
+
     def tower_fall(self) -> str | None:
         """Why the tower has fallen, or None while it stands (see the module docstring)."""
         wall = self.config.wallamoppi
@@ -263,7 +276,7 @@ class WallScene:
         if not pull.dragged and (pull.piece.body.position - pull.start).length > 4.0:
             pull.dragged = True
             self._drag_neighbours(pull, hand_velocity)
-        if pull.dragged and not pull.clear_of_tower and not self._overlaps(pull.piece, Layer.TOWER):
+        if pull.dragged and not pull.clear_of_tower and self._above_tower(pull.piece):
             pull.clear_of_tower = True
             mask = pull.piece.shape.filter.mask | int(Layer.TOWER)
             pull.piece.shape.filter = pymunk.ShapeFilter(categories=int(Layer.FREE), mask=mask)
@@ -289,6 +302,14 @@ class WallScene:
 
     def end_pull(self) -> None:
         self.pull = None
+
+    def _above_tower(self, piece: Piece) -> bool:
+        """True once ``piece`` is wholly above the tower's top and touches no tower disk."""
+        top = self.top()
+        if top is None:
+            return True
+        bottom = piece.shape.cache_bb().bottom
+        return bottom > top.shape.cache_bb().top + 0.5 and not self._overlaps(piece, Layer.TOWER)
 
     def _overlaps(self, piece: Piece, layer: Layer) -> bool:
         """True if ``piece`` overlaps a piece of ``layer`` (whatever its collision filter says)."""

@@ -143,6 +143,8 @@ class WallamoppiSession(PhysicsSession):
         self.rules.push(Placement(slot))
         assert disk is not None
         self.scene.add_wall_disk(slot, disk)
+        if self.rules.phase is Phase.TOWER:
+            self.world.settle_in()  # the finished wall takes up its weight gently
 
     def _stop_timer(self, seat: str) -> None:
         if self.hand.held is not None:
@@ -228,7 +230,7 @@ class WallamoppiSession(PhysicsSession):
         settings = self.setup.config.wallamoppi
         resting = (
             self.scene.resting_on_tower(piece)
-            and self.scene.moving([piece.name]) < settings.stack_settle_speed
+            and self.scene.speed_on_top(piece) < settings.stack_settle_speed
         )
         self.pending_quiet = self.pending_quiet + self.frame_seconds if resting else 0.0
         if self.pending_quiet >= settings.stack_settle_seconds:

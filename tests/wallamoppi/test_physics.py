@@ -23,6 +23,7 @@ def test_a_centred_tower_of_every_other_disk_stands_still_for_a_minute() -> None
     scene = session.scene
     for n in range(35):  # every disk but the apex, stacked exactly centred on it
         scene.add_tower_disk(Disk(f"extra{n}", DARK if n % 2 else LIGHT))
+    session.world.settle_in()
     run(session, 1.0)
     top = scene.top()
     assert top is not None
