@@ -45,6 +45,8 @@ BAG_MM = (-175.0, 140.0)  # where the drawn disk is shown during the wall step
 class WallamoppiView(PhysicsView):
     """The table (wall, tower, fallen disks) plus the marble box panel."""
 
+    draws_outcome = True
+
     def __init__(self, app: App, session: Session) -> None:
         if not isinstance(session, WallamoppiSession):
             raise TypeError("WallamoppiView needs a WallamoppiSession")
@@ -366,15 +368,7 @@ class WallamoppiView(PhysicsView):
         table = self.table_rect()
         seat = rules.placer if rules.phase is Phase.WALL else rules.turn.seat
         if self.game.outcome is not None:
-            text = f"tower {len(rules.tower)} · {rules.turns} turns"
-            renderer.text(
-                surface,
-                text,
-                (table.centerx, table.top + 200),
-                size=18,
-                colour=INK,
-                anchor="midtop",
-            )
+            self._draw_end_card(surface, renderer)
             return
         chip = pygame.Rect(table.left + 16, table.top + 14, 36, 12)
         pygame.draw.rect(surface, TAG_COLOURS[seat], chip, border_radius=4)
@@ -391,14 +385,51 @@ class WallamoppiView(PhysicsView):
         )
         if rules.phase is Phase.TOWER:
             counts = "   ".join(f"{s}: {len(rules.available(s))} left" for s in ("dark", "light"))
-            renderer.text(
-                surface,
-                counts,
-                (chip.left, chip.bottom + 12),
-                size=14,
-                colour=INK_DIM,
-                anchor="topleft",
-            )
+            renderer.text(surface, counts, (chip.left, chip.bottom + 12), size=14, colour=INK_DIM)
+
+    def _draw_end_card(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """Who won, why in words, how tall the tower got."""
+        outcome = self.game.outcome
+        assert outcome is not None
+        table = self.table_rect()
+        box = pygame.Rect(0, 0, min(520, table.width - 40), 190)
+        box.midtop = (table.centerx, table.top + 30)
+        renderer.panel(surface, box, alpha=225)
+        winner = str(outcome.winner)
+        chip = pygame.Rect(0, 0, 46, 14)
+        chip.midtop = (box.centerx, box.top + 18)
+        pygame.draw.rect(surface, TAG_COLOURS[winner], chip, border_radius=4)
+        pygame.draw.rect(surface, ACCENT, chip.inflate(4, 4), width=1, border_radius=5)
+        renderer.text(
+            surface,
+            f"{winner.capitalize()} wins",
+            (box.centerx, chip.bottom + 8),
+            size=34,
+            bold=True,
+            serif=True,
+            colour=ACCENT,
+            anchor="midtop",
+        )
+        loser = other(winner)
+        why = {
+            "tower fell": f"the tower fell — {loser} touched a disk last",
+            "timer": f"the marble reached the end hole before {loser} caught it",
+            "no disks left": f"{loser} has no disk left; {winner} stacked last",
+        }.get(outcome.reason, outcome.reason)
+        renderer.text(surface, why, (box.centerx, box.top + 96), size=18, anchor="midtop")
+        rules = self.game.rules
+        stats = f"tower of {len(rules.tower)} disks · {rules.turns} turns"
+        renderer.text(
+            surface, stats, (box.centerx, box.top + 124), size=16, colour=INK_DIM, anchor="midtop"
+        )
+        renderer.text(
+            surface,
+            "F5 play again   ·   Esc menu",
+            (box.centerx, box.bottom - 14),
+            size=15,
+            colour=INK_DIM,
+            anchor="midbottom",
+        )
 
 
 def make_view(app: App, session: Session) -> WallamoppiView:
