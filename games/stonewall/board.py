@@ -40,7 +40,7 @@ Geometry conventions used everywhere:
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -112,7 +112,7 @@ class Board:
     roll_again: Square
     permanent_edges: frozenset[int]
     arrows: tuple[tuple[Square, str], ...]
-    source: str = "<board>"
+    source: str = field(default="<board>", compare=False)
 
     # --- squares and edges -------------------------------------------------------------
     @property

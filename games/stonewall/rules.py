@@ -250,6 +250,10 @@ class Geometry:
                 self.arcs[i].append((j, edge, d))
                 self.rarcs[j].append((i, edge))
                 allowed_ways[edge] += 1
+        self.edge_arcs: list[list[tuple[int, int]]] = [[] for _ in range(board.edge_count)]
+        for i, arcs in enumerate(self.arcs):
+            for j, edge, _ in arcs:
+                self.edge_arcs[edge].append((i, j))
         self.edge_kind = [
             TWO_WAY if ways == 2 else ONE_WAY if ways == 1 else NO_WAY for ways in allowed_ways
         ]
@@ -294,14 +298,16 @@ def _all_walls(board: Board, length: int) -> Iterator[Wall]:
                     yield Wall("v", line, start, length)
 
 
-_GEOMETRY: dict[int, Geometry] = {}
+_GEOMETRY: dict[Board, Geometry] = {}
 
 
 def geometry(board: Board) -> Geometry:
-    key = id(board)
-    cached = _GEOMETRY.get(key)
-    if cached is None or cached.board is not board:
-        cached = _GEOMETRY[key] = Geometry(board)
+    """The lookups of ``board``, shared by every state on an equal board."""
+    cached = _GEOMETRY.get(board)
+    if cached is None:
+        if len(_GEOMETRY) > 16:
+            _GEOMETRY.clear()
+        cached = _GEOMETRY[board] = Geometry(board)
     return cached
 
 
@@ -583,7 +589,9 @@ class State:
         tells in a few lookups whether a new wall closes a loop (planar duality: a set of
         removed edges splits the two-way square graph exactly when their guide-line segments
         close a cycle with walls/border). Walls that close no loop and touch no one-way edge
-        cannot change reachability; only the rest get a full strong-connectivity check.
+        cannot change reachability. Of the rest, a wall that leaves a square with no open
+        arc out or in is refused at once (a degree count); only the remainder get a full
+        strong-connectivity check.
         """
         if lengths is None:
             lengths = [i + 1 for i, c in enumerate(self.stocks[self.current]) if c > 0]
@@ -592,11 +600,38 @@ class State:
         with self._edges_changed((), freed):
             find = self._wall_union_find()
             crossing_points = self._crossing_points(ignore)
+            degrees = self._degrees()
             for length in lengths:
                 for cand in self.geo.candidates[length]:
-                    if self._candidate_legal(cand, find, crossing_points):
+                    if self._candidate_legal(cand, find, crossing_points, degrees):
                         result.append(cand.wall)
         return result
+
+    def _degrees(self) -> tuple[list[int], list[int]]:
+        """Open arcs out of and into every square."""
+        out_deg = [0] * self.board.square_count
+        in_deg = [0] * self.board.square_count
+        for edge, arcs in enumerate(self.geo.edge_arcs):
+            if not self.blocked[edge]:
+                for i, j in arcs:
+                    out_deg[i] += 1
+                    in_deg[j] += 1
+        return out_deg, in_deg
+
+    def _strands_a_square(
+        self, edges: tuple[int, ...], degrees: tuple[list[int], list[int]]
+    ) -> bool:
+        """True if closing ``edges`` leaves some square with no way out or no way in."""
+        out_deg, in_deg = degrees
+        lost_out: dict[int, int] = {}
+        lost_in: dict[int, int] = {}
+        for edge in edges:
+            for i, j in self.geo.edge_arcs[edge]:
+                lost_out[i] = lost_out.get(i, 0) + 1
+                lost_in[j] = lost_in.get(j, 0) + 1
+        return any(out_deg[i] == n for i, n in lost_out.items()) or any(
+            in_deg[j] == n for j, n in lost_in.items()
+        )
 
     def legal_wall_placements_naive(
         self, lengths: Iterable[int] | None = None, ignore: Wall | None = None
@@ -641,7 +676,11 @@ class State:
         return find
 
     def _candidate_legal(
-        self, cand: Candidate, find: Any, crossing_points: set[tuple[tuple[int, int], str]]
+        self,
+        cand: Candidate,
+        find: Any,
+        crossing_points: set[tuple[tuple[int, int], str]],
+        degrees: tuple[list[int], list[int]],
     ) -> bool:
         blocked = self.blocked
         for edge in cand.edges:
@@ -651,6 +690,8 @@ class State:
             if point in crossing_points:
                 return False
         if cand.touches_one_way or self._closes_loop(cand, find):
+            if self._strands_a_square(cand.edges, degrees):
+                return False
             with self._edges_changed(cand.edges, set()):
                 return self.strongly_connected()
         return True
@@ -810,15 +851,13 @@ class State:
         if abs(a.x - b.x) + abs(a.y - b.y) != 1:
             raise BadPath(f"the step from {a} to {b} is not one square straight across")
         edge = board.edge_between(a, b)
-        for arc_to, arc_edge, _ in self.geo.arcs[here]:
-            if arc_to == nxt:
-                if self.blocked[arc_edge]:
-                    if edge in board.permanent_edges:
-                        raise PathBlocked(f"a permanent wall blocks the step from {a} to {b}")
-                    raise PathBlocked(
-                        f"placed wall {self._placed_wall_on(edge)} blocks the step from {a} to {b}"
-                    )
-                return
+        if edge in board.permanent_edges:
+            raise PathBlocked(f"a permanent wall blocks the step from {a} to {b}")
+        if self.blocked[edge]:
+            wall = self._placed_wall_on(edge)
+            raise PathBlocked(f"placed wall {wall} blocks the step from {a} to {b}")
+        if any(arc_to == nxt for arc_to, _, _ in self.geo.arcs[here]):
+            return
         arrow_square = a if here in self.geo.arrow_of else b
         arrow = self.geo.arrow_of.get(board.index(arrow_square), "?")
         raise PathBlocked(

@@ -1,0 +1,51 @@
+"""The board data file: its layout and its one-line errors naming file and key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from games.stonewall.board import DEFAULT_BOARD_PATH, BoardError, Square, load_board
+
+
+def test_default_board_has_the_rulebook_features() -> None:
+    board = load_board()
+    assert board.size == 9 and len(board.corners) == 4
+    assert len(board.permanent_edges) == 8  # the eight permanent corner walls
+    assert len(board.arrows) == 8  # one-way corners
+    assert board.roll_again == Square(4, 4)
+    assert board.corner_names == ("red", "blue", "green", "yellow")
+
+
+def write_variant(tmp_path: Path, old: str, new: str) -> Path:
+    text = DEFAULT_BOARD_PATH.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "board.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('direction = "W"', 'direction = "Q"', r"board.toml: arrow\[0\].direction: 'Q' is not"),
+        ("size = 9", "size = 3", r"board.toml: size: 3 must be a whole number from 5 to 25"),
+        ("roll_again = [4, 4]", "roll_again = [4, 40]", r"board.toml: roll_again: .* off the"),
+        ("between = [[1, 0], [1, 1]]", "between = [[1, 0], [2, 1]]",
+         r"permanent_wall\[0\].between: .* not orthogonal neighbours"),
+        ('square = [8, 0]\n', 'square = [0, 0]\n', r"board.toml: corner: .*different squares"),
+        ("size = 9", "size = ", r"board.toml: not valid TOML"),
+    ],
+)
+def test_bad_board_files_give_one_line_errors(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    with pytest.raises(BoardError, match=message) as error:
+        load_board(write_variant(tmp_path, old, new))
+    assert "\n" not in str(error.value)
+
+
+def test_missing_board_file_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(BoardError, match="cannot read"):
+        load_board(tmp_path / "nope.toml")
