@@ -1,0 +1,144 @@
+"""The Stonewall window through the real app loop (SDL dummy driver, real pygame events):
+roll, click a highlighted destination, drag a wall onto the guide lines, and check the rules
+state changed as the rules say; a refused wall drop changes nothing."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from collections.abc import Iterator, Sequence
+
+import pygame
+import pytest
+
+from games import registry
+from games.protocol import SeatKind
+from games.stonewall.board import Wall
+from games.stonewall.rules import Phase
+from games.stonewall.view import StonewallView
+from games.ui.app import App
+
+FRAME = 1 / 60
+
+
+def frames(app: App, count: int = 1) -> None:
+    for _ in range(count):
+        app.step_frame(FRAME)
+
+
+def post(kind: int, **fields: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def click(app: App, pos: Sequence[float], button: int = 1) -> None:
+    xy = (round(pos[0]), round(pos[1]))
+    post(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=xy, button=button)
+    frames(app)
+    post(pygame.MOUSEBUTTONUP, pos=xy, button=button)
+    frames(app)
+
+
+def drag(app: App, start: Sequence[float], end: Sequence[float], steps: int = 6) -> None:
+    a = (round(start[0]), round(start[1]))
+    post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    frames(app)
+    for i in range(1, steps + 1):
+        point = (round(a[0] + (end[0] - a[0]) * i / steps), round(a[1] + (end[1] - a[1]) * i / steps))
+        post(pygame.MOUSEMOTION, pos=point, rel=(1, 1), buttons=(1, 0, 0))
+        frames(app)
+    post(pygame.MOUSEBUTTONUP, pos=(round(end[0]), round(end[1])), button=1)
+    frames(app)
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    window = App("stonewall", size=(1100, 700), seed=11)
+    pygame.event.clear()
+    window.start_game(registry.load("stonewall"), (SeatKind.HUMAN, SeatKind.HUMAN))
+    frames(window)
+    yield window
+    window.close()
+
+
+def view_of(app: App) -> StonewallView:
+    assert app.game is not None
+    view = app.game.view
+    assert isinstance(view, StonewallView)
+    return view
+
+
+def wall_pixel(view: StonewallView, wall: Wall) -> tuple[float, float]:
+    """Where to drop a dragged wall so it snaps onto ``wall``'s guide line."""
+    geo = view.geometry
+    assert geo is not None
+    x, y = geo.corner((wall.x, wall.y))
+    if wall.orientation == "h":
+        return x + geo.cell * wall.length / 2, y
+    return x, y + geo.cell * wall.length / 2
+
+
+def test_roll_move_and_place_a_wall_through_the_window(app: App) -> None:
+    view = view_of(app)
+    state = view.state
+    for _ in range(20):  # opening rolls, by clicking the die
+        if state.phase is Phase.ROLL:
+            break
+        click(app, view.die_rect.center)
+    assert state.phase is Phase.ROLL
+    mover = state.current
+    click(app, view.buttons["roll"].center)
+    assert state.phase is Phase.MOVE and state.roll is not None
+    target = state.legal_moves()[0].destination
+    assert view.geometry is not None
+    click(app, view.geometry.cell_center(target))
+    assert state.position(mover) == target and state.phase is Phase.WALL
+
+    # an illegal drop (on a permanent corner wall) is refused and changes nothing
+    before = state.to_json()
+    drag(app, view.stock_rects[1].center, wall_pixel(view, Wall("h", 1, 1, 1)))
+    assert state.to_json() == before
+    notice = app.current_notice()
+    assert notice is not None and "permanent wall" in notice[0]
+
+    wall = Wall("h", 3, 5, 2)
+    assert state.wall_problem(wall) is None
+    stock = state.stocks[mover][1]
+    drag(app, view.stock_rects[2].center, wall_pixel(view, wall))
+    assert wall in state.placed
+    assert state.stocks[mover][1] == stock - 1
+    assert state.phase is Phase.ROLL  # the turn is over (the next roll, or a four's extra one)
+
+    click(app, view.buttons["undo"].center)
+    assert wall not in state.placed and state.phase is Phase.WALL
+
+
+def test_rotating_with_r_places_a_vertical_wall(app: App) -> None:
+    view = view_of(app)
+    state = view.state
+    while state.phase is not Phase.ROLL:
+        click(app, view.die_rect.center)
+    click(app, view.die_rect.center)
+    click(app, view.geometry.cell_center(state.legal_moves()[0].destination))  # type: ignore[union-attr]
+    post(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)
+    frames(app)
+    wall = Wall("v", 5, 2, 3)
+    drag(app, view.stock_rects[3].center, wall_pixel(view, wall))
+    assert wall in state.placed
+
+
+def test_pass_button_skips_the_wall(app: App) -> None:
+    view = view_of(app)
+    state = view.state
+    while state.phase is not Phase.ROLL:
+        click(app, view.die_rect.center)
+    click(app, view.die_rect.center)
+    click(app, view.geometry.cell_center(state.legal_moves()[0].destination))  # type: ignore[union-attr]
+    stock = list(state.stocks[state.current])
+    mover = state.current
+    click(app, view.buttons["pass"].center)
+    assert state.phase is Phase.ROLL and state.placed == [] and state.stocks[mover] == stock
