@@ -30,7 +30,7 @@ def frames(app: App, count: int = 1) -> None:
         app.step_frame(FRAME)
 
 
-def post(kind: int, **fields: object) -> None:
+def post(kind: int, **fields: Any) -> None:
     pygame.event.post(pygame.event.Event(kind, **fields))
 
 
@@ -48,7 +48,8 @@ def drag(app: App, start: Sequence[float], end: Sequence[float], steps: int = 6)
     post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
     frames(app)
     for i in range(1, steps + 1):
-        point = (round(a[0] + (end[0] - a[0]) * i / steps), round(a[1] + (end[1] - a[1]) * i / steps))
+        t = i / steps
+        point = (round(a[0] + (end[0] - a[0]) * t), round(a[1] + (end[1] - a[1]) * t))
         post(pygame.MOUSEMOTION, pos=point, rel=(1, 1), buttons=(1, 0, 0))
         frames(app)
     post(pygame.MOUSEBUTTONUP, pos=(round(end[0]), round(end[1])), button=1)
