@@ -413,7 +413,7 @@ class StonewallView(View):
         renderer.draw_token(surface, (x + 12, panel.top + 26), 11, colour)
         headline = (f"{state.name(mover).title()} wins!" if state.is_over()
                     else f"{state.name(mover).title()}: {game.need()}")
-        renderer.text(surface, headline, (x + 32, panel.top + 14), size=19, colour=INK, bold=True)
+        renderer.text(surface, headline, (x + 32, panel.top + 15), size=17, colour=INK, bold=True)
         renderer.draw_die(surface, self.die_rect, state.roll)
         mouse = self.hover or (-1, -1)
         can_roll = state.is_chance() and self.human_turn()
@@ -435,10 +435,11 @@ class StonewallView(View):
             Phase.CHANGE: "drag a placed wall; off the board removes it",
             Phase.MOVE: "click a ringed square (gold: right button picks the path)",
         }.get(state.phase, "")
+        hint_top = self.buttons["pass"].bottom + 10
         if self.human_turn() and hint:
-            renderer.text(surface, hint, (x + 132, self.buttons["pass"].centery), size=13,
-                          colour=INK_DIM, anchor="midleft")
-        self.draw_players(surface, renderer, self.buttons["pass"].bottom + 18)
+            for i, line in enumerate(renderer.wrap(hint, panel.width - 32, 14)[:2]):
+                renderer.text(surface, line, (x, hint_top + 18 * i), size=14, colour=ACCENT)
+        self.draw_players(surface, renderer, hint_top + 46)
 
     def draw_stock(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state = self.state
