@@ -6,9 +6,9 @@ merged result is validated by a pydantic schema: unknown keys, wrong types, NaN 
 out-of-range values and malformed TOML each raise :class:`ConfigError`, whose message is one
 line naming the file, the key and what is allowed.
 
-Friction and restitution are given per *pair* of materials (``wood-felt = 0.6``); the world
-applies the pair's value to each contact exactly, so the config never speaks of the per-shape
-numbers pymunk multiplies.
+Friction, restitution and rolling resistance are given per *pair* of materials
+(``wood-felt = 0.6``); the world applies the pair's value to each contact exactly, so the
+config never speaks of the per-shape numbers pymunk multiplies.
 """
 
 from __future__ import annotations
@@ -127,6 +127,7 @@ class WallamoppiSettings(_Section):
 _Density = Field(ge=10, le=20_000, description="kg/m³")
 _Friction = Field(ge=0, le=2, description="coefficient")
 _Restitution = Field(ge=0, le=1, description="0 = no bounce, 1 = elastic")
+_RollingResistance = Field(ge=0, le=0.5, description="coefficient, resisting force ÷ normal force")
 
 
 class PhysicsConfig(_Section):
@@ -136,6 +137,7 @@ class PhysicsConfig(_Section):
     materials: dict[str, float]
     friction: dict[str, float]
     restitution: dict[str, float]
+    rolling_resistance: dict[str, float]
     pieces: PieceSizes
     grab: GrabSettings
     wallamoppi: WallamoppiSettings = Field(default_factory=WallamoppiSettings)
@@ -144,7 +146,11 @@ class PhysicsConfig(_Section):
     def _check_tables(self) -> PhysicsConfig:
         for name, density in self.materials.items():
             _check_number(f"materials.{name}", density, _Density)
-        for table, spec in (("friction", _Friction), ("restitution", _Restitution)):
+        for table, spec in (
+            ("friction", _Friction),
+            ("restitution", _Restitution),
+            ("rolling_resistance", _RollingResistance),
+        ):
             pairs: dict[str, float] = getattr(self, table)
             for key, value in pairs.items():
                 _check_number(f"{table}.{key}", value, spec)
@@ -173,6 +179,10 @@ class PhysicsConfig(_Section):
     def restitution_of(self, a: str, b: str) -> float:
         """Restitution of a contact between materials ``a`` and ``b``."""
         return _required_pair(self.restitution, a, b)
+
+    def rolling_resistance_of(self, a: str, b: str) -> float:
+        """Rolling-resistance coefficient of a round piece of ``a`` rolling on ``b``."""
+        return _required_pair(self.rolling_resistance, a, b)
 
 
 class _KeyProblem(ValueError):
@@ -233,6 +243,7 @@ _OPEN_TABLES: dict[str, Any] = {
     "materials": _Density,
     "friction": _Friction,
     "restitution": _Restitution,
+    "rolling_resistance": _RollingResistance,
 }
 
 

@@ -15,7 +15,7 @@ import enum
 import hashlib
 import math
 import struct
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import pymunk
@@ -142,7 +142,48 @@ class World:
             self.space.add(piece.body, piece.shape)
         self.pieces[piece.name] = piece
         self._piece_by_shape[piece.shape] = piece
+        if isinstance(piece.shape, pymunk.Circle) and piece.body.body_type == pymunk.Body.DYNAMIC:
+            piece.body.velocity_func = self._rolling_velocity_func(piece)
         return piece
+
+    def _rolling_velocity_func(self, piece: Piece) -> Callable[..., None]:
+        """A velocity update for a round piece that adds rolling resistance.
+
+        pymunk's circles roll without loss, so a marble on felt would roll for ever. Each contact
+        resists rolling with a torque C_rr × N × r (C_rr from the pair's ``rolling_resistance``,
+        N the contact's share of the weight, |g · n| × m), applied as an angular impulse that
+        never reverses the spin; contact friction passes it on to the translation, so a rolling
+        solid sphere slows by 5/7 C_rr g on the flat, as the textbook has it.
+        """
+        shape = piece.shape
+        assert isinstance(shape, pymunk.Circle)
+        radius = shape.radius
+
+        def update(body: pymunk.Body, gravity: pymunk.Vec2d, damping: float, dt: float) -> None:
+            pymunk.Body.update_velocity(body, gravity, damping, dt)
+            spin = body.angular_velocity
+            if spin == 0.0:
+                return
+            torque = 0.0
+
+            def resist(arbiter: pymunk.Arbiter) -> None:
+                nonlocal torque
+                other = arbiter.shapes[1] if arbiter.shapes[0] is shape else arbiter.shapes[0]
+                surface = self._piece_by_shape.get(other)
+                if surface is None:
+                    return
+                coefficient = self.config.rolling_resistance_of(piece.material, surface.material)
+                normal_force = body.mass * abs(gravity.dot(arbiter.normal))
+                torque += coefficient * normal_force * radius
+
+            body.each_arbiter(resist)
+            slowdown = torque * dt / body.moment
+            if slowdown >= abs(spin):
+                body.angular_velocity = 0.0
+            else:
+                body.angular_velocity = spin - math.copysign(slowdown, spin)
+
+        return update
 
     def remove(self, name: str) -> Piece:
         piece = self.pieces.pop(name)

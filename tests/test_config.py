@@ -80,9 +80,11 @@ def test_user_file_may_add_a_material_with_all_its_pairs(tmp_path: Path) -> None
     pairs = ["rubber-rubber", "rubber-wood", "glass-rubber", "felt-rubber"]
     text = "[materials]\nrubber = 1100.0\n[friction]\n" + "".join(f"{p} = 1.0\n" for p in pairs)
     text += "[restitution]\n" + "".join(f"{p} = 0.7\n" for p in pairs)
+    text += "[rolling_resistance]\n" + "".join(f"{p} = 0.03\n" for p in pairs)
     config = load_config(write(tmp_path / "rubber.toml", text)).config
     assert config.friction_of("wood", "rubber") == 1.0
     assert config.restitution_of("rubber", "glass") == 0.7
+    assert config.rolling_resistance_of("felt", "rubber") == 0.03
 
 
 def test_missing_pair_of_a_new_material_blames_the_user_file_not_the_defaults(

@@ -12,7 +12,7 @@ from tests.physics.helpers import NO_SLEEP, config, table_world
 
 
 def test_free_fall_follows_half_g_t_squared() -> None:
-    cfg = config(world={"damping": 1.0})
+    cfg = config()  # the shipped defaults: no drag
     world = World(cfg)
     disk = world.add(pieces.flat_disk(cfg, "d", (0.0, 1000.0)))
     world.run(0.4)
@@ -28,7 +28,7 @@ def _incline(
 
 
 def test_marble_rolls_down_incline_at_five_sevenths_g_sin_theta() -> None:
-    cfg = config(world={"damping": 1.0, **NO_SLEEP})
+    cfg = config(world=NO_SLEEP)
     world = World(cfg)
     degrees = 20.0
     top, foot = _incline(degrees)
@@ -44,16 +44,34 @@ def test_marble_rolls_down_incline_at_five_sevenths_g_sin_theta() -> None:
     p0, t0 = marble.body.position, world.time
     world.run(0.3)
     distance = (marble.body.position - p0).length
-    v0 = 0.0  # estimate acceleration from two intervals instead of assuming rest
-    del v0
     world.run(0.3)
     distance2 = (marble.body.position - p0).length
     t1, t2 = 0.3, 0.6
-    # s(t) = v0 t + a t²/2 for both intervals → solve for a
+    # s(t) = v0 t + a t²/2 for both intervals → solve for a (the marble is already rolling)
     accel = 2 * (distance2 * t1 - distance * t2) / (t2**2 * t1 - t1**2 * t2)
-    expected = 5 / 7 * cfg.world.gravity * math.sin(angle)
+    rolling = cfg.rolling_resistance_of("glass", "wood")
+    expected = 5 / 7 * cfg.world.gravity * (math.sin(angle) - rolling * math.cos(angle))
     assert world.time > t0
     assert accel == pytest.approx(expected, rel=0.03)
+
+
+def test_marble_on_felt_slows_by_five_sevenths_rolling_resistance_g_and_stops() -> None:
+    cfg = config(world=NO_SLEEP)
+    world = table_world(cfg)
+    radius = cfg.pieces.marble_diameter / 2
+    marble = world.add(pieces.marble(cfg, "m", (0.0, radius - 0.02)))
+    world.run(0.1)
+    speed = 300.0  # mm/s, rolling without slipping to the right
+    marble.body.velocity = (speed, 0.0)
+    marble.body.angular_velocity = -speed / radius
+    world.run(0.05)
+    before = marble.body.velocity.x
+    world.run(1.0)
+    slowed = before - marble.body.velocity.x
+    expected = 5 / 7 * cfg.rolling_resistance_of("glass", "felt") * cfg.world.gravity
+    assert slowed == pytest.approx(expected, rel=0.03)
+    world.run(5.0)
+    assert abs(marble.body.velocity.x) < 0.01  # it comes to rest instead of rolling for ever
 
 
 @pytest.mark.parametrize("slides", [False, True])
