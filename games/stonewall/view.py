@@ -155,19 +155,20 @@ class StonewallView(View):
 
     # --- walls --------------------------------------------------------------------------
     def wall_at(self, pixel: tuple[int, int]) -> Wall | None:
-        """The placed wall whose guide-line segment is nearest the pixel, if any."""
+        """The placed wall nearest the pixel (within a third of a square), if any."""
         geo = self.geometry
-        if geo is None or not geo.rect.inflate(8, 8).collidepoint(pixel):
+        if geo is None:
             return None
-        (px, py), direction = geo.nearest_line(pixel)
-        edge_wall = Wall(direction, px, py, 1)
-        if self.state.board.wall_fits(edge_wall) is not None:
-            return None
-        edge = self.state.board.wall_edges(edge_wall)[0]
+        best: tuple[float, Wall | None] = (geo.cell / 3, None)
         for wall in self.state.placed:
-            if edge in self.state.board.wall_edges(wall):
-                return wall
-        return None
+            points = wall.points()
+            (ax, ay), (bx, by) = geo.corner(points[0]), geo.corner(points[-1])
+            x = min(max(pixel[0], min(ax, bx)), max(ax, bx))
+            y = min(max(pixel[1], min(ay, by)), max(ay, by))
+            distance = ((pixel[0] - x) ** 2 + (pixel[1] - y) ** 2) ** 0.5
+            if distance < best[0]:
+                best = (distance, wall)
+        return best[1]
 
     def snap(self, drag: WallDrag) -> None:
         """Put the dragged wall on the guide line nearest the pointer and judge it."""

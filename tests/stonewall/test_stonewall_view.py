@@ -144,3 +144,25 @@ def test_pass_button_skips_the_wall(app: App) -> None:
     mover = state.current
     click(app, view.buttons["pass"].center)
     assert state.phase is Phase.ROLL and state.placed == [] and state.stocks[mover] == stock
+
+
+def test_change_a_wall_by_dragging_it_off_the_board(app: App) -> None:
+    view = view_of(app)
+    state = view.state
+    while state.phase is not Phase.ROLL:
+        click(app, view.die_rect.center)
+    wall = Wall("v", 4, 2, 2)
+    state._put_wall(wall)
+    state.stocks[state.current][1] -= 1
+    corner = state.board.square(state.far_corner(state.current))
+    state.phase, state.roll = Phase.MOVE, 2
+    for square in range(state.board.square_count):  # a square two steps from the corner
+        state.positions[state.current] = square
+        if any(m.destination == corner for m in state.legal_moves()):
+            break
+    assert view.geometry is not None
+    click(app, view.geometry.cell_center(corner))
+    assert state.phase is Phase.CHANGE
+    drag(app, wall_pixel(view, wall), (app.play_rect.right - 5, app.play_rect.bottom - 5))
+    assert wall not in state.placed and state.removed == [0, 1, 0]
+    assert state.wall_total() == 60
