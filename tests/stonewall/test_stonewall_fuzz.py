@@ -1,4 +1,4 @@
-"""Random-play fuzz: over a thousand seeded random legal games (short ones, plus some to the end),
+"""Random-play fuzz: 2000 seeded random legal games (short ones, plus some played to the end),
 checking after every action the invariants the rules promise."""
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ def play_checked(seed: int, max_actions: int, check_every: int) -> State:
 
 @pytest.mark.parametrize("block", range(4))
 def test_thousands_of_short_random_games_keep_the_invariants(block: int) -> None:
-    for seed in range(block * 300, (block + 1) * 300):  # 1200 games in all
-        play_checked(seed, max_actions=20, check_every=1)
+    for seed in range(block * 500, (block + 1) * 500):  # 2000 games in all
+        play_checked(seed, max_actions=16, check_every=1)
 
 
 @pytest.mark.parametrize("seed", range(4))
