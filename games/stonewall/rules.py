@@ -30,7 +30,9 @@ Readings of the rulebook where it is unclear (each has a test in tests/stonewall
   ends the move and wins at once, with steps to spare ("the exact number does not have to be
   rolled"). Before that, the start square is just a square.
 * A player who cannot move exactly ``roll`` squares plays :class:`NoMove`; the rest of the
-  turn (extra turn for a four, the wall option) still happens.
+  turn (extra turn for a four, the wall option) still happens. (On the default board this
+  never arises: the square graph always stays strongly connected, so a shortest path to a far
+  square gives a path of any length up to 6.)
 * Roll Again: ending a move on it gives one more turn; ending on it with a four gives two more
   turns in all (the four's and Roll Again's). Its doorways are its four sides. A path never
   revisits a square, so a move passing through leaves by another doorway automatically; a move
