@@ -15,6 +15,7 @@ traceback. ``regress`` exits 1 when a scenario does not reproduce its golden.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -86,6 +87,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, ConfigError, registry.UnknownGame, HeadlessError, ScenarioError) as error:
         print(f"wobbletop: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:
+        # The reader (head, less) went away: stop quietly, as other command-line tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import types
@@ -184,3 +185,23 @@ def test_play_without_a_window_module_is_one_line(
     monkeypatch.setitem(sys.modules, "games.ui.app", None)  # import fails like a missing module
     assert main(["play", "freeplay"]) == 2
     assert_one_line_error(capsys.readouterr().err, "the window is not available")
+
+
+def test_output_piped_into_a_reader_that_quits_early_gives_no_traceback(repo_root: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(repo_root)}
+    env.pop("WOBBLETOP_CONFIG", None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "games", "config"],
+        cwd=repo_root,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    first = process.stdout.readline()
+    process.stdout.close()  # like `wobbletop config | head -1`
+    errors = process.stderr.read()
+    process.wait(timeout=60)
+    assert first.strip() == "[world]"
+    assert "Traceback" not in errors
