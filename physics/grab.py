@@ -35,6 +35,7 @@ class _Grip:
 
 
 RELEASE_SMOOTHING_S = 0.04  # s: the hand's velocity is averaged over about this long
+EARTH_GRAVITY_MM_S2 = 9810.0
 
 
 class Hand:
@@ -73,7 +74,9 @@ class Hand:
         if self._grip is not None:
             self.release()
         grab_config = self.world.config.grab
-        weight = piece.body.mass * self.world.config.world.gravity
+        # The grip is sized to the piece's weight, but never weaker than on Earth: in low or no
+        # gravity a hand still pushes as hard as it does at home.
+        weight = piece.body.mass * max(self.world.config.world.gravity, EARTH_GRAVITY_MM_S2)
         self.body.position = point
         self.body.velocity = (0.0, 0.0)
         self.smoothed_velocity = pymunk.Vec2d(0.0, 0.0)

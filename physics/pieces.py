@@ -18,7 +18,7 @@ import math
 import pymunk
 
 from physics.config import PhysicsConfig
-from physics.world import Layer, Piece
+from physics.world import Layer, Piece, World
 
 MM3_PER_M3 = 1e9
 
@@ -168,3 +168,26 @@ def stack_height(
     """
     overlap = config.pieces.lay_overlap
     return base + piece_height / 2 - overlap + level * (piece_height - overlap)
+
+
+def disk_stack(
+    world: World,
+    count: int,
+    *,
+    x: float = 0.0,
+    base: float = 0.0,
+    prefix: str = "d",
+    tags: set[str] | None = None,
+) -> list[Piece]:
+    """Lay ``count`` flat disks centred on ``x`` on a surface at height ``base`` (mm).
+
+    Names are ``prefix`` plus the level, zero-padded to two digits (``d00`` is the lowest).
+    Call :meth:`World.settle_in` afterwards so a tall stack takes up its weight gently.
+    """
+    config = world.config
+    height = config.pieces.disk_thickness
+    disks = []
+    for level in range(count):
+        centre = (x, stack_height(config, level, height, base))
+        disks.append(world.add(flat_disk(config, f"{prefix}{level:02d}", centre, tags=tags)))
+    return disks

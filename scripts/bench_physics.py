@@ -45,10 +45,7 @@ def build_tower(config: PhysicsConfig, disks: int = TOWER_DISKS) -> World:
     """The 35-disk Wallamoppi tower, centred on the felt table, laid with the config's overlap."""
     world = World(config)
     world.add(pieces.table())
-    height = config.pieces.disk_thickness
-    for level in range(disks):
-        y = pieces.stack_height(config, level, height)
-        world.add(pieces.flat_disk(config, f"disk{level:02d}", (0.0, y), tags={"tower"}))
+    pieces.disk_stack(world, disks, prefix="disk", tags={"tower"})
     return world
 
 
@@ -103,19 +100,22 @@ NO_SLEEP = {"sleep_time": 60.0, "idle_speed": 0.01}
 def default_tower_cases() -> list[tuple[str, dict[str, Any], bool]]:
     """A short list for the default run: the chosen config and its nearest alternatives."""
     return [
-        ("default config, settle-in", {}, True),
-        ("default config, no settle-in", {}, False),
-        ("default, settle-in, no sleeping", {"world": NO_SLEEP}, True),
+        ("default (6 sub, 60 it), settle-in", {}, True),
+        ("default, settle-in, held awake", {"world": NO_SLEEP}, True),
+        ("default, no settle-in, held awake", {"world": NO_SLEEP}, False),
+        ("6 sub, 10 it, settle-in", world_overrides(6, 10), True),
+        ("6 sub, 10 it, settle-in, held awake", world_overrides(6, 10, **NO_SLEEP), True),
+        ("6 sub, 30 it, settle-in, held awake", world_overrides(6, 30, **NO_SLEEP), True),
+        ("4 sub, 80 it, settle-in, held awake", world_overrides(4, 80, **NO_SLEEP), True),
         ("bare-like: 1 substep, 10 it, no settle-in", world_overrides(1, 10), False),
         ("8 substeps, 10 it, no settle-in", world_overrides(8, 10), False),
-        ("2 substeps, 10 it, settle-in", world_overrides(2, 10), True),
     ]
 
 
 def grid_tower_cases() -> list[tuple[str, dict[str, Any], bool]]:
     cases = []
     for substeps in (2, 3, 4, 6, 8):
-        for iterations in (5, 10, 20):
+        for iterations in (10, 20, 40, 60, 80):
             for settle in (False, True):
                 label = f"{substeps} sub, {iterations} it, {'settle-in' if settle else 'no settle'}"
                 cases.append((label, world_overrides(substeps, iterations), settle))

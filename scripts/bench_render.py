@@ -47,11 +47,8 @@ BATCHES = 5
 def tower_world(config: PhysicsConfig) -> World:
     world = World(config)
     world.add(pieces.table())
-    thickness = config.pieces.disk_thickness
-    for level in range(TOWER_DISKS):
-        y = pieces.stack_height(config, level, thickness)
-        tag = "dark" if level % 2 else "light"
-        world.add(pieces.flat_disk(config, f"disk{level}", (0.0, y), tags={tag}))
+    for level, disk in enumerate(pieces.disk_stack(world, TOWER_DISKS, prefix="disk")):
+        disk.tags.add("dark" if level % 2 else "light")
     return world
 
 

@@ -84,6 +84,19 @@ def test_grab_moves_piece_to_the_hand_without_disturbing_the_rest() -> None:
     assert all((o.body.position - p).length < 0.1 for o, p in zip(others, before, strict=True))
 
 
+def test_hand_still_drags_a_piece_in_zero_gravity() -> None:
+    cfg = config(world={"gravity": 0.0})
+    world = World(cfg)
+    held = world.add(pieces.flat_disk(cfg, "floating", (0.0, 100.0)))
+    hand = Hand(world)
+    hand.grab(held, (0.0, 100.0))
+    hand.move_to((120.0, 100.0))
+    for _ in range(120):
+        hand.update(world.frame_seconds)
+        world.step()
+    assert held.body.position.x == pytest.approx(120.0, abs=2.0)
+
+
 def test_release_hands_over_the_hands_velocity() -> None:
     cfg = config(world=NO_SLEEP)
     world = World(cfg)  # no table: nothing but the hand acts on the piece
