@@ -2,8 +2,10 @@
 
 ``wobbletop run GAME --headless --seed N`` builds the session from the registry with every seat
 a computer, ticks it until the game ends (or the frame limit), and prints one JSON line: the
-session's ``result()`` plus the digest of the final state. Free play runs its scripted
-drop-and-settle scene (``options = {"script": "drop"}``).
+session's ``result()`` plus the digest of the final state. Each game's spec says what a headless
+run needs (``GameSpec.headless_options``: Free play runs its scripted drop-and-settle scene) and
+when to stop (``GameSpec.headless_seconds`` of simulated time, turned into frames here with the
+config's ``step_hz``, so a limit means the same time at any frame rate).
 
 The tick loop here (:func:`drive`) is also what replays scenario files, so a headless run and a
 regression run advance a session the same way: inputs due at a frame are handled *before* that
@@ -13,6 +15,7 @@ frame's tick. This module and everything it imports must never import pygame.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
@@ -22,13 +25,6 @@ from typing import Any
 from games import registry
 from games.protocol import GameSpec, InputEvent, SeatKind, Session, SessionSetup
 from physics.config import PhysicsConfig, load_config
-
-# Options each game gets for a headless run (a game not listed gets none). Free play runs its
-# drop-and-settle script; Stonewall's bots need not pause for a human to follow them.
-HEADLESS_OPTIONS: dict[str, dict[str, Any]] = {
-    "freeplay": {"script": "drop"},
-    "stonewall": {"bot_delay_frames": 0},
-}
 
 # A game whose spec sets no frame limit must still stop: 10 simulated minutes.
 SAFETY_LIMIT_SECONDS = 600
@@ -56,7 +52,8 @@ def frame_limit(spec: GameSpec, config: PhysicsConfig, frames: int | None) -> in
         if frames < 1:
             raise HeadlessError(f"--frames {frames}: allowed: a whole number of at least 1")
         return frames
-    return spec.default_frames or SAFETY_LIMIT_SECONDS * config.world.step_hz
+    seconds = spec.headless_seconds or SAFETY_LIMIT_SECONDS
+    return math.ceil(seconds * config.world.step_hz)
 
 
 def drive(
@@ -128,7 +125,7 @@ def play_headless(
     spec = registry.load(game_id)
     config = load_config(config_path).config
     seats = seats_for(spec, players)
-    session = new_session(spec, config, seed, seats, HEADLESS_OPTIONS.get(game_id, {}))
+    session = new_session(spec, config, seed, seats, spec.headless_options)
     drive(session, frame_limit(spec, config, frames), progress=progress)
     return summary(session)
 

@@ -9,6 +9,7 @@ the grip, and add their rules in :meth:`after_step`. A "grab" input with ``data=
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from games.protocol import InputEvent, InputRefused, Session, SessionSetup
@@ -83,3 +84,14 @@ class PhysicsSession(Session):
 
     def after_step(self) -> None:
         """The game's rules look at the world after each frame."""
+
+    # -- state ---------------------------------------------------------------------------
+
+    def state_json(self) -> Mapping[str, Any]:
+        """The hand's part of the state (the bodies are in the world's digest); games add theirs."""
+        held = self.hand.held
+        return {
+            "held": held.name if held else None,
+            "hand_target": [self.hand.target.x, self.hand.target.y],
+            "hand_velocity": [self.hand.smoothed_velocity.x, self.hand.smoothed_velocity.y],
+        }

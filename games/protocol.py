@@ -9,18 +9,37 @@ A :class:`Session` is one game in progress: a pure rules object, an optional phy
 with :meth:`Session.tick` and feeds it player inputs as :class:`InputEvent` values. Every input
 that changed the game is recorded with the frame it took effect on, so a session can be saved
 as a scenario and replayed headless to the same outcome.
+
+A live config edit is an input too: ``InputEvent(action="config", data={"config": <the whole
+PhysicsConfig as a table>})``. :class:`Session` handles it for every game (validated, then laid
+onto the world with ``World.apply_config``; a game without physics only keeps it), so a replay
+changes the constants at the same frame. ``session.initial_setup`` keeps what the game started
+with; ``session.setup`` is what it runs with now.
+
+:meth:`Session.digest` hashes the physics world (if any), the frame and the game's own state
+(:meth:`Session.state_json`) into 64 hex digits, the same for every game.
+
+Layers: this module imports neither pymunk nor pygame (the physics types are for type checking
+only), so a game's ``rules.py`` and its ``GameSpec`` load without them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import hashlib
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from physics.config import PhysicsConfig
-from physics.world import World
+if TYPE_CHECKING:
+    from physics.config import PhysicsConfig
+    from physics.world import World
+
+# The input action that carries a new physics config (a live edit of the config file).
+CONFIG_ACTION = "config"
 
 
 class SeatKind(str, enum.Enum):
@@ -94,7 +113,8 @@ class Session(ABC):
     game_id: str = ""
 
     def __init__(self, setup: SessionSetup) -> None:
-        self.setup = setup
+        self.initial_setup = setup  # what the game started with (a recording stores this)
+        self.setup = setup  # what it runs with now (a config input replaces the config)
         self.frame = 0
         self.recorded: list[InputEvent] = []
 
@@ -115,10 +135,32 @@ class Session(ABC):
         """Apply a player's input now; raise :class:`InputRefused` if the rules forbid it.
 
         Accepted inputs are recorded with the current frame so a replay applies them alike.
+        A :data:`CONFIG_ACTION` input is handled here, the same for every game.
         """
         stamped = InputEvent(self.frame, event.action, event.x, event.y, event.data)
-        self._apply_input(stamped)
+        if stamped.action == CONFIG_ACTION:
+            self._apply_config_input(stamped)
+        else:
+            self._apply_input(stamped)
         self.recorded.append(stamped)
+
+    def _apply_config_input(self, event: InputEvent) -> None:
+        from pydantic import ValidationError
+
+        from physics.config import PhysicsConfig
+
+        try:
+            config = PhysicsConfig.model_validate(event.data.get("config"))
+        except ValidationError as error:
+            raise InputRefused(f"config: {_first_problem(error)}") from None
+        self.setup = dataclasses.replace(self.setup, config=config)
+        self.apply_config(config)
+
+    def apply_config(self, config: PhysicsConfig) -> None:
+        """Use new constants from now on: the world's (a game with more to tune extends this)."""
+        world = self.world
+        if world is not None:
+            world.apply_config(config)
 
     @abstractmethod
     def _apply_input(self, event: InputEvent) -> None:
@@ -154,10 +196,26 @@ class Session(ABC):
         summary.update(outcome.to_json() if outcome else {"winner": None, "reason": "unfinished"})
         return summary
 
+    @abstractmethod
+    def state_json(self) -> Mapping[str, Any]:
+        """The game's own state beyond the physics bodies, as JSON-able values (for the digest)."""
+
     def digest(self) -> str:
-        """A hash of the whole game state (physics bodies included) for golden traces."""
+        """SHA-256 (64 hex digits) of the whole game state: world, frame and the game's state."""
         world = self.world
-        return world.digest() if world is not None else ""
+        state = {"frame": self.frame, "game": self.state_json()}
+        hasher = hashlib.sha256()
+        hasher.update((world.digest() if world is not None else "").encode())
+        hasher.update(json.dumps(state, sort_keys=True, separators=(",", ":")).encode())
+        return hasher.hexdigest()
+
+
+def _first_problem(error: Any) -> str:
+    """The first problem of a pydantic ``ValidationError`` in one line: ``key: message``."""
+    first = error.errors(include_url=False)[0]
+    key = ".".join(str(part) for part in first["loc"])
+    message = str(first["msg"]).replace("\n", " ")
+    return f"{key}: {message}" if key else message
 
 
 @dataclass(frozen=True)
@@ -170,7 +228,12 @@ class GameSpec:
     help_text: str  # the rules in brief, for the help overlay
     seat_names: tuple[str, ...]  # the most seats; the first min_seats are always there
     min_seats: int
+    # Builds a session. Games pass a small function that imports their session module only
+    # when called, so loading the spec (the menu, the CLI) imports neither pymunk nor pygame.
     new_session: Callable[[SessionSetup], Session]
     view_module: str  # dotted module with ``make_view(app, session)``; imported by the window only
     physics: bool = True
-    default_frames: int = 0  # frame limit for headless runs (0 = the game ends by itself)
+    # A headless run (``wobbletop run GAME --headless``): the session's options, and a limit in
+    # simulated seconds (0: the game ends by itself, within the runner's safety limit).
+    headless_options: Mapping[str, Any] = field(default_factory=dict)
+    headless_seconds: float = 0.0

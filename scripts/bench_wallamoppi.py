@@ -21,7 +21,7 @@ import pymunk
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.headless import drive, new_session
+from games.headless import drive, frame_limit, new_session
 from games.protocol import SeatKind
 from games.registry import load
 from games.wallamoppi.rules import DARK, LIGHT, Disk
@@ -35,7 +35,7 @@ def game_speed(config: PhysicsConfig, seed: int) -> tuple[float, float, dict[str
     spec = load("wallamoppi")
     session = new_session(spec, config, seed, (SeatKind.COMPUTER, SeatKind.COMPUTER), {})
     started = time.perf_counter()
-    drive(session, spec.default_frames)
+    drive(session, frame_limit(spec, config, None))
     elapsed = time.perf_counter() - started
     return session.frame * session.frame_seconds, elapsed, session.result()
 

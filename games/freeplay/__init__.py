@@ -1,7 +1,17 @@
-"""Free play: a physics table with disks, cylinders, a marble and a ramp to drag around."""
+"""Free play: a physics table with disks, cylinders, a marble and a ramp to drag around.
 
-from games.freeplay.session import FreeplaySession
-from games.protocol import GameSpec
+Headless (``wobbletop run freeplay --headless``) it plays its scripted drop-and-settle scene.
+"""
+
+from games.protocol import GameSpec, Session, SessionSetup
+
+
+def new_session(setup: SessionSetup) -> Session:
+    """A Free play session (its module, and pymunk, are imported only now)."""
+    from games.freeplay.session import FreeplaySession
+
+    return FreeplaySession(setup)
+
 
 GAME = GameSpec(
     id="freeplay",
@@ -15,6 +25,7 @@ GAME = GameSpec(
     ),
     seat_names=("player",),
     min_seats=1,
-    new_session=FreeplaySession,
+    new_session=new_session,
     view_module="games.freeplay.view",
+    headless_options={"script": "drop"},
 )

@@ -7,6 +7,9 @@ and drops it onto the loose disks, and the session ends once every piece has set
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from games.freeplay.scene import build_freeplay
 from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, Outcome, SessionSetup
@@ -51,13 +54,20 @@ class FreeplaySession(PhysicsSession):
         if not self.scripted or self._outcome is not None or self._pending or self.hand.held:
             return
         if self._settle.update(self.world.dynamic_pieces(), self.frame_seconds):
-            self._outcome = Outcome(None, "settled", {"digest": self.world.digest()})
+            self._outcome = Outcome(None, "settled")
         elif self.world.time > GIVE_UP_SECONDS:
-            self._outcome = Outcome(None, "still moving", {"digest": self.world.digest()})
+            self._outcome = Outcome(None, "still moving")
 
     @property
     def outcome(self) -> Outcome | None:
         return self._outcome
+
+    def state_json(self) -> Mapping[str, Any]:
+        return {
+            **super().state_json(),
+            "script_inputs_left": len(self._pending),
+            "outcome": self._outcome.reason if self._outcome else None,
+        }
 
     def status(self) -> str:
         held = self.hand.held

@@ -3,11 +3,19 @@
 The rule engine is :mod:`games.stonewall.rules` (pure Python), the board file
 ``assets/stonewall/board.toml`` (:mod:`games.stonewall.board`), the computer players
 :mod:`games.stonewall.bots`, the session :mod:`games.stonewall.session` and the pygame view
-:mod:`games.stonewall.view` (imported by the window only).
+:mod:`games.stonewall.view` (imported by the window only). Headless, the bots play without the
+pause a human watcher needs.
 """
 
-from games.protocol import GameSpec
-from games.stonewall.session import StonewallSession
+from games.protocol import GameSpec, Session, SessionSetup
+
+
+def new_session(setup: SessionSetup) -> Session:
+    """A Stonewall session (its module is imported only now)."""
+    from games.stonewall.session import StonewallSession
+
+    return StonewallSession(setup)
+
 
 GAME = GameSpec(
     id="stonewall",
@@ -28,7 +36,8 @@ GAME = GameSpec(
     ),
     seat_names=("red", "blue", "green", "yellow"),
     min_seats=2,
-    new_session=StonewallSession,
+    new_session=new_session,
     view_module="games.stonewall.view",
     physics=False,
+    headless_options={"bot_delay_frames": 0},
 )

@@ -18,8 +18,7 @@ names from :data:`games.stonewall.bots.BOTS`), default expectimax for every comp
 
 from __future__ import annotations
 
-import hashlib
-import json
+from collections.abc import Mapping
 from typing import Any
 
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, Session, SessionSetup
@@ -141,9 +140,8 @@ class StonewallSession(Session):
              "actions": len(self.state.history)},
         )
 
-    def digest(self) -> str:
-        text = json.dumps(self.state.to_json(), sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+    def state_json(self) -> Mapping[str, Any]:
+        return {"rules": self.state.to_json(), "bot_wait": self._wait, "actors": self.actors}
 
     def status(self) -> str:
         state = self.state

@@ -1,7 +1,17 @@
-"""Wallamoppi: build a wall of dark and light disks, then race the marble to stack a tower."""
+"""Wallamoppi: build a wall of dark and light disks, then race the marble to stack a tower.
 
-from games.protocol import GameSpec
-from games.wallamoppi.session import WallamoppiSession
+A headless game of two computer seats stops after 15 simulated minutes at most.
+"""
+
+from games.protocol import GameSpec, Session, SessionSetup
+
+
+def new_session(setup: SessionSetup) -> Session:
+    """A Wallamoppi session (its module, and pymunk, are imported only now)."""
+    from games.wallamoppi.session import WallamoppiSession
+
+    return WallamoppiSession(setup)
+
 
 GAME = GameSpec(
     id="wallamoppi",
@@ -18,8 +28,8 @@ GAME = GameSpec(
     ),
     seat_names=("dark", "light"),
     min_seats=2,
-    new_session=WallamoppiSession,
+    new_session=new_session,
     view_module="games.wallamoppi.view",
     physics=True,
-    default_frames=120 * 900,
+    headless_seconds=900.0,
 )

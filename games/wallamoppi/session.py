@@ -23,6 +23,7 @@ sets the computer's dexterity.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from games.physics_session import PhysicsSession
@@ -257,6 +258,18 @@ class WallamoppiSession(PhysicsSession):
         summary.setdefault("tower_height", len(self.rules.tower))
         summary.setdefault("turns", self.rules.turns)
         return summary
+
+    def state_json(self) -> Mapping[str, Any]:
+        """The rules, the disk waiting to count as stacked and the marble timer's own world."""
+        timer = self.timer
+        return {
+            **super().state_json(),
+            "rules": self.rules.to_json(),
+            "pending": self.pending,
+            "pending_quiet": self.pending_quiet,
+            "fall_reason": self.fall_reason,
+            "timer": None if timer is None else [timer.world.digest(), timer.in_hole],
+        }
 
     def time_left(self) -> float | None:
         """Seconds the marble needs to reach the end hole (from the measured run), if rolling."""
