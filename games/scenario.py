@@ -19,8 +19,14 @@ A scenario is a TOML file (read with ``tomllib``, written with ``tomli_w``)::
     x = 90.0
     y = 4.0
 
+    [[input]]                    # a live config edit: the whole new config, from this frame on
+    frame = 300
+    action = "config"
+    [input.data.config.world]
+    gravity = 2000.0             # … and every other key of the config
+
     [expect]                     # the goldens, written by `wobbletop regress --update`
-    digest = "…"                 # hash of every body's state at the end
+    digest = "…"                 # 64 hex digits: hash of the world and the game state at the end
     [expect.outcome]             # session.result() without game/seed and without empty values
     reason = "settled"
     frames = 597
@@ -33,6 +39,11 @@ must replay alike on any machine.
 Replay builds the session fresh from seed and config (never from a copy of a space), handles
 each input at its frame, ticks until the outcome or the limit, and compares the result and the
 digest with the goldens.
+
+Recordings (:func:`write_recording`) store the config the session *started* with (its
+``initial_setup``, as differences from the defaults); a live edit made while playing is one of
+the recorded inputs (``action = "config"``), so the user's config file is never read again
+when saving: a bad or half-written file on disk then neither breaks nor pollutes the recording.
 
 Recordings of scripted sessions: a session whose ``options`` carry a ``script`` generates some
 of its own inputs, and those land in ``session.recorded`` too. :func:`write_recording` keeps the
@@ -57,7 +68,7 @@ import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from games import registry
-from games.protocol import InputEvent, InputRefused, SeatKind, Session
+from games.protocol import CONFIG_ACTION, InputEvent, InputRefused, SeatKind, Session
 from physics.config import ConfigError, LoadedConfig, load_config, read_toml
 
 if sys.version_info >= (3, 11):
@@ -81,12 +92,21 @@ class InputRecord(_Strict):
     y: float = Field(default=0.0, description="mm")
     data: dict[str, Any] = Field(default_factory=dict, description="a game's move as a table")
 
+    @model_validator(mode="after")
+    def _config_has_its_table(self) -> InputRecord:
+        if self.action == CONFIG_ACTION and not isinstance(self.data.get("config"), dict):
+            raise ValueError(
+                "data.config: missing; allowed: a config input carries the whole config as a "
+                "table (data.config.world, data.config.materials, ...)"
+            )
+        return self
+
     def event(self) -> InputEvent:
         return InputEvent.from_json(self.model_dump())
 
 
 class Expect(_Strict):
-    digest: str = Field(pattern=r"^[0-9a-f]*$", description="hash of the final state (hex)")
+    digest: str = Field(pattern=r"^[0-9a-f]{64}$", description="SHA-256 of the final state, hex")
     outcome: dict[str, Any] = Field(default_factory=dict, description="the expected result")
 
 
@@ -373,13 +393,15 @@ def write_recording(
 ) -> None:
     """Save what was played in ``session`` as a scenario that replays to the same state.
 
-    Stores the seed, the seats and options, the config the session ran with (the user file's
-    keys, plus any other value that differs from the defaults), the inputs the player made
+    Stores the seed, the seats and options, the config the session started with (every value
+    that differs from the defaults), the inputs the player made, live config edits included
     (see the module docstring for scripted sessions), the frame count (the replay runs exactly
     that many frames) and, as goldens, the result and digest at this moment.
+    ``user_config_path`` only names the file in the description; it is not read.
     """
     path = Path(path)
-    overrides = _config_overrides(session, user_config_path)
+    start = session.initial_setup
+    overrides = _config_overrides(start.config.model_dump())
     source = f" with {user_config_path}" if user_config_path else ""
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     scenario = Scenario(
@@ -388,8 +410,8 @@ def write_recording(
         description=f"Recorded with `wobbletop play {session.game_id}`{source} on {stamp}",
         frames=session.frame,
         stop_at_outcome=False,
-        seats=list(session.setup.seats) or None,
-        options=dict(session.setup.options),
+        seats=list(start.seats) or None,
+        options=dict(start.options),
         config=overrides,
         input=[InputRecord.model_validate(event.to_json()) for event in player_inputs(session)],
         expect=Expect(digest=session.digest(), outcome=expected_outcome(session)),
@@ -400,10 +422,10 @@ def write_recording(
 def player_inputs(session: Session) -> list[InputEvent]:
     """The inputs in ``session.recorded`` that a scripted session did not generate itself."""
     inputs = list(session.recorded)
-    if "script" not in session.setup.options:
+    if "script" not in session.initial_setup.options:
         return inputs
     spec = registry.load(session.game_id)
-    reference = spec.new_session(session.setup)
+    reference = spec.new_session(session.initial_setup)
     while reference.frame < session.frame:
         reference.tick()
     for scripted in reference.recorded:
@@ -412,10 +434,10 @@ def player_inputs(session: Session) -> list[InputEvent]:
     return inputs
 
 
-def _config_overrides(session: Session, user_config_path: Path | None) -> dict[str, Any]:
-    overrides = read_toml(user_config_path) if user_config_path else {}
-    defaults = load_config(None).config.model_dump()
-    _lay_differences(overrides, session.setup.config.model_dump(), defaults)
+def _config_overrides(config: Mapping[str, Any]) -> dict[str, Any]:
+    """The values of ``config`` (a dumped PhysicsConfig) that differ from the defaults."""
+    overrides: dict[str, Any] = {}
+    _lay_differences(overrides, config, load_config(None).config.model_dump())
     return overrides
 
 

@@ -14,16 +14,17 @@ overlay stop the clock entirely.
 Only the pygame subsystems used are initialised (display and font; no mixer, so a machine
 without a sound card prints no audio errors).
 
-Live tuning: :class:`physics.config.ConfigWatcher` is polled every frame. A good edit is applied
-to the running world (``World.apply_config``) and becomes the session's setup config, so a
-restart uses it too; a bad edit shows its one-line error in a banner and the last good values
-stay. A recording made with ``--record`` is written when the game is left (menu, restart,
-quit) by ``games.scenario.write_recording``.
+Live tuning: :class:`physics.config.ConfigWatcher` is polled every frame. A good edit is handed
+to the session as an input (``action="config"`` with the whole validated config), so the running
+world takes it now, the recording holds it at its frame and a replay changes the constants at
+the same moment; the app keeps it for every later start. A bad edit shows its one-line error
+in a banner and the last good values stay. A recording made with ``--record`` is written when
+the game is left (menu, restart, quit) by ``games.scenario.write_recording``, with the config
+the game *started* with (the file on disk is not read again).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import importlib.util
 import os
@@ -37,7 +38,15 @@ from pathlib import Path
 import pygame
 
 from games import registry
-from games.protocol import GameSpec, SeatKind, Session, SessionSetup
+from games.protocol import (
+    CONFIG_ACTION,
+    GameSpec,
+    InputEvent,
+    InputRefused,
+    SeatKind,
+    Session,
+    SessionSetup,
+)
 from games.ui import overlays
 from games.ui.menu import Menu, SeatChoice
 from games.ui.render import ACCENT, GOOD, REFUSED, Colour, Renderer
@@ -272,11 +281,16 @@ class App:
         self.config_error = None
         session = self.session
         if session is not None:
-            world = session.world
-            if world is not None:
-                world.apply_config(loaded.config)
-            session.setup = dataclasses.replace(session.setup, config=loaded.config)
+            self._hand_config_to(session, loaded.config)
         self.notify("Config reloaded: new constants applied", kind="info")
+
+    def _hand_config_to(self, session: Session, config: PhysicsConfig) -> None:
+        """Give the running game new constants as a recorded input (a replay applies it alike)."""
+        event = InputEvent(session.frame, CONFIG_ACTION, data={"config": config.model_dump()})
+        try:
+            session.handle(event)
+        except InputRefused as error:
+            self.notify(f"Config not applied to this game: {error}", kind="error")
 
     def close(self) -> None:
         """Leave the game (saving any recording) and shut the window. Safe to call twice."""
