@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -145,6 +146,7 @@ class PhysicsConfig(_Section):
     @model_validator(mode="after")
     def _check_tables(self) -> PhysicsConfig:
         for name, density in self.materials.items():
+            _check_material_name(name)
             _check_number(f"materials.{name}", density, _Density)
         for table, spec in (
             ("friction", _Friction),
@@ -170,6 +172,20 @@ class PhysicsConfig(_Section):
                         f"from {low:g} to {high:g} ({spec.description})",
                         blame=(f"materials.{a}", f"materials.{b}"),
                     )
+        return self
+
+    @model_validator(mode="after")
+    def _overlap_below_slop(self) -> PhysicsConfig:
+        # Pieces laid deeper into each other than the solver's slop are pushed apart on the
+        # first step: a stack would jump. No overlap at all is always fine.
+        overlap, slop = self.pieces.lay_overlap, self.world.collision_slop
+        if overlap > 0 and overlap >= slop:
+            raise _KeyProblem(
+                "pieces.lay_overlap",
+                f"is {overlap:g}, not below world.collision_slop = {slop:g}; "
+                "allowed: 0, or less than world.collision_slop (mm)",
+                blame=("pieces.lay_overlap", "world.collision_slop"),
+            )
         return self
 
     def friction_of(self, a: str, b: str) -> float:
@@ -202,6 +218,17 @@ def _check_number(key: str, value: float, spec: Any) -> None:
     if not math.isfinite(value) or too_low or too_high:
         raise _KeyProblem(
             key, f"is {value!r}; allowed: a number from {low:g} to {high:g} ({spec.description})"
+        )
+
+
+MATERIAL_NAME = re.compile(r"[A-Za-z0-9_]+")
+
+
+def _check_material_name(name: str) -> None:
+    # '-' joins the two names of a pair key (wood-felt), so it cannot be part of a name.
+    if not MATERIAL_NAME.fullmatch(name):
+        raise _KeyProblem(
+            f"materials.{name}", "not a material name; names may use letters, digits and _"
         )
 
 
@@ -295,7 +322,7 @@ def unit_of(key: str) -> str:
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse one TOML file or raise a one-line :class:`ConfigError` naming it."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a BOM (some Windows editors) is fine
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such config file") from None
     except IsADirectoryError:
@@ -345,7 +372,11 @@ def load_config(
         if index:
             _check_known_keys(path, data)
         _merge(merged, data)
-        sources.update({key: path for key in _dotted_keys(data)})
+        for key in _dotted_keys(data):
+            # Re-inserted, so the order of first appearance of the files is the layer order
+            # (_blamed_file relies on it).
+            sources.pop(key, None)
+            sources[key] = path
     config = _validate(merged, sources, default_path)
     leaves = {key: sources[key] for key, _ in _flatten(merged) if key in sources}
     return LoadedConfig(config, leaves, tuple(p for p, _ in layers))
@@ -489,6 +520,52 @@ def _range_text(kind: str, metadata: list[Any], description: str | None) -> str:
 
 # --------------------------------------------------------------------------------------------
 # Live tuning
+
+
+# Keys a running world cannot take up: they shape pieces and scenes as they are built
+# (sizes, densities, wall gaps, timer ramps, the settle-in) or count time in frames fixed at
+# the start (step_hz). Live tuning stores them; they apply at the next (re)start.
+RESTART_ONLY_KEYS = (
+    "pieces.",
+    "materials.",
+    "world.step_hz",
+    "world.settle_iterations",
+    "world.settle_seconds",
+    "wallamoppi.wall_gap",
+    "wallamoppi.timer_",
+)
+
+
+def changed_keys(old: PhysicsConfig, new: PhysicsConfig) -> list[str]:
+    """The dotted keys whose value differs between ``old`` and ``new`` (added or removed too)."""
+    before = dict(_flatten(old.model_dump()))
+    after = dict(_flatten(new.model_dump()))
+    return sorted(key for key in before.keys() | after.keys() if before.get(key) != after.get(key))
+
+
+def waits_for_restart(key: str) -> bool:
+    """True for a key live tuning cannot apply to a running world (see RESTART_ONLY_KEYS)."""
+    return any(
+        key == prefix or (prefix.endswith((".", "_")) and key.startswith(prefix))
+        for prefix in RESTART_ONLY_KEYS
+    )
+
+
+def reload_notice(old: PhysicsConfig, new: PhysicsConfig, most: int = 3) -> str:
+    """One line for the window after a live reload: what applies now, what waits for F5."""
+    changed = changed_keys(old, new)
+    later = [key for key in changed if waits_for_restart(key)]
+    applied = len(changed) - len(later)
+    if not changed:
+        return "Config reloaded: no value changed"
+    if not later:
+        return "Config reloaded: new constants applied"
+    names = ", ".join(later[:most]) + (
+        f" and {len(later) - most} more" if len(later) > most else ""
+    )
+    now = f"; {applied} other change{'s' if applied > 1 else ''} applied now" if applied else ""
+    verb = "waits" if len(later) == 1 else "wait"
+    return f"Config reloaded: {names} {verb} for a restart (F5){now}"
 
 
 class ConfigWatcher:

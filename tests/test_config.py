@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from physics.config import ConfigError, ConfigWatcher, load_config
+from physics.config import (
+    ConfigError,
+    ConfigWatcher,
+    changed_keys,
+    load_config,
+    reload_notice,
+    waits_for_restart,
+)
 from physics.paths import default_config_path
 
 BAD_CONFIGS = Path(__file__).parent / "bad_configs"
@@ -39,6 +46,13 @@ EXPECTED_ERRORS = {
     "grab_speed_negative.toml": "grab.max_speed: is -1.0; allowed: a number from 10 to 100000",
     "pair_given_twice.toml": "friction.wood-felt: given twice (also as felt-wood)",
     "not_utf8.toml": "cannot read: not UTF-8 text",
+    "overlap_not_below_slop.toml": (
+        "pieces.lay_overlap: is 0.05, not below world.collision_slop = 0.05; "
+        "allowed: 0, or less than world.collision_slop"
+    ),
+    "material_name_with_dash.toml": (
+        "materials.hard-wood: not a material name; names may use letters, digits and _"
+    ),
 }
 
 
@@ -186,3 +200,58 @@ def test_watcher_survives_the_file_vanishing_during_a_save(tmp_path: Path) -> No
     error = watcher.poll()
     assert isinstance(error, ConfigError) and "no such config file" in str(error)
     assert watcher.last_good.config.world.gravity == 2000.0
+
+
+def test_a_byte_order_mark_at_the_start_is_accepted(tmp_path: Path) -> None:
+    user = tmp_path / "windows.toml"
+    user.write_text("[world]\ngravity = 1635.0\n", encoding="utf-8-sig")
+    assert user.read_bytes().startswith(b"\xef\xbb\xbf")
+    assert load_config(user).config.world.gravity == 1635.0
+
+
+def test_lowering_the_slop_under_the_default_overlap_blames_the_user_file(tmp_path: Path) -> None:
+    user = write(tmp_path / "stiff.toml", "[world]\ncollision_slop = 0.01\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(user)
+    message = str(caught.value)
+    assert message.startswith(f"{user}: pieces.lay_overlap: is 0.02, not below")
+    assert "world.collision_slop = 0.01" in message
+
+
+def test_no_overlap_is_fine_whatever_the_slop(tmp_path: Path) -> None:
+    user = write(
+        tmp_path / "exact.toml", "[world]\ncollision_slop = 0.0\n[pieces]\nlay_overlap = 0.0\n"
+    )
+    assert load_config(user).config.pieces.lay_overlap == 0.0
+
+
+def test_material_names_with_underscores_and_digits_are_fine(tmp_path: Path) -> None:
+    pairs = [f"{other}-oak_2" for other in ("wood", "glass", "felt", "oak_2")]
+    text = "[materials]\noak_2 = 750.0\n"
+    for table, value in (("friction", 0.5), ("restitution", 0.1), ("rolling_resistance", 0.01)):
+        text += f"[{table}]\n" + "".join(f"{pair} = {value}\n" for pair in pairs)
+    config = load_config(write(tmp_path / "oak.toml", text)).config
+    assert config.friction_of("oak_2", "felt") == 0.5
+
+
+def test_reload_notice_names_the_keys_that_wait_for_a_restart(tmp_path: Path) -> None:
+    old = load_config().config
+    edits = "[world]\nstep_hz = 240\ngravity = 100.0\n[pieces]\nmarble_diameter = 20.0\n"
+    new = load_config(write(tmp_path / "new.toml", edits)).config
+    assert changed_keys(old, new) == [
+        "pieces.marble_diameter",
+        "world.gravity",
+        "world.step_hz",
+    ]
+    assert reload_notice(old, new) == (
+        "Config reloaded: pieces.marble_diameter, world.step_hz wait for a restart (F5); "
+        "1 other change applied now"
+    )
+    assert reload_notice(old, old) == "Config reloaded: no value changed"
+
+
+def test_only_scene_shaping_and_frame_counting_keys_wait_for_a_restart() -> None:
+    waits = ["pieces.disk_diameter", "materials.wood", "world.step_hz", "wallamoppi.timer_ramps"]
+    live = ["world.gravity", "friction.wood-felt", "grab.max_speed", "wallamoppi.fall_tilt_deg"]
+    assert all(waits_for_restart(key) for key in waits)
+    assert not any(waits_for_restart(key) for key in live)
