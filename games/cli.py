@@ -14,11 +14,16 @@ traceback. ``regress`` exits 1 when a scenario does not reproduce its golden.
 
 from __future__ import annotations
 
+import _thread
 import argparse
+import contextlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import NoReturn
 
 from games import registry
@@ -27,6 +32,7 @@ from games.scenario import ScenarioError
 from physics.config import ConfigError, load_config, user_config_path
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
 
 
 class UsageError(Exception):
@@ -38,6 +44,17 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def _seed(text: str) -> int:
+    """A ``--seed`` value: a whole number of at least 0 (what scenario files allow)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}; allowed: a whole number of at least 0")
+    return value
 
 
 def build_parser() -> _Parser:
@@ -57,13 +74,13 @@ def build_parser() -> _Parser:
         "play", parents=[common], help="open the window (on a game, or the menu)"
     )
     play.add_argument("game", nargs="?", help=f"one of {games}")
-    play.add_argument("--seed", type=int, default=None, help="seed for all of the game's luck")
+    play.add_argument("--seed", type=_seed, default=None, help="seed for all of the game's luck")
     play.add_argument("--record", metavar="FILE", help="save what you did as a scenario file")
 
     run = commands.add_parser("run", parents=[common], help="play a game with computer seats")
     run.add_argument("game", help=f"one of {games}")
     run.add_argument("--headless", action="store_true", help="no window (the only mode for now)")
-    run.add_argument("--seed", type=int, default=0, help="seed for all of the game's luck")
+    run.add_argument("--seed", type=_seed, default=0, help="seed for all of the game's luck")
     run.add_argument("--players", type=int, default=None, help="number of (computer) seats")
     run.add_argument("--frames", type=int, default=None, help="stop after this many physics frames")
 
@@ -81,16 +98,66 @@ def build_parser() -> _Parser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    with _interrupts_at_safe_points():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return _dispatch(args)
     except (UsageError, ConfigError, registry.UnknownGame, HeadlessError, ScenarioError) as error:
         print(f"wobbletop: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("wobbletop: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader (head, less) went away: stop quietly, as other command-line tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+
+
+# Frames where a KeyboardInterrupt must not be raised: cffi prints and drops an exception raised
+# inside a pymunk callback (the run would go on), and an interrupted import is left half done
+# (and a KeyboardInterrupt raised in code cffi runs at import time makes Python kill itself
+# with SIGINT at exit instead of returning our exit code).
+_PYMUNK_CALLBACKS = os.path.join("pymunk", "_callbacks.py")
+_IMPORT_MACHINERY = "importlib._bootstrap"  # also matches importlib._bootstrap_external
+_RETRY_SECONDS = 0.01
+
+
+def _at_unsafe_point(frame: FrameType | None) -> bool:
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if filename.endswith(_PYMUNK_CALLBACKS) or _IMPORT_MACHINERY in filename:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _on_interrupt(signum: int, frame: FrameType | None) -> None:
+    """Ctrl-C: raise KeyboardInterrupt, or a moment later if Python is in a callback or import."""
+    if _at_unsafe_point(frame):
+        threading.Timer(_RETRY_SECONDS, _thread.interrupt_main).start()
+        return
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _interrupts_at_safe_points() -> Iterator[None]:
+    """Use :func:`_on_interrupt` for SIGINT while the command runs (main thread, not ignored)."""
+    installed = (
+        threading.current_thread() is threading.main_thread()
+        and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    )
+    if installed:
+        signal.signal(signal.SIGINT, _on_interrupt)
+    try:
+        yield
+    finally:
+        if installed:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -108,6 +175,12 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "regress":
         from games.regress import run_regress
 
+        if args.config:
+            print(
+                f"wobbletop: note: regress ignores --config {args.config}; "
+                "each scenario uses only its own [config]",
+                file=sys.stderr,
+            )
         folder = Path(args.folder) if args.folder else None
         return run_regress(folder, jobs=args.jobs, update=args.update)
     return _play(getattr(args, "game", None), config_path, args)
@@ -116,12 +189,29 @@ def _dispatch(args: argparse.Namespace) -> int:
 def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) -> int:
     if game is not None:
         registry.load(game)
+    record = getattr(args, "record", None)
+    if record:
+        check_record_path(Path(record))
     load_config(config_path)  # a bad config is a one-line error before any window opens
     try:
         from games.ui.app import run_app
     except ImportError as error:
         raise UsageError(f"the window is not available: {error}") from None
-    result: int = run_app(
-        game, config_path, seed=getattr(args, "seed", None), record=getattr(args, "record", None)
-    )
+    result: int = run_app(game, config_path, seed=getattr(args, "seed", None), record=record)
     return result
+
+
+def check_record_path(path: Path) -> None:
+    """Refuse a ``--record`` file that could not be written, before anything is played."""
+    folder = path.parent
+    problem = ""
+    if path.is_dir():
+        problem = "is a folder"
+    elif not folder.exists():
+        problem = f"folder {folder} does not exist"
+    elif not folder.is_dir():
+        problem = f"{folder} is not a folder"
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        problem = f"folder {folder} is not writable"
+    if problem:
+        raise UsageError(f"--record {path}: {problem}; allowed: a file in a writable folder")

@@ -10,9 +10,10 @@ the files that ran (expected outcome and digest) in place and keeps the rest of 
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,15 +85,20 @@ def run_all(files: list[Path], jobs: int = 1, progress: bool = True) -> list[Rep
                 reports.append(check_file(path))
                 bar.update(1)
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = [pool.submit(check_file, path) for path in files]
-                for future in as_completed(futures):
-                    reports.append(future.result())
+            # Leaving the ``with`` terminates the workers: Ctrl-C stops them at once, and
+            # they ignore SIGINT themselves so only the main process reports it.
+            with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
+                for report in pool.imap_unordered(check_file, files):
+                    reports.append(report)
                     bar.update(1)
     finally:
         bar.close()
     order = {path: index for index, path in enumerate(files)}
     return sorted(reports, key=lambda report: order[report.path])
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _progress_bar(total: int, enabled: bool) -> Any:

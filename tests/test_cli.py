@@ -125,7 +125,10 @@ def test_config_command_prints_sections_with_units(capsys: pytest.CaptureFixture
         (["run", "chess", "--headless"], "unknown game 'chess'"),
         (["run", "freeplay", "--players", "7"], "--players 7"),
         (["run", "freeplay", "--frames", "0"], "--frames 0"),
-        (["run", "freeplay", "--seed", "abc"], "invalid int value: 'abc'"),
+        (
+            ["run", "freeplay", "--seed", "abc"],
+            "--seed: 'abc'; allowed: a whole number of at least 0",
+        ),
         (["fly"], "invalid choice: 'fly'"),
         (["config", "--config", "/no/such/file.toml"], "/no/such/file.toml: no such config file"),
         (["regress", "/no/such/folder"], "no such folder of scenario files"),
