@@ -1,7 +1,8 @@
 """The Stonewall board: its data file, its geometry and the value objects Square and Wall.
 
-Pure Python (no pygame, no pymunk). The board is read from ``assets/stonewall/board.toml``
-(or any file of the same shape) and checked on load: every mistake is one line naming the file
+Pure Python (no pygame, no pymunk). The board is read from ``stonewall/board.toml`` in the assets
+folder (:func:`physics.paths.assets_dir`: the repository's ``assets/`` or the installed copy), or
+from any file of the same shape, and checked on load: every mistake is one line naming the file
 and the key, e.g. ``board.toml: arrow[2].direction: 'Q' is not one of N, E, S, W``.
 
 Layout of the default board (9 x 9, x to the right, y downwards)::
@@ -44,12 +45,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from physics.paths import assets_dir
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
     import tomli as tomllib
 
-DEFAULT_BOARD_PATH = Path(__file__).resolve().parents[2] / "assets" / "stonewall" / "board.toml"
+DEFAULT_BOARD_PATH = assets_dir() / "stonewall" / "board.toml"
 
 DIRECTIONS: dict[str, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 DIRECTION_ORDER = ("N", "E", "S", "W")

@@ -1,0 +1,127 @@
+"""A built wheel carries the shipped data, and an installed wobbletop (not the checkout) finds it.
+
+The wheel is built with ``pip wheel`` from a copy of the project (so the build never writes
+into the checkout other tests run from), then installed into a fresh virtual environment that
+borrows the machine's packages (pymunk, pygame-ce, pydantic: nothing is downloaded) and run
+from a folder outside the repository.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from physics import paths
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_FILES = ("pyproject.toml", "setup.py", "README.md")
+PROJECT_FOLDERS = ("games", "physics", "assets")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    source = tmp_path_factory.mktemp("source")
+    for name in PROJECT_FILES:
+        shutil.copy2(REPO_ROOT / name, source / name)
+    for name in PROJECT_FOLDERS:
+        shutil.copytree(
+            REPO_ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    out = tmp_path_factory.mktemp("wheel")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    (built,) = out.glob("wobbletop-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A venv with the wheel installed; yields its ``bin`` folder."""
+    venv = tmp_path_factory.mktemp("venv") / "env"
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)],
+        check=True,
+        timeout=120,
+    )
+    bin_dir = venv / "bin"
+    site = subprocess.run(
+        [bin_dir / "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", site, str(wheel)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    yield bin_dir
+
+
+def run_installed(bin_dir: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("PYTHONPATH", "WOBBLETOP_ASSETS", "WOBBLETOP_CONFIG")
+    }
+    return subprocess.run(
+        [str(bin_dir / "python"), "-m", "games", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_the_wheel_carries_the_config_the_board_and_the_scenarios(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "wobbletop_assets/physics.toml" in names
+    assert "wobbletop_assets/stonewall/board.toml" in names
+    shipped = {name for name in names if name.startswith("wobbletop_assets/scenarios/")}
+    in_repo = {
+        "wobbletop_assets/" + path.relative_to(REPO_ROOT / "assets").as_posix()
+        for path in (REPO_ROOT / "assets" / "scenarios").rglob("*.toml")
+    }
+    assert shipped == in_repo
+    assert "games/freeplay/session.py" in names and "physics/world.py" in names
+    assert not any(name.startswith(("tests/", "assets/")) for name in names)
+
+
+def test_an_installed_wobbletop_reads_its_own_config_and_board(
+    installed: Path, tmp_path: Path
+) -> None:
+    config = run_installed(installed, tmp_path, "config")
+    assert config.returncode == 0, config.stderr
+    assert "no such config file" not in config.stderr
+    assert "gravity" in config.stdout
+    assert f"wobbletop_assets{os.sep}physics.toml" in config.stdout  # not the checkout's file
+    assert str(REPO_ROOT / "assets") not in config.stdout
+
+    game = run_installed(installed, tmp_path, "run", "stonewall", "--headless", "--seed", "2")
+    assert game.returncode == 0, game.stderr
+    assert json.loads(game.stdout)["winner"] in ("red", "blue")
+
+
+def test_the_environment_variable_overrides_where_assets_are(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("WOBBLETOP_ASSETS", str(tmp_path))
+    assert paths.default_config_path() == tmp_path / "physics.toml"
+    monkeypatch.delenv("WOBBLETOP_ASSETS")
+    assert paths.default_config_path() == REPO_ROOT / "assets" / "physics.toml"
