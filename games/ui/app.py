@@ -12,7 +12,10 @@ much simulated time is run per rendered frame, so the loop never spirals; pause 
 overlay stop the clock entirely.
 
 Only the pygame subsystems used are initialised (display and font; no mixer, so a machine
-without a sound card prints no audio errors).
+without a sound card prints no audio errors). With no screen to show the window on (no
+DISPLAY / WAYLAND_DISPLAY, or SDL falling back to its invisible "offscreen" driver) it stops
+with one line and exit code 1 instead of running unseen; a driver set in ``SDL_VIDEODRIVER``
+(tests use "dummy") is the user's choice and is kept.
 
 Live tuning: :class:`physics.config.ConfigWatcher` is polled every frame. A good edit is handed
 to the session as an input (``action="config"`` with the whole validated config), so the running
@@ -51,7 +54,13 @@ from games.ui import overlays
 from games.ui.menu import Menu, SeatChoice
 from games.ui.render import ACCENT, GOOD, REFUSED, Colour, Renderer
 from games.ui.view import View
-from physics.config import ConfigError, ConfigWatcher, LoadedConfig, PhysicsConfig
+from physics.config import (
+    ConfigError,
+    ConfigWatcher,
+    LoadedConfig,
+    PhysicsConfig,
+    reload_notice,
+)
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (480, 360)
@@ -100,7 +109,9 @@ class App:
         self.seed = seed
         self.record = Path(record) if record else None
 
+        check_display_before_init()
         pygame.display.init()
+        check_display_driver()
         pygame.font.init()
         pygame.display.set_caption("Wobbletop")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -277,12 +288,12 @@ class App:
 
     def apply_config(self, loaded: LoadedConfig) -> None:
         """Use new constants now: in the running world, and for every later start."""
-        self.config = loaded.config
+        previous, self.config = self.config, loaded.config
         self.config_error = None
         session = self.session
         if session is not None:
             self._hand_config_to(session, loaded.config)
-        self.notify("Config reloaded: new constants applied", kind="info")
+        self.notify(reload_notice(previous, loaded.config), kind="info", seconds=6.0)
 
     def _hand_config_to(self, session: Session, config: PhysicsConfig) -> None:
         """Give the running game new constants as a recorded input (a replay applies it alike)."""
@@ -412,6 +423,43 @@ class App:
             return f"(status unavailable: {error})"
 
 
+class NoDisplay(Exception):
+    """No screen to open the window on; ``str()`` is one line for the user."""
+
+
+# SDL's stand-ins for a screen: they open an invisible window, so the app would run unseen.
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+def _no_display(reason: str) -> NoDisplay:
+    return NoDisplay(f"no display found ({reason}); headless runs: wobbletop run GAME --headless")
+
+
+def check_display_before_init() -> None:
+    """On Linux with neither X nor Wayland, fail before SDL probes (and prints its warnings).
+
+    A driver the user chose with ``SDL_VIDEODRIVER`` (kmsdrm, or dummy in tests) is respected.
+    """
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        raise _no_display("DISPLAY is not set")
+
+
+def check_display_driver() -> None:
+    """After ``pygame.display.init()``: refuse a headless driver SDL fell back to by itself."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS:
+        pygame.display.quit()
+        names = ("DISPLAY", "WAYLAND_DISPLAY")
+        tried = " or ".join(f"{name}={os.environ[name]}" for name in names if os.environ.get(name))
+        raise _no_display(f"cannot open {tried or 'a screen'}; SDL fell back to {driver}")
+
+
 def run_app(
     game_id: str | None,
     config_path: Path | None,
@@ -428,6 +476,9 @@ def run_app(
     except (ConfigError, registry.UnknownGame) as error:
         print(f"wobbletop: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except NoDisplay as error:
+        print(f"wobbletop: {error}", file=sys.stderr)
+        return EXIT_NO_WINDOW
     except pygame.error as error:
         print(
             f"wobbletop: cannot open a window ({error}); "
