@@ -269,9 +269,14 @@ def replay(scenario: Scenario, path: Path) -> Replay:
 
     try:
         spec = registry.load(scenario.game)
-        config = scenario_config(scenario, path).config
-    except (registry.UnknownGame, ConfigError) as error:
+    except registry.UnknownGame as error:
         raise ScenarioError(f"{path}: {error}") from None
+    try:
+        config = scenario_config(scenario, path).config
+    except ConfigError as error:
+        raise ScenarioError(_config_problem(error, path)) from None
+    if scenario.seats is not None:
+        _check_seats(spec, scenario.seats, path)
     seats = tuple(scenario.seats) if scenario.seats else _computer_seats(spec, scenario, path)
     session = new_session(spec, config, scenario.seed, seats, scenario.options)
     limit = frame_limit(spec, config, scenario.frames or None)
@@ -284,13 +289,33 @@ def replay(scenario: Scenario, path: Path) -> Replay:
     return Replay(expected_outcome(session), session.digest(), scenario.expect)
 
 
+def _config_problem(error: ConfigError, path: Path) -> str:
+    """``FILE: config.KEY: problem`` for a problem in the scenario's own ``[config]`` table."""
+    message = str(error)
+    own = f"{path}: "
+    if message.startswith(own):
+        return f"{path}: config.{message.removeprefix(own)}"
+    return f"{path}: {message}"  # the defaults themselves are broken: name that file too
+
+
+def _check_seats(spec: Any, seats: list[SeatKind], path: Path) -> None:
+    most = len(spec.seat_names)
+    if not spec.min_seats <= len(seats) <= most:
+        allowed = f"{most}" if spec.min_seats == most else f"{spec.min_seats} to {most}"
+        raise ScenarioError(
+            f"{path}: seats: {len(seats)} given; allowed: {allowed} "
+            f"seat{'s' if most > 1 else ''} for {spec.id}"
+        )
+
+
 def _computer_seats(spec: Any, scenario: Scenario, path: Path) -> tuple[SeatKind, ...]:
     from games.headless import HeadlessError, seats_for
 
     try:
         return seats_for(spec, scenario.players)
     except HeadlessError as error:
-        raise ScenarioError(f"{path}: players: {error}") from None
+        problem = str(error).removeprefix("--players ")  # the file's key, not the CLI flag
+        raise ScenarioError(f"{path}: players: {problem}") from None
 
 
 def expected_outcome(session: Session) -> dict[str, Any]:
@@ -358,7 +383,7 @@ def update_goldens(path: Path, replayed: Replay) -> None:
     appended, so comments and layout elsewhere stay. If the cut would change anything else (an
     unusual layout), the whole file is rewritten from its parsed data instead.
     """
-    original_text = path.read_text(encoding="utf-8")
+    original_text = path.read_text(encoding="utf-8-sig")  # as read_toml: a BOM is fine
     original = tomllib.loads(original_text)
     expect = Expect(digest=replayed.digest, outcome=replayed.outcome)
     block = tomli_w.dumps({"expect": expect.model_dump()})
