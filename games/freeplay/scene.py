@@ -13,9 +13,12 @@ from physics.config import PhysicsConfig
 from physics.world import World
 
 STACK_DISKS = 8
-RAMP_TOP_MM = (-120.0, 100.0)
-RAMP_FOOT_MM = (-260.0, 0.0)
-BUMPER_X_MM = -420.0
+# The marble's run (ramp and bumper) sits close left of the stack, so the whole scene is about
+# 700 mm wide and fills more of a wide window (the view frames the pieces, and the scene's
+# width is what sets the zoom). The ramp keeps its 140 × 100 mm slope.
+RAMP_TOP_MM = (-100.0, 100.0)
+RAMP_FOOT_MM = (-240.0, 0.0)
+BUMPER_X_MM = -320.0
 BUMPER_HEIGHT_MM = 40.0
 
 
