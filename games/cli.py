@@ -9,7 +9,10 @@
 ``--config PATH`` (before or after the subcommand) names a user config file laid over
 ``assets/physics.toml``; without it ``WOBBLETOP_CONFIG`` is used. Every user error (bad config,
 unknown game, unreadable scenario, bad argument) is one line on stderr and exit code 2; no
-traceback. ``regress`` exits 1 when a scenario does not reproduce its golden.
+traceback. ``regress`` exits 1 when a scenario does not reproduce its golden. Ctrl-C is one
+line, ``wobbletop: interrupted``, and exit code 130 (a recording asked for is still saved).
+``--seed`` is a whole number of at least 0 (what scenario files allow), and a ``--record``
+file whose folder is missing or not writable is refused before anything is played.
 """
 
 from __future__ import annotations

@@ -33,10 +33,8 @@ stop_at_outcome = false
 """
 
 
-def environment(
-    extra: Mapping[str, str] | None = None, drop: tuple[str, ...] = ()
-) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in drop and k != "WOBBLETOP_CONFIG"}
+def environment(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "WOBBLETOP_CONFIG"}
     env["PYTHONPATH"] = str(REPO_ROOT)
     env.update(extra or {})
     return env
