@@ -21,6 +21,7 @@ GAME = GameSpec(
         "No rules: a sandbox to feel the physics.\n"
         "Drag a piece with the left mouse button; let go to drop it (a flick throws it).\n"
         "Hold Shift while grabbing to keep the piece upright (both hands).\n"
+        "Mouse wheel: zoom in and out about the cursor.\n"
         "Edit the config file while playing: new constants apply within a second."
     ),
     seat_names=("player",),

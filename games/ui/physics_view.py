@@ -34,6 +34,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # Margin around the framed world rectangle, px.
 FRAME_MARGIN_PX = 24
+ZOOM_STEP = 1.15  # scale change per notch of the mouse wheel
+MAX_ZOOM = 6.0
 
 
 class PhysicsView(View):
@@ -54,6 +56,9 @@ class PhysicsView(View):
         self.dragging = False
         self._grip_local: Point | None = None  # grab point on the held piece, piece coordinates
         self._pending_move: Point | None = None
+        # Mouse-wheel zoom: a screen-space scale about the cursor on top of the fitted camera.
+        self.zoom = 1.0
+        self._zoom_offset: Point = (0.0, 0.0)
         self.refit()
 
     @property
@@ -69,10 +74,33 @@ class PhysicsView(View):
         return self._frame
 
     def refit(self) -> None:
-        """Fit the camera to the play area (called every frame; cheap)."""
-        self.camera = Camera.fit(
+        """Fit the camera to the play area (called every frame; cheap), then apply the zoom."""
+        fitted = Camera.fit(
             self.frame_rect(), self.app.play_rect, FRAME_MARGIN_PX, align_y=self.align_y
         )
+        origin = (
+            self.zoom * fitted.origin[0] + self._zoom_offset[0],
+            self.zoom * fitted.origin[1] + self._zoom_offset[1],
+        )
+        self.camera = Camera(fitted.scale * self.zoom, origin)
+
+    def zoom_at(self, pixel: Point, steps: float) -> None:
+        """Zoom in (``steps`` > 0) or out about ``pixel``, keeping what is under it in place.
+
+        The zoom stays between 1 (the fitted view) and :data:`MAX_ZOOM`; back at 1 the view is
+        the fitted one again, so zooming out always finds the whole table.
+        """
+        new_zoom = min(MAX_ZOOM, max(1.0, self.zoom * ZOOM_STEP**steps))
+        if new_zoom == 1.0:
+            self.zoom, self._zoom_offset = 1.0, (0.0, 0.0)
+            return
+        # The fitted-camera pixel now under the cursor must stay under it after the change.
+        fitted = (
+            (pixel[0] - self._zoom_offset[0]) / self.zoom,
+            (pixel[1] - self._zoom_offset[1]) / self.zoom,
+        )
+        self.zoom = new_zoom
+        self._zoom_offset = (pixel[0] - new_zoom * fitted[0], pixel[1] - new_zoom * fitted[1])
 
     def to_world(self, pixel: Point) -> Point:
         """Screen pixel → world mm with the current camera."""
@@ -92,6 +120,10 @@ class PhysicsView(View):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
             self.mouse = event.pos
             self.on_drop(self.to_world(event.pos))
+        elif event.type == pygame.MOUSEWHEEL and self.mouse is not None:
+            self.zoom_at(self.mouse, event.precise_y or event.y)
+            if self.dragging:
+                self._pending_move = self.to_world(self.mouse)
 
     def on_press(self, point: Point, lock: bool) -> None:
         """Left button down at world ``point``: try to grab what is there."""
