@@ -64,6 +64,24 @@ def tower_seat_y(config: PhysicsConfig, level: int) -> float:
     return pieces.stack_height(config, APEX.row + level, config.pieces.disk_thickness)
 
 
+def live_config(built_with: PhysicsConfig, new: PhysicsConfig) -> PhysicsConfig:
+    """``new``, except for the geometry a built scene keeps until a restart.
+
+    The pieces' sizes, the wall gap and the marble box's ramps shape bodies and slots as they
+    are built (``physics.config.RESTART_ONLY_KEYS``); everything else applies at once.
+    """
+    kept = built_with.wallamoppi
+    wallamoppi = new.wallamoppi.model_copy(
+        update={
+            "wall_gap": kept.wall_gap,
+            "timer_ramps": kept.timer_ramps,
+            "timer_ramp_deg": kept.timer_ramp_deg,
+            "timer_chute_deg": kept.timer_chute_deg,
+        }
+    )
+    return new.model_copy(update={"pieces": built_with.pieces, "wallamoppi": wallamoppi})
+
+
 @dataclass
 class _Pull:
     piece: Piece
@@ -79,6 +97,7 @@ class WallScene:
 
     config: PhysicsConfig
     world: World = field(init=False)
+    built_with: PhysicsConfig = field(init=False)  # the geometry kept until a restart
     disks: dict[str, Piece] = field(default_factory=dict)
     slots: dict[str, Slot] = field(default_factory=dict)
     tower: list[str] = field(default_factory=list)
@@ -86,6 +105,7 @@ class WallScene:
     last_drag: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        self.built_with = self.config
         self.world = World(self.config)
         self.world.add(pieces.table())
         for side, x in (("left", -RAIL_X_MM), ("right", RAIL_X_MM)):

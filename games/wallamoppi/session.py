@@ -41,7 +41,8 @@ from games.wallamoppi.rules import (
     Wallamoppi,
     other,
 )
-from games.wallamoppi.scene import MarbleTimer, WallScene, timer_duration
+from games.wallamoppi.scene import MarbleTimer, WallScene, live_config, timer_duration
+from physics.config import PhysicsConfig
 from physics.world import Layer, Piece, World
 
 
@@ -74,6 +75,24 @@ class WallamoppiSession(PhysicsSession):
 
     def build_world(self) -> World:
         return self.scene.world
+
+    def apply_config(self, config: PhysicsConfig) -> None:
+        """A live config edit reaches the table world, the scene's tests and the marble's world.
+
+        Applied at once: the world constants (gravity, solver, sleeping, friction and rolling
+        resistance, in both worlds: a running marble speeds up or slows down), the fall
+        thresholds, the pull drag and the stacking test. Kept until a restart (F5): the
+        geometry the worlds were built with (``pieces.*``, ``wallamoppi.wall_gap`` and the
+        box's ``wallamoppi.timer_ramps``/``timer_ramp_deg``/``timer_chute_deg``); a timer
+        released later is built with the box the game started with, so the box never changes
+        shape mid-game. The time shown on the marble is measured again with the new constants.
+        """
+        super().apply_config(config)
+        live = live_config(self.scene.built_with, config)
+        self.scene.config = live
+        if self.timer is not None:
+            self.timer.world.apply_config(live)
+        self.timer_seconds = timer_duration(live)
 
     # -- who acts ----------------------------------------------------------------------
 
@@ -116,7 +135,7 @@ class WallamoppiSession(PhysicsSession):
                 self._place(_slot_of(event))
             elif event.action == "start_timer":
                 self.rules.start_timer(seat)
-                self.timer = MarbleTimer(self.setup.config)
+                self.timer = MarbleTimer(self.scene.config)
             elif event.action == "marble":
                 self._stop_timer(seat)
             elif event.action in ("grab", "move", "release"):
@@ -228,7 +247,7 @@ class WallamoppiSession(PhysicsSession):
         if self.pending is None:
             return
         piece = self.scene.disks[self.pending]
-        settings = self.setup.config.wallamoppi
+        settings = self.scene.config.wallamoppi
         resting = (
             self.scene.resting_on_tower(piece)
             and self.scene.speed_on_top(piece) < settings.stack_settle_speed

@@ -51,7 +51,7 @@ class WallamoppiView(PhysicsView):
         if not isinstance(session, WallamoppiSession):
             raise TypeError("WallamoppiView needs a WallamoppiSession")
         self.game = session
-        self.idle_timer = MarbleTimer(session.setup.config)
+        self.idle_timer = MarbleTimer(session.scene.config)
         self.timer_camera = Camera()
         self.button = pygame.Rect(0, 0, 1, 1)
         self.placing = False  # dragging the drawn disk in the wall step
@@ -135,7 +135,7 @@ class WallamoppiView(PhysicsView):
         if rules.phase is not Phase.TOWER:
             return True
         marble = self.timer_camera.to_screen(self.timer_world().marble_at())
-        radius = self.timer_camera.px(self.game.setup.config.pieces.marble_diameter) + 10
+        radius = self.timer_camera.px(self.game.scene.config.pieces.marble_diameter) + 10
         if rules.turn.timer_running and math.dist(marble, pixel) <= max(radius, 18):
             self.send("marble")
         elif not rules.turn.timer_running:
@@ -159,7 +159,7 @@ class WallamoppiView(PhysicsView):
 
     def slot_at(self, point: Point) -> Slot | None:
         """The wall slot nearest ``point`` (mm), if close enough."""
-        config = self.game.setup.config
+        config = self.game.scene.config
         best = None
         for slot in all_slots():
             x, y = slot_position(config, slot)
@@ -192,14 +192,14 @@ class WallamoppiView(PhysicsView):
             self._draw_tower_marks(surface, renderer)
 
     def _disk_rect(self, centre: Point) -> pygame.Rect:
-        pieces = self.game.setup.config.pieces
+        pieces = self.game.scene.config.pieces
         x, y = self.camera.to_screen(centre)
         width, height = self.camera.px(pieces.disk_diameter), self.camera.px(pieces.disk_thickness)
         return pygame.Rect(round(x - width / 2), round(y - height / 2), round(width), round(height))
 
     def _draw_wall_step(self, surface: pygame.Surface, renderer: Renderer) -> None:
         rules = self.game.rules
-        config = self.game.setup.config
+        config = self.game.scene.config
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
         hover = self.slot_at(self.camera.to_world(self.mouse)) if self.mouse else None
         for slot in rules.legal_slots():

@@ -9,8 +9,9 @@ import pytest
 from games.headless import play_headless
 from games.protocol import InputRefused, SeatKind, SessionSetup
 from games.wallamoppi.rules import DARK, LIGHT, Phase
-from games.wallamoppi.scene import slot_position
+from games.wallamoppi.scene import slot_position, timer_duration
 from games.wallamoppi.session import WallamoppiSession
+from physics.config import load_config
 from tests.wallamoppi.helpers import (
     config,
     glide,
@@ -120,3 +121,35 @@ def test_headless_game_between_computers_ends_with_a_reason_and_replays_alike() 
 def test_auto_wall_option_builds_the_whole_wall() -> None:
     session = human_session()
     assert session.rules.phase is Phase.TOWER and len(session.scene.disks) == 36
+
+
+def test_a_live_config_edit_reaches_the_rolling_marble_but_not_the_box_shape() -> None:
+    session = human_session()
+    send(session, "start_timer")
+    run(session, 1.0)
+    timer = session.timer
+    assert timer is not None
+    normal = timer_duration(session.setup.config)
+    left_before = session.time_left()
+    edited = load_config(
+        None, overrides={"world": {"gravity": 9810.0 / 4}, "wallamoppi": {"timer_ramps": 4}}
+    ).config
+    send(session, "config", config=edited.model_dump())
+    assert timer.world.space.gravity.y == pytest.approx(-9810.0 / 4)
+    assert session.timer is timer and len(timer.layout.ramps) == 10 + 2  # box kept until F5
+    left_after = session.time_left()
+    assert left_before is not None and left_after is not None and left_after > left_before + 3.0
+    while session.outcome is None:
+        session.tick()
+    assert session.outcome.reason == "timer"
+    assert timer.elapsed > normal + 3.0  # the marble rolled slower under the weaker gravity
+
+
+def test_a_live_fall_threshold_edit_applies_at_once() -> None:
+    session = human_session()
+    edited = config(fall_tilt_deg=40.0, timer_ramps=4)
+    send(session, "config", config=edited.model_dump())
+    assert session.scene.config.wallamoppi.fall_tilt_deg == 40.0
+    assert session.scene.config.wallamoppi.timer_ramps == 10
+    send(session, "start_timer")
+    assert session.timer is not None and len(session.timer.layout.ramps) == 10 + 2
