@@ -36,6 +36,12 @@ Geometry conventions used everywhere:
   ``x`` covering rows ``y .. y+length-1``. Walls are only placed on inner guide lines (the board
   border is a wall already).
 * Grid *points* are the corners of squares, ``(px, py)`` with 0 <= px, py <= size.
+
+For players, squares are named like a chessboard but read from the top: columns are letters
+from ``A`` (left) and rows numbers from ``1`` (top), so ``(2, 1)`` is ``C2``; the window writes
+the letters and numbers round the board's frame. Walls are described by the squares they
+border: ``Wall("h", 2, 2, 2)`` is "the double wall under C2-D2" and ``Wall("v", 3, 0, 1)`` is
+"the single wall right of C1" (:meth:`Wall.describe`).
 """
 
 from __future__ import annotations
@@ -56,6 +62,20 @@ DEFAULT_BOARD_PATH = assets_dir() / "stonewall" / "board.toml"
 
 DIRECTIONS: dict[str, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 DIRECTION_ORDER = ("N", "E", "S", "W")
+WALL_NAMES = {1: "single", 2: "double", 3: "triple"}
+COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def column_label(x: int) -> str:
+    """The letter of column ``x`` (0 is ``A``)."""
+    return COLUMN_LETTERS[x] if 0 <= x < len(COLUMN_LETTERS) else f"col{x}"
+
+
+def square_label(x: int, y: int) -> str:
+    """A square's name for players: column letter, row number from 1 at the top (``C2``)."""
+    if 0 <= x < len(COLUMN_LETTERS) and y >= 0:
+        return f"{COLUMN_LETTERS[x]}{y + 1}"
+    return f"({x},{y})"
 
 
 class BoardError(ValueError):
@@ -69,7 +89,7 @@ class Square(NamedTuple):
     y: int
 
     def __str__(self) -> str:
-        return f"({self.x},{self.y})"
+        return square_label(self.x, self.y)
 
 
 @dataclass(frozen=True, order=True)
@@ -83,6 +103,32 @@ class Wall:
 
     def __str__(self) -> str:
         return f"{self.orientation}{self.length}@({self.x},{self.y})"
+
+    @property
+    def kind(self) -> str:
+        """"single", "double" or "triple" (other lengths: "4-long" …)."""
+        return WALL_NAMES.get(self.length, f"{self.length}-long")
+
+    def describe(self) -> str:
+        """The wall in words for players: "the double wall under C2-D2" (see module docstring)."""
+        return f"the {self.kind} wall {self.where()}"
+
+    def where(self) -> str:
+        """Where the wall lies in players' words: "under C2-D2", "right of B3-B5".
+
+        A horizontal wall is named by the squares above it ("under"), or below it on the top
+        line; a vertical one by the squares on its left ("right of"), or on its right on the
+        left line.
+        """
+        last = self.length - 1
+        if self.orientation == "h":
+            row, side = (self.y - 1, "under") if self.y >= 1 else (self.y, "above")
+            first, end = square_label(self.x, row), square_label(self.x + last, row)
+        else:
+            col, side = (self.x - 1, "right of") if self.x >= 1 else (self.x, "left of")
+            first, end = square_label(col, self.y), square_label(col, self.y + last)
+        squares = first if first == end else f"{first}-{end}"
+        return f"{side} {squares}"
 
     def to_json(self) -> dict[str, Any]:
         return {"o": self.orientation, "x": self.x, "y": self.y, "len": self.length}
@@ -169,7 +215,7 @@ class Board:
             return f"wall {wall}: length must be at least 1"
         line, start = (wall.y, wall.x) if wall.orientation == "h" else (wall.x, wall.y)
         if not 1 <= line <= n - 1 or start < 0 or start + wall.length > n:
-            return f"wall {wall} would lie partly off the board (inner guide lines 1..{n - 1})"
+            return f"{wall.describe()} would lie partly off the board"
         return None
 
     def wall_edges(self, wall: Wall) -> tuple[int, ...]:

@@ -63,7 +63,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from games.stonewall.board import DIRECTIONS, Board, BoardError, Square, Wall, load_board
+from games.stonewall.board import (
+    DIRECTIONS,
+    WALL_NAMES,
+    Board,
+    BoardError,
+    Square,
+    Wall,
+    load_board,
+)
 
 WALL_TOTALS = {1: 24, 2: 24, 3: 12}  # single, double, triple walls in the box
 WALL_COUNT = sum(WALL_TOTALS.values())
@@ -170,7 +178,26 @@ def action_from_json(data: Any) -> Action:
 
 # --- exceptions ---------------------------------------------------------------------------
 class IllegalMove(ValueError):
-    """An action the rules forbid; ``str()`` says why. The state is left unchanged."""
+    """An action the rules forbid; ``str()`` says why in players' words (squares like ``C2``,
+    walls like "the double wall under C2-D2"). The state is left unchanged.
+
+    The structured fields are for code: ``wall`` the wall tried (placed or changed to),
+    ``blocker`` the wall in the way (placed, or permanent as a one-square :class:`Wall`),
+    ``player`` the player whose path a wall would cut, ``square`` the square concerned (shut
+    off, off the board, or the step's target).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        wall: Wall | None = None,
+        blocker: Wall | None = None,
+        player: int | None = None,
+        square: Square | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.wall, self.blocker, self.player, self.square = wall, blocker, player, square
 
 
 class WrongPhase(IllegalMove):
@@ -224,6 +251,10 @@ class Result:
     winner: int
     name: str
     reason: str = "home"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # --- geometry cache -----------------------------------------------------------------------
@@ -448,20 +479,34 @@ class State:
         """Why ``wall`` cannot go on the board now (``ignore``: a wall being moved), or None."""
         off = self.board.wall_fits(wall)
         if off is not None:
-            return WallOffBoard(off)
+            return WallOffBoard(_capital(off), wall=wall)
         edges = self.board.wall_edges(wall)
         ignore_edges = set(self.board.wall_edges(ignore)) if ignore else set()
+        said = _capital(wall.describe())
         for edge in edges:
             if edge in self.board.permanent_edges:
                 a, b = self.board.edge_squares(edge)
-                return WallOverlaps(f"wall {wall} lies on the permanent wall between {a} and {b}")
+                return WallOverlaps(
+                    f"{said} would lie on the permanent wall between {a} and {b}",
+                    wall=wall, blocker=self._edge_wall(edge),
+                )
             if self.blocked[edge] and edge not in ignore_edges:
                 other = self._placed_wall_on(edge)
-                return WallOverlaps(f"wall {wall} lies on top of placed wall {other}")
+                what = other.describe() if other else "a placed wall"
+                return WallOverlaps(
+                    f"{said} would lie on top of {what}", wall=wall, blocker=other
+                )
         crossing = self._crossed_wall(wall, ignore)
         if crossing is not None:
-            return WallOverlaps(f"wall {wall} crosses placed wall {crossing}")
+            return WallOverlaps(
+                f"{said} would cross {crossing.describe()}", wall=wall, blocker=crossing
+            )
         return self._reach_problem(wall, edges, ignore_edges)
+
+    def _edge_wall(self, edge: int) -> Wall:
+        """The one-square wall on a unit edge (how a permanent wall is named in errors)."""
+        (px, py), (qx, _) = self.board.edge_points(edge)
+        return Wall("h" if px != qx else "v", px, py, 1)
 
     def _placed_wall_on(self, edge: int) -> Wall | None:
         for placed in self.placed:
@@ -480,16 +525,20 @@ class State:
     def _reach_problem(
         self, wall: Wall, edges: Iterable[int], freed: set[int]
     ) -> IllegalMove | None:
+        said = _capital(wall.describe())
         with self._edges_changed(edges, freed):
             if self.strongly_connected():
                 return None
             for p in range(self.players):
                 cut = self._cut_leg(p)
                 if cut is not None:
-                    return WallCutsPath(f"wall {wall} would cut {self.name(p)}'s path {cut}")
+                    return WallCutsPath(
+                        f"{said} would cut {self.name(p)}'s path {cut}", wall=wall, player=p
+                    )
             unreachable = self._unreachable_square()
             return WallIsolatesSquare(
-                f"wall {wall} would leave square {unreachable} out of reach"
+                f"{said} would leave square {unreachable} out of reach",
+                wall=wall, square=unreachable,
             )
 
     def _cut_leg(self, player: int) -> str | None:
@@ -829,7 +878,7 @@ class State:
         path: list[int] = []
         for step, square in enumerate(squares, start=1):
             if not board.on_board(square):
-                raise PathBlocked(f"square {square} is off the board")
+                raise PathBlocked(f"square {square} is off the board", square=Square(*square))
             nxt = board.index(square)
             self._check_step(here, nxt)
             if nxt in visited:
@@ -854,16 +903,21 @@ class State:
             raise BadPath(f"the step from {a} to {b} is not one square straight across")
         edge = board.edge_between(a, b)
         if edge in board.permanent_edges:
-            raise PathBlocked(f"a permanent wall blocks the step from {a} to {b}")
+            raise PathBlocked(
+                f"a permanent wall blocks the step from {a} to {b}",
+                blocker=self._edge_wall(edge), square=b,
+            )
         if self.blocked[edge]:
             wall = self._placed_wall_on(edge)
-            raise PathBlocked(f"placed wall {wall} blocks the step from {a} to {b}")
+            what = wall.describe() if wall else "a wall"
+            raise PathBlocked(f"{what} blocks the step from {a} to {b}", blocker=wall, square=b)
         if any(arc_to == nxt for arc_to, _, _ in self.geo.arcs[here]):
             return
         arrow_square = a if here in self.geo.arrow_of else b
         arrow = self.geo.arrow_of.get(board.index(arrow_square), "?")
         raise PathBlocked(
-            f"the step from {a} to {b} goes against the arrow ({arrow}) on {arrow_square}"
+            f"the step from {a} to {b} goes against the arrow ({arrow}) on {arrow_square}",
+            square=b,
         )
 
     def _apply_move(self, path: tuple[int, ...], triggers: bool) -> None:
@@ -897,9 +951,10 @@ class State:
     def _check_place(self, wall: Wall) -> Any:
         stock = self.stocks[self.current]
         if not 1 <= wall.length <= 3 or stock[wall.length - 1] == 0:
-            have = ", ".join(f"{c} of length {i + 1}" for i, c in enumerate(stock))
+            have = ", ".join(f"{c} {WALL_NAMES[i + 1]}" for i, c in enumerate(stock))
             raise NoWallInStock(
-                f"{self.name(self.current)} has no wall of length {wall.length} (has {have})"
+                f"{self.name(self.current)} has no {wall.kind} wall left "
+                f"(has {have})", wall=wall, player=self.current,
             )
         problem = self.wall_problem(wall)
         if problem is not None:
@@ -915,12 +970,18 @@ class State:
     def _check_change(self, change: ChangeWall) -> Any:
         old, new = change.old, change.new
         if old not in self.placed:
-            raise NotAPlacedWall(f"there is no placed wall {old} to change (permanent walls stay)")
+            raise NotAPlacedWall(
+                f"there is no placed {old.kind} wall {old.where()} to change "
+                "(permanent walls stay)", wall=old,
+            )
         if new is not None:
+            said = _capital(old.describe())
             if new.length != old.length:
-                raise IllegalMove(f"wall {old} has length {old.length}, not {new.length}")
+                raise IllegalMove(
+                    f"{said} has length {old.length}, not {new.length}", wall=new, blocker=old
+                )
             if new == old:
-                raise IllegalMove(f"wall {old} must move somewhere else (or be removed)")
+                raise IllegalMove(f"{said} must move somewhere else (or be removed)", wall=old)
             problem = self.wall_problem(new, ignore=old)
             if problem is not None:
                 raise problem

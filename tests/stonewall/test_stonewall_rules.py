@@ -143,15 +143,18 @@ def test_placed_walls_cannot_be_moved_through() -> None:
     wall = Wall("h", 4, 3, 1)  # between (4,2) and (4,3)
     state = position(roll=1, at={RED: (4, 2)}, walls=(wall,))
     assert destinations(state) == {Square(3, 2), Square(5, 2), Square(4, 1)}
-    with pytest.raises(PathBlocked, match=r"placed wall h1@\(4,3\) blocks"):
+    with pytest.raises(PathBlocked, match="the single wall under E3 blocks the step from E3 to E4"
+                       ) as refused:
         state.push(path((4, 3)))
+    assert refused.value.blocker == wall and refused.value.square == Square(4, 3)
 
 
 def test_permanent_corner_walls_cannot_be_moved_through() -> None:
     state = position(roll=1, at={RED: (1, 1)})
     assert Square(1, 0) not in destinations(state) and Square(0, 1) not in destinations(state)
-    with pytest.raises(PathBlocked, match="permanent wall"):
+    with pytest.raises(PathBlocked, match="permanent wall blocks the step from B2 to B1") as no:
         state.push(path((1, 0)))
+    assert no.value.blocker == Wall("h", 1, 1, 1)
 
 
 def test_arrow_squares_are_entered_and_left_only_in_their_direction() -> None:
@@ -363,7 +366,8 @@ def test_a_wall_not_in_stock_is_refused() -> None:
     state = position(roll=1, at={RED: (2, 2)})
     state.push(state.legal_moves()[0])
     state.stocks[RED][2] = 0
-    with pytest.raises(NoWallInStock, match="no wall of length 3"):
+    with pytest.raises(NoWallInStock, match=r"red has no triple wall left \(has 6 single, 6 double, "
+                       r"0 triple\)"):
         state.push(PlaceWall(Wall("h", 3, 6, 3)))
 
 
@@ -381,17 +385,22 @@ def test_a_wall_partly_off_the_board_is_refused(wall: Wall) -> None:
 
 
 def test_a_wall_on_a_permanent_wall_is_refused() -> None:
-    with pytest.raises(WallOverlaps, match="permanent wall between"):
+    with pytest.raises(WallOverlaps, match="The double wall under A1-B1 would lie on the permanent "
+                       "wall between B1 and B2") as refused:
         wall_phase().push(PlaceWall(Wall("h", 0, 1, 2)))
+    assert refused.value.wall == Wall("h", 0, 1, 2)
+    assert refused.value.blocker == Wall("h", 1, 1, 1)
 
 
 def test_a_wall_on_a_placed_wall_is_refused() -> None:
-    with pytest.raises(WallOverlaps, match=r"on top of placed wall h3@\(3,5\)"):
+    with pytest.raises(WallOverlaps, match="The single wall under E5 would lie on top of the "
+                       "triple wall under D5-F5") as refused:
         wall_phase(Wall("h", 3, 5, 3)).push(PlaceWall(Wall("h", 4, 5, 1)))
+    assert refused.value.blocker == Wall("h", 3, 5, 3)
 
 
 def test_a_wall_crossing_a_placed_wall_is_refused_but_touching_is_fine() -> None:
-    with pytest.raises(WallOverlaps, match=r"crosses placed wall h3@\(3,5\)"):
+    with pytest.raises(WallOverlaps, match="right of D5-D6 would cross the triple wall under D5-F5"):
         wall_phase(Wall("h", 3, 5, 3)).push(PlaceWall(Wall("v", 4, 4, 2)))
     end_to_end = wall_phase(Wall("h", 3, 5, 3))
     end_to_end.push(PlaceWall(Wall("v", 3, 3, 2)))  # L at the wall's end
@@ -403,15 +412,19 @@ def test_a_wall_crossing_a_placed_wall_is_refused_but_touching_is_fine() -> None
 def test_a_wall_shutting_off_a_square_is_refused() -> None:
     box = (Wall("h", 4, 2, 1), Wall("h", 4, 3, 1), Wall("v", 4, 2, 1))
     state = wall_phase(*box)
-    with pytest.raises(WallIsolatesSquare, match=r"square \(4,2\) out of reach"):
+    with pytest.raises(WallIsolatesSquare, match="The single wall right of E3 would leave "
+                       "square E3 out of reach") as refused:
         state.push(PlaceWall(Wall("v", 5, 2, 1)))
+    assert refused.value.square == Square(4, 2)
 
 
 def test_a_wall_cutting_a_players_path_is_refused_and_names_them() -> None:
     state = position(current=BLUE, roll=1, at={BLUE: (5, 5)})  # red still at home (0,0)
     state.push(path((5, 6)))
-    with pytest.raises(WallCutsPath, match="red's path to their Change-a-Wall corner"):
+    with pytest.raises(WallCutsPath, match="The single wall under A2 would cut red's path to their "
+                       "Change-a-Wall corner I9") as refused:
         state.push(PlaceWall(Wall("h", 0, 2, 1)))  # red's only way out of (0,0)
+    assert refused.value.player == RED and refused.value.wall == Wall("h", 0, 2, 1)
 
 
 def test_a_wall_cutting_the_way_home_is_refused() -> None:

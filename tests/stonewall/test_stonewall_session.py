@@ -119,7 +119,11 @@ def test_headless_cli_prints_the_outcome_as_json(run_wobbletop: Callable[..., ob
     assert done.returncode == 0, done.stderr  # type: ignore[attr-defined]
     result = json.loads(done.stdout)  # type: ignore[attr-defined]
     assert result["game"] == "stonewall" and result["players"] == 4
-    assert result["winner"] in ("red", "blue", "green", "yellow") and result["reason"] == "home"
+    assert result["winner"] in ("red", "blue", "green", "yellow")
+    assert result["reason"] == "first piece back home"
+    assert "sim_seconds" not in result and len(result["digest"]) == 64
+    assert set(result["walls_placed"]) == {"red", "blue", "green", "yellow"}
+    assert result["turns"] == sum(result["turns_each"].values()) > 0
 
 
 def test_headless_session_imports_no_pygame() -> None:
@@ -129,3 +133,97 @@ def test_headless_session_imports_no_pygame() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def human_turn_then(session: StonewallSession, roll: int = 3) -> None:
+    """Seat 0 (human) to roll; it rolls ``roll``, moves and passes, handing the turn on."""
+    state = session.state
+    state.phase, state.current, state.contenders = Phase.ROLL, 0, []
+    session.chance.force(roll)
+    session.handle(InputEvent(0, "roll"))
+    move = next(m for m in state.legal_moves() if m.destination != state.board.roll_again)
+    session.handle(InputEvent(0, "move", data=action_to_json(move)))
+    session.handle(InputEvent(0, "move", data={"type": "pass"}))
+    assert state.current == 1 and state.phase is Phase.ROLL
+
+
+def test_a_computer_after_a_human_waits_a_grace_in_which_undo_works() -> None:
+    session = make((H, C), bot_delay_frames=2, undo_grace_frames=12)
+    human_turn_then(session)
+    for _ in range(12):
+        session.tick()
+    assert session.in_undo_grace() and session.state.phase is Phase.ROLL  # not rolled yet
+    assert session.status() == "blue thinks… (Undo still possible)"
+    session.handle(InputEvent(0, "undo"))  # the pass is taken back: red may place a wall
+    assert session.state.current == 0 and session.state.phase is Phase.WALL
+    session.handle(InputEvent(0, "move", data={"type": "pass"}))
+    for _ in range(13):
+        session.tick()
+    assert isinstance(session.state.history[-1][0], Roll)  # blue rolled after the grace
+    assert session.records[-1].actor == 1 and not session.in_undo_grace()
+    with pytest.raises(InputRefused, match="nothing to undo since the last roll"):
+        session.handle(InputEvent(0, "undo"))
+
+
+def test_a_computer_after_a_computer_keeps_the_short_delay() -> None:
+    session = make((C, C), seed=5, bot_delay_frames=2, undo_grace_frames=50)
+    state = session.state
+    state.phase, state.current, state.contenders = Phase.ROLL, 0, []
+    while state.current == 0:
+        session.tick()
+    done = len(state.history)
+    for _ in range(3):
+        session.tick()
+    assert len(state.history) == done + 1  # blue rolled after the 2-frame delay, no grace
+
+
+def test_default_grace_is_seconds_and_headless_has_none() -> None:
+    window = make((H, C))
+    hz = window.setup.config.world.step_hz
+    assert window.undo_grace >= round(1.5 * hz) > window.bot_delay > 0
+    headless = make((H, C), bot_delay_frames=0)
+    assert headless.undo_grace == 0
+    human_turn_then(headless)
+    headless.tick()
+    assert isinstance(headless.state.history[-1][0], Roll)  # no waiting at all
+
+
+def test_result_counts_turns_walls_and_stomps_per_player() -> None:
+    session = make((H, H))
+    state = session.state
+    state.phase, state.current, state.contenders = Phase.ROLL, 0, []
+    state.positions[1] = state.board.index((3, 0))
+    session.chance.force(3)
+    session.handle(InputEvent(0, "roll"))
+    session.handle(InputEvent(0, "move", data={"type": "move", "path": [[0, 1], [0, 2], [0, 3]]}))
+    wall = state.legal_wall_placements()[0]
+    session.handle(InputEvent(0, "move", data={"type": "place", "wall": wall.to_json()}))
+    session.chance.force(1)
+    session.handle(InputEvent(0, "roll"))  # blue
+    session.handle(InputEvent(0, "move", data={"type": "move", "path": [[2, 0]]}))
+    session.handle(InputEvent(0, "move", data={"type": "pass"}))
+    session.chance.force(1)
+    session.handle(InputEvent(0, "roll"))  # red's second turn
+    result = session.result()
+    assert "sim_seconds" not in result and result["winner"] is None
+    assert result["turns"] == 3 and result["turns_each"] == {"red": 2, "blue": 1}
+    assert result["walls_placed"] == {"red": 1, "blue": 0} and result["walls_on_board"] == 1
+    assert result["seats"] == {"red": "human", "blue": "human"}
+    assert result["stomps"] == {"red": 0, "blue": 0}
+    session.handle(InputEvent(0, "move", data={"type": "move", "path": [[0, 4]]}))
+    assert session.log[-1] == "red moved to A5"
+    assert session.log[-6] == f"red placed a {wall.kind} wall {wall.where()}"
+
+
+def test_a_stomp_is_counted_and_logged() -> None:
+    session = make((H, H))
+    state = session.state
+    state.phase, state.current, state.contenders = Phase.ROLL, 0, []
+    state.positions[1] = state.board.index((3, 4))
+    session.chance.force(2)
+    session.handle(InputEvent(0, "roll"))
+    state.positions[0] = state.board.index((3, 2))
+    session.handle(InputEvent(0, "move", data={"type": "move", "path": [[3, 3], [3, 4]]}))
+    assert state.position(1) == state.board.corners[1]
+    assert session.log[-1] == "red moved to D5, stomping blue"
+    assert session.result()["stomps"] == {"red": 1, "blue": 0}
