@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from games.protocol import Session
-from games.stonewall.board import Square, Wall
+from games.stonewall.board import WALL_NAMES, Square, Wall, column_label
 from games.stonewall.rules import (
+    EXTRA_TURN_ROLL,
     MovePiece,
     NoWallInStock,
     Phase,
-    Roll,
     State,
     action_to_json,
 )
@@ -53,11 +53,21 @@ from games.ui.render import (
     shade,
 )
 from games.ui.view import View
+from games.ui.widgets import split_play_area
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
 
-PANEL_WIDTH = 300
+PANEL_WIDTH = 310
+GAP = 12  # px between the play area's edges, the board and the panel
+PAD = 14  # px inside the panel
+PROBLEM_ROOM = 44  # px under the board for why a dragged wall is refused
+HEADLINE_SIZE = 18
+CUE_SIZE = 15
+HINT_SIZE = 14
+BUTTON_HEIGHT = 38
+STOCK_ROW = 28
+WOOD: Colour = (214, 166, 104)
 ARROW_LABELS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 PLACED_WALL: Colour = (128, 84, 48)
 
@@ -89,41 +99,68 @@ class StonewallView(View):
         self.buttons: dict[str, pygame.Rect] = {}
         self.stock_rects: dict[int, pygame.Rect] = {}
         self.die_rect = pygame.Rect(0, 0, 0, 0)
+        self.headline_lines: list[str] = []
+        self.cue_lines: list[str] = []
+        self.cue_top = self.stock_title_top = self.hint_top = 0
+        self.stock_unit = 30.0
+        self.layout()
 
     @property
     def state(self) -> State:
         return self.game.state
 
     # --- layout -------------------------------------------------------------------------
+    def areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """(board area, panel) of the play area at the window's current size."""
+        board, panel = split_play_area(self.app.play_rect, PANEL_WIDTH)
+        panel = pygame.Rect(panel.left, panel.top + GAP, panel.width - GAP, panel.height - 2 * GAP)
+        return board, panel
+
     def board_rect(self) -> pygame.Rect:
-        area = self.app.play_rect
-        return pygame.Rect(area.left, area.top, max(area.width - PANEL_WIDTH, 100), area.height)
+        """Where the squares are fitted: the board area less room for the coordinate frame
+        and, below, two lines saying why a dragged wall is refused."""
+        board, _ = self.areas()
+        return pygame.Rect(board.left + GAP, board.top + GAP, board.width - 2 * GAP,
+                           board.height - GAP - PROBLEM_ROOM)
 
     def panel_rect(self) -> pygame.Rect:
-        area = self.app.play_rect
-        board = self.board_rect()
-        return pygame.Rect(board.right, area.top + 12, area.right - board.right - 12,
-                           area.height - 24)
+        return self.areas()[1]
 
     def layout(self) -> None:
-        """Where the board, die, stock and buttons lie (also before the first draw)."""
-        board = self.board_rect()
+        """Where the board, die, buttons and stock lie, fitted inside the panel (every frame:
+        the window may have been resized); texts are wrapped to the panel's width."""
+        renderer = self.app.renderer
         size = self.state.board.size
-        self.geometry = GridGeometry.fit(board.inflate(-30, -50).move(0, -12), size, size)
+        self.geometry = GridGeometry.fit(self.board_rect(), size, size)
         panel = self.panel_rect()
-        x, y = panel.left + 16, panel.top + 52
-        self.die_rect = pygame.Rect(x, y, 64, 64)
+        x, width = panel.left + PAD, panel.width - 2 * PAD
+        y = panel.top + PAD
+        self.headline_lines = wrap_bold(renderer, self.headline(), width - 30, HEADLINE_SIZE)
+        y += len(self.headline_lines) * (HEADLINE_SIZE + 6)
+        cue = self.cue()
+        self.cue_lines = wrap_bold(renderer, cue, width, CUE_SIZE) if cue else []
+        self.cue_top = y + 2
+        y += len(self.cue_lines) * (CUE_SIZE + 5) + 10
+        die = min(64, max(width // 4, 40))
+        self.die_rect = pygame.Rect(x, y, die, die)
+        button_width = (width - die - 12 - 8) // 2
+        button_top = y + (die - BUTTON_HEIGHT) // 2
         self.buttons = {
-            "roll": pygame.Rect(x + 80, y + 12, 90, 40),
-            "undo": pygame.Rect(x + 180, y + 12, 90, 40),
+            "roll": pygame.Rect(x + die + 12, button_top, button_width, BUTTON_HEIGHT),
+            "undo": pygame.Rect(x + die + 20 + button_width, button_top, button_width,
+                                BUTTON_HEIGHT),
         }
-        y += 100
+        y += die + 16
+        self.stock_title_top = y
+        y += 22
+        self.stock_unit = max(min(30.0, (width - 118) / 3), 12.0)
         self.stock_rects = {
-            length: pygame.Rect(x, y + 34 * (length - 1), 24 + 36 * length, 22)
+            length: pygame.Rect(x, y + STOCK_ROW * (length - 1), width, STOCK_ROW - 4)
             for length in (1, 2, 3)
         }
-        y += 110
-        self.buttons["pass"] = pygame.Rect(x, y, 120, 38)
+        y += 3 * STOCK_ROW + 8
+        self.buttons["pass"] = pygame.Rect(x, y, min(150, width), BUTTON_HEIGHT)
+        self.hint_top = y + BUTTON_HEIGHT + 12
 
     # --- moves --------------------------------------------------------------------------
     def human_turn(self) -> bool:
@@ -264,8 +301,10 @@ class StonewallView(View):
         elif self.buttons["undo"].collidepoint(pixel):
             self.send("undo")
         elif self.buttons["pass"].collidepoint(pixel):
-            if self.state.phase is Phase.WALL and self.human_turn():
-                self.send("move", data={"type": "pass"})
+            label, enabled = self.pass_button()
+            if enabled:
+                kind = "no_move" if label == "No move" else "pass"
+                self.send("move", data={"type": kind})
         elif self.start_drag(pixel):
             return
         elif self.geometry is not None:
@@ -293,7 +332,75 @@ class StonewallView(View):
         if self.state.is_chance() and self.human_turn():
             self.send("roll")
 
-    # --- status -------------------------------------------------------------------------
+    # --- words ------------------------------------------------------------------------
+    def headline(self) -> str:
+        """Whose turn and what they do, e.g. "Red: move 5 squares"."""
+        state, game = self.state, self.game
+        if state.is_over():
+            return f"{state.name(state.winner or 0).title()} is home and wins!"
+        name = state.name(state.current).title()
+        if state.phase is Phase.MOVE and state.roll:
+            return f"{name}: move {state.roll} square{'s' if state.roll > 1 else ''}"
+        return f"{name}: {game.need()}"
+
+    def cue(self) -> str:
+        """The line under the headline: a computer at work, an undo chance, an extra turn."""
+        state, game = self.state, self.game
+        if state.is_over():
+            return "F5 plays again, Esc goes to the menu"
+        name = state.name(state.current).title()
+        if game.in_undo_grace():
+            return f"{name} thinks… (Undo still possible)"
+        if not self.human_turn():
+            return f"{name} (computer) is playing…"
+        if state.phase is Phase.OPENING:
+            return "Highest roll starts; ties roll again"
+        four_to_come = state.phase is Phase.MOVE and state.roll == EXTRA_TURN_ROLL
+        extra = state.extra_turns + four_to_come
+        if extra and state.phase is not Phase.ROLL:
+            return f"{extra} more turn{'s' if extra > 1 else ''} after this one"
+        if state.phase is Phase.ROLL and state.history and state.current == self.previous_actor():
+            return "Another turn!"
+        return ""
+
+    def previous_actor(self) -> int | None:
+        records = self.game.records
+        return records[-1].actor if records else None
+
+    def hint(self) -> str:
+        """What to do with the mouse now (only on a human's turn)."""
+        state = self.state
+        if not self.human_turn():
+            return ""
+        goal = state.board.square(state.goal(state.current))
+        goal_name = "home" if state.reached_far[state.current] else "your Change-a-Wall corner"
+        return {
+            Phase.OPENING: "Click the die or Roll (Enter) to roll for the start.",
+            Phase.ROLL: "Click the die or Roll (Enter).",
+            Phase.MOVE: self.move_hint(f"The dotted square {goal} is {goal_name}."),
+            Phase.WALL: (
+                "Drag a wall from your stock onto a guide line; R or the right button "
+                "turns it. Pass places none."
+            ),
+            Phase.CHANGE: (
+                "You reached your Change-a-Wall corner: drag a placed wall to another line, "
+                "or off the board to remove it."
+            ),
+        }.get(state.phase, "")
+
+    def move_hint(self, goal: str) -> str:
+        options = self.move_options()
+        if not options:
+            return "No move is possible: click No move."
+        far = self.state.board.square(self.state.far_corner(self.state.current))
+        two_ways = any(len({far in m.path for m in moves}) > 1 for moves in options.values())
+        choice = (
+            " Gold ring: two ways there, through your Change-a-Wall corner or not; the right "
+            f"button or Tab switches (now: {'through' if self.through_corner else 'around'} it)."
+            if two_ways else ""
+        )
+        return f"Click a ringed square to move there. {goal}{choice}"
+
     def status(self) -> str:
         text = self.game.status()
         if self.drag is not None and self.drag.problem:
@@ -311,18 +418,17 @@ class StonewallView(View):
 
     def draw_board(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state, board = self.state, self.state.board
-        wood = (214, 166, 104)
         cells: dict[tuple[int, int], Colour] = {}
         for player, corner in enumerate(board.corners):
             colour = TAG_COLOURS.get(board.corner_names[player], (200, 200, 200))
-            cells[tuple(corner)] = mix(wood, colour, 0.55)  # type: ignore[index]
-        cells[tuple(board.roll_again)] = mix(wood, ACCENT, 0.6)  # type: ignore[index]
+            cells[tuple(corner)] = mix(WOOD, colour, 0.55)  # type: ignore[index]
+        cells[tuple(board.roll_again)] = mix(WOOD, ACCENT, 0.6)  # type: ignore[index]
         labels = {tuple(sq): ARROW_LABELS[d] for sq, d in board.arrows}
         labels[tuple(board.roll_again)] = "↻"
         options = self.move_options()
         highlights: dict[tuple[int, int], Colour] = {}
+        far = board.square(state.far_corner(state.current))
         for square, moves in options.items():
-            far = board.square(state.far_corner(state.current))
             differs = len({far in m.path for m in moves}) > 1
             highlights[tuple(square)] = ACCENT if differs else GOOD  # type: ignore[index]
         walls = [self.grid_wall(board.edge_squares(e), "permanent") for e in board.permanent_edges]
@@ -333,13 +439,57 @@ class StonewallView(View):
             for w in state.placed
         ]
         self.geometry = renderer.draw_grid(
-            surface, self.board_rect().inflate(-30, -50).move(0, -12), board.size, board.size,
+            surface, self.board_rect(), board.size, board.size,
             cells=cells, highlights=highlights, labels=labels,  # type: ignore[arg-type]
             walls=walls,
         )
+        self.draw_coordinates(surface, renderer)
+        self.draw_goal(surface)
         self.draw_path_preview(surface, options)
         self.draw_pieces(surface, renderer)
         self.draw_drag(surface, renderer)
+
+    def draw_coordinates(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """Column letters and row numbers on the board's frame, as the messages name squares."""
+        geo = self.geometry
+        if geo is None:
+            return
+        size = max(round(geo.cell * 0.2), 9)
+        band = geo.cell * 0.125
+        rect = geo.rect
+        colour = shade(WOOD, 1.05)
+        for i in range(geo.cols):
+            x = geo.cell_center((i, 0))[0]
+            for y in (rect.top - band, rect.bottom + band):
+                renderer.text(surface, column_label(i), (x, y), size=size, colour=colour,
+                              bold=True, anchor="center", shadow=False)
+        for j in range(geo.rows):
+            y = geo.cell_center((0, j))[1]
+            for x in (rect.left - band, rect.right + band):
+                renderer.text(surface, str(j + 1), (x, y), size=size, colour=colour,
+                              bold=True, anchor="center", shadow=False)
+
+    def draw_goal(self, surface: pygame.Surface) -> None:
+        """A dotted ring in the mover's colour round the square they head for."""
+        geo, state = self.geometry, self.state
+        if geo is None or state.is_over() or state.phase is Phase.OPENING:
+            return
+        rect = geo.cell_rect(state.board.square(state.goal(state.current))).inflate(-6, -6)
+        colour = self.player_colour(state.current)
+        dot = max(round(geo.cell / 22), 2)
+        steps = 10
+        for side in range(4):
+            for k in range(steps):
+                t = k / steps
+                point = {
+                    0: (rect.left + t * rect.width, rect.top),
+                    1: (rect.right, rect.top + t * rect.height),
+                    2: (rect.right - t * rect.width, rect.bottom),
+                    3: (rect.left, rect.bottom - t * rect.height),
+                }[side]
+                pygame.draw.circle(surface, shade(colour, 0.5), (round(point[0]) + 1,
+                                                                 round(point[1]) + 1), dot)
+                pygame.draw.circle(surface, colour, (round(point[0]), round(point[1])), dot)
 
     def grid_wall(self, squares: tuple[Square, Square], style: str) -> GridWall:
         a, b = squares
@@ -398,79 +548,117 @@ class StonewallView(View):
             pygame.draw.line(surface, shade(PLACED_WALL, 1.4), start, end,
                              max(round(geo.cell * 0.16), 4))
         if drag.problem:
-            board = geo.rect
-            lines = renderer.wrap(drag.problem, board.width, 16)
-            for i, line in enumerate(lines[:2]):
-                renderer.text(surface, line, (board.centerx, board.bottom + 22 + 18 * i),
+            area, _ = self.areas()
+            top = geo.rect.bottom + round(geo.cell * 0.25) + 6
+            for i, line in enumerate(renderer.wrap(drag.problem, area.width - 2 * GAP, 16)[:2]):
+                renderer.text(surface, line, (geo.rect.centerx, top + 19 * i),
                               size=16, colour=REFUSED, bold=True, anchor="midtop")
 
     def draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state, game = self.state, self.game
         panel = self.panel_rect()
         renderer.panel(surface, panel)
-        x = panel.left + 16
+        x, width = panel.left + PAD, panel.width - 2 * PAD
         mover = state.current if not state.is_over() else (state.winner or 0)
-        colour = self.player_colour(mover)
-        renderer.draw_token(surface, (x + 12, panel.top + 26), 11, colour)
-        headline = (f"{state.name(mover).title()} wins!" if state.is_over()
-                    else f"{state.name(mover).title()}: {game.need()}")
-        renderer.text(surface, headline, (x + 32, panel.top + 15), size=17, colour=INK, bold=True)
-        renderer.draw_die(surface, self.die_rect, state.roll)
+        renderer.draw_token(surface, (x + 11, panel.top + PAD + 11), 11, self.player_colour(mover))
+        for i, line in enumerate(self.headline_lines):
+            renderer.text(surface, line, (x + 30, panel.top + PAD + (HEADLINE_SIZE + 6) * i),
+                          size=HEADLINE_SIZE, colour=INK, bold=True)
+        for i, line in enumerate(self.cue_lines):
+            renderer.text(surface, line, (x, self.cue_top + (CUE_SIZE + 5) * i), size=CUE_SIZE,
+                          colour=ACCENT, bold=True)
+        self.draw_die(surface, renderer)
         mouse = self.hover or (-1, -1)
         can_roll = state.is_chance() and self.human_turn()
         renderer.button(surface, self.buttons["roll"], "Roll", enabled=can_roll,
                         hot=self.buttons["roll"].collidepoint(mouse))
-        can_undo = (
-            bool(state.history)
-            and not isinstance(state.history[-1][0], Roll)
-            and game.is_human(game.actors[-1])
-        )
-        renderer.button(surface, self.buttons["undo"], "Undo", enabled=can_undo,
+        renderer.button(surface, self.buttons["undo"], "Undo", enabled=game.can_undo(),
                         hot=self.buttons["undo"].collidepoint(mouse))
         self.draw_stock(surface, renderer)
-        wall_turn = state.phase is Phase.WALL and self.human_turn()
-        renderer.button(surface, self.buttons["pass"], "Pass", enabled=wall_turn,
+        label, enabled = self.pass_button()
+        renderer.button(surface, self.buttons["pass"], label, enabled=enabled,
                         hot=self.buttons["pass"].collidepoint(mouse))
-        hint = {
-            Phase.WALL: "drag a wall; R / right button rotates",
-            Phase.CHANGE: "drag a placed wall; off the board removes it",
-            Phase.MOVE: "click a ringed square (gold: right button picks the path)",
-        }.get(state.phase, "")
-        hint_top = self.buttons["pass"].bottom + 10
-        if self.human_turn() and hint:
-            for i, line in enumerate(renderer.wrap(hint, panel.width - 32, 14)[:2]):
-                renderer.text(surface, line, (x, hint_top + 18 * i), size=14, colour=ACCENT)
-        self.draw_players(surface, renderer, hint_top + 46)
+        y = self.hint_top
+        for line in renderer.wrap(self.hint(), width, HINT_SIZE):
+            renderer.text(surface, line, (x, y), size=HINT_SIZE, colour=INK)
+            y += HINT_SIZE + 4
+        self.draw_players(surface, renderer, y + 10)
+
+    def draw_die(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """The last roll (opening rolls too); a blank die before anyone has rolled."""
+        last = self.game.last_roll()
+        renderer.draw_die(surface, self.die_rect, last[1] if last else None)
+        if last is not None:
+            corner = (self.die_rect.right - 4, self.die_rect.bottom - 4)
+            renderer.draw_token(surface, corner, max(self.die_rect.width // 9, 5),
+                                self.player_colour(last[0]))
+
+    def pass_button(self) -> tuple[str, bool]:
+        """The Pass button's label and whether it works now ("No move" when stuck)."""
+        state = self.state
+        if state.phase is Phase.MOVE and self.human_turn() and not state.legal_moves():
+            return "No move", True
+        return "Pass", state.phase is Phase.WALL and self.human_turn()
 
     def draw_stock(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state = self.state
         stock = state.stocks[state.current]
-        renderer.text(surface, f"{state.name(state.current).title()}'s walls",
-                      (self.stock_rects[1].left, self.stock_rects[1].top - 22), size=15,
-                      colour=INK_DIM)
+        first = self.stock_rects[1]
+        drag_one = " (drag one)" if state.phase is Phase.WALL and self.human_turn() else ""
+        renderer.text(surface, f"{state.name(state.current).title()}'s walls{drag_one}",
+                      (first.left, self.stock_title_top), size=14, colour=INK_DIM)
+        label_x = first.left + 3 * self.stock_unit + 14
         for length, rect in self.stock_rects.items():
             count = stock[length - 1]
             colour = PLACED_WALL if count else (90, 84, 80)
-            bar = pygame.Rect(rect.left, rect.centery - 5, rect.width, 10)
+            bar = pygame.Rect(rect.left, rect.centery - 5, round(self.stock_unit * length), 10)
             pygame.draw.rect(surface, (0, 0, 0), bar.move(1, 2), border_radius=4)
             pygame.draw.rect(surface, colour, bar, border_radius=4)
-            renderer.text(surface, f"× {count}", (rect.right + 12, rect.centery), size=16,
-                          colour=INK, anchor="midleft")
+            for k in range(1, length):  # joints show how many squares it spans
+                jx = bar.left + round(self.stock_unit * k)
+                pygame.draw.line(surface, shade(colour, 0.6), (jx, bar.top + 2),
+                                 (jx, bar.bottom - 3))
+            renderer.text(surface, f"{WALL_NAMES[length]} × {count}",
+                          (label_x, rect.centery), size=15,
+                          colour=INK if count else INK_DIM, anchor="midleft")
 
     def draw_players(self, surface: pygame.Surface, renderer: Renderer, top: int) -> None:
         state, game = self.state, self.game
-        x = self.panel_rect().left + 16
+        panel = self.panel_rect()
+        x, width = panel.left + PAD, panel.width - 2 * PAD
+        y = top
         for player in range(state.players):
-            y = top + 30 * player
-            renderer.draw_token(surface, (x + 10, y + 10), 9, self.player_colour(player))
-            heading = "home" if state.reached_far[player] else "far corner"
-            seat = "human" if game.is_human(player) else "computer"
-            walls = sum(state.stocks[player])
-            renderer.text(surface, f"{state.name(player)} · {seat} → {heading} · {walls} walls",
-                          (x + 26, y + 2), size=13, colour=INK)
-        log_top = top + 30 * state.players + 10
-        for i, line in enumerate(game.log[-6:]):
-            renderer.text(surface, line, (x, log_top + 18 * i), size=13, colour=INK_DIM)
+            renderer.draw_token(surface, (x + 8, y + 9), 8, self.player_colour(player))
+            heading = "heading home" if state.reached_far[player] else "to far corner"
+            seat = "you" if game.is_human(player) else "computer"
+            text = f"{state.name(player)} ({seat}) {heading}, {sum(state.stocks[player])} walls"
+            for line in renderer.wrap(text, width - 24, 13):
+                renderer.text(surface, line, (x + 24, y + 2), size=13, colour=INK)
+                y += 17
+            y += 4
+        y += 6
+        room = (panel.bottom - PAD - y) // 17
+        lines: list[str] = []
+        for entry in game.log[-8:]:
+            lines.extend(renderer.wrap(entry, width, 13))
+        for i, line in enumerate(lines[-room:] if room > 0 else []):
+            renderer.text(surface, line, (x, y + 17 * i), size=13, colour=INK_DIM)
+
+
+def wrap_bold(renderer: Renderer, text: str, width: int, size: int) -> list[str]:
+    """``text`` in lines of bold type no wider than ``width`` px (``Renderer.wrap`` measures
+    regular type, which is narrower)."""
+    font = renderer.font(size, bold=True)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
 
 
 def make_view(app: App, session: Session) -> View:
