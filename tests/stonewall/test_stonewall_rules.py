@@ -366,8 +366,8 @@ def test_a_wall_not_in_stock_is_refused() -> None:
     state = position(roll=1, at={RED: (2, 2)})
     state.push(state.legal_moves()[0])
     state.stocks[RED][2] = 0
-    with pytest.raises(NoWallInStock, match=r"red has no triple wall left \(has 6 single, 6 double, "
-                       r"0 triple\)"):
+    message = r"red has no triple wall left \(has 6 single, 6 double, 0 triple\)"
+    with pytest.raises(NoWallInStock, match=message):
         state.push(PlaceWall(Wall("h", 3, 6, 3)))
 
 
@@ -400,7 +400,8 @@ def test_a_wall_on_a_placed_wall_is_refused() -> None:
 
 
 def test_a_wall_crossing_a_placed_wall_is_refused_but_touching_is_fine() -> None:
-    with pytest.raises(WallOverlaps, match="right of D5-D6 would cross the triple wall under D5-F5"):
+    crossing = "The double wall right of D5-D6 would cross the triple wall under D5-F5"
+    with pytest.raises(WallOverlaps, match=crossing):
         wall_phase(Wall("h", 3, 5, 3)).push(PlaceWall(Wall("v", 4, 4, 2)))
     end_to_end = wall_phase(Wall("h", 3, 5, 3))
     end_to_end.push(PlaceWall(Wall("v", 3, 3, 2)))  # L at the wall's end

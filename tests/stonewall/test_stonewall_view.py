@@ -19,7 +19,7 @@ import pytest
 from games import registry
 from games.protocol import SeatKind
 from games.stonewall.board import Wall
-from games.stonewall.rules import Phase
+from games.stonewall.rules import Phase, Roll
 from games.stonewall.view import StonewallView
 from games.ui.app import App
 
@@ -166,3 +166,67 @@ def test_change_a_wall_by_dragging_it_off_the_board(app: App) -> None:
     drag(app, wall_pixel(view, wall), (app.play_rect.right - 5, app.play_rect.bottom - 5))
     assert wall not in state.placed and state.removed == [0, 1, 0]
     assert state.wall_total() == 60
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+def test_panel_text_and_buttons_stay_inside_the_panel(size: tuple[int, int]) -> None:
+    window = App("stonewall", size=size, seed=3)
+    try:
+        window.start_game(registry.load("stonewall"), (SeatKind.HUMAN,) * 4)
+        frames(window)
+        view = view_of(window)
+        state = view.state
+        while state.phase is not Phase.ROLL:
+            click(window, view.die_rect.center)
+        click(window, view.buttons["roll"].center)  # the long move hint is showing now
+        panel = view.panel_rect()
+        assert window.play_rect.contains(panel)
+        inner = panel.inflate(-8, -8)
+        for rect in [view.die_rect, *view.buttons.values(), *view.stock_rects.values()]:
+            assert inner.contains(rect), (rect, panel)
+        renderer = window.renderer
+        width = panel.width - 2 * 14
+        bold = renderer.font(18, bold=True)
+        assert all(bold.size(line)[0] <= width - 30 for line in view.headline_lines)
+        hint = renderer.wrap(view.hint(), width, 14)
+        assert len(hint) > 1 and all(renderer.font(14).size(line)[0] <= width for line in hint)
+        geo = view.geometry
+        assert geo is not None
+        frame = geo.rect.inflate(round(geo.cell * 0.5), round(geo.cell * 0.5))
+        assert window.play_rect.contains(frame) and frame.right < panel.left
+    finally:
+        window.close()
+
+
+def test_undo_after_handing_the_turn_to_a_computer_through_the_window() -> None:
+    window = App("stonewall", size=(1100, 700), seed=4)
+    try:
+        window.start_game(registry.load("stonewall"), (SeatKind.HUMAN, SeatKind.COMPUTER))
+        frames(window)
+        view = view_of(window)
+        state, game = view.state, view.game
+        for _ in range(600):  # the opening: click the die when it is red's roll
+            if state.phase is Phase.ROLL and state.current == 0:
+                break
+            if game.human_to_act():
+                click(window, view.die_rect.center)
+            frames(window)
+        game.chance.force(3)
+        click(window, view.buttons["roll"].center)
+        assert view.geometry is not None
+        click(window, view.geometry.cell_center(state.legal_moves()[0].destination))
+        click(window, view.buttons["pass"].center)
+        assert state.current == 1 and game.in_undo_grace()
+        frames(window, 30)  # half a second: far longer than a computer's usual pause
+        assert state.current == 1 and state.phase is Phase.ROLL
+        assert "Undo still possible" in view.cue()
+        click(window, view.buttons["undo"].center)
+        assert state.current == 0 and state.phase is Phase.WALL
+        click(window, view.buttons["pass"].center)
+        passed = len(game.records)
+        frames(window, round(1.8 / FRAME) + 30)
+        blue_roll = game.records[passed]  # after the grace blue rolled, ending the undo chance
+        assert blue_roll.actor == 1 and isinstance(blue_roll.action, Roll)
+        assert not game.in_undo_grace()
+    finally:
+        window.close()
