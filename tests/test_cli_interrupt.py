@@ -49,7 +49,15 @@ def start(*args: str, env: Mapping[str, str]) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # A job started in the background by a non-interactive shell (as CI may run us)
+        # inherits SIGINT ignored, and Python then leaves Ctrl-C ignored too. A terminal's
+        # foreground job has the default disposition: give the command that.
+        preexec_fn=_default_sigint,
     )
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def wait_until(condition: Callable[[], bool], process: subprocess.Popen[str]) -> None:
