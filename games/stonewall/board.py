@@ -46,8 +46,10 @@ border: ``Wall("h", 2, 2, 2)`` is "the double wall under C2-D2" and ``Wall("v", 
 
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -231,6 +233,14 @@ class Board:
         return point[0] in (0, self.size) or point[1] in (0, self.size)
 
     def to_json(self) -> dict[str, Any]:
+        """The board as plain data (a fresh copy each call; serialised once per board)."""
+        return json.loads(self._json_text)
+
+    @cached_property
+    def _json_text(self) -> str:
+        return json.dumps(self._build_json())
+
+    def _build_json(self) -> dict[str, Any]:
         return {
             "size": self.size,
             "roll_again": list(self.roll_again),

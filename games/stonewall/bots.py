@@ -172,9 +172,8 @@ def _best_wall(state: State, targets: list[int]) -> Action:
     for wall in state.legal_wall_placements():
         if not near.intersection(state.board.wall_edges(wall)):
             continue
-        state.push(PlaceWall(wall))
-        score = wall_score(state, me, targets, base)
-        state.pop()
+        with state.trying_walls(add=wall):
+            score = wall_score(state, me, targets, base)
         if score > best[0] + 1e-9:
             best = (score, PlaceWall(wall))
     return best[1]
@@ -194,9 +193,8 @@ def _best_change(state: State, targets: list[int]) -> Action:
         options.extend(ChangeWall(old, w) for w in moved[:MAX_WALL_CHANGES])
     best: tuple[float, Action] | None = None
     for option in options:
-        state.push(option)
-        score = wall_score(state, me, targets, base)
-        state.pop()
+        with state.trying_walls(add=option.new, remove=option.old):
+            score = wall_score(state, me, targets, base)
         if best is None or score > best[0] + 1e-9:
             best = (score, option)
     assert best is not None, "a change phase always has a placed wall"

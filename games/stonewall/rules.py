@@ -59,6 +59,7 @@ Readings of the rulebook where it is unclear (each has a test in tests/stonewall
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -283,6 +284,8 @@ class Geometry:
                 self.arcs[i].append((j, edge, d))
                 self.rarcs[j].append((i, edge))
                 allowed_ways[edge] += 1
+        self.steps = [tuple((j, edge) for j, edge, _ in arcs) for arcs in self.arcs]
+        self.back_steps = [tuple(arcs) for arcs in self.rarcs]
         self.edge_arcs: list[list[tuple[int, int]]] = [[] for _ in range(board.edge_count)]
         for i, arcs in enumerate(self.arcs):
             for j, edge, _ in arcs:
@@ -345,6 +348,21 @@ def geometry(board: Board) -> Geometry:
 
 
 _DEFAULT_BOARD: Board | None = None
+_BOARDS_BY_JSON: dict[str, Board] = {}
+
+
+def _board_of(data: Any) -> Board:
+    """The board of a saved state (boards already read are reused: saved states repeat them)."""
+    from games.stonewall.board import board_from_data
+
+    key = json.dumps(data, sort_keys=True)
+    board = _BOARDS_BY_JSON.get(key)
+    if board is None:
+        board = board_from_data(data, "state.board")
+        if len(_BOARDS_BY_JSON) > 16:
+            _BOARDS_BY_JSON.clear()
+        _BOARDS_BY_JSON[key] = board
+    return board
 
 
 def default_board() -> Board:
@@ -548,7 +566,7 @@ class State:
             (home, far, "from their Change-a-Wall corner home"),
         ]
         for target, source, label in legs:
-            if target not in self.reachable_from(source):
+            if not self._reaches(source, target):
                 return label
         return None
 
@@ -584,38 +602,66 @@ class State:
     def _edges_changed(self, add: Iterable[int], free: set[int]) -> State._EdgeChange:
         return State._EdgeChange(self, add, free)
 
+    def trying_walls(
+        self, add: Wall | None = None, remove: Wall | None = None
+    ) -> State._EdgeChange:
+        """``with state.trying_walls(new, old):`` the walls block (or stop blocking) paths for
+        distance and reachability queries inside the block only; no legality check, no stock
+        or history change (for bots scoring walls already known to be legal)."""
+        edges = self.board.wall_edges(add) if add is not None else ()
+        freed = set(self.board.wall_edges(remove)) if remove is not None else set()
+        return State._EdgeChange(self, edges, freed)
+
     # --- reachability -------------------------------------------------------------------
     def reachable_from(self, start: int) -> set[int]:
-        arcs, blocked = self.geo.arcs, self.blocked
-        seen = {start}
-        stack = [start]
-        while stack:
-            square = stack.pop()
-            for nxt, edge, _ in arcs[square]:
-                if not blocked[edge] and nxt not in seen:
-                    seen.add(nxt)
-                    stack.append(nxt)
-        return seen
+        """Every square a piece on ``start`` can reach (walls and arrows respected)."""
+        return self._search(start, self.geo.steps)
 
     def _reaching(self, target: int) -> set[int]:
-        rarcs, blocked = self.geo.rarcs, self.blocked
-        seen = {target}
-        stack = [target]
+        """Every square from which ``target`` can be reached."""
+        return self._search(target, self.geo.back_steps)
+
+    def _search(self, start: int, steps: list[tuple[tuple[int, int], ...]]) -> set[int]:
+        blocked = self.blocked
+        seen = bytearray(len(steps))
+        seen[start] = 1
+        found = [start]
+        stack = [start]
+        while stack:
+            for nxt, edge in steps[stack.pop()]:
+                if not seen[nxt] and not blocked[edge]:
+                    seen[nxt] = 1
+                    found.append(nxt)
+                    stack.append(nxt)
+        return set(found)
+
+    def _reaches(self, source: int, target: int) -> bool:
+        """True if a piece on ``source`` can reach ``target`` (stops as soon as it does)."""
+        steps, blocked = self.geo.steps, self.blocked
+        seen = bytearray(len(steps))
+        seen[source] = 1
+        stack = [source]
         while stack:
             square = stack.pop()
-            for prev, edge in rarcs[square]:
-                if not blocked[edge] and prev not in seen:
-                    seen.add(prev)
-                    stack.append(prev)
-        return seen
+            if square == target:
+                return True
+            for nxt, edge in steps[square]:
+                if not seen[nxt] and not blocked[edge]:
+                    seen[nxt] = 1
+                    stack.append(nxt)
+        return False
 
     def strongly_connected(self) -> bool:
+        """True if every square can reach every square (one search each way from square 0)."""
         count = self.board.square_count
-        return len(self.reachable_from(0)) == count and len(self._reaching(0)) == count
+        return (
+            len(self._search(0, self.geo.steps)) == count
+            and len(self._search(0, self.geo.back_steps)) == count
+        )
 
     def distances_from(self, start: int) -> list[int]:
         """Fewest steps from ``start`` to every square (-1 if unreachable)."""
-        arcs, blocked = self.geo.arcs, self.blocked
+        steps, blocked = self.geo.steps, self.blocked
         dist = [-1] * self.board.square_count
         dist[start] = 0
         frontier = [start]
@@ -623,7 +669,7 @@ class State:
             nxt_frontier = []
             for square in frontier:
                 d = dist[square] + 1
-                for nxt, edge, _ in arcs[square]:
+                for nxt, edge in steps[square]:
                     if not blocked[edge] and dist[nxt] < 0:
                         dist[nxt] = d
                         nxt_frontier.append(nxt)
@@ -1029,11 +1075,9 @@ class State:
     @classmethod
     def from_json(cls, data: Any, board: Board | None = None) -> State:
         """Rebuild a state saved by :meth:`to_json`; :class:`StateError` if it is malformed."""
-        from games.stonewall.board import board_from_data
-
         try:
             if board is None:
-                board = board_from_data(data["board"], "state.board")
+                board = _board_of(data["board"])
             state = cls(int(data["players"]), board)
             state.positions = [board.index(tuple(sq)) for sq in data["positions"]]
             state.reached_far = [bool(v) for v in data["reached_far"]]

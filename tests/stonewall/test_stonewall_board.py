@@ -1,4 +1,5 @@
-"""The board data file: its layout and its one-line errors naming file and key."""
+"""The board data file: its layout, its one-line errors naming file and key, and the names
+players see for squares and walls."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from games.stonewall.board import DEFAULT_BOARD_PATH, BoardError, Square, load_board
+from games.stonewall.board import DEFAULT_BOARD_PATH, BoardError, Square, Wall, load_board
+from games.stonewall.rules import State
 
 
 def test_default_board_has_the_rulebook_features() -> None:
@@ -49,3 +51,21 @@ def test_bad_board_files_give_one_line_errors(
 def test_missing_board_file_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(BoardError, match="cannot read"):
         load_board(tmp_path / "nope.toml")
+
+
+def test_squares_and_walls_are_named_as_the_frame_labels_them() -> None:
+    assert str(Square(0, 0)) == "A1" and str(Square(2, 1)) == "C2" and str(Square(8, 8)) == "I9"
+    assert Wall("h", 2, 2, 2).describe() == "the double wall under C2-D2"
+    assert Wall("v", 3, 0, 1).describe() == "the single wall right of C1"
+    assert Wall("v", 1, 2, 3).describe() == "the triple wall right of A3-A5"
+    assert Wall("h", 0, 0, 1).describe() == "the single wall above A1"  # off the inner lines
+
+
+def test_trying_walls_blocks_only_inside_the_block() -> None:
+    state = State(2)
+    far = state.far_corner(0)
+    before = state.to_json()
+    wall = Wall("h", 0, 2, 1)  # red's only way out of its corner bay
+    with state.trying_walls(add=wall):
+        assert state.distances_from(state.positions[0])[far] == -1
+    assert state.to_json() == before and state.distances_from(state.positions[0])[far] > 0

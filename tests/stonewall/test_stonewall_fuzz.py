@@ -44,9 +44,9 @@ def play_checked(seed: int, max_actions: int, check_every: int) -> State:
     return state
 
 
-@pytest.mark.parametrize("block", range(4))
+@pytest.mark.parametrize("block", range(8))
 def test_thousands_of_short_random_games_keep_the_invariants(block: int) -> None:
-    for seed in range(block * 500, (block + 1) * 500):  # 2000 games in all
+    for seed in range(block * 250, (block + 1) * 250):  # 2000 games in all
         play_checked(seed, max_actions=16, check_every=1)
 
 

@@ -217,14 +217,16 @@ def test_undo_after_handing_the_turn_to_a_computer_through_the_window() -> None:
         click(window, view.geometry.cell_center(state.legal_moves()[0].destination))
         click(window, view.buttons["pass"].center)
         assert state.current == 1 and game.in_undo_grace()
-        frames(window, 30)  # half a second: far longer than a computer's usual pause
+        for _ in range(4):  # a second: three times a computer's usual pause
+            window.step_frame(0.25)
         assert state.current == 1 and state.phase is Phase.ROLL
         assert "Undo still possible" in view.cue()
         click(window, view.buttons["undo"].center)
         assert state.current == 0 and state.phase is Phase.WALL
         click(window, view.buttons["pass"].center)
         passed = len(game.records)
-        frames(window, round(1.8 / FRAME) + 30)
+        for _ in range(9):  # past the grace of 1.75 s
+            window.step_frame(0.25)
         blue_roll = game.records[passed]  # after the grace blue rolled, ending the undo chance
         assert blue_roll.actor == 1 and isinstance(blue_roll.action, Roll)
         assert not game.in_undo_grace()
