@@ -32,7 +32,8 @@ GAME = GameSpec(
         "(drag it; R or right button rotates; Pass skips). No wall may shut off a square or\n"
         "cut anyone's path. Reaching your Change-a-Wall corner obliges you to move or remove\n"
         "one placed wall instead (again if you are stomped). Undo takes back your last move\n"
-        "or wall until the next roll."
+        "or wall until the next roll (a computer waits a moment before rolling after you).\n"
+        "Squares are named by the letters and numbers on the board's edge, e.g. C2."
     ),
     seat_names=("red", "blue", "green", "yellow"),
     min_seats=2,

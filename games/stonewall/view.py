@@ -1,9 +1,15 @@
 """The Stonewall window: the board by the shared grid renderer, a side panel, mouse play.
 
-Layout: the board fills the left of the play area; the right panel shows whose turn it is and
-what to do, the last roll as a die (click it, the Roll button or Enter to roll), the current
-player's wall stock (three wall pieces to drag), Pass and Undo buttons, every player's state
-and the last few events.
+Layout: the board fills the left of the play area, with column letters (A-I) and row numbers
+(1-9, from the top) on its frame, as the rules' messages name squares and walls ("the double
+wall under C2-D2"); the mover's goal square (far corner, then home) has a dotted ring in their
+colour. The right panel (:func:`games.ui.widgets.split_play_area`; everything laid out inside
+it every frame and wrapped to its width, so it fits from 960x600 up) shows: whose turn and what
+to do; a cue (a computer at work, "Blue thinks… (Undo still possible)" during the undo grace,
+extra turns); the last roll on a die, opening rolls included, with a dot in the roller's
+colour (click it, the Roll button or Enter to roll); Undo; the current player's wall stock
+(single, double, triple, with counts: drag one); Pass (or No move when no move exists); a hint
+for the mouse; every player's state and the latest events.
 
 Mouse:
 
@@ -16,8 +22,9 @@ Mouse:
   right button rotates it. Let go to place; Pass skips.
 * Change a Wall: drag a placed wall to a new place, or drop it off the board to remove it.
 
-Undo takes back your last move or wall until someone rolls. Every action goes through
-``session.handle`` so the rules check it and the recording keeps it.
+Undo takes back your last move or wall until someone rolls; a computer that follows a human
+waits a grace of 1.75 s before rolling (see :mod:`games.stonewall.session`). Every action goes
+through ``session.handle`` so the rules check it and the recording keeps it.
 """
 
 from __future__ import annotations
@@ -135,12 +142,14 @@ class StonewallView(View):
         panel = self.panel_rect()
         x, width = panel.left + PAD, panel.width - 2 * PAD
         y = panel.top + PAD
-        self.headline_lines = wrap_bold(renderer, self.headline(), width - 30, HEADLINE_SIZE)
-        y += len(self.headline_lines) * (HEADLINE_SIZE + 6)
+        # The words on top get a fixed height (one headline line, two cue lines) so the die
+        # and the buttons below do not jump between phases; a wrapped headline takes cue room.
+        self.headline_lines = wrap_bold(renderer, self.headline(), width - 30, HEADLINE_SIZE)[:2]
         cue = self.cue()
-        self.cue_lines = wrap_bold(renderer, cue, width, CUE_SIZE) if cue else []
-        self.cue_top = y + 2
-        y += len(self.cue_lines) * (CUE_SIZE + 5) + 10
+        cue_room = 3 - len(self.headline_lines)
+        self.cue_lines = wrap_bold(renderer, cue, width, CUE_SIZE)[:cue_room] if cue else []
+        self.cue_top = y + len(self.headline_lines) * (HEADLINE_SIZE + 6) + 2
+        y += (HEADLINE_SIZE + 6) + 2 * (CUE_SIZE + 5) + 12
         die = min(64, max(width // 4, 40))
         self.die_rect = pygame.Rect(x, y, die, die)
         button_width = (width - die - 12 - 8) // 2
