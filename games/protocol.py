@@ -237,3 +237,6 @@ class GameSpec:
     # simulated seconds (0: the game ends by itself, within the runner's safety limit).
     headless_options: Mapping[str, Any] = field(default_factory=dict)
     headless_seconds: float = 0.0
+    # Ctrl+Z in the window takes back the last drag by replaying the game without it
+    # (games.undo); for sandboxes, not for games whose rules forbid taking a move back.
+    undo_by_replay: bool = False

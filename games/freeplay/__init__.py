@@ -22,6 +22,7 @@ GAME = GameSpec(
         "Drag a piece with the left mouse button; let go to drop it (a flick throws it).\n"
         "Hold Shift while grabbing to keep the piece upright (both hands).\n"
         "Mouse wheel: zoom in and out about the cursor.\n"
+        "Ctrl+Z takes back your last drag (the table is replayed without it).\n"
         "Edit the config file while playing: new constants apply within a second."
     ),
     seat_names=("player",),
@@ -29,4 +30,5 @@ GAME = GameSpec(
     new_session=new_session,
     view_module="games.freeplay.view",
     headless_options={"script": "drop"},
+    undo_by_replay=True,
 )

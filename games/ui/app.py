@@ -359,9 +359,33 @@ class App:
             self.restart()
         elif key in (pygame.K_h, pygame.K_F1):
             self.show_help = not self.show_help
+        elif key == pygame.K_z and ctrl and self.game is not None and self.game.spec.undo_by_replay:
+            self.undo_last_drag()
         else:
             return False
         return True
+
+    def undo_last_drag(self) -> None:
+        """Ctrl+Z in a sandbox: the table as it was before the last grab (games.undo)."""
+        game = self.game
+        if game is None:
+            return
+        from games.undo import NothingToUndo, take_back_last_drag
+
+        try:
+            session = take_back_last_drag(game.spec, game.session)
+            module = importlib.import_module(game.spec.view_module)
+            view: View = module.make_view(self, session)
+        except NothingToUndo as nothing:
+            self.notify(str(nothing), kind="refused")
+            return
+        except Exception as error:
+            self.fail(f"{game.spec.title}: undo failed", error)
+            return
+        game.view.close()
+        self.game = GameRun(game.spec, session, view, game.seats)
+        self.accumulator = 0.0
+        self.notify("Took back the last drag", kind="info")
 
     def resize(self, size: tuple[int, int]) -> None:
         """Follow a window resize (the renderer refits the scene every frame)."""
