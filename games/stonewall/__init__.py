@@ -21,19 +21,18 @@ GAME = GameSpec(
     id="stonewall",
     title="Stonewall",
     blurb="Race to the far corner and home again; wall your opponents in",
+    # One paragraph per line: the help overlay wraps them to its width.
     help_text=(
-        "Goal: go from your corner through the diagonally opposite (Change-a-Wall) corner and\n"
-        "back home. First home wins; you need not roll the exact number to get home.\n"
-        "Turn: roll the die, then move exactly that many squares in orthogonal steps, never\n"
-        "through a wall or the same square twice. Arrow squares only one way. Ending on an\n"
-        "opponent STOMPS them back to their start. A four, or ending on the middle Roll Again\n"
-        "square, gives another turn (two with a four there).\n"
-        "Walls: after each turn you may place one wall from your stock on the guide lines\n"
-        "(drag it; R or right button rotates; Pass skips). No wall may shut off a square or\n"
-        "cut anyone's path. Reaching your Change-a-Wall corner obliges you to move or remove\n"
-        "one placed wall instead (again if you are stomped). Undo takes back your last move\n"
-        "or wall until the next roll (a computer waits a moment before rolling after you).\n"
-        "Squares are named by the letters and numbers on the board's edge, e.g. C2."
+        "Go from your corner through the diagonally opposite (Change-a-Wall) corner and back "
+        "home; first home wins, no exact roll needed.\n"
+        "Roll, then move exactly that many squares in orthogonal steps, never through a wall "
+        "or the same square twice; arrows are one way. Ending on a piece STOMPS it home. A four "
+        "or ending on the middle square gives another turn.\n"
+        "Then you may drag one wall from your stock onto the guide lines (R or right button "
+        "turns it; Pass skips). No wall may shut off a square or cut anyone's path. Your "
+        "Change-a-Wall corner makes you move or remove a placed wall instead.\n"
+        "Undo takes back your move or wall until the next roll. Squares are named by the "
+        "letters and numbers on the board's edge (C2)."
     ),
     seat_names=("red", "blue", "green", "yellow"),
     min_seats=2,
