@@ -95,25 +95,34 @@ def draw_help(
     spec: GameSpec,
     extra_keys: Sequence[tuple[str, str]] = (),
 ) -> None:
-    """The game's rules in brief and the keys, in a panel over the play area."""
-    panel = area.inflate(-min(area.width // 5, 320), -min(area.height // 6, 160))
+    """The game's rules in brief and the keys, in a panel over the play area.
+
+    The type shrinks step by step until everything fits the panel, so a small window still
+    shows the whole text above the "closes this" line.
+    """
+    panel = help_panel(area)
     renderer.panel(surface, panel, alpha=232)
+    keys = (*extra_keys, *GAME_KEYS)
+    scale, lines = help_layout(renderer, panel, spec.help_text, len(keys))
     x = panel.left + 32
-    y = panel.top + 24
+    y = panel.top + round(24 * scale)
+    title = f"How to play {spec.title}"
     renderer.text(
-        surface, f"How to play {spec.title}", (x, y), size=28, bold=True, serif=True, colour=ACCENT
+        surface, title, (x, y), size=round(28 * scale), bold=True, serif=True, colour=ACCENT
     )
-    y += 52
-    for line in renderer.wrap(spec.help_text, panel.width - 64, 19):
-        renderer.text(surface, line, (x, y), size=19)
-        y += 28
-    y += 16
-    renderer.text(surface, "Keys", (x, y), size=20, bold=True, colour=ACCENT)
-    y += 32
-    for key, meaning in (*extra_keys, *GAME_KEYS):
-        renderer.text(surface, key, (x, y), size=17, bold=True, colour=INK)
-        renderer.text(surface, meaning, (x + 150, y), size=17, colour=INK_DIM)
-        y += 26
+    y += round(52 * scale)
+    for line in lines:
+        renderer.text(surface, line, (x, y), size=round(19 * scale))
+        y += round(28 * scale)
+    y += round(16 * scale)
+    renderer.text(surface, "Keys", (x, y), size=round(20 * scale), bold=True, colour=ACCENT)
+    y += round(32 * scale)
+    for key, meaning in keys:
+        renderer.text(surface, key, (x, y), size=round(17 * scale), bold=True, colour=INK)
+        renderer.text(
+            surface, meaning, (x + round(150 * scale), y), size=round(17 * scale), colour=INK_DIM
+        )
+        y += round(26 * scale)
     renderer.text(
         surface,
         "H, F1 or Esc closes this",
@@ -122,6 +131,31 @@ def draw_help(
         colour=INK_DIM,
         anchor="midbottom",
     )
+
+
+HELP_TYPE_SCALES = (1.0, 0.9, 0.8, 0.7, 0.62)
+HELP_FOOTER_PX = 40  # the "closes this" line at the panel's foot
+
+
+def help_panel(area: pygame.Rect) -> pygame.Rect:
+    """The help panel's rectangle inside the play area."""
+    return area.inflate(-min(area.width // 5, 320), -min(area.height // 6, 160))
+
+
+def help_height(text_lines: int, key_lines: int, scale: float) -> float:
+    """Pixels the help text and key list take at ``scale`` (title, text, gap, keys)."""
+    return scale * (24 + 52 + 28 * text_lines + 16 + 32 + 26 * key_lines)
+
+
+def help_layout(
+    renderer: Renderer, panel: pygame.Rect, text: str, key_lines: int
+) -> tuple[float, list[str]]:
+    """The largest type scale at which the help fits ``panel``, and the text wrapped at it."""
+    for scale in HELP_TYPE_SCALES:
+        lines = renderer.wrap(text, panel.width - 64, round(19 * scale))
+        if help_height(len(lines), key_lines, scale) <= panel.height - HELP_FOOTER_PX:
+            break
+    return scale, lines
 
 
 def draw_paused(surface: pygame.Surface, renderer: Renderer, area: pygame.Rect) -> None:

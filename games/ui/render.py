@@ -353,9 +353,9 @@ class Renderer:
         surface.blit(image, rect)
         return rect
 
-    def wrap(self, text: str, width: int, size: int = 18) -> list[str]:
-        """``text`` split into lines that fit ``width`` px (paragraphs kept)."""
-        font = self.font(size)
+    def wrap(self, text: str, width: int, size: int = 18, *, bold: bool = False) -> list[str]:
+        """``text`` split into lines that fit ``width`` px in that type (paragraphs kept)."""
+        font = self.font(size, bold=bold)
         lines: list[str] = []
         for paragraph in text.splitlines() or [""]:
             words = paragraph.split()

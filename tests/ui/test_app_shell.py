@@ -12,6 +12,7 @@ from games import registry
 from games.freeplay.session import FreeplaySession
 from games.protocol import Outcome
 from games.ui import app as app_module
+from games.ui import overlays
 from games.ui.app import MAX_FRAME_SECONDS, run_app
 from games.ui.render import ACCENT
 
@@ -195,3 +196,15 @@ def test_no_display_is_one_line_not_a_traceback(run_wobbletop) -> None:
     assert done.returncode == 1
     assert done.stderr.startswith("wobbletop: cannot open a window")
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("game", registry.available())
+def test_help_fits_its_panel_in_a_small_window(make_app, game) -> None:
+    app = make_app()  # the test window is 960x600, smaller than the default
+    spec = registry.load(game)
+    panel = overlays.help_panel(app.play_rect)
+    keys = len(overlays.GAME_KEYS) + 2  # room for a game's own keys
+    scale, lines = overlays.help_layout(app.renderer, panel, spec.help_text, keys)
+    assert overlays.help_height(len(lines), keys, scale) <= panel.height - overlays.HELP_FOOTER_PX
+    widest = max(app.renderer.font(round(19 * scale)).size(line)[0] for line in lines)
+    assert widest <= panel.width - 64
