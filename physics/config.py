@@ -116,6 +116,12 @@ class WallamoppiSettings(_Section):
     stack_settle_speed: float = Field(
         default=6.0, ge=0.1, le=500, description="mm/s below which a released disk is at rest"
     )
+    min_iterations: int = Field(
+        default=70,
+        ge=1,
+        le=1000,
+        description="solver iterations per substep at least, in Wallamoppi's table world",
+    )
     timer_ramps: int = Field(default=10, ge=1, le=20, description="ramps in the marble box")
     timer_ramp_deg: float = Field(
         default=1.5, ge=0.2, le=45, description="degrees each box ramp slopes"

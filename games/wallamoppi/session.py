@@ -41,7 +41,13 @@ from games.wallamoppi.rules import (
     Wallamoppi,
     other,
 )
-from games.wallamoppi.scene import MarbleTimer, WallScene, live_config, timer_duration
+from games.wallamoppi.scene import (
+    MarbleTimer,
+    WallScene,
+    live_config,
+    table_world_config,
+    timer_duration,
+)
 from physics.config import PhysicsConfig
 from physics.world import Layer, Piece, World
 
@@ -87,8 +93,8 @@ class WallamoppiSession(PhysicsSession):
         released later is built with the box the game started with, so the box never changes
         shape mid-game. The time shown on the marble is measured again with the new constants.
         """
-        super().apply_config(config)
         live = live_config(self.scene.built_with, config)
+        self.world.apply_config(table_world_config(live))
         self.scene.config = live
         if self.timer is not None:
             self.timer.world.apply_config(live)
