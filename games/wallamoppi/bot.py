@@ -56,11 +56,16 @@ def _slot(row: int, index: int) -> Slot | None:
 def pull_risk(present: set[Slot], pulled: Slot) -> int:
     """How many disks resting on ``pulled`` would be left badly held if it were pulled out.
 
-    A disk resting on the pulled one keeps only its other support; it stays put if that
-    support is there and a disk above pins it down on that side (bridging to its neighbour).
-    A missing other support costs 10, an unpinned disk 1 (the apex is never pinned: the
-    tower sits centred on it), and 5 when a disk above presses on its unsupported side with
-    nothing under its own other half (a lever that tips it).
+    A disk resting on the pulled one keeps only its other support, with its centre right over
+    that support's edge. It stays put if that support is there and a disk above pins it down
+    on that side (bridging to its neighbour). A missing other support costs 10, an unpinned
+    disk 1, and 5 when a disk above presses on its unsupported side with nothing under its
+    own other half (a lever that tips it). Two unpinned disks left leaning towards the gap
+    wedge against each other (a 0.3 mm wall gap closes after about a degree) and hold up what
+    rests on both: an arch, so that costs only their 1 each. The apex costs 10: nothing can
+    pin it, and the tower's weight stands centred on it, right over the edge of its one
+    remaining support (measured in tests/wallamoppi/test_physics.py: pulling either disk under
+    the apex topples even a one-disk tower; a risk-0 disk comes out with nothing moving).
     """
     risk = 0
     for above in (_slot(pulled.row + 1, pulled.index - 1), _slot(pulled.row + 1, pulled.index)):
@@ -68,7 +73,7 @@ def pull_risk(present: set[Slot], pulled: Slot) -> int:
             continue
         keeps_right = above.index == pulled.index
         remaining = _slot(above.row - 1, above.index + 1 if keeps_right else above.index)
-        if remaining is None or remaining not in present:
+        if remaining is None or remaining not in present or above.is_apex:
             risk += 10
             continue
         pin = _slot(above.row + 1, above.index if keeps_right else above.index - 1)

@@ -31,7 +31,10 @@ The light apex disk is the first tower disk. Dark moves first. A turn:
    Before that, the player on turn may not touch the wall ("wait for your timer").
 2. With one hand the player on turn takes one disk of their own colour, from the wall or one
    of their colour that fell earlier and lies where it landed (``take``). Touching other
-   disks with the same hand ("nudging") is allowed and counts as a touch.
+   disks with the same hand ("nudging") is allowed and counts as a touch. "Earlier" includes
+   earlier in this turn: a disk nudged off the wall lies on the table like any fallen disk
+   and may be taken while the hand is still empty (the rulebook's "during a later turn" is
+   there because a pull that knocks a disk off already fills the hand).
 3. A disk in hand must be stacked: until it is, no other disk may be taken. One disk per turn.
 4. The scene reports the taken disk resting on top of the tower (``stack``).
 5. The player stops their timer by clicking (catching) the marble after stacking

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+import math
 
-from games.wallamoppi.rules import DARK, LIGHT, Disk
+import pytest
+from pymunk import Vec2d
+
+from games.wallamoppi.bot import pull_risk
+from games.wallamoppi.rules import APEX, DARK, LIGHT, Disk, Slot
 from games.wallamoppi.scene import MarbleTimer, timer_duration
+from games.wallamoppi.session import WallamoppiSession
 from physics.detect import tilt_mod_half_turn
 from tests.wallamoppi.helpers import (
     config,
@@ -18,20 +23,31 @@ from tests.wallamoppi.helpers import (
 )
 
 
-def test_a_centred_tower_of_every_other_disk_stands_still_for_a_minute() -> None:
+def test_a_centred_tower_of_every_other_disk_stands_still_for_a_minute_held_awake() -> None:
+    """35 disks centred on the apex (more than the wall can ever give up) on the full wall.
+
+    Sleeping could hide a creep, so nothing may sleep; and a disk is dropped 2 mm onto the
+    top after a second, as a careless stack would, to disturb it.
+    """
     session = human_session()
     scene = session.scene
-    for n in range(35):  # every disk but the apex, stacked exactly centred on it
+    for n in range(35):
         scene.add_tower_disk(Disk(f"extra{n}", DARK if n % 2 else LIGHT))
     session.world.settle_in()
-    run(session, 1.0)
+    session.world.space.sleep_time_threshold = math.inf
     top = scene.top()
     assert top is not None
     start = top.body.position
-    run(session, 60.0)
-    drift = (top.body.position - start).length
+    run(session, 1.0)
+    dropped = scene.add_tower_disk(Disk("dropped", DARK), offset=1.0)
+    dropped.body.position += (0.0, 2.0)
+    worst = 0.0
+    for _ in range(60):
+        run(session, 1.0)
+        worst = max(worst, (top.body.position - start).length)
+    assert not top.body.is_sleeping
     assert scene.tower_fall() is None
-    assert drift < 1.0, f"top disk drifted {drift:.2f} mm in 60 s"
+    assert worst < 1.0, f"top disk drifted {worst:.2f} mm in 60 s"
 
 
 @pytest.mark.parametrize(("offset", "tips"), [(23.0, True), (14.0, False)])
@@ -138,3 +154,46 @@ def test_the_timer_running_out_loses_for_the_player_on_turn() -> None:
     run(session, timer_duration(session.setup.config) + 0.5)
     outcome = session.outcome
     assert outcome is not None and (outcome.winner, outcome.reason) == (LIGHT, "timer")
+
+
+def pull_out_of_plane(session: WallamoppiSession, slot: Slot) -> dict[str, Vec2d]:
+    """Take the disk on ``slot`` out of the wall as a perfectly slow pull does (no drag)."""
+    scene = session.scene
+    name = next(n for n, s in scene.slots.items() if s == slot and "wall" in scene.disks[n].tags)
+    scene.disks[name].body.activate()  # a hand touching it wakes what rests on it
+    scene.remove_disk(name)
+    return {n: p.body.position for n, p in scene.disks.items()}
+
+
+@pytest.mark.parametrize(
+    ("pulls", "what_falls"),
+    [
+        ([Slot(0, 0)], None),
+        ([Slot(2, 3)], None),
+        ([Slot(5, 1)], None),  # the two disks above lean into an arch and hold the apex
+        ([Slot(0, 1), Slot(0, 0)], "wall"),  # the second pull takes row 1 #0's last support
+        ([Slot(6, 0)], "tower"),
+    ],
+    ids=["bottom-end", "middle", "under-an-arch", "last-support", "under-apex"],
+)
+def test_a_careful_pull_leaves_the_wall_standing_unless_the_disk_bears_load(
+    pulls: list[Slot], what_falls: str | None
+) -> None:
+    session = human_session()
+    scene = session.scene
+    for n in range(8):
+        scene.add_tower_disk(Disk(f"extra{n}", DARK if n % 2 else LIGHT))
+    run(session, 0.5)
+    for slot in pulls[:-1]:
+        pull_out_of_plane(session, slot)
+        run(session, 1.0)
+    present = {scene.slots[n] for n in scene.slots if "wall" in scene.disks[n].tags} | {APEX}
+    assert (pull_risk(present, pulls[-1]) >= 10) is (what_falls is not None)  # the bot sees it
+    before = pull_out_of_plane(session, pulls[-1])
+    run(session, 3.0)
+    moved = max((scene.disks[n].body.position - p).length for n, p in before.items())
+    fallen = [n for n, piece in scene.disks.items() if "fallen" in piece.tags]
+    assert (scene.tower_fall() is not None) is (what_falls == "tower")
+    assert bool(fallen) is (what_falls == "wall")
+    if what_falls is None:
+        assert moved < 0.5, f"a wall disk moved {moved:.2f} mm"

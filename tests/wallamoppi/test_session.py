@@ -8,6 +8,7 @@ import pytest
 
 from games.headless import play_headless
 from games.protocol import InputRefused, SeatKind, SessionSetup
+from games.wallamoppi.bot import Bot
 from games.wallamoppi.rules import DARK, LIGHT, Phase
 from games.wallamoppi.scene import slot_position, timer_duration
 from games.wallamoppi.session import WallamoppiSession
@@ -108,14 +109,23 @@ def test_a_person_cannot_move_the_computers_hand() -> None:
     assert [event.action for event in session.recorded] == ["place"]  # its inputs are not recorded
 
 
-def test_headless_game_between_computers_ends_with_a_reason_and_replays_alike() -> None:
-    first = play_headless("wallamoppi", None, 5)
-    second = play_headless("wallamoppi", None, 5)
+def test_headless_runs_between_computers_replay_alike() -> None:
+    first = play_headless("wallamoppi", None, 5, frames=2400)
+    second = play_headless("wallamoppi", None, 5, frames=2400)
     assert first == second
-    assert first["winner"] in (DARK, LIGHT)
-    assert first["reason"] in ("tower fell", "timer", "no disks left")
-    assert first["tower_height"] >= 2 and first["turns"] >= 1
+    assert first["turns"] >= 1 and first["tower_height"] >= 2  # the wall built, turns played
     json.dumps(first)
+
+
+def test_a_game_between_clumsy_computers_ends_with_a_tower_fall_and_a_reason() -> None:
+    setup = SessionSetup(config(), 2, (SeatKind.COMPUTER, SeatKind.COMPUTER), {"skill": 0.0})
+    session = WallamoppiSession(setup)
+    while session.outcome is None:
+        session.tick()
+    result = session.result()
+    assert result["reason"] == "tower fell" and result["winner"] in (DARK, LIGHT)
+    assert result["loser"] == session.rules.last_toucher != result["winner"]
+    assert result["tower_height"] >= 2 and result["turns"] >= 1 and result["fall"]
 
 
 def test_auto_wall_option_builds_the_whole_wall() -> None:
@@ -153,3 +163,19 @@ def test_a_live_fall_threshold_edit_applies_at_once() -> None:
     assert session.scene.config.wallamoppi.timer_ramps == 10
     send(session, "start_timer")
     assert session.timer is not None and len(session.timer.layout.ramps) == 10 + 2
+
+
+def test_the_computer_leaves_the_disks_under_the_apex_for_last() -> None:
+    session = human_session(0)  # dark has a disk under the apex in this wall
+    scene = session.scene
+    under_apex = [n for n, s in scene.slots.items() if s.row == 6 and DARK in scene.disks[n].tags]
+    assert under_apex
+    bot = Bot(session, DARK, 1.0)
+    for _ in range(5):  # take away dark's safest disks one by one: still never the apex's
+        choice = bot._target()
+        assert choice is not None and choice not in under_apex
+        scene.remove_disk(choice)
+    dark_left = {n for n in scene.slots if DARK in scene.disks[n].tags and n not in under_apex}
+    for name in dark_left:
+        scene.remove_disk(name)
+    assert bot._target() in under_apex  # only when nothing else is left
