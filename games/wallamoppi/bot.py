@@ -37,6 +37,7 @@ CLEARANCE_MM = 30.0  # how high above the tower top the disk is carried across
 REACTION_SECONDS = 0.35
 PLACE_DELAY_SECONDS = 0.15
 RETRY_SECONDS = 1.5  # a released disk not stacked by then is picked up again
+_DONE = object()  # what an exhausted turn plan yields
 
 
 def slot_load(slot: Slot) -> int:
@@ -180,9 +181,18 @@ class Bot:
             return
         if self.plan is None:
             self.plan = self._turn_plan()
-        step = next(self.plan, None)
-        if step is not None:
+        step = next(self.plan, _DONE)
+        if step is _DONE:  # the plan gave up (a refused grab, a nudge): let go, think again
+            self.plan = None
+            self._let_go()
+            self.wait = REACTION_SECONDS
+        elif isinstance(step, InputEvent):
             self._send(step)
+
+    def _let_go(self) -> None:
+        if self.session.hand.held is not None:
+            target = self.session.hand.target
+            self._send(InputEvent(0, "release", target.x, target.y))
 
     def _send(self, event: InputEvent) -> bool:
         try:

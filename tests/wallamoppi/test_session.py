@@ -7,7 +7,7 @@ import json
 import pytest
 
 from games.headless import play_headless
-from games.protocol import InputRefused, SeatKind, SessionSetup
+from games.protocol import InputEvent, InputRefused, SeatKind, SessionSetup
 from games.wallamoppi.bot import Bot
 from games.wallamoppi.rules import DARK, LIGHT, Phase
 from games.wallamoppi.scene import slot_position, timer_duration
@@ -179,3 +179,19 @@ def test_the_computer_leaves_the_disks_under_the_apex_for_last() -> None:
     for name in dark_left:
         scene.remove_disk(name)
     assert bot._target() in under_apex  # only when nothing else is left
+
+
+def test_a_computer_whose_plan_gives_up_lets_go_and_tries_again() -> None:
+    setup = SessionSetup(config(), 3, (SeatKind.COMPUTER, SeatKind.HUMAN), {"wall": "auto"})
+    session = WallamoppiSession(setup)
+    run(session, 0.5)
+    send(session, "start_timer")
+    bot = session.bots[DARK]
+    light = next(p for p in session.scene.disks_of(LIGHT, "wall"))
+    bot.plan = iter([InputEvent(0, "grab", *centre(session, light.name))])  # only a nudge
+    session.tick()
+    assert session.hand.held is light
+    while session.rules.turn.seat == DARK and session.outcome is None:
+        session.tick()
+    assert session.outcome is None and session.rules.turns == 1  # dark stacked in time
+    assert "wall" in light.tags and session.hand.held is None
