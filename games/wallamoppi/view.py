@@ -1,12 +1,17 @@
 """Wallamoppi's window: the wall and tower on the table, the marble box beside it.
 
-- Wall step: the legal slots glow; click one (or drag the drawn disk, shown in the bag corner,
-  onto one) to place. A click on a slot that is not allowed is refused with the rules' reason.
+- Always: a turn card top left says whose turn it is, who plays it (you or the computer) and,
+  in gold, what to do next; under it the disks left to stack (or placed / in the bag).
+- Wall step: framed close up. The finished wall's 36 slots show faintly and the legal ones
+  glow; click one (or drag the drawn disk, shown above the wall, onto one) to place. A click on
+  a slot that is not allowed is refused with the rules' reason.
+- Tower step, your turn: your colour's wall disks are outlined (fallen ones brighter); while
+  you hold the disk, a glowing ghost on the tower's top shows where to set it down.
 - Tower step: the marble box stands in its own panel to the right. The player off turn starts
   the timer with the "Release marble" button or a click on the box. The player on turn drags
   a disk of their colour out of the wall (left button; right button or Shift nudges a wall
   disk instead) onto the tower, then clicks the marble to stop the timer. The marble's place
-  in the box shows the time left, and so does the number under it.
+  in the box shows the time left, and so do the number and the bar under it.
 """
 
 from __future__ import annotations
@@ -33,13 +38,14 @@ from games.ui.render import (
 from games.wallamoppi.rules import Phase, Slot, all_slots, other
 from games.wallamoppi.scene import MarbleTimer, slot_position
 from games.wallamoppi.session import WallamoppiSession
+from physics.world import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
 
 TIMER_PANEL_SHARE = 0.27  # of the play area's width, on the right
 SLOT_PICK_MM = (22.0, 6.0)  # how far from a slot's centre a click still picks it
-BAG_MM = (-175.0, 140.0)  # where the drawn disk is shown during the wall step
+BAG_MM = (-130.0, 125.0)  # where the drawn disk is shown during the wall step
 
 
 class WallamoppiView(PhysicsView):
@@ -72,6 +78,9 @@ class WallamoppiView(PhysicsView):
         return pygame.Rect(table.right, area.top, area.right - table.right, area.height)
 
     def frame_rect(self) -> WorldRect:
+        """The wall close up while it is built; then room for the tower and fallen disks."""
+        if self.game.rules.phase is Phase.WALL:
+            return WorldRect(-205.0, -20.0, 205.0, 170.0)
         top = self.game.scene.top()
         height = (top.body.position.y if top else 64.0) + 90.0
         return WorldRect(-260.0, -30.0, 260.0, max(height, 240.0))
@@ -202,7 +211,12 @@ class WallamoppiView(PhysicsView):
         config = self.game.scene.config
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
         hover = self.slot_at(self.camera.to_world(self.mouse)) if self.mouse else None
-        for slot in rules.legal_slots():
+        legal = rules.legal_slots()
+        for slot in all_slots():  # the finished wall's shape, faintly: 8, 7, ... 1
+            if slot not in rules.wall and slot not in legal:
+                rect = self._disk_rect(slot_position(config, slot))
+                pygame.draw.rect(surface, shade(INK_DIM, 0.7), rect, width=1, border_radius=3)
+        for slot in legal:
             rect = self._disk_rect(slot_position(config, slot))
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
             alpha = 200 if slot == hover else round(70 + 70 * pulse)
@@ -256,9 +270,36 @@ class WallamoppiView(PhysicsView):
             anchor="midleft",
         )
         turn = self.game.rules.turn
-        if turn.timer_running and not turn.stacked and self.game.outcome is None:
-            for piece in scene.disks_of(turn.seat, "fallen") + scene.disks_of(turn.seat, "loose"):
-                renderer.outline(surface, self.camera, piece, ACCENT, width=1)
+        if not turn.timer_running or turn.stacked:
+            return
+        held = self.physics.hand.held
+        if held is not None and held.name == turn.taken:
+            self._draw_drop_target(surface, renderer, top)
+            return
+        if self.game.kinds[turn.seat] is SeatKind.HUMAN and turn.taken is None:
+            for piece in scene.disks_of(turn.seat, "wall"):  # what you may pull
+                renderer.outline(surface, self.camera, piece, shade(ACCENT, 0.75), width=1)
+        for piece in scene.disks_of(turn.seat, "fallen") + scene.disks_of(turn.seat, "loose"):
+            renderer.outline(surface, self.camera, piece, ACCENT, width=2)
+
+    def _draw_drop_target(self, surface: pygame.Surface, renderer: Renderer, top: Piece) -> None:
+        """Where the disk in hand goes: a glowing ghost centred on the tower's top."""
+        pieces = self.game.scene.config.pieces
+        seat = (top.body.position.x, top.body.position.y + pieces.disk_thickness)
+        rect = self._disk_rect(seat)
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
+        glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*GOOD, round(50 + 60 * pulse)), glow.get_rect(), border_radius=3)
+        surface.blit(glow, rect.topleft)
+        pygame.draw.rect(surface, shade(GOOD, 1.2), rect, width=1, border_radius=3)
+        renderer.text(
+            surface,
+            "stack here, centred",
+            (rect.left - 8, rect.centery),
+            size=14,
+            colour=shade(GOOD, 1.3),
+            anchor="midright",
+        )
 
     def _draw_timer_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         rect = self.timer_rect().inflate(-10, -10)
@@ -327,12 +368,19 @@ class WallamoppiView(PhysicsView):
             renderer.text(
                 surface,
                 f"{left:4.1f} s",
-                (rect.centerx, self.button.top - 8),
+                (rect.centerx, self.button.top - 16),
                 size=26,
                 bold=True,
                 colour=colour,
                 anchor="midbottom",
             )
+            bar = pygame.Rect(0, 0, self.button.width, 6)
+            bar.midbottom = (rect.centerx, self.button.top - 4)
+            pygame.draw.rect(surface, shade(INK_DIM, 0.5), bar, border_radius=3)
+            share = left / self.game.timer_seconds if self.game.timer_seconds else 0.0
+            filled = bar.copy()
+            filled.width = max(round(bar.width * min(share, 1.0)), 0)
+            pygame.draw.rect(surface, colour, filled, border_radius=3)
             hint = "click the marble!" if rules.turn.stacked else f"{rules.turn.seat} is racing it"
             renderer.text(
                 surface,
@@ -383,9 +431,47 @@ class WallamoppiView(PhysicsView):
             bold=True,
             anchor="midleft",
         )
+        renderer.text(
+            surface,
+            self.next_step(),
+            (chip.left, chip.bottom + 12),
+            size=17,
+            colour=ACCENT,
+        )
         if rules.phase is Phase.TOWER:
-            counts = "   ".join(f"{s}: {len(rules.available(s))} left" for s in ("dark", "light"))
-            renderer.text(surface, counts, (chip.left, chip.bottom + 12), size=14, colour=INK_DIM)
+            counts = "   ".join(
+                f"{s}: {len(rules.available(s))} to stack" for s in ("dark", "light")
+            )
+            renderer.text(surface, counts, (chip.left, chip.bottom + 38), size=14, colour=INK_DIM)
+        else:
+            bag = len(rules.bag) - min(len(rules.history), len(rules.bag))
+            renderer.text(
+                surface,
+                f"{len(rules.wall)}/36 placed · {bag} in the bag",
+                (chip.left, chip.bottom + 38),
+                size=14,
+                colour=INK_DIM,
+            )
+
+    def next_step(self) -> str:
+        """What the player who must act now should do, in words for them."""
+        rules = self.game.rules
+        if rules.phase is Phase.WALL:
+            seat = rules.placer
+            if self.game.kinds[seat] is SeatKind.COMPUTER:
+                return f"The computer ({seat}) is placing a disk…"
+            return "Place the drawn disk on a lit slot"
+        turn = rules.turn
+        actor = turn.seat if turn.timer_running else other(turn.seat)
+        if self.game.kinds[actor] is SeatKind.COMPUTER:
+            return f"The computer ({actor}) is playing…"
+        if not turn.timer_running:
+            return f"{actor.capitalize()}: release the marble to start {turn.seat}'s timer →"
+        if turn.stacked:
+            return "Stacked! Now click the marble to stop your timer →"
+        if turn.taken:
+            return "Set the disk down centred on the tower, then let go"
+        return f"Pull a {turn.seat} disk out of the wall and stack it on the tower"
 
     def _draw_end_card(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """Who won, why in words, how tall the tower got."""
@@ -418,7 +504,7 @@ class WallamoppiView(PhysicsView):
         }.get(outcome.reason, outcome.reason)
         renderer.text(surface, why, (box.centerx, box.top + 96), size=18, anchor="midtop")
         rules = self.game.rules
-        stats = f"tower of {len(rules.tower)} disks · {rules.turns} turns"
+        stats = f"the tower reached {len(rules.tower)} disks · {rules.turns} turns played"
         renderer.text(
             surface, stats, (box.centerx, box.top + 124), size=16, colour=INK_DIM, anchor="midtop"
         )

@@ -39,6 +39,7 @@ def test_pull_a_disk_onto_the_tower_and_catch_the_marble(
     assert isinstance(session, WallamoppiSession) and isinstance(view, WallamoppiView)
     config = session.setup.config
 
+    assert view.next_step() == "Place the drawn disk on a lit slot"
     ui.click(app, screen(view, slot_position(config, Slot(0, 3))))
     assert len(session.rules.wall) == 1
     ui.click(app, screen(view, slot_position(config, Slot(0, 6))))  # not next to a bottom disk
@@ -57,9 +58,11 @@ def test_pull_a_disk_onto_the_tower_and_catch_the_marble(
     assert session.rules.turn.taken is None and session.hand.held is None
     assert "wait for your timer" in (app.current_notice() or ("",))[0]
 
+    assert view.next_step().startswith("Light: release the marble")
     view.refit()
     ui.click(app, view.button.center)  # light releases the marble
     assert session.rules.turn.timer_running
+    assert view.next_step() == "Pull a dark disk out of the wall and stack it on the tower"
 
     top = session.scene.top()
     assert top is not None
@@ -74,6 +77,7 @@ def test_pull_a_disk_onto_the_tower_and_catch_the_marble(
     ui.drag(app, [screen(view, p) for p in path], hold_seconds=0.6)
     ui.run(app, 1.0)
     assert session.rules.tower[-1] == name
+    assert view.next_step().startswith("Stacked! Now click the marble")
 
     marble = view.timer_camera.to_screen(session.timer.marble_at())  # type: ignore[union-attr]
     ui.click(app, marble)
