@@ -18,11 +18,11 @@ GAME = GameSpec(
     title="Wallamoppi",
     blurb="Build the wall, then pull disks out and stack them before the marble drops",
     help_text=(
-        "Step 1, the wall: draw a disk (its colour shows only now) and place it on a lit slot:\n"
-        "next to a bottom disk, or centred on two disks. Finished wall: 8, 7, ... 1.\n"
-        "Step 2, the tower: your opponent releases the marble (Start timer / click the box).\n"
-        "Drag one disk of your colour out of the wall (or off the table) onto the tower,\n"
-        "then click the marble to stop your timer before it drops into the end hole.\n"
+        "Step 1, the wall: draw a disk (its colour shows only now) and place it on a lit slot, "
+        "next to a bottom disk or centred on two disks. The finished wall is 8, 7, ... 1.\n"
+        "Step 2, the tower: your opponent releases the marble (the button, or a click on the "
+        "box). Drag one disk of your colour out of the wall (or off the table) onto the tower, "
+        "then click the marble before it drops into the end hole.\n"
         "Right-drag (or Shift-drag) nudges a wall disk instead of pulling it out.\n"
         "If the tower falls, whoever last touched a disk loses. The last to stack wins."
     ),

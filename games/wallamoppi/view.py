@@ -504,7 +504,9 @@ class WallamoppiView(PhysicsView):
         }.get(outcome.reason, outcome.reason)
         renderer.text(surface, why, (box.centerx, box.top + 96), size=18, anchor="midtop")
         rules = self.game.rules
-        stats = f"the tower reached {len(rules.tower)} disks · {rules.turns} turns played"
+        disks = "disk" if len(rules.tower) == 1 else "disks"
+        played = "turn" if rules.turns == 1 else "turns"
+        stats = f"the tower reached {len(rules.tower)} {disks} · {rules.turns} {played} played"
         renderer.text(
             surface, stats, (box.centerx, box.top + 124), size=16, colour=INK_DIM, anchor="midtop"
         )
