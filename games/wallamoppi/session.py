@@ -303,8 +303,8 @@ class WallamoppiSession(PhysicsSession):
         return max(0.0, self.timer_seconds - self.timer.elapsed)
 
     def status(self) -> str:
-        if self.refusal:
-            return self.refusal
+        # A refusal is shown by the window's notice on the right (and kept in self.refusal
+        # for the computer player); the status line keeps saying what to do.
         rules = self.rules
         ending = self.outcome
         if ending is not None:

@@ -421,7 +421,11 @@ class WallamoppiView(PhysicsView):
         chip = pygame.Rect(table.left + 16, table.top + 14, 36, 12)
         pygame.draw.rect(surface, TAG_COLOURS[seat], chip, border_radius=4)
         pygame.draw.rect(surface, ACCENT, chip.inflate(4, 4), width=1, border_radius=5)
-        who = "you" if self.game.kinds[seat] is SeatKind.HUMAN else "computer"
+        humans = sum(kind is SeatKind.HUMAN for kind in self.game.kinds.values())
+        if self.game.kinds[seat] is not SeatKind.HUMAN:
+            who = "computer"
+        else:
+            who = "you" if humans == 1 else "human"  # two people at one table: no "you"
         step = "building the wall" if rules.phase is Phase.WALL else "tower"
         renderer.text(
             surface,

@@ -41,7 +41,10 @@ def test_wall_placement_through_inputs_and_an_illegal_slot_is_refused_with_the_r
         send(session, "place", slot=[0, 6])
     with pytest.raises(InputRefused, match=r"a slot is \[row, index\]"):
         send(session, "place", slot="top")
-    assert len(session.rules.wall) == 1 and session.status().startswith("a slot is")
+    assert len(session.rules.wall) == 1 and session.refusal is not None
+    assert session.refusal.startswith("a slot is")
+    # The status line keeps saying what to do (the window shows the refusal beside it).
+    assert session.status() == "light places a dark disk on the wall (1/36)"
 
 
 def test_touching_the_wall_before_the_timer_starts_is_refused() -> None:
