@@ -89,7 +89,9 @@ def build_parser() -> _Parser:
 
     regress = commands.add_parser("regress", parents=[common], help="replay scenario files")
     regress.add_argument(
-        "folder", nargs="?", help="folder of scenario files (default: assets/scenarios)"
+        "folder",
+        nargs="?",
+        help="a scenario file, or a folder of them (default: assets/scenarios)",
     )
     regress.add_argument("-j", "--jobs", type=int, default=1, help="scenarios run in parallel")
     regress.add_argument("--update", action="store_true", help="rewrite the goldens to what ran")

@@ -1,6 +1,7 @@
 """``wobbletop regress [FOLDER]``: replay every scenario file and compare with its goldens.
 
-Every ``*.toml`` under the folder (recursively; default ``assets/scenarios``) is a scenario.
+Every ``*.toml`` under the folder (recursively; default ``assets/scenarios``) is a scenario; a
+single file may be named instead (``wobbletop regress bug.toml``).
 They run in parallel with ``-j N`` (separate processes, each building its sessions fresh),
 with a progress bar on stderr (when it is a terminal), and a table is printed at the end.
 Exit code: 0 when every scenario reproduced its goldens, 1 on any mismatch, 2 when a file is
@@ -65,8 +66,11 @@ def check_file(path: Path) -> Report:
 
 
 def scenario_files(folder: Path) -> list[Path]:
+    """The scenario files to run: ``folder`` itself if it is one file, else its ``*.toml``."""
+    if folder.is_file():
+        return [folder]
     if not folder.is_dir():
-        raise ScenarioError(f"{folder}: no such folder of scenario files")
+        raise ScenarioError(f"{folder}: no such scenario file or folder")
     files = sorted(folder.rglob("*.toml"))
     if not files:
         raise ScenarioError(f"{folder}: no scenario files (*.toml) in it")
@@ -160,6 +164,8 @@ def _mark(report: Report, which: str) -> str:
 
 
 def _relative(path: Path, folder: Path) -> str:
+    if path == folder:
+        return path.name
     try:
         return str(path.relative_to(folder))
     except ValueError:

@@ -131,7 +131,7 @@ def test_config_command_prints_sections_with_units(capsys: pytest.CaptureFixture
         ),
         (["fly"], "invalid choice: 'fly'"),
         (["config", "--config", "/no/such/file.toml"], "/no/such/file.toml: no such config file"),
-        (["regress", "/no/such/folder"], "no such folder of scenario files"),
+        (["regress", "/no/such/folder"], "no such scenario file or folder"),
         (["regress", "-j", "0"], "-j 0"),
     ],
 )

@@ -57,6 +57,15 @@ def test_a_wrong_golden_fails_and_update_fixes_it(
     assert main(["regress", str(folder)]) == 0
 
 
+def test_a_single_scenario_file_can_be_named(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["regress", str(folder / "flick.toml")]) == 0
+    assert "1 scenarios: 1 ok" in capsys.readouterr().out
+    assert main(["regress", str(folder / "nested" / "marble.toml")]) == 1  # its wrong golden
+    assert "marble.toml: digest: expected 000000000000…" in capsys.readouterr().out
+
+
 def test_parallel_run_gives_the_same_table(
     folder: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
