@@ -129,6 +129,12 @@ class Menu:
                 seat_buttons.append(pygame.Rect(panel.left + 170, y + index * 44, 150, 34))
         start = pygame.Rect(0, 0, 200, 52)
         start.midbottom = (panel.centerx, panel.bottom - 24)
+        below_seats = (seat_buttons[-1].bottom if seat_buttons else y) + 16
+        if start.top < below_seats:
+            # A short window: Start moves up beside the game's title, clear of the seats.
+            start = pygame.Rect(0, 0, 140, 44)
+            start.topright = (panel.right - 20, panel.top + 14)
+            panel.height = max(panel.height, below_seats - panel.top)
         return _Layout(cards, panel, seat_buttons, fewer, more, start)
 
     def entry_rect(self, game_id: str) -> pygame.Rect:
@@ -170,12 +176,12 @@ class Menu:
         choice = self.choice()
         if choice is None:
             return
-        if layout.start.collidepoint(pos):
-            self.start()
-        elif layout.fewer and layout.fewer.collidepoint(pos):
+        if layout.fewer and layout.fewer.collidepoint(pos):
             choice.change_count(-1)
         elif layout.more and layout.more.collidepoint(pos):
             choice.change_count(+1)
+        elif layout.start.collidepoint(pos):
+            self.start()
         else:
             for index, button in enumerate(layout.seat_buttons):
                 if button.collidepoint(pos):
@@ -250,7 +256,7 @@ class Menu:
             colour=ink,
             shadow=False,
         )
-        blurb = renderer.wrap(spec.blurb, card.width - 40, 15)[0]
+        blurb = renderer.ellipsize(spec.blurb, card.width - 40, 15)
         renderer.text(
             surface,
             blurb,
@@ -327,9 +333,14 @@ class Menu:
             renderer.button(surface, button, label, hot=button.collidepoint(self.mouse))
         y = (layout.seat_buttons[-1].bottom if layout.seat_buttons else panel.top + 70) + 24
         bottom = layout.start.top - 16
-        for line in renderer.wrap(choice.spec.help_text, panel.width - 48, 15):
-            if y + 20 > bottom:
-                break
+        lines = renderer.wrap(choice.spec.help_text, panel.width - 48, 15)
+        room = max(int((bottom - y) // 21), 0)
+        if len(lines) > room and room > 0:  # the rest is one H away, in the game
+            lines = [
+                *lines[: room - 1],
+                renderer.ellipsize(lines[room - 1] + " …", panel.width - 48, 15),
+            ]
+        for line in lines[:room]:
             renderer.text(surface, line, (panel.left + 24, y), size=15, colour=INK_DIM)
             y += 21
         renderer.button(surface, layout.start, "Start", hot=layout.start.collidepoint(self.mouse))

@@ -370,6 +370,19 @@ class Renderer:
             lines.append(line)
         return lines
 
+    def ellipsize(self, text: str, width: int, size: int = 18, *, bold: bool = False) -> str:
+        """``text`` if it fits ``width`` px, else its longest word-cut prefix ending in "…"."""
+        font = self.font(size, bold=bold)
+        if font.size(text)[0] <= width:
+            return text
+        words = text.split()
+        while words:
+            words.pop()
+            trial = " ".join(words).rstrip(",;:") + "…"
+            if font.size(trial)[0] <= width:
+                return trial
+        return "…"
+
     # -- room, panels, buttons -----------------------------------------------------------
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:

@@ -16,7 +16,7 @@ def new_session(setup: SessionSetup) -> Session:
 GAME = GameSpec(
     id="wallamoppi",
     title="Wallamoppi",
-    blurb="Build the wall, then pull disks out and stack them before the marble drops",
+    blurb="Build a wall of disks, then stack them high before the marble drops",
     help_text=(
         "Step 1, the wall: draw a disk (its colour shows only now) and place it on a lit slot, "
         "next to a bottom disk or centred on two disks. The finished wall is 8, 7, ... 1.\n"

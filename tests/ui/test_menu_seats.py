@@ -55,3 +55,35 @@ def test_clicking_the_seat_and_count_buttons_sets_up_the_game(make_app, ui, monk
     monkeypatch.setattr(app, "start_game", lambda spec, seats: started.append((spec.id, seats)))
     ui.click(app, app.menu.start_rect().center)
     assert started == [("fourway", (SeatKind.HUMAN, SeatKind.COMPUTER, SeatKind.HUMAN))]
+
+
+def test_in_a_short_window_start_never_covers_a_seat_and_seats_still_toggle(
+    make_app, ui, monkeypatch
+) -> None:
+    import pygame
+
+    app = make_app(size=(800, 500))
+    app.menu.select("stonewall")
+    ui.run(app, ui.frame)
+    for _ in range(2):
+        ui.click(app, app.menu.layout().more.center)  # four players
+    layout = app.menu.layout()
+    assert len(layout.seat_buttons) == 4
+    assert not any(layout.start.colliderect(button) for button in layout.seat_buttons)
+    started = []
+    monkeypatch.setattr(app, "start_game", lambda spec, seats: started.append(seats))
+    ui.click(app, layout.seat_buttons[3].center)  # the last seat: toggled, not started
+    assert started == []
+    assert app.menu.choice().kinds[3] is SeatKind.HUMAN
+    assert pygame.display.get_surface().get_size() == (800, 500)
+
+
+def test_a_blurb_too_long_for_its_card_ends_in_an_ellipsis(make_app, ui) -> None:
+    app = make_app(size=(800, 500))
+    ui.run(app, ui.frame)
+    renderer = app.renderer
+    card = app.menu.layout().cards[0]
+    for spec in app.menu.specs:
+        shown = renderer.ellipsize(spec.blurb, card.width - 40, 15)
+        assert renderer.font(15).size(shown)[0] <= card.width - 40
+        assert shown == spec.blurb or (shown.endswith("…") and spec.blurb.startswith(shown[:-1]))
