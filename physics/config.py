@@ -289,23 +289,34 @@ class LoadedConfig:
     files: tuple[Path, ...] = ()
 
     def describe(self) -> Iterator[str]:
-        """The effective config as a table grouped by section: key, value, unit, source file."""
+        """The effective config as a table grouped by section: key, value, unit, source.
+
+        The first file (the defaults) is named once at the top; a row says where its value came
+        from only when that is another file (an override stands out, and the table fits a
+        terminal).
+        """
+        defaults = self.files[0] if self.files else None
         rows_by_section: dict[str, list[tuple[str, str, str, str]]] = {}
         for key, value in _flatten(self.config.model_dump()):
             section, _, name = key.partition(".")
             source = self.sources.get(key)
+            origin = "defaults" if source == defaults else str(source) if source else "built-in"
             rows_by_section.setdefault(section, []).append(
-                (name, _format_value(value), unit_of(key), str(source) if source else "built-in")
+                (name, _format_value(value), unit_of(key), origin)
             )
-        all_rows = [row for rows in rows_by_section.values() for row in rows]
-        widths = [max(len(row[i]) for row in all_rows) for i in range(3)]
-        for index, (section, rows) in enumerate(rows_by_section.items()):
-            if index:
-                yield ""
+        if defaults is not None:
+            yield f"# every value is from {defaults} unless a row says otherwise"
+        for section, rows in rows_by_section.items():
+            widths = [max(len(row[i]) for row in rows) for i in range(3)]
+            yield ""
             yield f"[{section}]"
             for name, value, unit, origin in rows:
                 columns = f"{name:<{widths[0]}}  {value:>{widths[1]}}  {unit:<{widths[2]}}"
-                yield f"  {columns}  from {origin}"
+                yield (
+                    f"  {columns}  from {origin}"
+                    if origin != "defaults"
+                    else f"  {columns}".rstrip()
+                )
 
 
 def _format_value(value: Any) -> str:

@@ -206,5 +206,5 @@ def test_output_piped_into_a_reader_that_quits_early_gives_no_traceback(repo_roo
     process.stdout.close()  # like `wobbletop config | head -1`
     errors = process.stderr.read()
     process.wait(timeout=60)
-    assert first.strip() == "[world]"
+    assert first.startswith("# every value is from")
     assert "Traceback" not in errors

@@ -134,7 +134,8 @@ def test_describe_groups_by_section_with_units_and_sources(tmp_path: Path) -> No
     gravity = next(line for line in lines if line.split()[:1] == ["gravity"])
     assert "1635" in gravity and "mm/s²" in gravity and gravity.endswith(f"from {user}")
     step = next(line for line in lines if line.split()[:1] == ["step_hz"])
-    assert step.endswith(f"from {default_config_path()}")
+    assert "from" not in step  # the defaults are named once, at the top
+    assert str(default_config_path()) in lines[0]
     density = next(line for line in lines if line.split()[:1] == ["wood"])
     assert "kg/m³" in density
 
