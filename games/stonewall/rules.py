@@ -51,7 +51,10 @@ Readings of the rulebook where it is unclear (each has a test in tests/stonewall
   change every square must be reachable from every square, respecting arrows (the square
   graph stays strongly connected). That also keeps every player's path to their goal (far
   corner, then home) open; when a wall is refused the error names the player whose path it
-  would cut, or else the square it would shut off.
+  would cut, or else the squares it would cut off from the main board (the largest strongly
+  connected group) and how: "no way into" (the main board cannot reach them), "no way out
+  of" (they cannot get back), or "wall off" (both). Of a cut-off group it names the innermost
+  part, e.g. the dead end a piece would be stuck in, not the squares that lead into it.
 * Extra turns each include a wall option; the game ends the moment a piece reaches home (no
   wall option after the winning move).
 """
@@ -60,7 +63,7 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -252,6 +255,15 @@ class Result:
     winner: int
     name: str
     reason: str = "home"
+
+
+def _squares_named(board: Board, indices: set[int]) -> str:
+    """'square A2', or 'squares A1, A2 and B1' (up to four named, then how many more)."""
+    names = [str(board.square(i)) for i in sorted(indices)]
+    if len(names) == 1:
+        return f"square {names[0]}"
+    shown = names[:4] if len(names) <= 4 else [*names[:3], f"{len(names) - 3} more"]
+    return f"squares {', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def _capital(text: str) -> str:
@@ -553,11 +565,7 @@ class State:
                     return WallCutsPath(
                         f"{said} would cut {self.name(p)}'s path {cut}", wall=wall, player=p
                     )
-            unreachable = self._unreachable_square()
-            return WallIsolatesSquare(
-                f"{said} would leave square {unreachable} out of reach",
-                wall=wall, square=unreachable,
-            )
+            return self._cut_off_problem(said, wall)
 
     def _cut_leg(self, player: int) -> str | None:
         pos, far, home = self.positions[player], self.far_corner(player), self.home(player)
@@ -570,13 +578,58 @@ class State:
                 return label
         return None
 
-    def _unreachable_square(self) -> Square:
-        everything = set(range(self.board.square_count))
-        for start in range(self.board.square_count):
-            missing = everything - self.reachable_from(start)
-            if missing:
-                return self.board.square(min(missing))
-        return self.board.square(0)  # pragma: no cover - only called when not connected
+    def _cut_off_problem(self, said: str, wall: Wall) -> WallIsolatesSquare:
+        """Name the squares cut off from the main board and how: no way in, out, or both.
+
+        The main board is the largest strongly connected group of squares. Squares it cannot
+        reach have no way in; squares that cannot reach it have no way out. The message names
+        the innermost such group: the dead end a piece would be stuck in (no way out), or the
+        pocket nothing can enter (no way in); ``square`` is its first square.
+        """
+        every = set(range(self.board.square_count))
+        anchor = min(self._main_part())
+        no_way_in = every - self.reachable_from(anchor)
+        no_way_out = every - self._reaching(anchor)
+        sealed = no_way_in & no_way_out
+        if sealed:
+            group = self._innermost(sealed, self.reachable_from, self._reaching)
+            where = _squares_named(self.board, group)
+            text = f"{said} would wall off {where} (no way in or out)"
+        elif no_way_out:
+            group = self._innermost(no_way_out, self.reachable_from, self._reaching)
+            text = f"{said} would leave no way out of {_squares_named(self.board, group)}"
+        else:
+            group = self._innermost(no_way_in, self._reaching, self.reachable_from)
+            text = f"{said} would leave no way into {_squares_named(self.board, group)}"
+        return WallIsolatesSquare(text, wall=wall, square=self.board.square(min(group)))
+
+    def _main_part(self) -> set[int]:
+        """The largest strongly connected group of squares (tried from Roll Again first)."""
+        count = self.board.square_count
+        best: set[int] = set()
+        unseen = set(range(count))
+        start = self.board.index(self.board.roll_again)
+        while unseen and len(best) * 2 <= count:
+            part = self.reachable_from(start) & self._reaching(start)
+            if len(part) > len(best):
+                best = part
+            unseen -= part
+            start = min(unseen) if unseen else start
+        return best
+
+    @staticmethod
+    def _innermost(
+        cut: set[int], onward: Callable[[int], set[int]], back: Callable[[int], set[int]]
+    ) -> set[int]:
+        """The group of ``cut`` squares at the end of the line: follow ``onward`` until every
+        square ahead leads ``back`` (a dead end; searching backwards, the sealed pocket)."""
+        square = min(cut)
+        while True:
+            ahead = onward(square) & cut
+            stray = sorted(ahead - back(square))
+            if not stray:
+                return ahead
+            square = stray[0]
 
     class _EdgeChange:
         def __init__(self, state: State, add: Iterable[int], free: set[int]) -> None:

@@ -6,6 +6,7 @@ Board coordinates: red starts at (0,0) and heads for (8,8); blue (8,0) -> (0,8);
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -35,6 +36,7 @@ from games.stonewall.rules import (
     WallOffBoard,
     WallOverlaps,
     WrongPhase,
+    default_board,
 )
 
 
@@ -413,10 +415,34 @@ def test_a_wall_crossing_a_placed_wall_is_refused_but_touching_is_fine() -> None
 def test_a_wall_shutting_off_a_square_is_refused() -> None:
     box = (Wall("h", 4, 2, 1), Wall("h", 4, 3, 1), Wall("v", 4, 2, 1))
     state = wall_phase(*box)
-    with pytest.raises(WallIsolatesSquare, match="The single wall right of E3 would leave "
-                       "square E3 out of reach") as refused:
+    with pytest.raises(WallIsolatesSquare, match=r"The single wall right of E3 would wall off "
+                       r"square E3 \(no way in or out\)") as refused:
         state.push(PlaceWall(Wall("v", 5, 2, 1)))
     assert refused.value.square == Square(4, 2)
+
+
+def test_a_wall_making_a_dead_end_names_the_square_with_no_way_out() -> None:
+    # Review case: red on B3. The wall under A2-B2 leaves A2 entered from A1 by its one-way
+    # arrow with no way on; B1 is still reached from C1 and must not be blamed.
+    state = position(2, roll=3)
+    state.push(path((0, 1), (0, 2), (1, 2)))
+    with pytest.raises(WallIsolatesSquare, match=r"^The double wall under A2-B2 would leave no "
+                       r"way out of square A2$") as refused:
+        state.push(PlaceWall(Wall("h", 0, 2, 2)))
+    assert refused.value.square == Square(0, 1)
+
+
+def test_a_wall_closing_a_one_way_entrance_names_the_square_with_no_way_in() -> None:
+    board = default_board()
+    one_way_e3 = dataclasses.replace(board, arrows=(*board.arrows, (Square(4, 2), "E")))
+    state = State(2, one_way_e3)
+    state.phase, state.contenders = Phase.WALL, []
+    with pytest.raises(WallIsolatesSquare, match=r"^The single wall right of D3 would leave no "
+                       r"way into square E3$") as refused:
+        state.push(PlaceWall(Wall("v", 4, 2, 1)))  # E3 is entered only from D3, moving east
+    assert refused.value.square == Square(4, 2)
+    state.push(PlaceWall(Wall("v", 4, 3, 1)))  # beside it: E4 keeps its other doorways
+    assert state.placed == [Wall("v", 4, 3, 1)]
 
 
 def test_a_wall_cutting_a_players_path_is_refused_and_names_them() -> None:
