@@ -468,6 +468,8 @@ class WallamoppiView(PhysicsView):
         turn = rules.turn
         actor = turn.seat if turn.timer_running else other(turn.seat)
         if self.game.kinds[actor] is SeatKind.COMPUTER:
+            if actor != turn.seat:  # the computer starts the other seat's timer
+                return f"The computer ({actor}) is releasing the marble for {turn.seat}…"
             return f"The computer ({actor}) is playing…"
         if not turn.timer_running:
             return f"{actor.capitalize()}: release the marble to start {turn.seat}'s timer →"
