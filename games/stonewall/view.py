@@ -3,10 +3,12 @@
 Layout: the board fills the left of the play area, with column letters (A-I) and row numbers
 (1-9, from the top) on its frame, as the rules' messages name squares and walls ("the double
 wall under C2-D2"); the mover's goal square (far corner, then home) has a dotted ring in their
-colour. The right panel (:func:`games.ui.widgets.split_play_area`; everything laid out inside
-it every frame and wrapped to its width, so it fits from 960x600 up) shows: whose turn and what
-to do; a cue (a computer at work, "Blue thinks… (Undo still possible)" during the undo grace,
-extra turns); the last roll on a die, opening rolls included, with a dot in the roller's
+colour. The right panel (:func:`games.ui.widgets.split_play_area`; everything laid out inside it
+every frame and wrapped to its width; in a short window it degrades, down to the app's 480x360
+minimum: the log goes first, then tighter spacing and smaller type, player lines cut to one
+short line, then hint and players drop from the bottom; nothing drawn past it) shows: whose turn
+and what to do; a cue (a computer at work, "Blue thinks… (Undo still possible)" during the undo
+grace, extra turns); the last roll on a die, opening rolls included, with a dot in the roller's
 colour (click it, the Roll button or Enter to roll); Undo; the current player's wall stock
 (single, double, triple, with counts: drag one); Pass (or No move when no move exists); a hint
 for the mouse; every player's state and the latest events.
@@ -77,6 +79,28 @@ STOCK_ROW = 28
 WOOD: Colour = (214, 166, 104)
 ARROW_LABELS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 PLACED_WALL: Colour = (128, 84, 48)
+PLAYER_SIZE = 13  # the player list and the log
+SHORT_PLAYER_SIZE = 12  # the player list squeezed to one short line each
+
+
+@dataclass(frozen=True)
+class PanelSpacing:
+    """Type sizes and heights (px) of the panel's fixed parts: the regular set, or the compact
+    one when the panel is too short for the regular set plus hint and player list."""
+
+    headline: int = HEADLINE_SIZE
+    cue: int = CUE_SIZE
+    top_lines: int = 3  # headline + cue lines reserved on top
+    die: int = 64
+    button: int = BUTTON_HEIGHT
+    stock_title: int = 22
+    stock_row: int = STOCK_ROW
+    gap: int = 12
+
+
+REGULAR = PanelSpacing()
+COMPACT = PanelSpacing(headline=15, cue=13, top_lines=3, die=36, button=28, stock_title=16,
+                       stock_row=18, gap=5)
 
 
 @dataclass
@@ -110,6 +134,7 @@ class StonewallView(View):
         self.cue_lines: list[str] = []
         self.cue_top = self.stock_title_top = self.hint_top = 0
         self.stock_unit = 30.0
+        self.spacing = REGULAR
         self.layout()
 
     @property
@@ -141,35 +166,54 @@ class StonewallView(View):
         self.geometry = GridGeometry.fit(self.board_rect(), size, size)
         panel = self.panel_rect()
         x, width = panel.left + PAD, panel.width - 2 * PAD
+        self.spacing = REGULAR
+        # Regular spacing only if it leaves room for a three-line hint and the short player
+        # list, so the smaller layout is chosen by window size, not by the phase's words.
+        wanted = 3 * (HINT_SIZE + 4) + 10 + self.state.players * 19
+        if self.fixed_height(REGULAR, width) + wanted > panel.height - 2 * PAD:
+            self.spacing = COMPACT
+        sp = self.spacing
         y = panel.top + PAD
         # The words on top get a fixed height (one headline line, two cue lines) so the die
         # and the buttons below do not jump between phases; a wrapped headline takes cue room.
-        self.headline_lines = wrap_bold(renderer, self.headline(), width - 30, HEADLINE_SIZE)[:2]
+        self.headline_lines = wrap_bold(renderer, self.headline(), width - 30, sp.headline)[:2]
         cue = self.cue()
-        cue_room = 3 - len(self.headline_lines)
-        self.cue_lines = wrap_bold(renderer, cue, width, CUE_SIZE)[:cue_room] if cue else []
-        self.cue_top = y + len(self.headline_lines) * (HEADLINE_SIZE + 6) + 2
-        y += (HEADLINE_SIZE + 6) + 2 * (CUE_SIZE + 5) + 12
-        die = min(64, max(width // 4, 40))
+        cue_room = sp.top_lines - len(self.headline_lines)
+        self.cue_lines = wrap_bold(renderer, cue, width, sp.cue)[:cue_room] if cue else []
+        self.cue_top = y + len(self.headline_lines) * (sp.headline + 6) + 2
+        y += (sp.headline + 6) + (sp.top_lines - 1) * (sp.cue + 5) + sp.gap
+        die = self.die_size(sp, width)
         self.die_rect = pygame.Rect(x, y, die, die)
         button_width = (width - die - 12 - 8) // 2
-        button_top = y + (die - BUTTON_HEIGHT) // 2
+        button_top = y + (die - sp.button) // 2
         self.buttons = {
-            "roll": pygame.Rect(x + die + 12, button_top, button_width, BUTTON_HEIGHT),
+            "roll": pygame.Rect(x + die + 12, button_top, button_width, sp.button),
             "undo": pygame.Rect(x + die + 20 + button_width, button_top, button_width,
-                                BUTTON_HEIGHT),
+                                sp.button),
         }
-        y += die + 16
+        y += die + sp.gap + 4
         self.stock_title_top = y
-        y += 22
+        y += sp.stock_title
         self.stock_unit = max(min(30.0, (width - 118) / 3), 12.0)
         self.stock_rects = {
-            length: pygame.Rect(x, y + STOCK_ROW * (length - 1), width, STOCK_ROW - 4)
+            length: pygame.Rect(x, y + sp.stock_row * (length - 1), width, sp.stock_row - 4)
             for length in (1, 2, 3)
         }
-        y += 3 * STOCK_ROW + 8
-        self.buttons["pass"] = pygame.Rect(x, y, min(150, width), BUTTON_HEIGHT)
-        self.hint_top = y + BUTTON_HEIGHT + 12
+        y += 3 * sp.stock_row + sp.gap - 4
+        self.buttons["pass"] = pygame.Rect(x, y, min(150, width), sp.button)
+        self.hint_top = y + sp.button + sp.gap
+
+    @staticmethod
+    def die_size(spacing: PanelSpacing, width: int) -> int:
+        return min(spacing.die, max(width // 4, 40 if spacing is REGULAR else spacing.die))
+
+    @staticmethod
+    def fixed_height(sp: PanelSpacing, width: int) -> int:
+        """Height of everything from the headline to the gap under the Pass button."""
+        top = (sp.headline + 6) + (sp.top_lines - 1) * (sp.cue + 5) + sp.gap
+        die_row = StonewallView.die_size(sp, width) + sp.gap + 4
+        stock = sp.stock_title + 3 * sp.stock_row + sp.gap - 4
+        return top + die_row + stock + sp.button + sp.gap
 
     # --- moves --------------------------------------------------------------------------
     def human_turn(self) -> bool:
@@ -569,12 +613,15 @@ class StonewallView(View):
         renderer.panel(surface, panel)
         x, width = panel.left + PAD, panel.width - 2 * PAD
         mover = state.current if not state.is_over() else (state.winner or 0)
-        renderer.draw_token(surface, (x + 11, panel.top + PAD + 11), 11, self.player_colour(mover))
+        sp = self.spacing
+        token = sp.headline // 2 + 2
+        renderer.draw_token(surface, (x + token, panel.top + PAD + token), token,
+                            self.player_colour(mover))
         for i, line in enumerate(self.headline_lines):
-            renderer.text(surface, line, (x + 30, panel.top + PAD + (HEADLINE_SIZE + 6) * i),
-                          size=HEADLINE_SIZE, colour=INK, bold=True)
+            renderer.text(surface, line, (x + 30, panel.top + PAD + (sp.headline + 6) * i),
+                          size=sp.headline, colour=INK, bold=True)
         for i, line in enumerate(self.cue_lines):
-            renderer.text(surface, line, (x, self.cue_top + (CUE_SIZE + 5) * i), size=CUE_SIZE,
+            renderer.text(surface, line, (x, self.cue_top + (sp.cue + 5) * i), size=sp.cue,
                           colour=ACCENT, bold=True)
         self.draw_die(surface, renderer)
         mouse = self.hover or (-1, -1)
@@ -587,11 +634,16 @@ class StonewallView(View):
         label, enabled = self.pass_button()
         renderer.button(surface, self.buttons["pass"], label, enabled=enabled,
                         hot=self.buttons["pass"].collidepoint(mouse))
+        bottom = panel.bottom - PAD
         y = self.hint_top
-        for line in renderer.wrap(self.hint(), width, HINT_SIZE):
+        hint = renderer.wrap(self.hint(), width, HINT_SIZE)
+        shown = hint[: max(0, (bottom - y) // (HINT_SIZE + 4))]
+        if 0 < len(shown) < len(hint):  # the cut is marked, not silent
+            shown[-1] = fit_text(renderer, f"{shown[-1]} {hint[len(shown)]}", width, HINT_SIZE)
+        for line in shown:
             renderer.text(surface, line, (x, y), size=HINT_SIZE, colour=INK)
             y += HINT_SIZE + 4
-        self.draw_players(surface, renderer, y + 10)
+        self.draw_players(surface, renderer, y + 10 if hint else y, bottom)
 
     def draw_die(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """The last roll (opening rolls too); a blank die before anyone has rolled."""
@@ -631,27 +683,68 @@ class StonewallView(View):
                           (label_x, rect.centery), size=15,
                           colour=INK if count else INK_DIM, anchor="midleft")
 
-    def draw_players(self, surface: pygame.Surface, renderer: Renderer, top: int) -> None:
-        state, game = self.state, self.game
+    def draw_players(
+        self, surface: pygame.Surface, renderer: Renderer, top: int, bottom: int
+    ) -> None:
+        """Who plays, where they head and their walls, then the latest log lines, all above
+        ``bottom``. Short of room the log goes first, then each player shrinks to one short
+        line in smaller type, then the last players are left out."""
         panel = self.panel_rect()
         x, width = panel.left + PAD, panel.width - 2 * PAD
+        rows, size, step = self.player_rows(renderer, width - 24, PLAYER_SIZE), PLAYER_SIZE, 17
+        if top + sum(len(lines) * step + 4 for _, lines in rows) > bottom:
+            rows, size, step = self.player_rows(renderer, width - 24, None), SHORT_PLAYER_SIZE, 15
         y = top
-        for player in range(state.players):
-            renderer.draw_token(surface, (x + 8, y + 9), 8, self.player_colour(player))
-            heading = "heading home" if state.reached_far[player] else "to far corner"
-            seat = "you" if game.is_human(player) else "computer"
-            text = f"{state.name(player)} ({seat}) {heading}, {sum(state.stocks[player])} walls"
-            for line in renderer.wrap(text, width - 24, 13):
-                renderer.text(surface, line, (x + 24, y + 2), size=13, colour=INK)
-                y += 17
+        for player, lines in rows:
+            if y + len(lines) * step > bottom:
+                break
+            renderer.draw_token(surface, (x + 8, y + step // 2 + 1), min(8, step // 2),
+                                self.player_colour(player))
+            for line in lines:
+                renderer.text(surface, line, (x + 24, y + 2), size=size, colour=INK)
+                y += step
             y += 4
-        y += 6
-        room = (panel.bottom - PAD - y) // 17
+        self.draw_log(surface, renderer, y + 6, bottom)
+
+    def player_rows(
+        self, renderer: Renderer, width: int, size: int | None
+    ) -> list[tuple[int, list[str]]]:
+        """Each player's line(s): wrapped at ``size``, or (None) one short line cut to fit."""
+        state, game = self.state, self.game
+        rows = []
+        for player in range(state.players):
+            seat = "you" if game.is_human(player) else "computer"
+            walls = sum(state.stocks[player])
+            if size is not None:
+                heading = "heading home" if state.reached_far[player] else "to far corner"
+                text = f"{state.name(player)} ({seat}) {heading}, {walls} walls"
+                rows.append((player, renderer.wrap(text, width, size)))
+                continue
+            heading = "home" if state.reached_far[player] else "far"
+            text = f"{state.name(player)} ({seat}) → {heading}, {walls} walls"
+            rows.append((player, [fit_text(renderer, text, width, SHORT_PLAYER_SIZE)]))
+        return rows
+
+    def draw_log(self, surface: pygame.Surface, renderer: Renderer, top: int, bottom: int) -> None:
+        """The latest log lines that fit between ``top`` and ``bottom`` (none if none do)."""
+        panel = self.panel_rect()
+        x, width = panel.left + PAD, panel.width - 2 * PAD
+        room = (bottom - top) // 17
         lines: list[str] = []
-        for entry in game.log[-8:]:
-            lines.extend(renderer.wrap(entry, width, 13))
+        for entry in self.game.log[-8:]:
+            lines.extend(renderer.wrap(entry, width, PLAYER_SIZE))
         for i, line in enumerate(lines[-room:] if room > 0 else []):
-            renderer.text(surface, line, (x, y + 17 * i), size=13, colour=INK_DIM)
+            renderer.text(surface, line, (x, top + 17 * i), size=PLAYER_SIZE, colour=INK_DIM)
+
+
+def fit_text(renderer: Renderer, text: str, width: int, size: int) -> str:
+    """``text`` cut short with an ellipsis so it is no wider than ``width`` px."""
+    font = renderer.font(size)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(f"{text}…")[0] > width:
+        text = text[:-1]
+    return f"{text.rstrip()}…"
 
 
 def wrap_bold(renderer: Renderer, text: str, width: int, size: int) -> list[str]:

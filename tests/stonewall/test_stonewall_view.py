@@ -21,7 +21,7 @@ from games.protocol import SeatKind
 from games.stonewall.board import Wall
 from games.stonewall.rules import Phase, Roll
 from games.stonewall.view import StonewallView
-from games.ui.app import App
+from games.ui.app import MIN_SIZE, App
 
 FRAME = 1 / 60
 
@@ -168,7 +168,7 @@ def test_change_a_wall_by_dragging_it_off_the_board(app: App) -> None:
     assert state.wall_total() == 60
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600), (800, 500), MIN_SIZE])
 def test_panel_text_and_buttons_stay_inside_the_panel(size: tuple[int, int]) -> None:
     window = App("stonewall", size=size, seed=3)
     try:
@@ -186,16 +186,30 @@ def test_panel_text_and_buttons_stay_inside_the_panel(size: tuple[int, int]) -> 
             assert inner.contains(rect), (rect, panel)
         renderer = window.renderer
         width = panel.width - 2 * 14
-        bold = renderer.font(18, bold=True)
+        bold = renderer.font(view.spacing.headline, bold=True)  # smaller in a small window
         assert all(bold.size(line)[0] <= width - 30 for line in view.headline_lines)
         hint = renderer.wrap(view.hint(), width, 14)
         assert len(hint) > 1 and all(renderer.font(14).size(line)[0] <= width for line in hint)
+        assert not drawn_outside(view, window), "panel drawing spills past the panel"
         geo = view.geometry
         assert geo is not None
         frame = geo.rect.inflate(round(geo.cell * 0.5), round(geo.cell * 0.5))
         assert window.play_rect.contains(frame) and frame.right < panel.left
     finally:
         window.close()
+
+
+def drawn_outside(view: StonewallView, window: App) -> bool:
+    """True if drawing the panel (player list and log included) touches any pixel outside it:
+    the panel is drawn alone on a blank surface of the window's size."""
+    blank = (255, 0, 255)
+    surface = pygame.Surface(window.screen.get_size())
+    surface.fill(blank)
+    view.draw_panel(surface, window.renderer)
+    surface.fill(blank, view.panel_rect())
+    return pygame.mask.from_threshold(surface, blank, (1, 1, 1, 255)).count() != (
+        surface.get_width() * surface.get_height()
+    )
 
 
 def test_undo_after_handing_the_turn_to_a_computer_through_the_window() -> None:
