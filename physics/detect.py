@@ -72,12 +72,6 @@ def run_until_settled(
     return False
 
 
-def tilt(piece: Piece) -> float:
-    """How far the piece is turned from its laid orientation, degrees in [0, 180]."""
-    angle = math.degrees(piece.body.angle) % 360.0
-    return min(angle, 360.0 - angle)
-
-
 def tilt_mod_half_turn(piece: Piece) -> float:
     """Tilt of a symmetric box, degrees in [0, 90]: upside down counts as flat."""
     angle = math.degrees(piece.body.angle) % 180.0

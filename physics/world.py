@@ -15,7 +15,7 @@ import enum
 import hashlib
 import math
 import struct
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pymunk
@@ -307,8 +307,3 @@ class World:
             hasher.update(name.encode())
             hasher.update(struct.pack("<6d", *state))
         return hasher.hexdigest()
-
-
-def max_speed(pieces: Iterable[Piece]) -> float:
-    """The fastest linear speed among ``pieces``, mm/s (0 for none)."""
-    return max((piece.body.velocity.length for piece in pieces), default=0.0)

@@ -63,7 +63,6 @@ else:  # pragma: no cover
 DEFAULT_BOARD_PATH = assets_dir() / "stonewall" / "board.toml"
 
 DIRECTIONS: dict[str, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
-DIRECTION_ORDER = ("N", "E", "S", "W")
 WALL_NAMES = {1: "single", 2: "double", 3: "triple"}
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

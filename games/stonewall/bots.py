@@ -69,10 +69,6 @@ class Bot:
 
 
 # --- distances ----------------------------------------------------------------------------
-def bfs(state: State, start: int) -> list[int]:
-    return state.distances_from(start)
-
-
 def distances_to(state: State, target: int) -> list[int]:
     """Fewest steps from every square to ``target`` (UNREACHABLE where none)."""
     rarcs, blocked = state.geo.rarcs, state.blocked

@@ -87,7 +87,6 @@ class StonewallSession(Session):
         self._wait = self.bot_delay
         self.records: list[Record] = []  # one per entry of state.history
         self.log: list[str] = []  # what happened, newest last, for the window
-        self.last_action: Action | None = None
 
     @property
     def actors(self) -> list[int]:
@@ -138,7 +137,6 @@ class StonewallSession(Session):
             if q != actor and isinstance(action, MovePiece) and before[q] != state.positions[q]
         )
         self.records.append(Record(actor, action, phase, stomped))
-        self.last_action = action
         self.log.append(self.describe(actor, action, phase, stomped))
         self._wait = self.undo_grace if self.in_undo_grace() else self.bot_delay
 
@@ -171,7 +169,6 @@ class StonewallSession(Session):
         state.pop()
         self.records.pop()
         self.log.append(f"{state.name(state.current)} took back an action")
-        self.last_action = None
         self._wait = self.bot_delay
 
     def last_roll(self) -> tuple[int, int] | None:

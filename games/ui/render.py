@@ -182,12 +182,6 @@ class Camera:
         """A length in mm as screen pixels."""
         return millimetres * self.scale
 
-    def visible(self, screen_rect: pygame.Rect) -> WorldRect:
-        """The world rectangle shown by ``screen_rect``."""
-        left, top = self.to_world(screen_rect.topleft)
-        right, bottom = self.to_world(screen_rect.bottomright)
-        return WorldRect(left, bottom, right, top)
-
 
 # -- grid boards -----------------------------------------------------------------------------
 
@@ -254,11 +248,6 @@ class GridGeometry:
     def corner(self, lattice: Cell) -> tuple[float, float]:
         """Screen pixel of lattice point (i, j), 0 ≤ i ≤ cols, 0 ≤ j ≤ rows."""
         return (self.left + lattice[0] * self.cell, self.top + lattice[1] * self.cell)
-
-    def nearest_corner(self, pixel: Point) -> Cell:
-        i = round((pixel[0] - self.left) / self.cell)
-        j = round((pixel[1] - self.top) / self.cell)
-        return (min(max(i, 0), self.cols), min(max(j, 0), self.rows))
 
     def nearest_line(self, pixel: Point) -> tuple[Cell, str]:
         """The lattice point and direction ("h" rightwards, "v" downwards) of the nearest guide

@@ -71,7 +71,6 @@ LIGHT = "light"
 SEATS = (DARK, LIGHT)
 ROWS = 8
 DISKS_PER_COLOUR = 18
-BAG_SIZE = 2 * DISKS_PER_COLOUR - 2
 
 
 class IllegalMove(ValueError):

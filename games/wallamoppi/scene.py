@@ -39,7 +39,6 @@ the physics gives (about 10 s with the defaults; :func:`timer_duration` measures
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -160,21 +159,6 @@ class WallScene:
         self.slots.pop(disk_id, None)
         if disk_id in self.tower:
             self.tower.remove(disk_id)
-
-    def lay_tower_disk(self, disk_id: str, *, offset: float = 0.0) -> Piece:
-        """Put a disk straight on top of the tower, ``offset`` mm sideways (tests, scenarios)."""
-        piece = self.disks[disk_id]
-        top = self.disks[self.tower[-1]]
-        piece.body.position = (
-            top.body.position.x + offset,
-            tower_seat_y(self.config, len(self.tower)),
-        )
-        piece.body.angle = 0.0
-        piece.body.velocity = (0.0, 0.0)
-        piece.body.angular_velocity = 0.0
-        self.world.space.reindex_shapes_for_body(piece.body)
-        self._join_tower(piece)
-        return piece
 
     def add_tower_disk(self, disk: Disk, *, offset: float = 0.0) -> Piece:
         """A new disk laid exactly on top of the tower, ``offset`` mm sideways (tests)."""
@@ -377,11 +361,6 @@ class WallScene:
                 piece.set_layer(Layer.FREE)
                 fallen.append(piece.name)
         return fallen
-
-    def moving(self, names: Iterable[str] | None = None) -> float:
-        """Fastest point speed among the named disks (all disks by default), mm/s."""
-        chosen = self.disks.values() if names is None else [self.disks[n] for n in names]
-        return max((point_speed(p) for p in chosen), default=0.0)
 
 
 # ------------------------------------------------------------------------------------------
