@@ -176,10 +176,10 @@ class StonewallView(View):
         y = panel.top + PAD
         # The words on top get a fixed height (one headline line, two cue lines) so the die
         # and the buttons below do not jump between phases; a wrapped headline takes cue room.
-        self.headline_lines = wrap_bold(renderer, self.headline(), width - 30, sp.headline)[:2]
+        self.headline_lines = renderer.wrap(self.headline(), width - 30, sp.headline, bold=True)[:2]
         cue = self.cue()
         cue_room = sp.top_lines - len(self.headline_lines)
-        self.cue_lines = wrap_bold(renderer, cue, width, sp.cue)[:cue_room] if cue else []
+        self.cue_lines = renderer.wrap(cue, width, sp.cue, bold=True)[:cue_room] if cue else []
         self.cue_top = y + len(self.headline_lines) * (sp.headline + 6) + 2
         y += (sp.headline + 6) + (sp.top_lines - 1) * (sp.cue + 5) + sp.gap
         die = self.die_size(sp, width)
@@ -639,7 +639,7 @@ class StonewallView(View):
         hint = renderer.wrap(self.hint(), width, HINT_SIZE)
         shown = hint[: max(0, (bottom - y) // (HINT_SIZE + 4))]
         if 0 < len(shown) < len(hint):  # the cut is marked, not silent
-            shown[-1] = fit_text(renderer, f"{shown[-1]} {hint[len(shown)]}", width, HINT_SIZE)
+            shown[-1] = renderer.ellipsize(f"{shown[-1]} {hint[len(shown)]}", width, HINT_SIZE)
         for line in shown:
             renderer.text(surface, line, (x, y), size=HINT_SIZE, colour=INK)
             y += HINT_SIZE + 4
@@ -722,7 +722,7 @@ class StonewallView(View):
                 continue
             heading = "home" if state.reached_far[player] else "far"
             text = f"{state.name(player)} ({seat}) → {heading}, {walls} walls"
-            rows.append((player, [fit_text(renderer, text, width, SHORT_PLAYER_SIZE)]))
+            rows.append((player, [renderer.ellipsize(text, width, SHORT_PLAYER_SIZE)]))
         return rows
 
     def draw_log(self, surface: pygame.Surface, renderer: Renderer, top: int, bottom: int) -> None:
@@ -735,32 +735,6 @@ class StonewallView(View):
             lines.extend(renderer.wrap(entry, width, PLAYER_SIZE))
         for i, line in enumerate(lines[-room:] if room > 0 else []):
             renderer.text(surface, line, (x, top + 17 * i), size=PLAYER_SIZE, colour=INK_DIM)
-
-
-def fit_text(renderer: Renderer, text: str, width: int, size: int) -> str:
-    """``text`` cut short with an ellipsis so it is no wider than ``width`` px."""
-    font = renderer.font(size)
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(f"{text}…")[0] > width:
-        text = text[:-1]
-    return f"{text.rstrip()}…"
-
-
-def wrap_bold(renderer: Renderer, text: str, width: int, size: int) -> list[str]:
-    """``text`` in lines of bold type no wider than ``width`` px (``Renderer.wrap`` measures
-    regular type, which is narrower)."""
-    font = renderer.font(size, bold=True)
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and font.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return [*lines, line] if line else lines
 
 
 def make_view(app: App, session: Session) -> View:
