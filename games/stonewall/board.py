@@ -51,8 +51,9 @@ import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
+from games.grid import DIRECTIONS, Square, square_label
 from physics.paths import assets_dir
 
 if sys.version_info >= (3, 11):
@@ -62,35 +63,11 @@ else:  # pragma: no cover
 
 DEFAULT_BOARD_PATH = assets_dir() / "stonewall" / "board.toml"
 
-DIRECTIONS: dict[str, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 WALL_NAMES = {1: "single", 2: "double", 3: "triple"}
-COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def column_label(x: int) -> str:
-    """The letter of column ``x`` (0 is ``A``)."""
-    return COLUMN_LETTERS[x] if 0 <= x < len(COLUMN_LETTERS) else f"col{x}"
-
-
-def square_label(x: int, y: int) -> str:
-    """A square's name for players: column letter, row number from 1 at the top (``C2``)."""
-    if 0 <= x < len(COLUMN_LETTERS) and y >= 0:
-        return f"{COLUMN_LETTERS[x]}{y + 1}"
-    return f"({x},{y})"
 
 
 class BoardError(ValueError):
     """A board file mistake; ``str()`` is one line: file: key: problem."""
-
-
-class Square(NamedTuple):
-    """One square of the board, ``x`` to the right and ``y`` downwards from the top-left."""
-
-    x: int
-    y: int
-
-    def __str__(self) -> str:
-        return square_label(self.x, self.y)
 
 
 @dataclass(frozen=True, order=True)

@@ -36,13 +36,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from games.grid import Square, column_label
 from games.protocol import Session
-from games.stonewall.board import WALL_NAMES, Square, Wall, column_label
+from games.stonewall.board import WALL_NAMES, Wall
 from games.stonewall.rules import (
     EXTRA_TURN_ROLL,
     MovePiece,
     NoWallInStock,
     Phase,
+    Roll,
     State,
     action_to_json,
 )
@@ -648,7 +650,8 @@ class StonewallView(View):
     def draw_die(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """The last roll (opening rolls too); a blank die before anyone has rolled."""
         last = self.game.last_roll()
-        renderer.draw_die(surface, self.die_rect, last[1] if last else None)
+        roll = last[1] if last is not None else None
+        renderer.draw_die(surface, self.die_rect, roll.value if isinstance(roll, Roll) else None)
         if last is not None:
             corner = (self.die_rect.right - 4, self.die_rect.bottom - 4)
             renderer.draw_token(surface, corner, max(self.die_rect.width // 9, 5),

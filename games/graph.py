@@ -1,0 +1,129 @@
+"""Path search on the boards of the dice games: square grids and point graphs. Pure Python.
+
+Dice games move a piece *exactly* the number rolled along a graph (squares joined orthogonally,
+or dots joined by paths). What differs between games is only which steps are allowed, so one
+search serves them all:
+
+* :func:`exact_walks`: every square reachable in exactly ``steps`` steps, with one *witness*
+  path per destination (the path a window shows and a move replays). The search runs over
+  (node, previous node) pairs layer by layer, so it costs ``steps × edges`` instead of the
+  number of paths (which grows like ``3**steps`` on a grid), and rules such as "never straight
+  back onto the square just left" or "may turn round only at a handle" are just a predicate.
+  Walks may cross themselves; a game that forbids revisiting squares (Stonewall) enumerates
+  simple paths itself.
+* :func:`distances`: breadth-first fewest steps from a node, for bots and messages.
+
+Nodes are any hashable values (a grid's :class:`games.grid.Square`, a dot's id). ``neighbours``
+gives the nodes one step away (a game folds arrows, walls and wrap-around aisles into it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import TypeVar
+
+Node = TypeVar("Node", bound=Hashable)
+
+# A step's rule: (previous node or None at the start, node, next node) -> allowed?
+StepRule = Callable[[Node | None, Node, Node], bool]
+
+
+def any_step(previous: object, node: object, following: object) -> bool:
+    """Every step is allowed (a walk may turn straight back)."""
+    return True
+
+
+def no_reversal(previous: object, node: object, following: object) -> bool:
+    """Never straight back onto the node just left."""
+    return following != previous
+
+
+def exact_walks(
+    start: Node,
+    steps: int,
+    neighbours: Callable[[Node], Iterable[Node]],
+    *,
+    may_enter: Callable[[Node], bool] = lambda node: True,
+    may_end: Callable[[Node], bool] = lambda node: True,
+    step_rule: StepRule[Node] = any_step,
+) -> dict[Node, tuple[Node, ...]]:
+    """Destination -> one witness path (the nodes entered, start excluded) of exactly ``steps``.
+
+    ``may_enter`` says which nodes a walk may pass through or end on (a hand in the way: no);
+    ``may_end`` adds a test for the last node only (a monster may jump over another monster but
+    never end on it); ``step_rule`` judges each step with the node it came from. The witness
+    is the first path found in neighbour order, so it is deterministic.
+    """
+    if steps <= 0:
+        return {}
+    # layer: (node, previous) -> parent key in the previous layer (None at the start)
+    layers: list[dict[tuple[Node, Node | None], tuple[Node, Node | None] | None]] = [
+        {(start, None): None}
+    ]
+    for _ in range(steps):
+        nxt: dict[tuple[Node, Node | None], tuple[Node, Node | None] | None] = {}
+        for key in layers[-1]:
+            node, previous = key
+            for following in neighbours(node):
+                if not may_enter(following) or not step_rule(previous, node, following):
+                    continue
+                nxt.setdefault((following, node), key)
+        if not nxt:
+            return {}
+        layers.append(nxt)
+    found: dict[Node, tuple[Node, ...]] = {}
+    for key in layers[-1]:
+        destination = key[0]
+        if destination in found or not may_end(destination):
+            continue
+        found[destination] = _trace(layers, key)
+    return found
+
+
+def _trace(layers: list[dict[tuple[Node, Node | None], tuple[Node, Node | None] | None]],
+           key: tuple[Node, Node | None]) -> tuple[Node, ...]:
+    """The path that led to ``key`` in the last layer, through the parent links."""
+    path: list[Node] = []
+    current: tuple[Node, Node | None] | None = key
+    for layer in reversed(layers[1:]):
+        assert current is not None
+        path.append(current[0])
+        current = layer[current]
+    return tuple(reversed(path))
+
+
+def is_walk(
+    start: Node,
+    path: Iterable[Node],
+    neighbours: Callable[[Node], Iterable[Node]],
+    *,
+    may_enter: Callable[[Node], bool] = lambda node: True,
+    step_rule: StepRule[Node] = any_step,
+) -> tuple[int, str] | None:
+    """None if ``path`` is a legal walk from ``start``, else (index of the bad step, why)."""
+    previous: Node | None = None
+    node = start
+    for index, following in enumerate(path):
+        if following not in set(neighbours(node)):
+            return index, "not a step to a neighbour"
+        if not may_enter(following):
+            return index, "blocked"
+        if not step_rule(previous, node, following):
+            return index, "not allowed by the step rule"
+        previous, node = node, following
+    return None
+
+
+def distances(start: Node, neighbours: Callable[[Node], Iterable[Node]]) -> dict[Node, int]:
+    """Fewest steps from ``start`` to every node it can reach (breadth first)."""
+    found = {start: 0}
+    frontier = [start]
+    while frontier:
+        following: list[Node] = []
+        for node in frontier:
+            for other in neighbours(node):
+                if other not in found:
+                    found[other] = found[node] + 1
+                    following.append(other)
+        frontier = following
+    return found

@@ -1,0 +1,278 @@
+"""Seats, turn order and hot-seat play for every turn-based (dice) game. No pygame, no pymunk.
+
+A turn-based game is a pure rule engine (a ``State`` with ``push``/``pop``, chance nodes and an
+``IllegalMove`` family of errors) plus the seats around it. What every such game needs from its
+session is the same, so it lives here once:
+
+* seats: ``setup.seats`` (human or computer per seat), a bot per computer seat chosen by name
+  from the game's bot table (``options["bots"]``, one name per seat, default the game's
+  strongest), the names used in results;
+* hot-seat: human seats act through :meth:`Session.handle` with ``roll``, ``move`` (a JSON
+  action of the game) or ``undo``; an input for a computer seat, after the end, or not allowed by
+  the rules is an :class:`~games.protocol.InputRefused` naming the reason, and changes nothing;
+* pace: a computer acts once ``options["bot_delay_frames"]`` frames have passed (default a
+  third of a second, so a person can follow; 0 headless); after a human's action that can still
+  be undone, a computer waits ``options["undo_grace_frames"]`` (default 1.75 s) before it rolls,
+  so the human can take it back;
+* undo: a human's last non-chance action can be taken back until the next die is rolled (a roll
+  is never taken back, so nobody can re-roll by undoing);
+* a log in players' words and one :class:`Record` per applied action (who, what, in which phase,
+  and anything the game notes about it, such as whom a move stomped).
+
+Every die comes from one :class:`games.rng.Chance` made from the seed, so a seed plus the
+recorded human inputs replays a game exactly. A game subclasses :class:`TurnBasedSession` and
+fills in the few game-specific hooks (how to roll, how to parse and describe an action, what the
+current player must do).
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from games.protocol import InputEvent, InputRefused, SeatKind, Session, SessionSetup
+from games.rng import Chance
+
+DEFAULT_DELAY_SECONDS = 1 / 3
+UNDO_GRACE_SECONDS = 1.75
+
+
+class TurnState(Protocol):
+    """What the seats need of a rule engine's state."""
+
+    @property
+    def current(self) -> int: ...
+
+    @property
+    def history(self) -> Sequence[Any]: ...
+
+    def is_over(self) -> bool: ...
+
+    def is_chance(self) -> bool: ...
+
+    def push(self, action: Any) -> None: ...
+
+    def pop(self) -> Any: ...
+
+    def name(self, player: int) -> str: ...
+
+
+class TurnBot(Protocol):
+    """A computer player: it chooses one action for the state's current (non-chance) node."""
+
+    name: str
+
+    def choose(self, state: Any) -> Any: ...
+
+
+StateT = TypeVar("StateT", bound=TurnState)
+ActionT = TypeVar("ActionT")
+
+
+@dataclass(frozen=True)
+class Record(Generic[ActionT]):
+    """One applied action: who did it, in which phase, and what the game notes about it."""
+
+    actor: int
+    action: ActionT
+    phase: Any
+    note: tuple[int, ...] = ()
+
+
+def seat_tuple(setup: SessionSetup, low: int, high: int, game: str) -> tuple[SeatKind, ...]:
+    """The setup's seats (two computers by default), checked against the game's range."""
+    seats = tuple(setup.seats) or (SeatKind.COMPUTER, SeatKind.COMPUTER)
+    if not low <= len(seats) <= high:
+        if low == high:
+            raise ValueError(f"{game} seats {low} players, not {len(seats)}")
+        raise ValueError(f"{game} seats {low} to {high} players, not {len(seats)}")
+    return seats
+
+
+class TurnBasedSession(Session, Generic[StateT, ActionT]):
+    """A rule engine's state with seats, bots, pace, undo and a log (see the module docstring).
+
+    Subclasses set :attr:`illegal` (the rules' base error) and implement :meth:`roll`,
+    :meth:`parse_action`, :meth:`is_roll`, :meth:`describe` and :meth:`need`.
+    """
+
+    illegal: type[Exception] = ValueError
+
+    def __init__(
+        self,
+        setup: SessionSetup,
+        state: StateT,
+        seats: tuple[SeatKind, ...],
+        make_bot: Callable[[str], TurnBot],
+        default_bot: str,
+    ) -> None:
+        super().__init__(setup)
+        self.seats = seats
+        self.state = state
+        self.chance = Chance(setup.seed)
+        names = list(setup.options.get("bots", ()))
+        self.bots: dict[int, TurnBot] = {
+            i: make_bot(names[i] if i < len(names) else default_bot)
+            for i, kind in enumerate(seats)
+            if kind is SeatKind.COMPUTER
+        }
+        self.bot_names = {i: bot.name for i, bot in self.bots.items()}
+        hz = setup.config.world.step_hz
+        default_delay = round(DEFAULT_DELAY_SECONDS * hz)
+        self.bot_delay = int(setup.options.get("bot_delay_frames", default_delay))
+        default_grace = round(UNDO_GRACE_SECONDS * hz) if self.bot_delay > 0 else 0
+        self.undo_grace = int(setup.options.get("undo_grace_frames", default_grace))
+        self._wait = self.bot_delay
+        self.records: list[Record[ActionT]] = []  # one per entry of state.history
+        self.log: list[str] = []  # what happened, newest last, for the window
+
+    # --- the game's hooks ---------------------------------------------------------------
+    @abstractmethod
+    def roll(self) -> ActionT:
+        """The chance action for the current chance node, drawn from :attr:`chance`."""
+
+    @abstractmethod
+    def parse_action(self, data: Mapping[str, Any]) -> ActionT:
+        """A player's action from its JSON form; ``ValueError`` with one line if malformed."""
+
+    @abstractmethod
+    def is_roll(self, action: ActionT) -> bool:
+        """True for chance actions (never chosen by a player, never undone)."""
+
+    @abstractmethod
+    def describe(self, player: int, action: ActionT, phase: Any, note: tuple[int, ...]) -> str:
+        """One log line in players' words."""
+
+    @abstractmethod
+    def need(self) -> str:
+        """What the current player has to do, in words ("roll", "move a hand")."""
+
+    def note(self, before: Any, action: ActionT) -> tuple[int, ...]:
+        """What the game notes of an action just applied (``before``: :meth:`snapshot`)."""
+        return ()
+
+    def snapshot(self) -> Any:
+        """What :meth:`note` needs to know of the state before an action."""
+        return None
+
+    @property
+    def phase(self) -> Any:
+        """The state's phase now (recorded with each action)."""
+        return getattr(self.state, "phase", None)
+
+    # --- seats ----------------------------------------------------------------------------
+    @property
+    def actors(self) -> list[int]:
+        """Who did each entry of ``state.history``."""
+        return [record.actor for record in self.records]
+
+    def is_human(self, player: int) -> bool:
+        return self.seats[player] is SeatKind.HUMAN
+
+    def human_to_act(self) -> bool:
+        return not self.state.is_over() and self.is_human(self.state.current)
+
+    def seat_label(self, player: int) -> str:
+        """"human" or "computer (expectimax)", for results and the window."""
+        name = self.bot_names.get(player)
+        return f"computer ({name})" if name else "human"
+
+    # --- inputs ---------------------------------------------------------------------------
+    def _apply_input(self, event: InputEvent) -> None:
+        state = self.state
+        if event.action == "undo":
+            self.undo()
+            return
+        if state.is_over():
+            raise InputRefused("the game is over")
+        if not self.is_human(state.current):
+            raise InputRefused(f"it is {state.name(state.current)}'s turn (a computer seat)")
+        if event.action == "roll":
+            if not state.is_chance():
+                raise InputRefused(f"no roll now: {state.name(state.current)} must {self.need()}")
+            self._do(self.roll())
+            return
+        if event.action != "move":
+            raise InputRefused(f"unknown action {event.action!r}; allowed: roll, move, undo")
+        try:
+            action = self.parse_action(dict(event.data))
+        except ValueError as error:
+            raise InputRefused(str(error)) from None
+        if self.is_roll(action):
+            raise InputRefused("dice are rolled with the 'roll' action, not chosen")
+        self._do(action)
+
+    def _do(self, action: ActionT) -> None:
+        state = self.state
+        actor, phase, before = state.current, self.phase, self.snapshot()
+        try:
+            state.push(action)
+        except self.illegal as error:
+            raise InputRefused(str(error)) from None
+        note = self.note(before, action)
+        self.records.append(Record(actor, action, phase, note))
+        self.log.append(self.describe(actor, action, phase, note))
+        self._wait = self.undo_grace if self.in_undo_grace() else self.bot_delay
+
+    # --- undo -----------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """True if the last action was a human's move and no die has been rolled since."""
+        return (
+            bool(self.records)
+            and not self.is_roll(self.records[-1].action)
+            and self.is_human(self.records[-1].actor)
+        )
+
+    def in_undo_grace(self) -> bool:
+        """True while a computer waits to roll after a human's action that can still be undone."""
+        state = self.state
+        return (
+            not state.is_over()
+            and state.is_chance()
+            and not self.is_human(state.current)
+            and self.can_undo()
+        )
+
+    def undo(self) -> None:
+        """Take back the last human action, never a roll."""
+        if not self.records or self.is_roll(self.records[-1].action):
+            raise InputRefused("nothing to undo since the last roll")
+        if not self.is_human(self.records[-1].actor):
+            raise InputRefused("the last action was a computer's; it cannot be undone")
+        self.state.pop()
+        self.records.pop()
+        self.log.append(f"{self.state.name(self.state.current)} took back an action")
+        self._wait = self.bot_delay
+
+    def last_roll(self) -> tuple[int, ActionT] | None:
+        """(player, chance action) of the latest roll, or None."""
+        for record in reversed(self.records):
+            if self.is_roll(record.action):
+                return record.actor, record.action
+        return None
+
+    # --- the clock ------------------------------------------------------------------------
+    def _tick(self) -> None:
+        state = self.state
+        if state.is_over() or self.is_human(state.current):
+            return
+        if self._wait > 0:
+            self._wait -= 1
+            return
+        if state.is_chance():
+            self._do(self.roll())
+        else:
+            self._do(self.bots[state.current].choose(self.bot_view()))
+
+    def bot_view(self) -> Any:
+        """What a computer sees when it chooses: a copy of the state by default."""
+        copy = getattr(self.state, "copy", None)
+        return copy() if copy is not None else self.state
+
+    def result(self) -> dict[str, Any]:
+        """A turn-based game has no clock: no simulated seconds in its result."""
+        summary = super().result()
+        summary.pop("sim_seconds", None)
+        return summary

@@ -1,0 +1,39 @@
+"""Move animation: a sliding piece passes every square of its path and ends on its square."""
+
+from __future__ import annotations
+
+from games.ui.animation import Animator
+
+
+def test_a_slide_visits_every_point_in_order_and_ends_at_the_destination() -> None:
+    animator = Animator()
+    path = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (2.0, 1.0)]
+    animator.slide("red", path, step_seconds=0.1)
+    seen = [animator.position("red", (9.0, 9.0))]
+    for _ in range(3):
+        animator.advance(0.1)
+        seen.append(animator.position("red", (2.0, 1.0)))
+    assert seen == path
+    assert not animator.busy()
+    assert animator.position("red", (2.0, 1.0)) == (2.0, 1.0)
+
+
+def test_between_squares_the_piece_is_on_the_segment() -> None:
+    animator = Animator()
+    animator.slide("blue", [(0.0, 0.0), (1.0, 0.0)], step_seconds=0.2)
+    animator.advance(0.1)
+    x, y = animator.position("blue", (1.0, 0.0))
+    assert 0.0 < x < 1.0 and y == 0.0
+    assert animator.busy()
+
+
+def test_a_die_tumbles_for_a_while_then_stops() -> None:
+    animator = Animator()
+    animator.roll(0.3)
+    faces = set()
+    for _ in range(10):
+        faces.add(animator.tumbling_face(6))
+        animator.advance(0.02)
+    assert animator.rolling() and len(faces) > 1
+    animator.advance(0.2)
+    assert not animator.rolling()
