@@ -401,6 +401,8 @@ class MemoryStacking:
         caller = self.seat
         others = tuple(s for s in self.seats if s != caller)
         revealed = tuple(self.tower)
+        winners: tuple[str, ...]
+        losers: tuple[str, ...]
         if self.order_is_right():
             winners, losers, verdict = others, (caller,), "right"
         else:
