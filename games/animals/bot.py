@@ -209,7 +209,9 @@ class Bot:
         top = column[-1]
         return (top.position.x, top.shape.cache_bb().top + scene.size[1] / 2)
 
-    def _carry(self, piece: Piece, destination: tuple[float, float]) -> Iterator[InputEvent | None]:
+    def _carry(
+        self, piece: Piece, destination: tuple[float, float]
+    ) -> Generator[InputEvent | None, None, bool]:
         """Grab ``piece`` at its centre, lift it clear, cross, lower onto ``destination``."""
         session = self.session
         scene = session.scene
