@@ -81,6 +81,7 @@ class AnimalsSession(PhysicsSession):
         self.target: Piece | None = None  # the crocodile's animal
         self.quiet = 0.0  # seconds the finished handling has stood still
         self.fall_reason: str | None = None
+        self.last_roll: int | None = None  # the die as it lies (shown until the next roll)
         self.refusal: str | None = None
         self._computer_acting = False
         self.bots: dict[str, Bot] = {}
@@ -169,7 +170,7 @@ class AnimalsSession(PhysicsSession):
         if self.rules.phase is not Phase.ROLL:
             raise IllegalMove(f"cannot roll now: {self.rules.expecting()}")
         before = len(self.rules.tower)
-        self.rules.roll_random(self.chance)
+        self.last_roll = self.rules.roll_random(self.chance)
         if self.rules.phase is Phase.REMOVE:
             index = self.rules.removal_target()
             assert index is not None
