@@ -29,6 +29,7 @@ from games.animals.mind import Mind
 from games.animals.rules import Phase
 from games.protocol import InputEvent, InputRefused
 from games.rng import Chance
+from physics.stacking import riders
 from physics.world import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -244,11 +245,8 @@ class Bot:
 
     def _riders(self, piece: Piece) -> list[Piece]:
         scene = self.session.scene
-        found = scene.columns()
-        column = scene.column_of(piece, found)
-        if column is None:
-            return []
-        return column.pieces[column.pieces.index(piece) + 1 :]
+        column = scene.column_of(piece, scene.columns())
+        return riders(column, piece) if column is not None else []
 
     def _glide(
         self, start: tuple[float, float], end: tuple[float, float], speed: float

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from games.animals.catalogue import PiecesFile
 from physics import pieces
 from physics.config import PhysicsConfig
-from physics.detect import point_speed, tilt_mod_half_turn, touches
+from physics.detect import tilt_mod_half_turn, touches
 from physics.stacking import Column, columns
 from physics.world import Layer, Piece, World
 
@@ -161,11 +161,6 @@ class AnimalScene:
             if tilt_mod_half_turn(piece) > limit:
                 return "an animal toppled over"
         return None
-
-    def still(self, held: Piece | None) -> bool:
-        """Every animal but the held one moves slower than ``animals.settle_speed``."""
-        speed = self.config.animals.settle_speed
-        return all(point_speed(p) < speed for p in self.animals() if p is not held)
 
 
 def live_config(built_with: PhysicsConfig, new: PhysicsConfig) -> PhysicsConfig:

@@ -52,6 +52,7 @@ from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
 from games.rng import Chance
 from physics.config import PhysicsConfig
+from physics.detect import SettleDetector
 from physics.world import Layer, Piece, World
 
 HANDLING = (Phase.PLACE, Phase.REMOVE)
@@ -79,7 +80,10 @@ class AnimalsSession(PhysicsSession):
         self.world.settle_in()
         self.drawn_piece: Piece | None = None
         self.target: Piece | None = None  # the crocodile's animal
-        self.quiet = 0.0  # seconds the finished handling has stood still
+        # how long the finished handling has stood still (the turn ends once settled)
+        self.settle = SettleDetector(
+            setup.config.animals.settle_speed, setup.config.animals.settle_seconds
+        )
         self.fall_reason: str | None = None
         self.last_roll: int | None = None  # the die as it lies (shown until the next roll)
         self.refusal: str | None = None
@@ -106,6 +110,8 @@ class AnimalsSession(PhysicsSession):
         self.world.apply_config(live)
         self.scene.config = live
         self.hand.max_acceleration = live.animals.hand_max_acceleration
+        self.settle.speed = live.animals.settle_speed
+        self.settle.seconds = live.animals.settle_seconds
 
     # -- who acts --------------------------------------------------------------------------
 
@@ -164,7 +170,7 @@ class AnimalsSession(PhysicsSession):
         piece = self.rules.draw_random(self.chance)
         if self.rules.phase is Phase.PLACE:
             self.drawn_piece = self.scene.show_drawn(piece)
-        self.quiet = 0.0
+        self.settle.reset()
 
     def _roll(self) -> None:
         if self.rules.phase is not Phase.ROLL:
@@ -175,7 +181,7 @@ class AnimalsSession(PhysicsSession):
             index = self.rules.removal_target()
             assert index is not None
             self.target = self.scene.piece_of[self.rules.tower[index]]
-            self.quiet = 0.0
+            self.settle.reset()
         else:  # above the tower: nothing removed, the turn passed
             assert len(self.rules.tower) == before
             for bot in self.bots.values():
@@ -232,10 +238,10 @@ class AnimalsSession(PhysicsSession):
         ]
 
     def on_grab(self, piece: Piece) -> None:
-        self.quiet = 0.0
+        self.settle.reset()
 
     def on_release(self, piece: Piece) -> None:
-        self.quiet = 0.0
+        self.settle.reset()
         if (
             piece is self.target
             and self.scene.in_pouch_zone(piece.position.x)
@@ -265,8 +271,8 @@ class AnimalsSession(PhysicsSession):
 
     def _check_done(self, held: Piece | None) -> None:
         """End the turn once the handling is over and everything has stood still long enough."""
-        if held is not None or not self.scene.still(None):
-            self.quiet = 0.0
+        if held is not None:
+            self.settle.reset()
             return
         found = self.scene.columns()
         main = self.scene.main_column(found)
@@ -275,16 +281,15 @@ class AnimalsSession(PhysicsSession):
             assert self.drawn_piece is not None
             wanted.add(self.drawn_piece)
         elif self.target is not None and self.target.name in self.scene.animal_of:
-            self.quiet = 0.0
+            self.settle.reset()
             return  # the crocodile's animal is not in the pouch yet
         in_main = set(main.pieces) if main is not None else set()
         if in_main != wanted or len(found) != (1 if wanted else 0):
-            self.quiet = 0.0
+            self.settle.reset()
             return
-        self.quiet += self.frame_seconds
-        if self.quiet < self.scene.config.animals.settle_seconds:
+        if not self.settle.update(self.scene.animals(), self.frame_seconds):
             return
-        self.quiet = 0.0
+        self.settle.reset()
         if self.rules.phase is Phase.PLACE:
             assert main is not None and self.drawn_piece is not None
             at = main.pieces.index(self.drawn_piece)
@@ -336,7 +341,7 @@ class AnimalsSession(PhysicsSession):
             "rules": self.rules.to_json(),
             "drawn_piece": self.drawn_piece.name if self.drawn_piece else None,
             "target": self.target.name if self.target else None,
-            "quiet": self.quiet,
+            "quiet": self.settle.quiet_for,
             "fall_reason": self.fall_reason,
             "minds": {seat: bot.mind.belief for seat, bot in self.bots.items()},
         }
