@@ -105,3 +105,32 @@ def test_lift_a_portion_set_it_aside_insert_and_put_it_back(
     assert session.outcome is None
     assert session.rules.tower == ["lion", "dog", "sheep", "rabbit"]
     assert session.rules.seat == "red" and session.rules.phase is Phase.DRAW
+
+
+def test_no_face_down_identity_is_drawn_and_the_window_resizes(
+    make_app: Callable[..., Any], ui: Any
+) -> None:
+    app = make_app()
+    app.start_game(registry.load("animals"), (SeatKind.HUMAN, SeatKind.HUMAN))
+    session = app.session
+    view = app.game.view
+    assert isinstance(session, AnimalsSession) and isinstance(view, AnimalsView)
+    faces: list[str] = []
+    original = view._draw_face
+    view._draw_face = lambda surface, renderer, piece, animal: (  # type: ignore[method-assign]
+        faces.append(animal.name),
+        original(surface, renderer, piece, animal),
+    )
+    ui.run(app, 0.2)
+    assert faces == []  # the opening tower is face down
+    view.refit()
+    ui.click(app, view.buttons["draw"].center)
+    ui.run(app, 0.1)
+    assert set(faces) == {"dog"}  # only the drawn animal, shown to all
+    app.resize((700, 480))
+    ui.run(app, 0.1)
+    panel, table = view.panel_rect(), view.table_rect()
+    assert panel.right == table.left and table.right == app.play_rect.right
+    dog = session.drawn_piece
+    assert dog is not None
+    assert table.collidepoint(view.camera.to_screen(tuple(dog.position)))
