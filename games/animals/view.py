@@ -216,6 +216,14 @@ class AnimalsView(PhysicsView):
         y = self.buttons[BUTTONS[-1]].bottom + 12
         die = pygame.Rect(panel.left + 12, y, 36, 36)
         renderer.draw_die(surface, die, self.game.last_roll)
+        drawn = rules.in_hand
+        if drawn is not None and self.game.file.catalogue.is_crocodile(drawn):
+            animal = self.game.file.catalogue.pieces[drawn]  # shown face up to all
+            face = pygame.Rect(die.right + 10, die.top, 36, 36)
+            pygame.draw.rect(surface, hex_colour(animal.colour), face, border_radius=4)
+            pygame.draw.rect(surface, ACCENT, face.inflate(4, 4), width=2, border_radius=6)
+            renderer.text(surface, animal.mark, face.center, size=11, anchor="center")
+            die = face
         renderer.text(
             surface,
             f"pouch {len(rules.pouch)} · tower {len(rules.tower)} · turn {rules.turns + 1}",
