@@ -349,7 +349,8 @@ class AnimalsSession(PhysicsSession):
     def status(self) -> str:
         ending = self.outcome
         if ending is not None:
-            return f"{ending.winner} win: {ending.reason}" + (
+            verb = "wins" if len(ending.details["winners"]) == 1 else "win"
+            return f"{ending.winner} {verb}: {ending.reason}" + (
                 f" ({self.fall_reason})" if self.fall_reason else ""
             )
         return self.rules.expecting()

@@ -342,9 +342,9 @@ class AnimalsView(PhysicsView):
                 pygame.draw.rect(surface, GOOD if ok else REFUSED, rect, width=3, border_radius=4)
                 renderer.text(
                     surface,
-                    renderer.ellipsize(name, rect.width + 4, 12),
+                    renderer.ellipsize(name, round(cell) + 6, 11),
                     (rect.centerx, rect.bottom + 4),
-                    size=12,
+                    size=11,
                     anchor="midtop",
                 )
             renderer.text(
