@@ -2,9 +2,10 @@
 
 - The table (right): the board with its stacking spot and set-aside spot, the pouch on the
   table beside it. Every animal is drawn as the same plain wooden cylinder: nothing about a
-  face-down animal is drawn anywhere (no picture, colour, label or tooltip). Only the drawn
-  animal, shown to everyone, carries its picture until it is in the tower, and at the end the
-  tower is taken down and shown face up in order.
+  face-down animal is drawn anywhere (no picture, colour, label or tooltip). Only what the
+  rulebook shows to everyone is drawn face up: the opening three until the first draw, the
+  drawn animal until it is in the tower, a drawn crocodile, and at the end the tower taken
+  down in order.
 - Drag an animal with the left button (the grip always keeps it upright); what rests on it
   rides along. The crocodile's animal is let go over the pouch.
 - The side panel (left): whose turn and who plays it, in gold what to do next, the buttons
@@ -154,6 +155,12 @@ class AnimalsView(PhysicsView):
         pygame.draw.ellipse(surface, (96, 60, 110), pouch)
         pygame.draw.ellipse(surface, shade((96, 60, 110), 0.6), pouch, width=2)
         renderer.text(surface, "pouch", pouch.center, size=14, anchor="center")
+        rules = self.game.rules
+        if rules.phase is Phase.DRAW and rules.turns == 0:
+            # the opening three, shown to all until the first draw, then face down for good
+            for name in rules.tower:
+                piece = scene.piece_of[name]
+                self._draw_face(surface, renderer, piece, self.game.file.catalogue.pieces[name])
         drawn = self.game.drawn_piece
         animal = self.game.rules.in_hand
         if drawn is not None and animal is not None and self.game.rules.phase is Phase.PLACE:
