@@ -172,3 +172,32 @@ def test_phase_after_draw_is_place_for_an_animal() -> None:
     game = session()
     send(game, "draw")
     assert game.rules.phase is Phase.PLACE and game.drawn_piece is not None
+
+
+def test_a_portion_toppling_while_set_aside_on_the_board_is_a_fall() -> None:
+    game = session()
+    scene = game.scene
+    send(game, "draw")
+    sheep, rabbit = scene.piece_of["sheep"], scene.piece_of["rabbit"]
+    carry(game, tuple(sheep.position), (game.file.board.aside_x, scene.seat_y(0) + 1.0))
+    run(game, 0.5)
+    assert game.outcome is None
+    top = (rabbit.position.x, rabbit.position.y + scene.size[1] / 2)
+    rabbit.body.apply_impulse_at_world_point((rabbit.body.mass * 400.0, 0.0), top)  # a knock
+    run(game, 2.0)
+    outcome = game.outcome
+    assert outcome is not None and outcome.details["fall"] == "an animal toppled over"
+    assert outcome.details["losers"] == ["blue"]
+    assert not any(p.position.y < 0 for p in scene.animals())  # it stayed on the board
+
+
+def test_an_animal_set_down_beside_the_board_fell_onto_the_table() -> None:
+    game = session()
+    send(game, "draw")
+    dog = game.drawn_piece
+    assert dog is not None
+    beside = -game.file.board.half_width - 40.0
+    carry(game, tuple(dog.position), (beside, game.scene.size[1] / 2 + 1.0), lift=110.0)
+    run(game, 0.5)
+    outcome = game.outcome
+    assert outcome is not None and outcome.details["fall"] == "an animal fell onto the table"
