@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from games.animals.rules import Animal, Catalogue
-from physics.paths import assets_dir
+from games.assets import assets_dir
 
 if sys.version_info >= (3, 11):
     import tomllib

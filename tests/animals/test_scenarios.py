@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from games.assets import assets_dir
 from games.scenario import run_scenario_file
-from physics.paths import assets_dir
 
 FOLDER = assets_dir() / "scenarios" / "animals"
 
