@@ -684,7 +684,9 @@ class State:
     def from_json(cls, data: Any, board: Board | None = None) -> State:
         """Rebuild a state saved by :meth:`to_json`; :class:`StateError` (one line) if it is
         malformed or impossible (coins not adding up, two hands on a square, a hand on the
-        board without coins, the turn with a player who is out, ...)."""
+        board without coins, the turn with a player who is out, ...). A hand-written position
+        may leave out ``board`` (the default board), a hand's ``square`` and ``coins`` (off
+        the board), and ``roll``, ``winner``, ``contenders`` and ``opening_rolls`` (none)."""
         try:
             return _state_from_json(cls, data, board)
         except BoardError as error:
@@ -717,10 +719,11 @@ def _state_from_json(cls: type[State], data: Any, board: Board | None) -> State:
 
     if not isinstance(data, dict):
         fail("state", "must be a table")
-    missing = [k for k in ("players", "hands", "bank", "phase", "current", "roll",
-                           "contenders", "opening_rolls", "winner") if k not in data]
+    missing = [k for k in ("players", "hands", "bank", "phase", "current") if k not in data]
     if missing:
         fail(missing[0], "missing")
+    # Keys a hand-written position (a scenario file: TOML has no null) may leave out.
+    data = {"roll": None, "winner": None, "contenders": [], "opening_rolls": [], **data}
     if board is None:
         board = board_from_data(data["board"], "state.board") if "board" in data \
             else default_board()
@@ -738,8 +741,8 @@ def _state_from_json(cls: type[State], data: Any, board: Board | None) -> State:
         colour = state.name(h // HANDS_PER_COLOUR)
         if entry.get("colour") != colour:
             fail(f"{key}.colour", f"{entry.get('colour')!r} should be {colour!r}")
-        coins = integer(entry.get("coins"), f"{key}.coins", 0, TOTAL_COINS)
-        raw = entry.get("square")
+        coins = integer(entry.get("coins", 0), f"{key}.coins", 0, TOTAL_COINS)
+        raw = entry.get("square")  # null or absent: off the board
         square = None
         if raw is not None:
             try:
