@@ -63,6 +63,7 @@ from typing import Any
 from games.graph import exact_walks, no_reversal
 from games.grid import Square
 from games.malloppo.board import HANDS_PER_COLOUR, Board, BoardError, board_from_data, load_board
+from games.turns import next_player, opening_step
 
 DIE_SIDES = 6
 TOTAL_COINS = 24
@@ -614,16 +615,10 @@ class State:
             self.roll = value
             self.phase = Phase.MOVE
             return
-        self.opening_rolls.append(value)
-        if len(self.opening_rolls) < len(self.contenders):
-            self.current = self.contenders[len(self.opening_rolls)]
-            return
-        best = max(self.opening_rolls)
-        tied = [p for p, v in zip(self.contenders, self.opening_rolls, strict=True) if v == best]
-        self.opening_rolls = []
-        self.contenders = tied if len(tied) > 1 else []
-        self.current = tied[0]
-        if len(tied) == 1:
+        self.contenders, self.opening_rolls, self.current = opening_step(
+            self.contenders, self.opening_rolls, value
+        )
+        if not self.contenders:
             self.phase = Phase.ROLL
 
     def _take_coin(self, hand: int) -> None:
@@ -655,10 +650,7 @@ class State:
         if len(alive) == 1:
             self.winner, self.phase = alive[0], Phase.OVER
             return
-        self.current = next(
-            q for q in ((self.current + k) % self.players for k in range(1, self.players + 1))
-            if q in alive
-        )
+        self.current = next_player(self.current, self.players, alive)
         self.phase = Phase.ROLL
 
     # --- JSON ---------------------------------------------------------------------------
