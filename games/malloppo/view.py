@@ -19,7 +19,8 @@ A turn is built with clicks, then sent to the rules whole (:class:`~games.mallop
    the path a move takes there. Click another hand to switch.
 3. Click a ringed square. With hands beside it, a gold coin appears on each: click a coin (or
    its hand) to take it or leave it (every opponent's coin is chosen at first, your own are
-   not), then Take (or Enter). With no hand beside it, the move is made at once.
+   not; a chosen coin reads -1 and the landing hand shows what it will hold), then Take (or
+   Enter). With no hand beside it, the move is made at once.
 
 Undo (U, Backspace or the right button) steps back through the clicks of a turn being built;
 once a turn is sent it takes the whole turn back, until the next roll. A computer that follows
@@ -46,7 +47,6 @@ from games.ui.render import (
     GOOD,
     INK,
     INK_DIM,
-    REFUSED,
     TAG_COLOURS,
     Colour,
     GridGeometry,
@@ -469,6 +469,8 @@ class MalloppoView(View):
                 colour = mix(colour, (90, 90, 90), 0.6)
             if draft.paid and draft.pay == hand and stage != "":
                 coins -= 1
+            if stage == "steal" and hand == draft.hand:
+                coins += len(draft.steals)  # what it will hold
             ring = INK if owner == state.current and not state.is_over() else None
             if hand == draft.hand and stage != "":
                 ring = ACCENT
@@ -480,20 +482,19 @@ class MalloppoView(View):
             if hand in robbable:
                 self.draw_coin(surface, renderer, rest, radius, hand in draft.steals)
             if draft.paid and draft.pay == hand and stage != "":
-                renderer.text(surface, "−1", (rest[0] + radius, rest[1] - radius),
-                              size=max(round(geo.cell * 0.25), 9), colour=REFUSED, bold=True,
-                              anchor="center")
+                self.draw_coin(surface, renderer, rest, radius, True)  # the roll's coin
 
     def draw_coin(self, surface: pygame.Surface, renderer: Renderer,
                   centre: tuple[float, float], radius: float, chosen: bool) -> None:
-        x, y = centre[0] + radius * 0.85, centre[1] - radius * 0.85
-        r = max(round(radius * 0.5), 5)
+        x, y = centre[0] + radius * 0.8, centre[1] - radius * 0.8
+        r = max(round(radius * 0.55), 6)
         colour = COIN if chosen else COIN_DIM
         pygame.draw.circle(surface, (0, 0, 0), (round(x) + 1, round(y) + 2), r)
         pygame.draw.circle(surface, colour, (round(x), round(y)), r)
         pygame.draw.circle(surface, shade(colour, 0.6), (round(x), round(y)), r, 2)
-        renderer.text(surface, "+1" if chosen else "·", (x, y), size=max(r, 9),
-                      colour=DARK_TEXT, bold=True, anchor="center", shadow=False)
+        if chosen:
+            renderer.text(surface, "−1", (x, y), size=max(r, 9), colour=DARK_TEXT, bold=True,
+                          anchor="center", shadow=False)
 
     def draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state, game = self.state, self.game
