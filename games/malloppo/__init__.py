@@ -30,7 +30,7 @@ GAME = GameSpec(
         "steps away: orthogonal steps, never straight back, never through or onto a hand "
         "(hover shows the path).\n"
         "Landing next to hands, yours or others', you may take one coin from each: click the "
-        "coins you want (all are chosen at first), then Take. A hand left without coins "
+        "coins you want (the opponents' are chosen at first), then Take. A hand left without coins "
         "leaves the board; a player without hands is out.\n"
         "Undo takes back your turn until the next roll. Squares are named by the letters and "
         "numbers on the board's edge (C2)."

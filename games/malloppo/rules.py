@@ -49,6 +49,8 @@ the clause):
   marks them for the first placement).
 * Coins are conserved: every coin is on a hand or in the bank; hands on the board have at least
   one coin, hands off the board none (checked by :meth:`State.from_json` and the fuzz test).
+  The bank is also where "removed" coins go: a hand leaves the board only when it is empty, so
+  no coin ever leaves play any other way, and hands + bank is always 24.
 """
 
 from __future__ import annotations
