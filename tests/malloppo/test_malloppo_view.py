@@ -195,3 +195,17 @@ def test_computers_play_on_in_the_window() -> None:
         assert len(view.game.records) > 5 and view.game.log
     finally:
         window.close()
+
+
+def test_a_roll_no_hand_can_use_is_passed_with_no_move() -> None:
+    state = position(2, hands={RED: [("A1", 3)], GREEN: [("A2", 2), ("B1", 2)]})
+    window = start((1000, 650), (SeatKind.HUMAN, SeatKind.HUMAN), state)
+    try:
+        view = view_of(window)
+        view.game.chance.force(2)
+        click(window, view.buttons["roll"].center)
+        assert view.stage() == "stuck" and view.action_label() == ("No move", True)
+        click(window, view.buttons["act"].center)
+        assert state.current == GREEN and state.squares[0] == sq("A1") and state.coins[0] == 3
+    finally:
+        window.close()
