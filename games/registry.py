@@ -16,6 +16,7 @@ GAMES: dict[str, str] = {
     "stonewall": "games.stonewall",
     "wallamoppi": "games.wallamoppi",
     "animals": "games.animals",
+    "malloppo": "games.malloppo",
 }
 
 KNOWN_IDS = ("freeplay", "wallamoppi", "animals", "malloppo", "whacky", "stonewall")
