@@ -15,6 +15,7 @@ GAMES: dict[str, str] = {
     "freeplay": "games.freeplay",
     "stonewall": "games.stonewall",
     "wallamoppi": "games.wallamoppi",
+    "whacky": "games.whacky",
 }
 
 KNOWN_IDS = ("freeplay", "wallamoppi", "animals", "malloppo", "whacky", "stonewall")

@@ -403,23 +403,27 @@ class State:
         return action
 
     def roll_with(self, chance: Any) -> Action:
-        """Draw the current chance node's outcome from a :class:`games.rng.Chance` and push it.
-
-        Whacky's roll and the monsters' two dice draw a face index each (0 to 11, in the board
-        file's face order); an accident draws an index from 0 to N-1."""
-        board = self.board
-        action: Action
-        if self.phase is Phase.WHACKY_ROLL:
-            action = Roll(chance.face(board.whacky_die))
-        elif self.phase is Phase.MONSTER_ROLL:
-            monster = chance.face(board.colour_die)
-            action = MonsterRoll(board.monster_name(monster), chance.face(board.monster_die))
-        elif self.phase is Phase.ACCIDENT:
-            action = Accident(min(chance.index(self.accidents), len(self.accident_dots)))
-        else:
-            raise WrongPhase(f"no roll now: {self.name(self.current)} must move")
+        """Draw the current chance node's outcome (:meth:`draw`) and push it."""
+        action = self.draw(chance)
         self.push(action)
         return action
+
+    def draw(self, chance: Any) -> Action:
+        """The current chance node's outcome drawn from a :class:`games.rng.Chance`.
+
+        Whacky's roll and the monsters' two dice draw a face index each (0 to 11, in the board
+        file's face order; colour first); an accident draws an index from 0 to N-1."""
+        board = self.board
+        if self.phase is Phase.WHACKY_ROLL:
+            return Roll(chance.face(board.whacky_die))
+        if self.phase is Phase.MONSTER_ROLL:
+            monster = chance.face(board.colour_die)
+            return MonsterRoll(board.monster_name(monster), chance.face(board.monster_die))
+        if self.phase is Phase.ACCIDENT:
+            return Accident(min(chance.index(self.accidents), len(self.accident_dots)))
+        if self.phase is Phase.OVER:
+            raise WrongPhase(f"no roll now: the game is over ({self.reason})")
+        raise WrongPhase(f"no roll now: {self.name(self.current)} must move")
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (

@@ -386,7 +386,7 @@ def test_chance_outcomes_cover_every_face_with_probability_one() -> None:
 
 def test_rolls_come_from_the_dice_faces_by_seeded_index() -> None:
     state = State()
-    assert state.roll_with(Chance(0, forced=[11])) == Roll(12)
+    assert state.roll_with(Chance(0, forced=[9])) == Roll(10)
     state = position(phase=Phase.MONSTER_ROLL)
     assert state.roll_with(Chance(0, forced=[6, 10])) == MonsterRoll("blue", 7)
 
