@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.protocol import Outcome, SessionSetup
+from games.protocol import InputRefused, Outcome, SessionSetup
 from games.turn_session import TurnBasedSession, seat_tuple
 from games.whacky.bots import make_bot
 from games.whacky.rules import (
@@ -85,6 +85,10 @@ class WhackySession(TurnBasedSession[State, Action]):
             isinstance(d, int) and not isinstance(d, bool) for d in dice
         ):
             raise ValueError("options.dice: must be a list of face indices (whole numbers)")
+        top = max(11, state.accidents - 1)
+        for i, index in enumerate(dice):
+            if not 0 <= index <= top:
+                raise ValueError(f"options.dice[{i}]: {index} is not a face index 0..{top}")
         self.chance.force(*dice)
 
     # --- the hooks of TurnBasedSession ---------------------------------------------------
@@ -92,7 +96,7 @@ class WhackySession(TurnBasedSession[State, Action]):
         try:
             return self.state.draw(self.chance)
         except ValueError as error:  # a forced face index out of range
-            raise IllegalMove(f"options.dice: {error}") from None
+            raise InputRefused(f"options.dice: {error}") from None
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:
         return action_from_json(dict(data))
