@@ -34,8 +34,9 @@ GAME = GameSpec(
         "A power dot gives Whacky three rolls in a row; landing on a monster then sends it to "
         "the cage. Running into a monster otherwise costs a life (but puts its dot down).\n"
         "Whacky: click a dot you can reach (the path shows on hover), or step with the arrow "
-        "keys and press Enter. Monsters: click the monster the colour die chose, then its "
-        "destination. Space rolls; Undo takes a move back until the next roll."
+        "keys (the move is made at the roll's length). Monsters: click the monster the colour "
+        "die chose, then its destination. Enter (or a click on a die) rolls; Undo takes a move "
+        "back until the next roll."
     ),
     seat_names=("whacky", "monsters"),
     min_seats=2,
