@@ -19,7 +19,7 @@ def test_monsters_catch_whacky_when_the_roll_allows(bot: object) -> None:
 
 @pytest.mark.parametrize("bot", [GreedyBot(), ExpectimaxBot()])
 def test_whacky_puts_down_the_most_dots(bot: object) -> None:
-    # from K9 with 3: west over the start point (2 dots) or east (3 dots up on L9, M9, M8/M10)
+    # from K9 with 3: west over the start point puts down none (I9, H9 are down), east three
     state = position(whacky="K9", down=["I9", "H9"], phase=Phase.WHACKY_MOVE, roll=3)
     move = bot.choose(state)  # type: ignore[attr-defined]
     gained = sum(1 for p in move.path if state.is_up(state.board.node(p) or 0))
