@@ -740,6 +740,9 @@ class State:
         return state
 
     def _load(self, data: dict[str, Any]) -> None:
+        """Fill in a saved state. Keys that are None (no roll, no chosen monster, no winner)
+        may be left out, and the dots may be given as ``up`` (the dots still up) instead of
+        ``down``, so that a scenario file (TOML has no null) can hold a start position."""
         board = self.board
 
         def node(key: str, label: Any) -> int:
@@ -748,36 +751,43 @@ class State:
                 raise StateError(f"saved Whacky Wit state: {key}: {label!r} is not a point")
             return found
 
-        for i, label in enumerate(data["down"]):
-            n = node(f"down[{i}]", label)
+        if ("up" in data) == ("down" in data):
+            raise StateError("saved Whacky Wit state: give the dots as either 'down' or 'up'")
+        key = "up" if "up" in data else "down"
+        listed = 0
+        for i, label in enumerate(data[key]):
+            n = node(f"{key}[{i}]", label)
             if n not in board.dots:
-                raise StateError(f"saved Whacky Wit state: down[{i}]: {label} holds no dot")
-            self.up &= ~(1 << n)
+                raise StateError(f"saved Whacky Wit state: {key}[{i}]: {label} holds no dot")
+            listed |= 1 << n
+        self.up = listed if key == "up" else board.dot_mask & ~listed
         self.whacky = node("whacky", data["whacky"])
         monsters = data["monsters"]
         if not isinstance(monsters, dict) or sorted(monsters) != sorted(board.monster_names):
             raise StateError(f"saved Whacky Wit state: monsters must name "
                              f"{', '.join(board.monster_names)}")
         self.monsters = tuple(node(f"monsters.{n}", monsters[n]) for n in board.monster_names)
-        self.lives = int(data["lives"])
+        self.lives = int(data.get("lives", LIVES))
         try:
             self.phase = Phase(data["phase"])
         except ValueError:
             raise StateError(f"saved Whacky Wit state: phase: {data['phase']!r} is not one of "
                              f"{', '.join(p.value for p in Phase)}") from None
-        self.roll = None if data["roll"] is None else int(data["roll"])
-        chosen = data["chosen"]
+        roll = data.get("roll")
+        self.roll = None if roll is None else int(roll)
+        chosen = data.get("chosen")
         self.chosen = None if chosen is None else board.monster_index(str(chosen))
         if chosen is not None and self.chosen is None:
             raise StateError(f"saved Whacky Wit state: chosen: {chosen!r} is not a monster")
-        self.rolls_left = int(data["rolls_left"])
-        self.power = int(data["power"])
-        self.stored_power = int(data["stored_power"])
+        self.rolls_left = int(data.get("rolls_left", 1))
+        self.power = int(data.get("power", 0))
+        self.stored_power = int(data.get("stored_power", 0))
         self.accident_dots = tuple(
-            node(f"accident_dots[{i}]", lb) for i, lb in enumerate(data["accident_dots"])
+            node(f"accident_dots[{i}]", lb) for i, lb in enumerate(data.get("accident_dots", []))
         )
-        self.winner = None if data["winner"] is None else int(data["winner"])
-        self.reason = str(data["reason"])
+        winner = data.get("winner")
+        self.winner = None if winner is None else int(winner)
+        self.reason = str(data.get("reason", ""))
 
     def impossibility(self) -> str | None:
         """Why this state could never arise in a game, or None."""

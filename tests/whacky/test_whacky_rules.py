@@ -469,3 +469,13 @@ def test_from_json_refuses_a_monster_on_whacky_while_the_game_goes_on() -> None:
     data["monsters"]["red"] = "C5"
     with pytest.raises(StateError, match="a monster stands on Whacky at C5"):
         State.from_json(data)
+
+
+def test_a_start_position_may_list_the_dots_up_and_leave_out_empty_keys() -> None:
+    board = State().board.to_json()
+    state = State.from_json({"board": board, "phase": "whacky_roll", "whacky": "A4",
+                             "up": ["A5"], "monsters": {"red": "A5", "green": "J7",
+                                                        "blue": "J7", "purple": "J7"}})
+    assert state.dots_up() == 1 and state.lives == 3 and state.roll is None
+    with pytest.raises(StateError, match="give the dots as either 'down' or 'up'"):
+        State.from_json({**state.to_json(), "up": ["A5"]})
