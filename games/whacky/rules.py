@@ -693,6 +693,7 @@ class State:
         self.winner, self.reason = winner, reason
         self.phase = Phase.OVER
         self.roll = None
+        self.power = 0  # powered rolls left over when the game ends are void
 
     # --- JSON ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

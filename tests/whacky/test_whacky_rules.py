@@ -320,6 +320,16 @@ def test_whacky_wins_when_every_dot_power_dots_included_is_down() -> None:
     assert state.legal_actions() == []
 
 
+def test_whacky_wins_in_the_middle_of_his_power_rolls() -> None:
+    # found by the 10,000-game fuzz (seed 1272): the unused power rolls made the end state
+    # impossible
+    state = position(whacky="A2", up_only=["A1"], phase=Phase.WHACKY_MOVE, roll=1,
+                     rolls_left=3, power=3)
+    state.push(Move("whacky", ("A1",)))
+    assert state.winner == WHACKY and state.impossibility() is None
+    assert State.from_json(state.to_json()) == state
+
+
 def test_the_monsters_win_when_they_have_caught_whacky_three_times() -> None:
     state = position(whacky="C5", monsters={"red": "A5"}, phase=Phase.MONSTER_MOVE, roll=2,
                      chosen="red", lives=1)
