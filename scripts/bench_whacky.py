@@ -1,9 +1,11 @@
 """Benchmark and batch runs for Whacky Wit.
 
-Default: time the legal-move listing (the shared layered search ``games.graph.exact_walks``)
+Default: time Whacky's legal-move listing (the shared layered search
+``games.graph.exact_walks`` with a witness path per destination that puts down many dots)
 against a naive baseline measured in this same run (a depth-first enumeration of every walk,
-which grows like 3**steps), on seeded mid-game positions, checked to agree; then a full game
-between the expectimax bots against a full game between the greedy bots (ratio).
+exact but growing like 3**steps), on seeded mid-game positions; the destinations are checked
+to agree and the dots of each witness compared with the best any walk puts down. Then a full
+game between the expectimax bots against a full game between the greedy bots (ratio).
 
     python scripts/bench_whacky.py [--positions 20] [--repeats 3]
     python scripts/bench_whacky.py --matches 200     # the 2 x 2 table of bot pairings
@@ -51,22 +53,27 @@ def mid_game(seed: int) -> State:
     return state
 
 
-def naive_destinations(state: State, steps: int) -> set[int]:
-    """Every end of every walk of Whacky, found by enumerating the walks one by one."""
-    adjacency, occupied = state.board.whacky_adjacency, set(state.monsters)
-    ends: set[int] = set()
+def naive_walks(state: State, steps: int) -> dict[int, int]:
+    """Destination -> the most dots any walk of Whacky there puts down, found by enumerating
+    every walk one by one (the baseline: exact, but it grows like 3**steps)."""
+    adjacency, occupied, up = state.board.whacky_adjacency, set(state.monsters), state.up
+    best: dict[int, int] = {}
 
-    def walk(node: int, left: int) -> None:
+    def walk(node: int, left: int, got: frozenset[int]) -> None:
         if left == 0:
-            ends.add(node)
+            best[node] = max(best.get(node, 0), len(got))
             return
         if node in occupied:
             return
         for nxt in adjacency[node]:
-            walk(nxt, left - 1)
+            walk(nxt, left - 1, got | {nxt} if up >> nxt & 1 else got)
 
-    walk(state.whacky, steps)
-    return ends
+    walk(state.whacky, steps, frozenset())
+    return best
+
+
+def dots_on(state: State, path: tuple[int, ...]) -> int:
+    return len({n for n in path if state.is_up(n)})
 
 
 T = TypeVar("T")
@@ -82,18 +89,26 @@ def best_ms(func: Callable[[], T], repeats: int) -> tuple[float, T]:
 
 
 def bench(positions: int, repeats: int) -> None:
-    print(f"{'position':>8} {'roll':>4} {'moves':>5} {'search ms':>9} {'naive ms':>9} {'ratio':>6}")
+    print(f"{'position':>8} {'roll':>4} {'moves':>5} {'search ms':>9} {'naive ms':>9} "
+          f"{'ratio':>6} {'dots':>9}")
     fast_total = naive_total = 0.0
+    optimal = listed = 0
     for i in range(positions):
         state = mid_game(i)
         roll = 6 + i % 5  # 6 to 10, the die's longest moves
         fast, walks = best_ms(partial(state.whacky_walks, state.whacky, roll), repeats)
-        naive, ends = best_ms(partial(naive_destinations, state, roll), repeats)
-        assert set(walks) == ends, f"position {i}: the searches disagree"
+        naive, best = best_ms(partial(naive_walks, state, roll), repeats)
+        assert set(walks) == set(best), f"position {i}: the searches disagree"
+        got = sum(dots_on(state, path) for path in walks.values())
+        most = sum(best.values())
+        optimal += sum(dots_on(state, path) == best[d] for d, path in walks.items())
+        listed += len(walks)
         fast_total, naive_total = fast_total + fast, naive_total + naive
-        print(f"{i:>8} {roll:>4} {len(ends):>5} {fast:>9.2f} {naive:>9.2f} {naive / fast:>5.1f}x")
+        print(f"{i:>8} {roll:>4} {len(best):>5} {fast:>9.2f} {naive:>9.2f} "
+              f"{naive / max(fast, 1e-6):>5.1f}x {got:>4}/{most:<4}")
     print(f"{'total':>8} {'':>4} {'':>5} {fast_total:>9.2f} {naive_total:>9.2f} "
           f"{naive_total / fast_total:>5.1f}x")
+    print(f"witness paths putting down the most dots possible: {optimal} of {listed}")
     for name in ("greedy", "expectimax"):
         start = time.perf_counter()
         games = 5
