@@ -267,6 +267,19 @@ def test_a_power_dot_gives_three_rolls_while_the_monsters_wait() -> None:
     assert state.phase is Phase.MONSTER_ROLL and state.power == 0
 
 
+def test_rolls_still_owed_are_part_of_the_three_power_rolls() -> None:
+    # the first roll of a new life takes the power dot: three rolls follow, not four
+    state = position(whacky="B1", phase=Phase.WHACKY_MOVE, roll=1, rolls_left=2)
+    state.push(Move("whacky", ("A1",)))
+    assert state.rolls_left == 3 and state.power == 3
+
+
+def test_a_power_dot_during_the_power_rolls_starts_three_new_ones() -> None:
+    state = position(whacky="R13", phase=Phase.WHACKY_MOVE, roll=1, rolls_left=2, power=2)
+    state.push(Move("whacky", ("S13",)))
+    assert state.rolls_left == 3 and state.power == 3
+
+
 def test_powered_whacky_landing_on_a_monster_sends_it_back_to_the_cage() -> None:
     state = position(whacky="A3", monsters={"red": "A5"}, phase=Phase.WHACKY_MOVE, roll=2,
                      rolls_left=3, power=3)
