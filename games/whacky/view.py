@@ -49,7 +49,7 @@ from games.whacky.session import WhackySession
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
 
-PANEL_WIDTH = 300
+PANEL_WIDTH = 280
 GAP = 12
 PAD = 14
 WOOD: Colour = (206, 160, 100)
@@ -100,11 +100,12 @@ class WhackyView(View):
         board_area, _ = self.areas()
         b = self.state.board
         # room for the frame (coordinates) and the handles outside it: one cell each side
-        cols, rows = b.columns + 2, b.rows + 1.4
+        cols, rows = b.columns + 2.6, b.rows + 1.6
         self.cell = max(min((board_area.width - 2 * GAP) / cols,
                             (board_area.height - 2 * GAP) / rows), 4.0)
         width, height = self.cell * (b.columns - 1), self.cell * (b.rows - 1)
-        self.origin = (board_area.centerx - width / 2, board_area.centery - height / 2)
+        self.origin = (board_area.centerx - width / 2 + self.cell * 0.2,
+                       board_area.centery - height / 2 + self.cell * 0.2)
 
     def pixel(self, point: tuple[float, float]) -> tuple[float, float]:
         return (self.origin[0] + point[0] * self.cell, self.origin[1] + point[1] * self.cell)
@@ -325,14 +326,14 @@ class WhackyView(View):
 
     def draw_board(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state, board, cell = self.state, self.state.board, self.cell
-        left, top = self.pixel((-0.8, -0.8))
+        left, top = self.pixel((-1.0, -1.0))
         right, bottom = self.pixel((board.columns - 0.2, board.rows - 0.2))
         frame = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
         for handle in board.handles:  # the handles outside the frame
             x, y = self.node_pixel(handle)
             side = -1 if board.coords[handle][0] == 0 else 1
             bar = pygame.Rect(0, 0, round(cell * 0.5), round(cell * 1.6))
-            bar.center = (round(x + side * cell * 1.15), round(y))
+            bar.center = (round(x + side * cell * 1.3), round(y))
             pygame.draw.rect(surface, WOOD_DARK, bar, border_radius=round(cell * 0.2))
         pygame.draw.rect(surface, shade(WOOD, 0.8), frame.inflate(6, 6),
                          border_radius=round(cell * 0.4))
@@ -346,7 +347,7 @@ class WhackyView(View):
         for handle in board.handles:  # the aisle runs out under the handles
             x, y = self.node_pixel(handle)
             side = -1 if board.coords[handle][0] == 0 else 1
-            pygame.draw.line(surface, GROOVE, (x, y), (x + side * cell * 0.8, y), groove)
+            pygame.draw.line(surface, GROOVE, (x, y), (x + side * cell * 1.0, y), groove)
         cx, cy = self.node_pixel(board.cage)
         ex, ey = self.node_pixel(board.exit)
         pygame.draw.line(surface, GROOVE, (cx, cy), (ex, ey), groove)
@@ -380,15 +381,17 @@ class WhackyView(View):
     def draw_coordinates(self, surface: pygame.Surface, renderer: Renderer,
                          frame: pygame.Rect) -> None:
         board = self.state.board
-        size = max(min(round(self.cell * 0.42), 14), 8)
+        size = max(min(round(self.cell * 0.4), 14), 7)
         for i in range(board.columns):
             x, _ = self.pixel((i, 0))
-            renderer.text(surface, column_label(i), (x, frame.top + 2), size=size,
-                          colour=shade(WOOD_DARK, 0.7), anchor="midtop", shadow=False)
+            renderer.text(surface, column_label(i), (x, frame.top + self.cell * 0.45),
+                          size=size, colour=shade(WOOD_DARK, 0.7), anchor="center", shadow=False)
+        aisle_rows = {board.coords[h][1] for h in board.handles}
         for j in range(board.rows):
             _, y = self.pixel((0, j))
-            renderer.text(surface, str(j + 1), (frame.left + 3, y), size=size,
-                          colour=shade(WOOD_DARK, 0.7), anchor="midleft", shadow=False)
+            colour = INK if j in aisle_rows else shade(WOOD_DARK, 0.7)  # on the aisle's groove
+            renderer.text(surface, str(j + 1), (frame.left + self.cell * 0.45, y), size=size,
+                          colour=colour, anchor="center", shadow=False)
 
     def draw_path(self, surface: pygame.Surface) -> None:
         """The path a click would take (hover), or the arrow-key steps so far."""
