@@ -41,7 +41,7 @@ Readings of the rulebook where it is unclear (each has a test in tests/whacky/):
   a handle is the end of the corridor. Nobody enters the cage except a monster sent back. A
   monster may jump over other monsters (and over Whacky) but never end on another monster; of
   its legal ways the monsters' player chooses any ("must take another way"); with none, it
-  does not move. A monster is never obliged to stay if it can move.
+  does not move. A monster that can move must move (no side may pass).
 * A monster that *ends* its move on Whacky catches him; passing over him does not. So when
   Whacky sits between two monsters and the count would carry the catching monster past him
   onto the other monster (figure 1), that way is simply illegal and Whacky is not caught; the

@@ -158,6 +158,15 @@ def test_whacky_wraps_through_the_aisle() -> None:
     assert state.label(state.whacky) == "S7"
 
 
+def test_a_roll_whacky_cannot_move_passes_at_once() -> None:
+    state = position(monsters={"green": "I9", "blue": "K9"})  # both ways out taken
+    state.push(Roll(2))  # a 1 could only run into a monster; 2 steps are impossible
+    assert state.said == ("Whacky cannot move 2",) and state.phase is Phase.MONSTER_ROLL
+    state.pop()
+    state.push(Roll(1))
+    assert destinations(state) == {"I9", "K9"}  # a suicide is still a move
+
+
 def test_whacky_cannot_pass_through_a_monster() -> None:
     state = position(whacky="A3", monsters={"red": "A4"}, phase=Phase.WHACKY_MOVE, roll=2)
     assert "A5" not in destinations(state)
