@@ -104,6 +104,17 @@ class WhackySession(TurnBasedSession[State, Action]):
     def is_roll(self, action: Action) -> bool:
         return isinstance(action, Roll | MonsterRoll | Accident)
 
+    def snapshot(self) -> tuple[int, ...]:
+        return self.state.monsters
+
+    def note(self, before: tuple[int, ...], action: Action) -> tuple[int, ...]:
+        """The monsters Whacky's powered move sent back to the cage."""
+        if not isinstance(action, Move) or action.piece != "whacky":
+            return ()
+        cage = self.state.board.cage
+        return tuple(m for m, pos in enumerate(self.state.monsters)
+                     if pos == cage and before[m] != cage)
+
     def _tick(self) -> None:
         """A computer Whacky uses a stored power (accident rules) before it rolls."""
         state = self.state
@@ -144,9 +155,7 @@ class WhackySession(TurnBasedSession[State, Action]):
             "dots_total": len(state.board.dots),
             "lives_left": state.lives,
             "catches": LIVES - state.lives,
-            "sent_to_cage": sum(
-                1 for line in self.log if "back to the cage" in line and "Whacky sent" in line
-            ),
+            "sent_to_cage": sum(len(r.note) for r in self.records),
             "rolls": {"whacky": count(Roll), "monsters": count(MonsterRoll)},
             "actions": len(self.records),
         }
