@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from games.assets import assets_dir
 from games.scenario import Replay, ScenarioError, run_scenario_file, update_goldens
-from physics.paths import assets_dir
 
 EXIT_MISMATCH = 1
 EXIT_BROKEN = 2

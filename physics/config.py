@@ -26,7 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from physics.paths import default_config_path
+from games.assets import default_config_path
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -1,9 +1,13 @@
 """A built wheel carries the shipped data, and an installed wobbletop (not the checkout) finds it.
 
 The wheel is built with ``pip wheel`` from a copy of the project (so the build never writes
-into the checkout other tests run from), then installed into a fresh virtual environment that
-borrows the machine's packages (pymunk, pygame-ce, pydantic: nothing is downloaded) and run
-from a folder outside the repository.
+into the checkout other tests run from), then installed into a fresh virtual environment and run
+from a folder outside the repository. That environment borrows nothing from the machine's own
+Python (no ``--system-site-packages``): its dependencies come from the environment the tests run
+in (a ``.pth`` line naming that environment's site folders, so nothing is downloaded and the
+test environment's own editable wobbletop is not activated), and every dependency the wheel
+declares must be found there, so a dependency missing from ``pyproject.toml`` fails here as it
+would on a newcomer's machine.
 """
 
 from __future__ import annotations
@@ -13,13 +17,14 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from physics import paths
+from games import assets as paths
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PROJECT_FILES = ("pyproject.toml", "setup.py", "README.md")
@@ -52,9 +57,7 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     """A venv with the wheel installed; yields its ``bin`` folder."""
     venv = tmp_path_factory.mktemp("venv") / "env"
     subprocess.run(
-        [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)],
-        check=True,
-        timeout=120,
+        [sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120
     )
     bin_dir = venv / "bin"
     site = subprocess.run(
@@ -63,6 +66,8 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         text=True,
         check=True,
     ).stdout.strip()
+    borrowed = dict.fromkeys(sysconfig.get_paths()[key] for key in ("purelib", "platlib"))
+    (Path(site) / "test-environment.pth").write_text("".join(f"{p}\n" for p in borrowed))
     done = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", site, str(wheel)],
         capture_output=True,
@@ -71,6 +76,22 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     )
     assert done.returncode == 0, done.stderr
     yield bin_dir
+
+
+def declared_dependencies(wheel: Path) -> list[str]:
+    """The distributions the wheel requires on this Python (markers evaluated)."""
+    from packaging.requirements import Requirement
+
+    with zipfile.ZipFile(wheel) as archive:
+        (metadata,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+        lines = archive.read(metadata).decode().splitlines()
+    needed = []
+    for line in lines:
+        if line.startswith("Requires-Dist:"):
+            requirement = Requirement(line.split(":", 1)[1].strip())
+            if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+                needed.append(requirement.name)
+    return needed
 
 
 def run_installed(bin_dir: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -101,6 +122,31 @@ def test_the_wheel_carries_the_config_the_board_and_the_scenarios(wheel: Path) -
     assert shipped == in_repo
     assert "games/freeplay/session.py" in names and "physics/world.py" in names
     assert not any(name.startswith(("tests/", "assets/")) for name in names)
+
+
+def test_the_installed_environment_borrows_nothing_from_the_system_python(
+    installed: Path, wheel: Path, tmp_path: Path
+) -> None:
+    probe = (
+        "import sys, json, importlib.metadata as m; "
+        "print(json.dumps([sys.prefix != sys.base_prefix, "
+        "[p for p in sys.path if p.startswith(sys.base_prefix)], "
+        "{n: bool(m.distribution(n)) for n in sys.argv[1:]}]))"
+    )
+    needed = declared_dependencies(wheel)
+    assert {"pymunk", "pygame-ce", "pydantic", "tomli-w"} <= set(needed)
+    done = subprocess.run(
+        [str(installed / "python"), "-c", probe, *needed],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr  # a missing dependency raises PackageNotFoundError
+    in_venv, system_site, found = json.loads(done.stdout)
+    assert in_venv
+    assert not [p for p in system_site if "site-packages" in p or "dist-packages" in p]
+    assert all(found.values())
 
 
 def test_an_installed_wobbletop_reads_its_own_config_and_board(
