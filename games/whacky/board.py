@@ -1,8 +1,8 @@
 """The Whacky Wit board: its data file, the maze as a point graph, and the three dice.
 
 Pure Python (no pygame, no pymunk). The board is read from ``whacky/board.toml`` in the assets
-folder (:func:`physics.paths.assets_dir`, a pure module: no pymunk), or from any file of the
-same shape, and checked on load: every mistake is one line naming the file and the key, e.g.
+folder (:func:`games.assets.assets_dir`), or from any file of the same shape, and checked on
+load: every mistake is one line naming the file and the key, e.g.
 ``board.toml: corridors[3]: 'A5-C7' is not straight (one row or one column)``.
 
 The maze is a graph of *points* with grid coordinates ``(x, y)`` (x to the right, y down). A
@@ -38,8 +38,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from games.assets import assets_dir
 from games.grid import square_label
-from physics.paths import assets_dir
 
 if sys.version_info >= (3, 11):
     import tomllib
