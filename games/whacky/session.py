@@ -185,11 +185,12 @@ class WhackySession(TurnBasedSession[State, Action]):
             return f"roll{power}{more}"
         if state.phase is Phase.WHACKY_MOVE:
             power = ", powered" if state.powered() else ""
-            return f"move {state.roll} steps{power}"
+            return f"move {_steps(state.roll or 0)}{power}"
         if state.phase is Phase.MONSTER_ROLL:
             return "roll the colour and number dice"
         if state.phase is Phase.MONSTER_MOVE:
-            return f"move the {state.monster_name(state.chosen or 0)} monster {state.roll} steps"
+            return f"move the {state.monster_name(state.chosen or 0)} monster " \
+                   f"{_steps(state.roll or 0)}"
         if state.phase is Phase.ACCIDENT:
             return "roll for an accident"
         return "rest"
@@ -211,3 +212,7 @@ class WhackySession(TurnBasedSession[State, Action]):
         parts = [p for p in (text, *state.said) if p]
         line = "; ".join(parts)
         return line[:1].upper() + line[1:]
+
+
+def _steps(count: int) -> str:
+    return f"{count} step" if count == 1 else f"{count} steps"

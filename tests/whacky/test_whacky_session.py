@@ -95,7 +95,7 @@ def test_a_human_monster_player_rolls_both_dice_and_moves_the_chosen_monster() -
     session = make((C, H), seed=3, start=start, dice=[4, 0])  # green, 1
     session.handle(InputEvent(0, "roll"))
     assert session.log[-1] == "The monsters rolled green 1"
-    assert session.status() == "The monsters to move the green monster 1 steps"
+    assert session.status() == "The monsters to move the green monster 1 step"
     with pytest.raises(InputRefused, match="colour die chose the green monster"):
         session.handle(InputEvent(0, "move", data=action_to_json(Move("red", ("J6",)))))
     session.handle(InputEvent(0, "move", data=action_to_json(Move("green", ("J6",)))))
