@@ -267,37 +267,36 @@ class ExpectimaxBot(Bot):
         for move in moves:
             if move.destination == whacky:
                 return move
-        # Whacky's replies to each of his rolls do not depend on this move (but for the moved
-        # monster's blocking, ignored): list them once, scored without the danger
-        replies: list[tuple[float, list[tuple[float, int, float]]]] = []
         board = state.board
         label = board.labels
-        for roll, p in counted(board.whacky_die):
-            scored = []
-            for path in state.whacky_walks(state.whacky, roll).values():
-                move = Move("whacky", tuple(label[n] for n in path))
-                scored.append(whacky_base(state, move, 1))
-            replies.append((p, scored))
+        rolls = counted(board.whacky_die)
         row = tables(board).dist[state.whacky]
         chosen = state.chosen or 0
 
         def value(move: Move) -> float:
-            """Whacky's expected best score after this move (the monsters minimise it)."""
+            """Whacky's expected best score after this move (the monsters minimise it): his
+            real moves for each roll with the monster moved (it may now block his way)."""
             end = board.node(move.destination)
             assert end is not None
+            after = state.copy()
             places = list(state.monsters)
             places[chosen] = end
-            danger = danger_map(state, tuple(places))
+            after.monsters = tuple(places)
+            after.rolls_left, after.power = 1, 0
+            danger = danger_map(after)
+            # a roll he cannot move leaves him where he is
+            stay = (-NEAR * nearest_up(after, after.whacky, after.up)
+                    - MODEL_LIFE * danger.get(after.whacky, 0.0))
             expected = 0.0
-            for p, scored in replies:
+            for roll, p in rolls:
                 best = -1e9
-                for base, node, weight in scored:
-                    if node == end:
-                        continue  # he would run into the monster
+                for path in after.whacky_walks(after.whacky, roll).values():
+                    reply = Move("whacky", tuple(label[n] for n in path))
+                    base, node, weight = whacky_base(after, reply, 1)
                     v = base - MODEL_LIFE * weight * danger.get(node, 0.0)
                     if v > best:
                         best = v
-                expected += p * best
+                expected += p * (best if best > -1e9 else stay)
             return expected + CLOSE * row[end]
 
         return min(moves, key=value)
