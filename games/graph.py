@@ -46,6 +46,7 @@ def exact_walks(
     may_enter: Callable[[Node], bool] = lambda node: True,
     may_end: Callable[[Node], bool] = lambda node: True,
     step_rule: StepRule[Node] = any_step,
+    prefer: Callable[[Node], bool] | None = None,
 ) -> dict[Node, tuple[Node, ...]]:
     """Destination -> one witness path (the nodes entered, start excluded) of exactly ``steps``.
 
@@ -53,9 +54,15 @@ def exact_walks(
     ``may_end`` adds a test for the last node only (a monster may jump over another monster but
     never end on it); ``step_rule`` judges each step with the node it came from. The witness
     is the first path found in neighbour order, so it is deterministic.
+
+    ``prefer`` (optional) marks nodes worth passing (dots still up): then each witness is, of
+    the paths the search keeps, one passing the most distinct preferred nodes. The choice is
+    made layer by layer per (node, previous node), so it is a good path, not always the best.
     """
     if steps <= 0:
         return {}
+    if prefer is not None:
+        return _preferred_walks(start, steps, neighbours, may_enter, may_end, step_rule, prefer)
     # layer: (node, previous) -> parent key in the previous layer (None at the start)
     layers: list[dict[tuple[Node, Node | None], tuple[Node, Node | None] | None]] = [
         {(start, None): None}
@@ -78,6 +85,46 @@ def exact_walks(
             continue
         found[destination] = _trace(layers, key)
     return found
+
+
+def _preferred_walks(
+    start: Node,
+    steps: int,
+    neighbours: Callable[[Node], Iterable[Node]],
+    may_enter: Callable[[Node], bool],
+    may_end: Callable[[Node], bool],
+    step_rule: StepRule[Node],
+    prefer: Callable[[Node], bool],
+) -> dict[Node, tuple[Node, ...]]:
+    """:func:`exact_walks` keeping, per (node, previous), the path with most preferred nodes."""
+    # key -> (path so far, the preferred nodes on it)
+    layer: dict[tuple[Node, Node | None], tuple[tuple[Node, ...], frozenset[Node]]] = {
+        (start, None): ((), frozenset())
+    }
+    wanted: dict[Node, bool] = {}
+    for _ in range(steps):
+        nxt: dict[tuple[Node, Node | None], tuple[tuple[Node, ...], frozenset[Node]]] = {}
+        for (node, previous), (path, got) in layer.items():
+            for following in neighbours(node):
+                if not may_enter(following) or not step_rule(previous, node, following):
+                    continue
+                good = wanted.get(following)
+                if good is None:
+                    good = wanted[following] = prefer(following)
+                gained = got | {following} if good and following not in got else got
+                key = (following, node)
+                held = nxt.get(key)
+                if held is None or len(gained) > len(held[1]):
+                    nxt[key] = ((*path, following), gained)
+        if not nxt:
+            return {}
+        layer = nxt
+    best: dict[Node, tuple[tuple[Node, ...], frozenset[Node]]] = {}
+    for (destination, _), (path, got) in layer.items():
+        held = best.get(destination)
+        if (held is None or len(got) > len(held[1])) and may_end(destination):
+            best[destination] = (path, got)
+    return {destination: path for destination, (path, _) in best.items()}
 
 
 def _trace(layers: list[dict[tuple[Node, Node | None], tuple[Node, Node | None] | None]],

@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "wallamoppi": "games.wallamoppi",
     "animals": "games.animals",
     "malloppo": "games.malloppo",
+    "whacky": "games.whacky",
 }
 
 KNOWN_IDS = ("freeplay", "wallamoppi", "animals", "malloppo", "whacky", "stonewall")

@@ -36,6 +36,11 @@ class Chance:
         """A uniform index from 0 to ``count - 1``."""
         return self._draw(0, count - 1)
 
+    def face(self, faces: Sequence[T]) -> T:
+        """One face of a die with custom faces (listed one per face), through :meth:`index`:
+        a forced outcome is the face's position in ``faces``."""
+        return faces[self.index(len(faces))]
+
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A shuffled copy (Fisher-Yates through :meth:`index`, so forced draws apply too)."""
         result = list(items)

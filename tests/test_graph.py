@@ -80,3 +80,12 @@ def test_is_walk_names_the_bad_step() -> None:
 def test_distances_are_breadth_first() -> None:
     found = distances(Square(0, 0), steps)
     assert found[Square(4, 4)] == 8 and found[Square(0, 0)] == 0 and len(found) == SIZE * SIZE
+
+
+def test_preferred_witness_passes_the_most_wanted_nodes() -> None:
+    # a 1 x 5 corridor: from the middle, 4 steps back and forth; wanted nodes on the left
+    line = {i: [j for j in (i - 1, i + 1) if 0 <= j < 5] for i in range(5)}
+    walks = exact_walks(2, 4, line.__getitem__, prefer=lambda n: n in (0, 1))
+    assert walks[2] == (1, 0, 1, 2)
+    plain = exact_walks(2, 4, line.__getitem__)
+    assert set(plain) == set(walks)

@@ -1,0 +1,47 @@
+"""Whacky Wit: Whacky runs a maze putting down dots; the four monsters hunt him.
+
+The rule engine is :mod:`games.whacky.rules` (pure Python), the board file
+``assets/whacky/board.toml`` (:mod:`games.whacky.board`), the computer players
+:mod:`games.whacky.bots`, the session :mod:`games.whacky.session` and the pygame view
+:mod:`games.whacky.view` (imported by the window only). Headless, the bots play without the
+pause a human watcher needs.
+"""
+
+from games.protocol import GameSpec, Session, SessionSetup
+
+
+def new_session(setup: SessionSetup) -> Session:
+    """A Whacky Wit session (its module is imported only now)."""
+    from games.whacky.session import WhackySession
+
+    return WhackySession(setup)
+
+
+GAME = GameSpec(
+    id="whacky",
+    title="Whacky Wit",
+    blurb="Whacky puts down every dot of the maze; four monsters hunt him",
+    # One paragraph per line: the help overlay wraps them to its width.
+    help_text=(
+        "One player is Whacky, the other all four monsters. Whacky wins when every dot is "
+        "down; the monsters win when they have caught him three times.\n"
+        "Whacky rolls, then moves exactly that many steps, turning back if he likes, and puts "
+        "down every dot he passes. He starts each life with two rolls. Through the aisle (the "
+        "handles at the ends of the middle row) he comes out on the other side.\n"
+        "The monsters roll colour and number together: that monster moves exactly that far "
+        "in one direction (turning back only at a handle), leaves the cage on 1-6, never ends "
+        "on another monster. Ending on Whacky catches him.\n"
+        "A power dot gives Whacky three rolls in a row; landing on a monster then sends it to "
+        "the cage. Running into a monster otherwise costs a life (but puts its dot down).\n"
+        "Whacky: click a dot you can reach (the path shows on hover), or step with the arrow "
+        "keys (the move is made at the roll's length). Monsters: click the monster the colour "
+        "die chose, then its destination. Enter (or a click on a die) rolls; Undo takes a move "
+        "back until the next roll."
+    ),
+    seat_names=("whacky", "monsters"),
+    min_seats=2,
+    new_session=new_session,
+    view_module="games.whacky.view",
+    physics=False,
+    headless_options={"bot_delay_frames": 0},
+)

@@ -1,0 +1,331 @@
+"""Computer players for Whacky Wit, for either side. Pure Python, like the rules.
+
+Each bot chooses an action for the current decision node of a
+:class:`~games.whacky.rules.State` (Whacky's move, or the chosen monster's move). Both sides
+come in two strengths:
+
+* :class:`GreedyBot`. Whacky takes the move that puts down the most dots (a power dot counts
+  extra; when powered, landing on a monster counts extra), ending near dots still up, and
+  never runs into a monster unless that wins. Monsters catch Whacky when the roll allows,
+  otherwise they close in: the move that ends nearest to Whacky.
+* :class:`ExpectimaxBot`. Whacky searches one chance node deeper: for each move it takes the
+  expectation over the monsters' two dice (colour x number, their real probabilities) of the
+  monsters' best reply, which is to catch him when the rolled monster can end on him, and
+  otherwise the position is scored as greedy scores it. A life is worth many dots, so it
+  trades dots for safety. (The monsters' reply is computed exactly but fast: for every point
+  and number the points a monster can end on are precomputed as bit masks.) Monsters catch
+  when they can; otherwise, for each way, they take the expectation over Whacky's die of his
+  best escape (the point his roll reaches where the monsters' next roll is least likely to
+  catch him) and choose the way that leaves him the worst best escape, closeness breaking ties.
+
+The reach tables ignore the other pieces except where the rules make them matter (a monster
+never ends on another monster, Whacky never passes a monster), which the bots check on the
+moves they actually choose from (``state.legal_moves()``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.whacky.board import Board
+from games.whacky.rules import (
+    CAGE_LEAVE_MAX,
+    MONSTERS,
+    Move,
+    Phase,
+    State,
+    UsePower,
+    counted,
+)
+
+LIFE = 40.0  # dots a life is worth
+POWER_DOT = 6.0  # extra for putting down a power dot (three rolls)
+CAGED = 8.0  # sending a monster back to the cage
+NEAR = 0.4  # per step to the nearest dot still up
+DEFERRED = 0.25  # danger weight when Whacky rolls again before the monsters move
+# The monsters' search: the life Whacky is assumed to weigh (a bolder Whacky than the
+# expectimax one, so the monsters also hunt a careless one), and a pull towards him per step.
+MODEL_LIFE = LIFE / 2
+CLOSE = 0.3
+
+
+@dataclass
+class Tables:
+    """Per-board lookups: distances, and where a walk of a given length can end."""
+
+    board: Board
+    dist: list[list[int]]
+    monster_reach: dict[tuple[int, int], int] = field(default_factory=dict)
+    whacky_reach: dict[tuple[int, int], int] = field(default_factory=dict)
+
+    def monster_mask(self, node: int, steps: int) -> int:
+        """Bit mask of points a monster on ``node`` can end on after exactly ``steps`` (other
+        monsters ignored)."""
+        key = (node, steps)
+        mask = self.monster_reach.get(key)
+        if mask is None:
+            mask = self._monster_layers(node, steps)
+            self.monster_reach[key] = mask
+        return mask
+
+    def _monster_layers(self, node: int, steps: int) -> int:
+        board = self.board
+        if node == board.cage and steps > CAGE_LEAVE_MAX:
+            return 0
+        adjacency, handles = board.monster_adjacency, board.handles
+        layer = {(node, -1)}
+        for _ in range(steps):
+            layer = {
+                (nxt, here)
+                for here, prev in layer
+                for nxt in adjacency[here]
+                if nxt != prev or here in handles
+            }
+        mask = 0
+        for here, _ in layer:
+            mask |= 1 << here
+        return mask
+
+    def whacky_mask(self, node: int, steps: int) -> int:
+        """Bit mask of points Whacky on ``node`` can end on after exactly ``steps``."""
+        key = (node, steps)
+        mask = self.whacky_reach.get(key)
+        if mask is None:
+            adjacency = self.board.whacky_adjacency
+            layer = {node}
+            for _ in range(steps):
+                layer = {nxt for here in layer for nxt in adjacency[here]}
+            mask = 0
+            for here in layer:
+                mask |= 1 << here
+            self.whacky_reach[key] = mask
+        return mask
+
+
+_TABLES: dict[int, Tables] = {}
+
+
+def tables(board: Board) -> Tables:
+    found = _TABLES.get(id(board))
+    if found is None or found.board is not board:
+        n = board.node_count
+        dist = []
+        for start in range(n):
+            row = [n * 2] * n
+            row[start] = 0
+            frontier = [start]
+            while frontier:
+                nxt = []
+                for here in frontier:
+                    for other in board.whacky_adjacency[here]:
+                        if row[other] > row[here] + 1:
+                            row[other] = row[here] + 1
+                            nxt.append(other)
+                frontier = nxt
+            dist.append(row)
+        found = _TABLES[id(board)] = Tables(board, dist)
+    return found
+
+
+def danger_map(state: State, monsters: tuple[int, ...] | None = None) -> dict[int, float]:
+    """Point -> chance that the monsters' next roll lets a monster end there."""
+    board, t = state.board, tables(state.board)
+    places = state.monsters if monsters is None else monsters
+    danger: dict[int, float] = {}
+    for m, pm in counted(board.colour_die):
+        for value, pv in counted(board.monster_die):
+            mask = t.monster_mask(places[m], value)
+            while mask:
+                low = mask & -mask
+                node = low.bit_length() - 1
+                danger[node] = danger.get(node, 0.0) + pm * pv
+                mask ^= low
+    return danger
+
+
+def nearest_up(state: State, node: int, up: int) -> int:
+    """Steps from ``node`` to the nearest dot still up (0 if none)."""
+    if not up:
+        return 0
+    row = tables(state.board).dist[node]
+    best = 1 << 30
+    mask = up
+    while mask:
+        low = mask & -mask
+        d = row[low.bit_length() - 1]
+        if d < best:
+            best = d
+        mask ^= low
+    return best
+
+
+class Bot:
+    """A computer player for either side: :meth:`choose` a move for the current phase."""
+
+    name = "bot"
+
+    def choose(self, state: State) -> Move:
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError(f"a bot cannot act in phase {state.phase.value}")
+        if state.phase is Phase.WHACKY_MOVE:
+            return self.choose_whacky(state, moves)
+        return self.choose_monster(state, moves)
+
+    def wants_power(self, state: State) -> bool:
+        """Use a stored power now (accident rules)? When a monster is out of the cage."""
+        return state.can_use_power() and any(p != state.board.cage for p in state.monsters)
+
+    def choose_whacky(self, state: State, moves: list[Move]) -> Move:
+        raise NotImplementedError
+
+    def choose_monster(self, state: State, moves: list[Move]) -> Move:
+        raise NotImplementedError
+
+
+def whacky_base(state: State, move: Move, rolls_left: int) -> tuple[float, int, float]:
+    """(greedy value, end point, weight of the catch chance there) of Whacky's move.
+
+    The value counts the dots put down (a power dot extra), a monster sent to the cage when
+    powered, minus the steps to the nearest dot still up; a win is worth everything and a
+    suicide two lives. The weight is 1 when the monsters move next, less when Whacky rolls
+    again first (he can still run), 0 when the move ends the game."""
+    board = state.board
+    up = state.up
+    gained = 0.0
+    got_power = False
+    end = state.whacky
+    for label in move.path:
+        node = board.node(label)
+        assert node is not None
+        end = node
+        if up >> node & 1:
+            gained += 1.0
+            if node in board.power:
+                gained += POWER_DOT
+                got_power = True
+            up &= ~(1 << node)
+    monster = state.monster_at(end)
+    if not up:
+        win = monster is None or state.powered() or state.lives > 1
+        return (10_000.0 if win else -10_000.0), end, 0.0
+    if monster is not None:
+        if not state.powered():
+            return gained - 2 * LIFE, end, 0.0
+        gained += CAGED
+    gained -= NEAR * nearest_up(state, end, up)
+    rolls_after = POWER_ROLLS_AFTER if got_power else rolls_left - 1
+    return gained, end, (1.0 if rolls_after == 0 else DEFERRED / rolls_after)
+
+
+POWER_ROLLS_AFTER = 3
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+
+    def choose_whacky(self, state: State, moves: list[Move]) -> Move:
+        return max(moves, key=lambda move: whacky_base(state, move, state.rolls_left)[0])
+
+    def choose_monster(self, state: State, moves: list[Move]) -> Move:
+        whacky = state.label(state.whacky)
+        for move in moves:
+            if move.destination == whacky:
+                return move
+        row = tables(state.board).dist[state.whacky]
+        return min(moves, key=lambda move: row[state.board.node(move.destination) or 0])
+
+
+class ExpectimaxBot(Bot):
+    name = "expectimax"
+
+    def choose_whacky(self, state: State, moves: list[Move]) -> Move:
+        cache: dict[int, float] = {}
+        monsters = state.monsters
+
+        def danger(node: int) -> float:
+            # the monsters' reply: catch him on ``node`` when the rolled monster can end there
+            found = cache.get(node)
+            if found is None:
+                found = 0.0
+                t, board = tables(state.board), state.board
+                for m, pm in counted(board.colour_die):
+                    for value, pv in counted(board.monster_die):
+                        if t.monster_mask(monsters[m], value) >> node & 1:
+                            found += pm * pv
+                cache[node] = found
+            return found
+
+        def value(move: Move) -> float:
+            base, end, weight = whacky_base(state, move, state.rolls_left)
+            return base - LIFE * weight * danger(end) if weight else base
+
+        return max(moves, key=value)
+
+    def choose_monster(self, state: State, moves: list[Move]) -> Move:
+        whacky = state.label(state.whacky)
+        for move in moves:
+            if move.destination == whacky:
+                return move
+        board = state.board
+        label = board.labels
+        rolls = counted(board.whacky_die)
+        row = tables(board).dist[state.whacky]
+        chosen = state.chosen or 0
+
+        def value(move: Move) -> float:
+            """Whacky's expected best score after this move (the monsters minimise it): his
+            real moves for each roll with the monster moved (it may now block his way)."""
+            end = board.node(move.destination)
+            assert end is not None
+            after = state.copy()
+            places = list(state.monsters)
+            places[chosen] = end
+            after.monsters = tuple(places)
+            after.rolls_left, after.power = 1, 0
+            danger = danger_map(after)
+            # a roll he cannot move leaves him where he is
+            stay = (-NEAR * nearest_up(after, after.whacky, after.up)
+                    - MODEL_LIFE * danger.get(after.whacky, 0.0))
+            expected = 0.0
+            for roll, p in rolls:
+                best = -1e9
+                for path in after.whacky_walks(after.whacky, roll).values():
+                    reply = Move("whacky", tuple(label[n] for n in path))
+                    base, node, weight = whacky_base(after, reply, 1)
+                    v = base - MODEL_LIFE * weight * danger.get(node, 0.0)
+                    if v > best:
+                        best = v
+                expected += p * (best if best > -1e9 else stay)
+            return expected + CLOSE * row[end]
+
+        return min(moves, key=value)
+
+
+BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot, "expectimax": ExpectimaxBot}
+
+
+def make_bot(name: str) -> Bot:
+    """A bot by name; ``ValueError`` naming the choices for an unknown one."""
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise ValueError(f"unknown Whacky Wit bot {name!r}; choose from "
+                         f"{', '.join(BOTS)}") from None
+
+
+def play(state: State, whacky: Bot, monsters: Bot, chance: object, limit: int = 5000) -> State:
+    """Play ``state`` to the end with two bots and seeded dice (for benchmarks and tests)."""
+    for _ in range(limit):
+        if state.is_over():
+            break
+        if state.is_chance():
+            bot = whacky if state.current != MONSTERS else monsters
+            if bot.wants_power(state):
+                state.push(UsePower())
+            else:
+                state.roll_with(chance)
+        else:
+            bot = whacky if state.current != MONSTERS else monsters
+            state.push(bot.choose(state))
+    return state

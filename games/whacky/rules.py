@@ -1,0 +1,871 @@
+"""The Whacky Wit rule engine: state, legal actions, push/pop, outcome, JSON. Pure Python.
+
+Modelled on python-chess (small frozen value objects, ``push``/``pop``, precise exceptions)
+and OpenSpiel's python games (a chance node for every roll, legal actions, serialization).
+The maze and the dice live in :mod:`games.whacky.board`; moves are found by the shared
+:func:`games.graph.exact_walks`. Two players: 0 is Whacky, 1 plays all four monsters.
+
+A game runs through these phases (``State.phase``):
+
+``whacky_roll``   Whacky rolls his die (chance: :class:`Roll`); with a stored power he may
+                  first :class:`UsePower` (accident rules only).
+``whacky_move``   :class:`Move` of Whacky along a path of exactly the roll.
+``monster_roll``  the monsters roll both dice at once (chance: :class:`MonsterRoll`, a colour
+                  and a number).
+``monster_move``  :class:`Move` of the monster the colour die chose.
+``accident``      (accident rules only) chance: :class:`Accident`, did the monster just moved
+                  put a dot down by mistake?
+``over``          Whacky has put every dot down, or the monsters have won.
+
+Readings of the rulebook where it is unclear (each has a test in tests/whacky/):
+
+* Start: Whacky on his start point, the four monsters in the cage, every dot up. The start
+  point and the cage hold no dot; every other point of the maze is a dot.
+* "The starting points of Whacky and the Monsters count one step": the start point is a point
+  of the maze like a dot, so walking onto or over it costs one step, and leaving the cage onto
+  its exit is the first step of a monster's move (a 1 puts the monster on the exit).
+* Turns: Whacky begins; at the start of each life he rolls twice (two moves), then the sides
+  alternate, one roll each. A roll that cannot be moved passes at once (the log says so): a
+  monster in the cage on a 7 or more ("stays inside ... and it is Whacky's turn"), a monster
+  with no legal way, or (very rarely) Whacky hemmed in.
+* Whacky moves exactly the number rolled and may turn back within a move, passing dots again;
+  he puts down every dot he passes, the last one included. He never passes through a monster:
+  a monster's dot can only be the last step of his move (the rulebook's "rush into a monster").
+  Through the aisle he steps from one handle to the other (one step) and appears on the other
+  side. Among the many paths to one dot, a move may take any; the listed move carries a
+  witness path that puts down as many dots as the search finds.
+* Monsters: the colour die names the monster, the number how far; a monster in the cage leaves
+  on 1 to 6 and stays on 7 or more. A monster moves exactly the number in one direction: it
+  never steps straight back to the point it just left, except at a handle, where it bounces
+  (turns back). Monsters never use the aisle ("only Whacky may use the middle aisle"): for them
+  a handle is the end of the corridor. Nobody enters the cage except a monster sent back. A
+  monster may jump over other monsters (and over Whacky) but never end on another monster; of
+  its legal ways the monsters' player chooses any ("must take another way"); with none, it
+  does not move. A monster that can move must move (no side may pass).
+* A monster that *ends* its move on Whacky catches him; passing over him does not. So when
+  Whacky sits between two monsters and the count would carry the catching monster past him
+  onto the other monster (figure 1), that way is simply illegal and Whacky is not caught; the
+  monster goes another way.
+* Caught: Whacky loses a life and starts again on his start point; the monsters stay where they
+  are, except a monster standing on the start point, which goes back to the cage (published
+  summaries). If then two monsters stand next to the start point (on the default board: on both
+  of its two neighbours, every way out), it is checkmate and the monsters win at once
+  (figure 2). A third catch ends the game: the monsters win.
+* Power dot: when a move puts a power dot down, the monsters wait and Whacky rolls three more
+  times (any rolls still owed, e.g. the second roll of a new life, are part of those three).
+  Ending a powered move on a monster sends that monster back to the cage. A power dot put down
+  during the three rolls starts three new ones. The move that puts the power dot down is not
+  itself powered.
+* Suicide: Whacky may end an unpowered move on a monster to put down the dot under it; that
+  counts as being caught (he loses a life, and a power dot put down so gives no power to the
+  new life). If that was the last dot and he still has a life left afterwards, Whacky wins;
+  on his last life the monsters win (caught three times).
+* Whacky wins the moment every dot, power dots included, is down (even mid-way through power
+  rolls). The monsters win when they have caught Whacky three times, or by checkmate.
+* Accident rules (option ``accidents = N``, off at 0): after a monster's move that passed dots
+  still up (the end dot included), one chance event decides whether it put one down by
+  mistake: each such dot has a 1-in-N chance (at most one per move). A plain dot simply goes
+  down (to Whacky's advantage; if it was the last, Whacky wins). A power dot goes down, the
+  "scatty" monster goes back to the cage, and Whacky keeps the power: on any later roll of
+  his he may :class:`UsePower` (three powered rolls, as if he had put the dot down himself).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.graph import any_step, exact_walks
+from games.whacky.board import Board, BoardError, board_from_data, load_board
+
+WHACKY, MONSTERS = 0, 1
+PLAYER_NAMES = ("whacky", "monsters")
+LIVES = 3
+OPENING_ROLLS = 2
+POWER_ROLLS = 3
+CAGE_LEAVE_MAX = 6
+
+
+class Phase(str, enum.Enum):
+    WHACKY_ROLL = "whacky_roll"
+    WHACKY_MOVE = "whacky_move"
+    MONSTER_ROLL = "monster_roll"
+    MONSTER_MOVE = "monster_move"
+    ACCIDENT = "accident"
+    OVER = "over"
+
+
+CHANCE_PHASES = (Phase.WHACKY_ROLL, Phase.MONSTER_ROLL, Phase.ACCIDENT)
+
+
+# --- actions ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Roll:
+    """Chance: Whacky's die shows ``value``."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class MonsterRoll:
+    """Chance: the colour die names ``monster``, the number die shows ``value``."""
+
+    monster: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Accident:
+    """Chance (accident rules): the ``index``-th dot still up on the monster's path went down;
+    an index past the last such dot means no accident."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move ``piece`` ("whacky" or a monster's name) along ``path`` (the points entered)."""
+
+    piece: str
+    path: tuple[str, ...]
+
+    @property
+    def destination(self) -> str:
+        return self.path[-1]
+
+
+@dataclass(frozen=True)
+class UsePower:
+    """Whacky uses a power a scatty monster left him (accident rules): three powered rolls."""
+
+
+Action = Roll | MonsterRoll | Accident | Move | UsePower
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, Roll):
+        return {"type": "roll", "value": action.value}
+    if isinstance(action, MonsterRoll):
+        return {"type": "monster_roll", "monster": action.monster, "value": action.value}
+    if isinstance(action, Accident):
+        return {"type": "accident", "index": action.index}
+    if isinstance(action, Move):
+        return {"type": "move", "piece": action.piece, "path": list(action.path)}
+    return {"type": "use_power"}
+
+
+def action_from_json(data: Any) -> Action:
+    """Parse an action; ``ValueError`` with one line saying what is wrong."""
+    if not isinstance(data, dict) or "type" not in data:
+        raise ValueError(f"not an action: {data!r} (want a table with 'type')")
+    kind = data["type"]
+    try:
+        if kind == "roll":
+            return Roll(int(data["value"]))
+        if kind == "monster_roll":
+            return MonsterRoll(str(data["monster"]), int(data["value"]))
+        if kind == "accident":
+            return Accident(int(data["index"]))
+        if kind == "move":
+            path = data["path"]
+            if isinstance(path, str) or not all(isinstance(p, str) for p in path):
+                raise TypeError("path must be a list of point names like [\"J8\", \"K8\"]")
+            return Move(str(data["piece"]), tuple(p.strip().upper() for p in path))
+        if kind == "use_power":
+            return UsePower()
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"action {kind!r} is missing or has a bad field: {error}") from None
+    raise ValueError(
+        f"unknown action type {kind!r}; allowed: roll, monster_roll, accident, move, use_power"
+    )
+
+
+# --- exceptions ---------------------------------------------------------------------------
+class IllegalMove(ValueError):
+    """An action the rules forbid; ``str()`` says why in players' words (points like ``J9``).
+    The state is left unchanged."""
+
+
+class WrongPhase(IllegalMove):
+    """Not this kind of action now (or not this player's)."""
+
+
+class BadRoll(IllegalMove):
+    """A roll no die can show."""
+
+
+class WrongPiece(IllegalMove):
+    """Not the piece that moves now."""
+
+
+class BadPath(IllegalMove):
+    """A path of the wrong length, or with a step that is not a path of the maze."""
+
+
+class Blocked(IllegalMove):
+    """A step or an end the rules forbid (a monster in the way, no turning back, the aisle)."""
+
+
+class StateError(ValueError):
+    """A saved state that is malformed or impossible; ``str()`` is one line."""
+
+
+@dataclass(frozen=True)
+class Result:
+    winner: int
+    name: str
+    reason: str
+
+
+# --- the state ----------------------------------------------------------------------------
+_DEFAULT_BOARD: Board | None = None
+
+
+def default_board() -> Board:
+    global _DEFAULT_BOARD
+    if _DEFAULT_BOARD is None:
+        _DEFAULT_BOARD = load_board()
+    return _DEFAULT_BOARD
+
+
+def counted(faces: tuple[Any, ...]) -> list[tuple[Any, float]]:
+    """Distinct faces of a die with their probabilities, in first-face order."""
+    counts = Counter(faces)
+    return [(face, counts[face] / len(faces)) for face in dict.fromkeys(faces)]
+
+
+class State:
+    """A Whacky Wit game in progress. Mutate only through :meth:`push` and :meth:`pop`."""
+
+    def __init__(self, board: Board | None = None, *, accidents: int = 0) -> None:
+        if accidents < 0 or accidents == 1:
+            raise ValueError(f"accidents is a 1-in-N chance per dot: N = 0 (off) or 2 and up, "
+                             f"not {accidents}")
+        self.board = board if board is not None else default_board()
+        self.accidents = accidents
+        self.up = self.board.dot_mask  # bit per node whose dot is still up
+        self.whacky = self.board.start
+        self.monsters: tuple[int, ...] = (self.board.cage,) * 4
+        self.lives = LIVES
+        self.phase = Phase.WHACKY_ROLL
+        self.roll: int | None = None
+        self.chosen: int | None = None  # the monster the colour die named
+        self.rolls_left = OPENING_ROLLS  # Whacky's rolls before the monsters' turn
+        self.power = 0  # how many of those are powered
+        self.stored_power = 0  # powers left by scatty monsters (accident rules)
+        self.accident_dots: tuple[int, ...] = ()
+        self.winner: int | None = None
+        self.reason = ""
+        self.said: tuple[str, ...] = ()  # what the last action caused, in words
+        self.history: list[tuple[Action, tuple[Any, ...]]] = []
+
+    # --- small queries ------------------------------------------------------------------
+    @property
+    def current(self) -> int:
+        return MONSTERS if self.phase in (
+            Phase.MONSTER_ROLL, Phase.MONSTER_MOVE, Phase.ACCIDENT
+        ) else WHACKY
+
+    def name(self, player: int) -> str:
+        return PLAYER_NAMES[player]
+
+    def label(self, node: int) -> str:
+        return self.board.label(node)
+
+    def monster_name(self, monster: int) -> str:
+        return self.board.monster_name(monster)
+
+    def is_chance(self) -> bool:
+        return self.phase in CHANCE_PHASES
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def outcome(self) -> Result | None:
+        if self.winner is None:
+            return None
+        return Result(self.winner, self.name(self.winner), self.reason)
+
+    def dots_up(self) -> int:
+        return bin(self.up).count("1")
+
+    def is_up(self, node: int) -> bool:
+        return bool(self.up >> node & 1)
+
+    def monster_at(self, node: int) -> int | None:
+        """The monster standing on ``node`` (never the cage), or None."""
+        if node == self.board.cage:
+            return None
+        for m, pos in enumerate(self.monsters):
+            if pos == node:
+                return m
+        return None
+
+    def powered(self) -> bool:
+        """True while Whacky's coming (or current) move is powered."""
+        return self.power > 0
+
+    # --- legal actions ------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now (a move per destination, with a witness path)."""
+        if self.is_chance():
+            actions: list[Action] = [a for a, _ in self.chance_outcomes()]
+            if self.can_use_power():
+                actions.append(UsePower())
+            return actions
+        if self.phase in (Phase.WHACKY_MOVE, Phase.MONSTER_MOVE):
+            return list(self.legal_moves())
+        return []
+
+    def can_use_power(self) -> bool:
+        return self.phase is Phase.WHACKY_ROLL and self.stored_power > 0 and self.power == 0
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The chance actions of this chance node with their probabilities."""
+        board = self.board
+        if self.phase is Phase.WHACKY_ROLL:
+            return [(Roll(v), p) for v, p in counted(board.whacky_die)]
+        if self.phase is Phase.MONSTER_ROLL:
+            return [
+                (MonsterRoll(board.monster_name(m), v), pm * pv)
+                for m, pm in counted(board.colour_die)
+                for v, pv in counted(board.monster_die)
+            ]
+        if self.phase is Phase.ACCIDENT:
+            k, n = len(self.accident_dots), self.accidents
+            hits = min(k, n)
+            outcomes: list[tuple[Action, float]] = [(Accident(i), 1 / n) for i in range(hits)]
+            if hits < n:
+                outcomes.append((Accident(hits), (n - hits) / n))
+            return outcomes
+        return []
+
+    def legal_moves(self) -> list[Move]:
+        """The current piece's moves, one per destination, each with a witness path."""
+        if self.phase is Phase.WHACKY_MOVE:
+            walks = self.whacky_walks(self.whacky, self.roll or 0)
+            piece = "whacky"
+        elif self.phase is Phase.MONSTER_MOVE and self.chosen is not None:
+            walks = self.monster_walks(self.chosen, self.roll or 0)
+            piece = self.monster_name(self.chosen)
+        else:
+            return []
+        label = self.board.labels
+        return [Move(piece, tuple(label[n] for n in path)) for path in walks.values()]
+
+    def whacky_walks(self, start: int, steps: int) -> dict[int, tuple[int, ...]]:
+        """Whacky's destinations in exactly ``steps`` (node -> witness path putting down many
+        dots). A monster's dot is a dead end for him: he may end there, never pass."""
+        adjacency = self.board.whacky_adjacency
+        occupied = set(self.monsters)
+        up = self.up
+
+        def neighbours(node: int) -> tuple[int, ...]:
+            return () if node in occupied and node != start else adjacency[node]
+
+        return exact_walks(
+            start, steps, neighbours, step_rule=any_step, prefer=lambda n: bool(up >> n & 1)
+        )
+
+    def monster_walks(self, monster: int, steps: int) -> dict[int, tuple[int, ...]]:
+        """A monster's destinations in exactly ``steps`` (node -> witness path)."""
+        board = self.board
+        start = self.monsters[monster]
+        if start == board.cage and steps > CAGE_LEAVE_MAX:
+            return {}
+        others = {pos for m, pos in enumerate(self.monsters) if m != monster}
+        others.discard(board.cage)
+        handles = board.handles
+        return exact_walks(
+            start, steps, board.monster_adjacency.__getitem__,
+            may_end=lambda node: node not in others,
+            step_rule=lambda prev, node, nxt: nxt != prev or node in handles,
+        )
+
+    # --- push / pop ---------------------------------------------------------------------
+    def push(self, action: Action) -> None:
+        """Apply ``action``; raise an :class:`IllegalMove` subclass (state unchanged) if illegal."""
+        apply = self._check(action)
+        self.history.append((action, self._snapshot()))
+        self.said = ()
+        apply()
+
+    def pop(self) -> Action:
+        """Undo the last action and return it."""
+        if not self.history:
+            raise IndexError("nothing to undo")
+        action, snapshot = self.history.pop()
+        self._restore(snapshot)
+        return action
+
+    def roll_with(self, chance: Any) -> Action:
+        """Draw the current chance node's outcome (:meth:`draw`) and push it."""
+        action = self.draw(chance)
+        self.push(action)
+        return action
+
+    def draw(self, chance: Any) -> Action:
+        """The current chance node's outcome drawn from a :class:`games.rng.Chance`.
+
+        Whacky's roll and the monsters' two dice draw a face index each (0 to 11, in the board
+        file's face order; colour first); an accident draws an index from 0 to N-1."""
+        board = self.board
+        if self.phase is Phase.WHACKY_ROLL:
+            return Roll(chance.face(board.whacky_die))
+        if self.phase is Phase.MONSTER_ROLL:
+            monster = chance.face(board.colour_die)
+            return MonsterRoll(board.monster_name(monster), chance.face(board.monster_die))
+        if self.phase is Phase.ACCIDENT:
+            return Accident(min(chance.index(self.accidents), len(self.accident_dots)))
+        if self.phase is Phase.OVER:
+            raise WrongPhase(f"no roll now: the game is over ({self.reason})")
+        raise WrongPhase(f"no roll now: {self.name(self.current)} must move")
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.up, self.whacky, self.monsters, self.lives, self.phase, self.roll, self.chosen,
+            self.rolls_left, self.power, self.stored_power, self.accident_dots, self.winner,
+            self.reason, self.said,
+        )
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        (
+            self.up, self.whacky, self.monsters, self.lives, self.phase, self.roll, self.chosen,
+            self.rolls_left, self.power, self.stored_power, self.accident_dots, self.winner,
+            self.reason, self.said,
+        ) = snap
+
+    # --- checking -----------------------------------------------------------------------
+    def _check(self, action: Action) -> Callable[[], None]:
+        """Validate ``action`` and return a function that applies it."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            raise WrongPhase(f"the game is over: {self.reason}")
+        board = self.board
+        if isinstance(action, Roll):
+            self._expect(action, Phase.WHACKY_ROLL)
+            if action.value not in board.whacky_die:
+                raise BadRoll(f"Whacky's die shows {_faces(board.whacky_die)}, not {action.value}")
+            return lambda: self._apply_roll(action.value)
+        if isinstance(action, MonsterRoll):
+            self._expect(action, Phase.MONSTER_ROLL)
+            monster = board.monster_index(action.monster)
+            if monster is None:
+                raise BadRoll(f"the colour die shows {', '.join(board.monster_names)}, "
+                              f"not {action.monster!r}")
+            if action.value not in board.monster_die:
+                raise BadRoll(f"the monsters' number die shows {_faces(board.monster_die)}, "
+                              f"not {action.value}")
+            return lambda: self._apply_monster_roll(monster, action.value)
+        if isinstance(action, Accident):
+            self._expect(action, Phase.ACCIDENT)
+            if not 0 <= action.index <= min(len(self.accident_dots), self.accidents - 1):
+                raise BadRoll(f"an accident index is 0 to "
+                              f"{min(len(self.accident_dots), self.accidents - 1)}, "
+                              f"not {action.index}")
+            return lambda: self._apply_accident(action.index)
+        if isinstance(action, UsePower):
+            if phase is not Phase.WHACKY_ROLL:
+                raise WrongPhase(f"Whacky uses a stored power before a roll, not in phase "
+                                 f"{phase.value}")
+            if self.stored_power == 0:
+                raise IllegalMove("Whacky has no stored power (only a scatty monster leaves one)")
+            if self.power:
+                raise IllegalMove(f"Whacky is powered already ({self.power} powered rolls left)")
+            return self._apply_use_power
+        assert isinstance(action, Move)
+        if phase is Phase.WHACKY_MOVE:
+            if action.piece.strip().lower() != "whacky":
+                raise WrongPiece(f"it is Whacky's move (he rolled {self.roll}), "
+                                 f"not the {action.piece}'s")
+            path = self._check_whacky_path(action.path)
+            return lambda: self._apply_whacky_move(path)
+        if phase is Phase.MONSTER_MOVE:
+            assert self.chosen is not None
+            name = self.monster_name(self.chosen)
+            if action.piece.strip().lower() != name:
+                raise WrongPiece(f"the colour die chose the {name} monster, not "
+                                 f"{action.piece!r}")
+            path = self._check_monster_path(self.chosen, action.path)
+            return lambda: self._apply_monster_move(path)
+        raise WrongPhase(f"no move now: {self.name(self.current)} must roll")
+
+    def _expect(self, action: Action, phase: Phase) -> None:
+        if self.phase is not phase:
+            raise WrongPhase(f"{type(action).__name__} is not allowed now: "
+                             f"{self.name(self.current)} is in phase {self.phase.value}")
+
+    def _nodes(self, path: tuple[str, ...]) -> list[int]:
+        nodes = []
+        for label in path:
+            node = self.board.node(label)
+            if node is None:
+                raise BadPath(f"{label!r} is not a point of the maze")
+            nodes.append(node)
+        return nodes
+
+    def _check_whacky_path(self, path: tuple[str, ...]) -> tuple[int, ...]:
+        roll = self.roll or 0
+        if len(path) != roll:
+            raise BadPath(f"Whacky rolled {roll}: move exactly {roll} steps, not {len(path)}")
+        nodes = self._nodes(path)
+        adjacency = self.board.whacky_adjacency
+        here = self.whacky
+        for step, node in enumerate(nodes):
+            if node not in adjacency[here]:
+                raise BadPath(f"step {step + 1}: {self.label(node)} is not one step from "
+                              f"{self.label(here)}")
+            blocker = self.monster_at(here) if step > 0 else None
+            if blocker is not None:
+                raise Blocked(f"Whacky cannot pass the {self.monster_name(blocker)} monster on "
+                              f"{self.label(here)}: a monster's dot can only end his move")
+            here = node
+        return tuple(nodes)
+
+    def _check_monster_path(self, monster: int, path: tuple[str, ...]) -> tuple[int, ...]:
+        board, roll = self.board, self.roll or 0
+        name = self.monster_name(monster)
+        if len(path) != roll:
+            raise BadPath(f"the {name} monster rolled {roll}: move exactly {roll} steps, "
+                          f"not {len(path)}")
+        nodes = self._nodes(path)
+        here, previous = self.monsters[monster], None
+        for step, node in enumerate(nodes):
+            if node not in board.monster_adjacency[here]:
+                if {here, node} == set(board.handles):
+                    raise Blocked(f"only Whacky uses the aisle: the {name} monster bounces on "
+                                  f"the handle at {self.label(here)}")
+                if node == board.cage:
+                    raise Blocked("nobody walks into the cage")
+                raise BadPath(f"step {step + 1}: {self.label(node)} is not one step from "
+                              f"{self.label(here)}")
+            if node == previous and here not in board.handles:
+                raise Blocked(f"the {name} monster moves one way: it cannot turn back from "
+                              f"{self.label(here)} to {self.label(node)} (only at a handle)")
+            previous, here = here, node
+        other = self.monster_at(here)
+        if other is not None and other != monster:
+            raise Blocked(f"the {name} monster cannot end on the {self.monster_name(other)} "
+                          f"monster at {self.label(here)}: it must take another way")
+        return tuple(nodes)
+
+    # --- applying -----------------------------------------------------------------------
+    def _apply_roll(self, value: int) -> None:
+        self.roll = value
+        if not self.whacky_walks(self.whacky, value):
+            self.said = (f"Whacky cannot move {value}",)
+            self._after_whacky(())
+            return
+        self.phase = Phase.WHACKY_MOVE
+
+    def _apply_monster_roll(self, monster: int, value: int) -> None:
+        self.chosen, self.roll = monster, value
+        if self.monster_walks(monster, value):
+            self.phase = Phase.MONSTER_MOVE
+            return
+        name = self.monster_name(monster)
+        if self.monsters[monster] == self.board.cage:
+            why = "stays in the cage" if value > CAGE_LEAVE_MAX else "cannot leave the cage"
+        else:
+            why = f"has no legal way of {value}"
+        self.said = (f"the {name} monster {why}",)
+        self._to_whacky(1)
+
+    def _apply_use_power(self) -> None:
+        self.stored_power -= 1
+        self.power = self.rolls_left = POWER_ROLLS
+        self.said = ("Whacky uses the stored power: three powered rolls",)
+
+    def _apply_whacky_move(self, path: tuple[int, ...]) -> None:
+        self.whacky = path[-1]
+        self._after_whacky(path)
+
+    def _after_whacky(self, path: tuple[int, ...]) -> None:
+        said = list(self.said)
+        board = self.board
+        powered = self.power > 0
+        before = self.up
+        for node in path:
+            self.up &= ~(1 << node)
+        got_power = bool(before & ~self.up & board.power_mask)
+        monster = self.monster_at(self.whacky) if path else None
+        if monster is not None and powered:
+            self._to_cage(monster)
+            said.append(f"Whacky sent the {self.monster_name(monster)} monster back to the cage")
+        elif monster is not None:
+            said.append(f"Whacky ran into the {self.monster_name(monster)} monster")
+            if self.up == 0 and self.lives > 1:
+                self.said = (*said, "the last dot is down with a life to spare")
+                self._finish(WHACKY, "Whacky put down the last dot by suicide, a life to spare")
+                return
+            self.said = tuple(said)
+            self._caught()
+            return
+        if self.up == 0:
+            self.said = (*said, "every dot is down")
+            self._finish(WHACKY, "every dot is down")
+            return
+        self.rolls_left -= 1
+        self.power = max(0, self.power - 1)
+        if got_power:
+            self.rolls_left = self.power = POWER_ROLLS
+            said.append("power dot: Whacky rolls three times, the monsters wait")
+        self.said = tuple(said)
+        self.roll = None
+        self.phase = Phase.WHACKY_ROLL if self.rolls_left > 0 else Phase.MONSTER_ROLL
+
+    def _apply_monster_move(self, path: tuple[int, ...]) -> None:
+        assert self.chosen is not None
+        monster = self.chosen
+        monsters = list(self.monsters)
+        monsters[monster] = path[-1]
+        self.monsters = tuple(monsters)
+        if path[-1] == self.whacky:
+            self.said = (f"the {self.monster_name(monster)} monster caught Whacky",)
+            self._caught()
+        else:
+            self._to_whacky(1)
+        if self.accidents and self.phase is not Phase.OVER:
+            seen: dict[int, None] = {}
+            for node in path:
+                if self.up >> node & 1:
+                    seen[node] = None
+            if seen:
+                self.accident_dots = tuple(seen)
+                self.phase = Phase.ACCIDENT
+
+    def _apply_accident(self, index: int) -> None:
+        dots, self.accident_dots = self.accident_dots, ()
+        self.phase = Phase.WHACKY_ROLL
+        if index >= len(dots):
+            return
+        assert self.chosen is not None
+        node, name = dots[index], self.monster_name(self.chosen)
+        self.up &= ~(1 << node)
+        said = [f"the {name} monster put down the dot on {self.label(node)} by accident"]
+        if node in self.board.power:
+            self._to_cage(self.chosen)
+            self.stored_power += 1
+            said.append(f"a power dot: the scatty {name} monster goes back to the cage and "
+                        "Whacky keeps the power for later")
+        self.said = tuple(said)
+        if self.up == 0:
+            self._finish(WHACKY, "every dot is down")
+
+    def _caught(self) -> None:
+        """Whacky loses a life; a new life or the monsters' win."""
+        board = self.board
+        self.lives -= 1
+        self.power = 0
+        self.roll = None
+        if self.lives == 0:
+            self._finish(MONSTERS, "the monsters caught Whacky three times")
+            return
+        self.whacky = board.start
+        said = list(self.said)
+        on_start = self.monster_at(board.start)
+        if on_start is not None:
+            self._to_cage(on_start)
+            said.append(f"the {self.monster_name(on_start)} monster on the start point goes "
+                        "back to the cage")
+        beside = [m for m, pos in enumerate(self.monsters) if pos in board.adjacency[board.start]]
+        self.said = (*said, f"Whacky starts life {LIVES - self.lives + 1} on "
+                            f"{self.label(board.start)}")
+        if len(beside) >= 2:
+            self._finish(MONSTERS, "checkmate: two monsters beside Whacky's start point")
+            return
+        self._to_whacky(OPENING_ROLLS)
+
+    def _to_whacky(self, rolls: int) -> None:
+        self.rolls_left, self.power, self.roll = rolls, 0, None
+        self.phase = Phase.WHACKY_ROLL
+
+    def _to_cage(self, monster: int) -> None:
+        monsters = list(self.monsters)
+        monsters[monster] = self.board.cage
+        self.monsters = tuple(monsters)
+
+    def _finish(self, winner: int, reason: str) -> None:
+        self.winner, self.reason = winner, reason
+        self.phase = Phase.OVER
+        self.roll = None
+        self.power = 0  # powered rolls left over when the game ends are void
+
+    # --- JSON ---------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        label = self.board.labels
+        return {
+            "board": self.board.to_json(),
+            "accidents": self.accidents,
+            "down": [label[n] for n in self.board.dots if not self.up >> n & 1],
+            "whacky": label[self.whacky],
+            "monsters": {self.monster_name(m): label[p] for m, p in enumerate(self.monsters)},
+            "lives": self.lives,
+            "phase": self.phase.value,
+            "roll": self.roll,
+            "chosen": None if self.chosen is None else self.monster_name(self.chosen),
+            "rolls_left": self.rolls_left,
+            "power": self.power,
+            "stored_power": self.stored_power,
+            "accident_dots": [label[n] for n in self.accident_dots],
+            "winner": self.winner,
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, board: Board | None = None) -> State:
+        """Rebuild a state saved by :meth:`to_json`; :class:`StateError` (one line) if it is
+        malformed or impossible."""
+        try:
+            if not isinstance(data, dict):
+                raise StateError("a saved Whacky Wit state must be a table")
+            if board is None:
+                board = board_from_data(data["board"], "state.board")
+            state = cls(board, accidents=int(data.get("accidents", 0)))
+            state._load(data)
+        except BoardError as error:
+            raise StateError(str(error)) from None
+        except StateError:
+            raise
+        except KeyError as error:
+            raise StateError(f"saved Whacky Wit state: missing key {error}") from None
+        except (TypeError, ValueError) as error:
+            raise StateError(f"saved Whacky Wit state is malformed: {error}") from None
+        problem = state.impossibility()
+        if problem:
+            raise StateError(f"impossible Whacky Wit state: {problem}")
+        return state
+
+    def _load(self, data: dict[str, Any]) -> None:
+        """Fill in a saved state. Keys that are None (no roll, no chosen monster, no winner)
+        may be left out, and the dots may be given as ``up`` (the dots still up) instead of
+        ``down``, so that a scenario file (TOML has no null) can hold a start position."""
+        board = self.board
+
+        def node(key: str, label: Any) -> int:
+            found = board.node(label) if isinstance(label, str) else None
+            if found is None:
+                raise StateError(f"saved Whacky Wit state: {key}: {label!r} is not a point")
+            return found
+
+        if ("up" in data) == ("down" in data):
+            raise StateError("saved Whacky Wit state: give the dots as either 'down' or 'up'")
+        key = "up" if "up" in data else "down"
+        listed = 0
+        for i, label in enumerate(data[key]):
+            n = node(f"{key}[{i}]", label)
+            if n not in board.dots:
+                raise StateError(f"saved Whacky Wit state: {key}[{i}]: {label} holds no dot")
+            listed |= 1 << n
+        self.up = listed if key == "up" else board.dot_mask & ~listed
+        self.whacky = node("whacky", data["whacky"])
+        monsters = data["monsters"]
+        if not isinstance(monsters, dict) or sorted(monsters) != sorted(board.monster_names):
+            raise StateError(f"saved Whacky Wit state: monsters must name "
+                             f"{', '.join(board.monster_names)}")
+        self.monsters = tuple(node(f"monsters.{n}", monsters[n]) for n in board.monster_names)
+        self.lives = int(data.get("lives", LIVES))
+        try:
+            self.phase = Phase(data["phase"])
+        except ValueError:
+            raise StateError(f"saved Whacky Wit state: phase: {data['phase']!r} is not one of "
+                             f"{', '.join(p.value for p in Phase)}") from None
+        roll = data.get("roll")
+        self.roll = None if roll is None else int(roll)
+        chosen = data.get("chosen")
+        self.chosen = None if chosen is None else board.monster_index(str(chosen))
+        if chosen is not None and self.chosen is None:
+            raise StateError(f"saved Whacky Wit state: chosen: {chosen!r} is not a monster")
+        self.rolls_left = int(data.get("rolls_left", 1))
+        self.power = int(data.get("power", 0))
+        self.stored_power = int(data.get("stored_power", 0))
+        self.accident_dots = tuple(
+            node(f"accident_dots[{i}]", lb) for i, lb in enumerate(data.get("accident_dots", []))
+        )
+        winner = data.get("winner")
+        self.winner = None if winner is None else int(winner)
+        self.reason = str(data.get("reason", ""))
+
+    def impossibility(self) -> str | None:
+        """Why this state could never arise in a game, or None."""
+        board, phase = self.board, self.phase
+        over = phase is Phase.OVER
+        if not 0 <= self.lives <= LIVES:
+            return f"lives {self.lives} (Whacky has 0 to {LIVES})"
+        if over != (self.winner is not None):
+            return "a finished game needs a winner and a winner a finished game"
+        if self.winner not in (None, WHACKY, MONSTERS):
+            return f"winner {self.winner} (0 is Whacky, 1 the monsters)"
+        if self.lives == 0 and self.winner != MONSTERS:
+            return "Whacky has no life left but the monsters have not won"
+        if self.up == 0 and self.winner is None:
+            return "every dot is down but the game goes on"
+        if self.whacky == board.cage:
+            return "Whacky is in the monsters' cage"
+        if self.is_up(self.whacky):
+            return f"the dot under Whacky on {self.label(self.whacky)} is still up"
+        placed = [p for p in self.monsters if p != board.cage]
+        if len(placed) != len(set(placed)):
+            return "two monsters on one dot"
+        if not over and self.whacky in placed:
+            return f"a monster stands on Whacky at {self.label(self.whacky)} and the game goes on"
+        whacky_phase = phase in (Phase.WHACKY_ROLL, Phase.WHACKY_MOVE)
+        if whacky_phase and not 1 <= self.rolls_left <= POWER_ROLLS:
+            return f"Whacky has {self.rolls_left} rolls left (1 to {POWER_ROLLS} on his turn)"
+        if not 0 <= self.power <= min(POWER_ROLLS, self.rolls_left if whacky_phase else 0):
+            return f"power {self.power} with {self.rolls_left} rolls left in phase {phase.value}"
+        powers_down = sum(1 for n in board.power if not self.is_up(n))
+        if not 0 <= self.stored_power <= powers_down:
+            return f"{self.stored_power} stored powers but {powers_down} power dots down"
+        if self.stored_power and not self.accidents:
+            return "a stored power without the accident rules"
+        if phase is Phase.WHACKY_MOVE:
+            if self.roll not in board.whacky_die:
+                return f"Whacky to move a roll of {self.roll}, which his die cannot show"
+            if not self.whacky_walks(self.whacky, self.roll):
+                return f"Whacky to move {self.roll} but no move of {self.roll} exists"
+        elif phase is Phase.MONSTER_MOVE:
+            if self.chosen is None or self.roll not in board.monster_die:
+                return f"a monster to move needs a chosen monster and a roll, not " \
+                       f"{self.chosen!r} and {self.roll!r}"
+            if not self.monster_walks(self.chosen, self.roll):
+                return f"the {self.monster_name(self.chosen)} monster to move {self.roll} " \
+                       "but it has no legal way"
+        elif self.roll is not None:
+            return f"a roll of {self.roll} kept in phase {phase.value}"
+        if phase is Phase.ACCIDENT:
+            if not self.accidents or not self.accident_dots or self.chosen is None:
+                return "an accident pending without the accident rules, its dots or its monster"
+            if any(not self.is_up(n) for n in self.accident_dots):
+                return "an accident pending on a dot already down"
+        elif self.accident_dots:
+            return f"accident dots kept in phase {phase.value}"
+        return None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def copy(self) -> State:
+        """An independent copy without undo history (for bots)."""
+        twin = State.__new__(State)
+        twin.__dict__.update(self.__dict__)
+        twin.history = []
+        return twin
+
+
+def _faces(faces: tuple[int, ...]) -> str:
+    values = sorted(set(faces))
+    return ", ".join(str(v) for v in values)
+
+
+def json_text(state: State) -> str:
+    """The state as compact JSON text (what a save file holds)."""
+    return json.dumps(state.to_json(), separators=(",", ":"))

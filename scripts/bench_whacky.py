@@ -1,0 +1,165 @@
+"""Benchmark and batch runs for Whacky Wit.
+
+Default: time Whacky's legal-move listing (the shared layered search
+``games.graph.exact_walks`` with a witness path per destination that puts down many dots)
+against a naive baseline measured in this same run (a depth-first enumeration of every walk,
+exact but growing like 3**steps), on seeded mid-game positions; the destinations are checked
+to agree and the dots of each witness compared with the best any walk puts down. Then a full
+game between the expectimax bots against a full game between the greedy bots (ratio).
+
+    python scripts/bench_whacky.py [--positions 20] [--repeats 3]
+    python scripts/bench_whacky.py --matches 200     # the 2 x 2 table of bot pairings
+    python scripts/bench_whacky.py --fuzz 10000      # random games, invariants every action
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TypeVar
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "whacky"))
+
+from games.rng import Chance  # noqa: E402
+from games.whacky.bots import make_bot, play  # noqa: E402
+from games.whacky.rules import Phase, State  # noqa: E402
+
+
+def mid_game(seed: int) -> State:
+    """A position after seeded greedy play, Whacky to move a big roll."""
+    rng, chance = random.Random(seed), Chance(seed)
+    state, bot = State(), make_bot("greedy")
+    for _ in range(rng.randrange(20, 120)):
+        if state.is_over():
+            break
+        if state.is_chance():
+            state.roll_with(chance)
+        else:
+            state.push(bot.choose(state))
+    while not state.is_over() and state.phase is not Phase.WHACKY_ROLL:
+        if state.is_chance():
+            state.roll_with(chance)
+        else:
+            state.push(bot.choose(state))
+    if state.is_over():
+        return mid_game(seed + 1000)
+    return state
+
+
+def naive_walks(state: State, steps: int) -> dict[int, int]:
+    """Destination -> the most dots any walk of Whacky there puts down, found by enumerating
+    every walk one by one (the baseline: exact, but it grows like 3**steps)."""
+    adjacency, occupied, up = state.board.whacky_adjacency, set(state.monsters), state.up
+    best: dict[int, int] = {}
+
+    def walk(node: int, left: int, got: frozenset[int]) -> None:
+        if left == 0:
+            best[node] = max(best.get(node, 0), len(got))
+            return
+        if node in occupied:
+            return
+        for nxt in adjacency[node]:
+            walk(nxt, left - 1, got | {nxt} if up >> nxt & 1 else got)
+
+    walk(state.whacky, steps, frozenset())
+    return best
+
+
+def dots_on(state: State, path: tuple[int, ...]) -> int:
+    return len({n for n in path if state.is_up(n)})
+
+
+T = TypeVar("T")
+
+
+def best_ms(func: Callable[[], T], repeats: int) -> tuple[float, T]:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = func()
+        times.append((time.perf_counter() - start) * 1000)
+    return min(times), result
+
+
+def bench(positions: int, repeats: int) -> None:
+    print(f"{'position':>8} {'roll':>4} {'moves':>5} {'search ms':>9} {'naive ms':>9} "
+          f"{'ratio':>6} {'dots':>9}")
+    fast_total = naive_total = 0.0
+    optimal = listed = 0
+    for i in range(positions):
+        state = mid_game(i)
+        roll = 6 + i % 5  # 6 to 10, the die's longest moves
+        fast, walks = best_ms(partial(state.whacky_walks, state.whacky, roll), repeats)
+        naive, best = best_ms(partial(naive_walks, state, roll), repeats)
+        assert set(walks) == set(best), f"position {i}: the searches disagree"
+        got = sum(dots_on(state, path) for path in walks.values())
+        most = sum(best.values())
+        optimal += sum(dots_on(state, path) == best[d] for d, path in walks.items())
+        listed += len(walks)
+        fast_total, naive_total = fast_total + fast, naive_total + naive
+        print(f"{i:>8} {roll:>4} {len(best):>5} {fast:>9.2f} {naive:>9.2f} "
+              f"{naive / max(fast, 1e-6):>5.1f}x {got:>4}/{most:<4}")
+    print(f"{'total':>8} {'':>4} {'':>5} {fast_total:>9.2f} {naive_total:>9.2f} "
+          f"{naive_total / fast_total:>5.1f}x")
+    print(f"witness paths putting down the most dots possible: {optimal} of {listed}")
+    for name in ("greedy", "expectimax"):
+        start = time.perf_counter()
+        games = 5
+        for seed in range(games):
+            play(State(), make_bot(name), make_bot(name), Chance(seed))
+        per_game = (time.perf_counter() - start) / games
+        if name == "greedy":
+            base = per_game
+        print(f"full game, {name} against {name}: {per_game * 1000:.0f} ms a game "
+              f"({per_game / base:.1f}x greedy)")
+
+
+def matches(games: int) -> None:
+    print(f"{games} seeded games per pairing (seeds 0..{games - 1}); Whacky's win rate")
+    for whacky in ("greedy", "expectimax"):
+        for monsters in ("greedy", "expectimax"):
+            start, wins = time.perf_counter(), 0
+            for seed in range(games):
+                state = play(State(), make_bot(whacky), make_bot(monsters), Chance(seed))
+                wins += state.winner == 0
+            print(f"Whacky {whacky:>10} vs monsters {monsters:>10}: Whacky wins {wins:>4}/{games}"
+                  f" ({100 * wins / games:.1f} %)  {time.perf_counter() - start:.0f} s",
+                  flush=True)
+
+
+def fuzz(games: int) -> None:
+    from whacky_helpers import fuzz_game
+
+    start = time.perf_counter()
+    for seed in range(games):
+        state = fuzz_game(seed, 20_000, accidents=6 if seed % 2 else 0, round_trip=25)
+        assert state.is_over(), f"seed {seed}: the game did not end"
+    print(f"{games} random games to the end, invariants after every action: ok "
+          f"({time.perf_counter() - start:.0f} s)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--matches", type=int, default=0, help="games per bot pairing")
+    parser.add_argument("--fuzz", type=int, default=0, help="random games to play")
+    args = parser.parse_args()
+    if args.matches:
+        matches(args.matches)
+    elif args.fuzz:
+        fuzz(args.fuzz)
+    else:
+        bench(args.positions, args.repeats)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

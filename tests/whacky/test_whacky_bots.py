@@ -1,0 +1,61 @@
+"""Computer players: what each bot does in a position a person can check, and full games."""
+
+from __future__ import annotations
+
+import pytest
+from whacky_helpers import position
+
+from games.rng import Chance
+from games.whacky.bots import ExpectimaxBot, GreedyBot, danger_map, make_bot, play
+from games.whacky.rules import Phase, State
+
+
+@pytest.mark.parametrize("bot", [GreedyBot(), ExpectimaxBot()])
+def test_monsters_catch_whacky_when_the_roll_allows(bot: object) -> None:
+    state = position(whacky="C5", monsters={"red": "A5"}, phase=Phase.MONSTER_MOVE, roll=2,
+                     chosen="red")
+    assert bot.choose(state).destination == "C5"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("bot", [GreedyBot(), ExpectimaxBot()])
+def test_whacky_puts_down_the_most_dots(bot: object) -> None:
+    # from K9 with 3: west over the start point puts down none (I9, H9 are down), east three
+    state = position(whacky="K9", down=["I9", "H9"], phase=Phase.WHACKY_MOVE, roll=3)
+    move = bot.choose(state)  # type: ignore[attr-defined]
+    gained = sum(1 for p in move.path if state.is_up(state.board.node(p) or 0))
+    assert gained == 3
+
+
+def test_greedy_whacky_never_runs_into_a_monster_without_winning() -> None:
+    state = position(whacky="A3", monsters={"red": "A5"}, phase=Phase.WHACKY_MOVE, roll=2,
+                     down=["A2", "A1", "B3", "C3", "A4"])
+    assert GreedyBot().choose(state).destination != "A5"
+
+
+def test_powered_whacky_hunts_a_monster() -> None:
+    state = position(whacky="A3", monsters={"red": "A5"}, phase=Phase.WHACKY_MOVE, roll=2,
+                     down=["A4", "A2", "A1", "B3", "C3"], rolls_left=3, power=3)
+    assert ExpectimaxBot().choose(state).destination == "A5"
+
+
+def test_expectimax_whacky_avoids_a_dot_a_monster_can_reach() -> None:
+    # Whacky on A9 with 2: A11 and C9 both put down 2 dots, but the red monster on A13 reaches
+    # A11 with a 2 or a 4 (and A9 itself), C9 only with a 6 (6 steps away)
+    state = position(whacky="A9", monsters={"red": "A13"}, phase=Phase.WHACKY_MOVE, roll=2)
+    danger = danger_map(state)
+    greedy_end = state.board.node(GreedyBot().choose(state).destination) or 0
+    careful_end = state.board.node(ExpectimaxBot().choose(state).destination) or 0
+    assert state.label(careful_end) == "C9"
+    assert danger[careful_end] < danger[greedy_end]
+
+
+def test_unknown_bot_names_the_choices() -> None:
+    with pytest.raises(ValueError, match="unknown Whacky Wit bot 'x'; choose from greedy, "
+                                         "expectimax"):
+        make_bot("x")
+
+
+def test_bots_play_whole_games_that_end() -> None:
+    for seed in range(3):
+        state = play(State(), make_bot("expectimax"), make_bot("greedy"), Chance(seed))
+        assert state.is_over()
