@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 J = TypeVar("J")
 R = TypeVar("R")
+Results = Generator[tuple[int, R], None, None]
 
 DASK_MISSING = (
     "--scheduler needs Dask, an optional extra: pip install -e '.[cluster]' "
@@ -53,7 +54,7 @@ def run_jobs(
     scheduler: str | None = None,
     progress: bool = False,
     unit: str = "job",
-) -> Iterator[tuple[int, R]]:
+) -> Results[R]:
     """Yield ``(index into jobs, func(job))`` for every job as it finishes (see the module doc).
 
     ``func`` must be a module-level function (it is pickled by name) that returns a result for
@@ -63,6 +64,7 @@ def run_jobs(
     """
     if workers < 1:
         raise PoolError(f"-j {workers}: allowed: a whole number of at least 1")
+    source: Results[R]
     if scheduler is not None:
         source = _dask(func, jobs, scheduler, lost)
     elif workers == 1 or len(jobs) <= 1:
@@ -72,7 +74,7 @@ def run_jobs(
     return _counted(source, _progress_bar(len(jobs), progress, unit))
 
 
-def _counted(source: Iterator[tuple[int, R]], bar: Any) -> Iterator[tuple[int, R]]:
+def _counted(source: Results[R], bar: Any) -> Results[R]:
     try:
         for item in source:
             yield item
@@ -100,14 +102,14 @@ def dask_client(address: str) -> Any:
 
 def _dask(
     func: Callable[[J], R], jobs: Sequence[J], address: str, lost: Callable[[J, str], R]
-) -> Iterator[tuple[int, R]]:
+) -> Results[R]:
     client = dask_client(address)  # raises before the first job, so the caller sees it at once
     return _dask_results(client, func, jobs, lost)
 
 
 def _dask_results(
     client: Any, func: Callable[[J], R], jobs: Sequence[J], lost: Callable[[J, str], R]
-) -> Iterator[tuple[int, R]]:
+) -> Results[R]:
     from dask.distributed import as_completed
 
     futures: list[Any] = []
@@ -131,7 +133,7 @@ def _dask_results(
 
 def _local(
     func: Callable[[J], R], jobs: Sequence[J], workers: int, lost: Callable[[J, str], R]
-) -> Iterator[tuple[int, R]]:
+) -> Results[R]:
     waiting = list(range(len(jobs)))
     waiting.reverse()  # pop() from the end takes them in order
     while waiting:

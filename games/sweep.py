@@ -434,32 +434,38 @@ class ResultsFile:
         self.key_columns = key_columns
         self._file: Any = None
         self._writer: Any = None
+        self._fresh = True
 
-    def open(self, resume: bool) -> set[tuple[str, ...]]:
-        """Open for appending; return the keys of the games already in it (``--resume``)."""
+    def done(self, resume: bool) -> set[tuple[str, ...]]:
+        """Check the file can be used; return the keys of the games already in it (``--resume``).
+
+        Nothing is written yet: a sweep that cannot start leaves no file behind.
+        """
         folder = self.path.parent
         if self.path.is_dir():
             raise SweepError(f"--out {self.path}: is a folder; allowed: a results file (.csv)")
         if not folder.is_dir():
             raise SweepError(f"--out {self.path}: folder {folder} does not exist")
-        done: set[tuple[str, ...]] = set()
-        fresh = not self.path.exists() or self.path.stat().st_size == 0
-        if not fresh:
-            if not resume:
-                raise SweepError(
-                    f"--out {self.path}: already holds results; allowed: --resume to run only "
-                    "the missing games, or a new file"
-                )
-            done = self._read_done()
+        self._fresh = not self.path.exists() or self.path.stat().st_size == 0
+        if self._fresh:
+            return set()
+        if not resume:
+            raise SweepError(
+                f"--out {self.path}: already holds results; allowed: --resume to run only "
+                "the missing games, or a new file"
+            )
+        return self._read_done()
+
+    def open(self) -> None:
+        """Open for appending (writing the header first into a new file)."""
         try:
             self._file = open(self.path, "a", encoding="utf-8", newline="")  # noqa: SIM115
         except OSError as error:
             raise SweepError(f"--out {self.path}: cannot write: {error.strerror}") from None
         self._writer = csv.writer(self._file, lineterminator="\n")
-        if fresh:
+        if self._fresh:
             self._writer.writerow(self.header)
             self._file.flush()
-        return done
 
     def _read_done(self) -> set[tuple[str, ...]]:
         _drop_partial_line(self.path)
@@ -512,22 +518,23 @@ def run_sweep(
 
     plan = make_plan(load_sweep(path), path)
     results = ResultsFile(out, plan.header, plan.key_columns)
-    done = results.open(resume)
+    done = results.done(resume)
+    failed_rows = [row for row in plan.failed_rows if results.key(row) not in done]
+    jobs = [job for job in plan.jobs if results.key(job.first_cells()) not in done]
     try:
-        failed_rows = [row for row in plan.failed_rows if results.key(row) not in done]
-        jobs = [job for job in plan.jobs if results.key(job.first_cells()) not in done]
-        try:
-            stream = run_jobs(
-                play_job,
-                jobs,
-                lost=lost_row,
-                workers=workers if workers is not None else os.cpu_count() or 1,
-                scheduler=scheduler,
-                progress=progress,
-                unit="game",
-            )
-        except PoolError as error:
-            raise SweepError(str(error)) from None
+        stream = run_jobs(
+            play_job,
+            jobs,
+            lost=lost_row,
+            workers=workers if workers is not None else os.cpu_count() or 1,
+            scheduler=scheduler,
+            progress=progress,
+            unit="game",
+        )
+    except PoolError as error:
+        raise SweepError(str(error)) from None
+    results.open()
+    try:
         if failed_rows:
             for note in plan.notes:
                 print(f"wobbletop: sweep: {note}", file=sys.stderr)
@@ -545,6 +552,7 @@ def run_sweep(
                     file=sys.stderr,
                 )
     finally:
+        stream.close()
         results.close()
     ran = len(failed_rows) + len(jobs)
     skipped = len(plan.failed_rows) + len(plan.jobs) - ran
