@@ -120,7 +120,9 @@ def load_sweep(path: Path) -> SweepFile:
 
 
 def _first_problem(error: ValidationError) -> str:
-    first = error.errors(include_url=False)[0]
+    errors = error.errors(include_url=False)
+    # A misspelt key first: it explains a "missing" one.
+    first = min(errors, key=lambda problem: problem["type"] != "extra_forbidden")
     key = ".".join(str(part) for part in first["loc"])
     if first["type"] == "extra_forbidden":
         return f"{key}: unknown key; allowed: {', '.join(SweepFile.model_fields)}"
