@@ -596,7 +596,13 @@ def add_parsers(commands: Any, common: Any) -> None:
     sweep.add_argument("file", help="a sweep file (TOML), such as assets/sweeps/smoke.toml")
     sweep.add_argument("--out", required=True, metavar="RESULTS", help="results file (.csv)")
     sweep.add_argument("--resume", action="store_true", help="run only the games not in RESULTS")
-    sweep.add_argument("-j", "--jobs", type=int, default=None, help="local worker processes")
+    sweep.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=None,
+        help="local worker processes (default: one per core)",
+    )
     sweep.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler")
     report = commands.add_parser("report", parents=[common], help="tables and plots of results")
     report.add_argument("results", help="a results file written by wobbletop sweep")

@@ -1,0 +1,103 @@
+"""Benchmark: sweep throughput on this machine, and the speed-up of 2 local workers over 1.
+
+Runs the same sweep (default: Stonewall, greedy against expectimax in both orders, 60 seeds, plus
+Free play's drop scene on 40 seeds: 160 games of both kinds) with ``-j 1`` (in this process, no
+pool) and ``-j 2`` (a local pool of two worker processes), each into a fresh results file, and
+prints games per second and the ratio, both measured in this run. The two results files are
+checked to hold the same rows. Expect a ratio near 2 on an idle 2-core machine (pool start-up
+and the games' uneven lengths take a little; other load on the machine takes more).
+
+    python scripts/bench_sweep.py [--seeds 60] [--sweep FILE ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import csv
+import io
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.sweep import run_sweep
+
+STONEWALL = """\
+game = "stonewall"
+players = 2
+seeds = {seeds}
+collect = ["winner", "turns", "digest"]
+[grid.options]
+bots = [["greedy", "expectimax"], ["expectimax", "greedy"]]
+"""
+
+FREEPLAY = """\
+game = "freeplay"
+seeds = {seeds}
+collect = ["reason", "frames", "digest"]
+"""
+
+
+def timed(sweep: Path, out: Path, workers: int) -> float:
+    started = time.perf_counter()
+    with contextlib.redirect_stdout(io.StringIO()):
+        run_sweep(sweep, out, workers=workers)
+    return time.perf_counter() - started
+
+
+def rows(path: Path) -> list[list[str]]:
+    with open(path, encoding="utf-8", newline="") as file:
+        return sorted(csv.reader(file))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=60, help="Stonewall seeds (Free play: 2/3)")
+    parser.add_argument("--sweep", type=Path, nargs="*", help="sweep files instead of the default")
+    args = parser.parse_args()
+    print(f"cores: {os.cpu_count()}, load average before: {_load()}")
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        sweeps = args.sweep or []
+        if not sweeps:
+            sweeps = [work / "stonewall.toml", work / "freeplay.toml"]
+            sweeps[0].write_text(STONEWALL.format(seeds=args.seeds), encoding="utf-8")
+            sweeps[1].write_text(FREEPLAY.format(seeds=max(1, args.seeds * 2 // 3)), "utf-8")
+        print(f"{'sweep':<16} {'games':>6} {'1 worker':>14} {'2 workers':>14} {'speed-up':>9}")
+        total = {1: 0.0, 2: 0.0}
+        games_total = 0
+        for sweep in sweeps:
+            seconds: dict[int, float] = {}
+            for workers in (1, 2):
+                out = work / f"{sweep.stem}-{workers}.csv"
+                seconds[workers] = timed(sweep, out, workers)
+                total[workers] += seconds[workers]
+            games = len(rows(work / f"{sweep.stem}-1.csv")) - 1
+            games_total += games
+            same = rows(work / f"{sweep.stem}-1.csv") == rows(work / f"{sweep.stem}-2.csv")
+            print(
+                f"{sweep.stem:<16} {games:>6} {games / seconds[1]:>9.1f} g/s "
+                f"{games / seconds[2]:>9.1f} g/s {seconds[1] / seconds[2]:>8.2f}x"
+                + ("" if same else "  ROWS DIFFER")
+            )
+        print(
+            f"{'all':<16} {games_total:>6} {games_total / total[1]:>9.1f} g/s "
+            f"{games_total / total[2]:>9.1f} g/s {total[1] / total[2]:>8.2f}x"
+        )
+    print(f"load average after: {_load()} (other work on the machine lowers the speed-up)")
+    return 0
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{value:.1f}" for value in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
