@@ -5,7 +5,8 @@ Reads a results file written by :mod:`games.sweep` (any game) and writes into FO
 * ``report.html``: one self-contained page (the plots are embedded, no other file is needed);
 * ``points.csv``: the table per grid point, one row per point (what the page's first table shows);
 * PNG plots (matplotlib, imported only here): ``win_rate.png`` (win rate per seat at each point,
-  with its 95 % interval: the first seat's advantage at a glance), ``game_length.png`` (the
+  with its 95 % interval: the first seat's advantage at a glance), ``bot_win_rate.png`` (when
+  the seats' bots are an axis: each bot's win rate), ``game_length.png`` (the
   distribution of game lengths per point), and for every numeric axis of the grid
   ``outcomes_vs_AXIS.png`` (the share of each outcome reason, such as "tower fell", against the
   axis) and, when towers were measured, ``tower_height_vs_AXIS.png``.
@@ -180,8 +181,19 @@ def point_table(results: Results) -> tuple[list[str], list[list[str]]]:
 
 def bot_table(results: Results) -> tuple[list[str], list[list[str]]] | None:
     """Each bot's win rate over the games it played (when ``options.bots`` is an axis)."""
-    if "options.bots" not in results.axes:
+    counts = _bot_counts(results)
+    if len(counts) < 2:
         return None
+    rows = [
+        [bot, str(played), _rate_text(won, played)] for bot, (won, played) in sorted(counts.items())
+    ]
+    return ["bot", "seat-games", "wins (95 % interval)"], rows
+
+
+def _bot_counts(results: Results) -> dict[str, tuple[int, int]]:
+    """``{bot: (games won, games played)}`` from the ``options.bots`` axis, or {}."""
+    if "options.bots" not in results.axes:
+        return {}
     played: Counter[str] = Counter()
     won: Counter[str] = Counter()
     for point in results.points:
@@ -189,16 +201,13 @@ def bot_table(results: Results) -> tuple[list[str], list[list[str]]] | None:
             try:
                 bots = json.loads(game["options.bots"])
             except (json.JSONDecodeError, TypeError):
-                return None
+                return {}
             if not isinstance(bots, list):
-                return None
+                return {}
             for seat, bot in zip(point.seats, bots, strict=False):
                 played[str(bot)] += 1
                 won[str(bot)] += game.get("winner") == seat
-    if len(played) < 2:
-        return None
-    rows = [[bot, str(played[bot]), _rate_text(won[bot], played[bot])] for bot in sorted(played)]
-    return ["bot", "seat-games", "wins (95 % interval)"], rows
+    return {bot: (won[bot], played[bot]) for bot in played}
 
 
 def _length_column(results: Results) -> str:
@@ -276,6 +285,31 @@ def plot_win_rates(results: Results, out: Path) -> Path | None:
     axes.set_title(f"{results.game}: win rate per seat")
     axes.legend(fontsize="small")
     return _save(plt, figure, out / "win_rate.png")
+
+
+def plot_bot_win_rates(results: Results, out: Path) -> Path | None:
+    """Each bot's win rate over all its games (when the seats' bots are an axis)."""
+    table = bot_table(results)
+    if table is None:
+        return None
+    counts = _bot_counts(results)
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=(max(4.0, 1.3 * len(counts) + 1.5), 3.6))
+    names = sorted(counts)
+    rates, below, above = [], [], []
+    for name in names:
+        won, played = counts[name]
+        low, high = wilson(won, played)
+        rates.append(won / played)
+        below.append(won / played - low)
+        above.append(high - won / played)
+    axes.bar(names, rates, 0.6, yerr=[below, above], capsize=4, color="tab:green")
+    axes.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("win rate (95 % interval)")
+    games = sum(len(point.ok) for point in results.points)
+    axes.set_title(f"{results.game}: win rate per bot, {games} games")
+    return _save(plt, figure, out / "bot_win_rate.png")
 
 
 def plot_game_lengths(results: Results, out: Path) -> Path | None:
@@ -428,7 +462,11 @@ def write_report(results_path: Path, out: Path) -> list[Path]:
         raise ReportError(f"--out {out}: cannot make the folder: {error.strerror}") from None
     header, table = point_table(results)
     written = [_write_csv(out / "points.csv", header, table)]
-    plots = [plot_win_rates(results, out), plot_game_lengths(results, out)]
+    plots = [
+        plot_bot_win_rates(results, out),
+        plot_win_rates(results, out),
+        plot_game_lengths(results, out),
+    ]
     for axis in numeric_axes(results):
         plots += [
             plot_outcomes_against(results, axis, out),

@@ -92,6 +92,7 @@ def test_report_of_a_bot_axis_gives_each_bot_its_win_rate(
     # expectimax won 2 of 3 as blue and 2 of 3 as red: 4 of 6.
     assert re.search(r"expectimax\s+6\s+67 % \(30–90\)", printed), printed
     assert re.search(r"greedy\s+6\s+33 % \(10–70\)", printed), printed
+    assert (tmp_path / "r" / "bot_win_rate.png").exists()
 
 
 @pytest.mark.parametrize(
