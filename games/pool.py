@@ -119,9 +119,8 @@ def _dask_results(
         for future in as_completed(futures):
             position = index[future.key]
             if future.status == "error":
-                error = future.exception()
-                why = f"{WORKER_DIED} ({type(error).__name__}: {' '.join(str(error).split())})"
-                yield position, lost(jobs[position], why)
+                error = future.exception()  # KilledWorker: Dask gave up after retries
+                yield position, lost(jobs[position], f"{WORKER_DIED} ({type(error).__name__})")
             else:
                 yield position, future.result()
             future.release()
