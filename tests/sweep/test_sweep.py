@@ -227,3 +227,29 @@ def test_scheduler_without_dask_says_how_to_install_it(
     assert err.count("\n") == 1
     assert "--scheduler needs Dask, an optional extra: pip install -e '.[cluster]'" in err
     assert not out.exists()
+
+
+def test_a_sweep_imports_no_pygame_matplotlib_or_dask(tmp_path: Path) -> None:
+    out = tmp_path / "smoke.csv"
+    code = (
+        "import sys\n"
+        "from games.cli import main\n"
+        f"main(['sweep', {str(SWEEPS / 'smoke.toml')!r}, '--out', {str(out)!r}, '-j', '1'])\n"
+        "print([m for m in ('pygame', 'matplotlib', 'dask', 'distributed') if m in sys.modules])\n"
+        "main(['report', sys.argv[1], '--out', sys.argv[2]])\n"
+        "print('pygame' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(out), str(tmp_path / "report")],
+        cwd=REPO_ROOT,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "16 games: 16 ok, 0 failed; results in " + str(out)
+    assert lines[1] == "[]"
+    assert lines[-1] == "False"
