@@ -116,17 +116,17 @@ def test_a_worker_that_dies_is_a_row_and_the_other_games_finish(
 def test_resume_runs_only_the_missing_games_after_a_cut_off_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    sweep = write(tmp_path, "bots.toml", STONEWALL_BOTS.format(seeds=3))
+    sweep = write(tmp_path, "bots.toml", STONEWALL_BOTS.format(seeds=2))
     full, cut = tmp_path / "full.csv", tmp_path / "cut.csv"
     assert run_sweep(sweep, full, workers=1) == 0
     lines = full.read_text(encoding="utf-8").splitlines(keepends=True)
     cut.write_text("".join(lines[:3]) + lines[3][:25], encoding="utf-8")  # killed mid-line
     capsys.readouterr()
     assert run_sweep(sweep, cut, resume=True, workers=1) == 0
-    assert "4 games: 4 ok, 0 failed; 2 already in" in capsys.readouterr().out
+    assert "2 games: 2 ok, 0 failed; 2 already in" in capsys.readouterr().out
     assert rows(cut) == rows(full)
     assert run_sweep(sweep, cut, resume=True, workers=1) == 0  # nothing left to run
-    assert "0 games: 0 ok, 0 failed; 6 already in" in capsys.readouterr().out
+    assert "0 games: 0 ok, 0 failed; 4 already in" in capsys.readouterr().out
     assert rows(cut) == rows(full)
 
 
@@ -230,11 +230,12 @@ def test_scheduler_without_dask_says_how_to_install_it(
 
 
 def test_a_sweep_imports_no_pygame_matplotlib_or_dask(tmp_path: Path) -> None:
-    out = tmp_path / "smoke.csv"
+    sweep = write(tmp_path, "tiny.toml", 'game = "freeplay"\nseeds = 2\nframes = 60\n')
+    out = tmp_path / "tiny.csv"
     code = (
         "import sys\n"
         "from games.cli import main\n"
-        f"main(['sweep', {str(SWEEPS / 'smoke.toml')!r}, '--out', {str(out)!r}, '-j', '1'])\n"
+        f"main(['sweep', {str(sweep)!r}, '--out', {str(out)!r}, '-j', '1'])\n"
         "print([m for m in ('pygame', 'matplotlib', 'dask', 'distributed') if m in sys.modules])\n"
         "main(['report', sys.argv[1], '--out', sys.argv[2]])\n"
         "print('pygame' in sys.modules)\n"
@@ -250,6 +251,6 @@ def test_a_sweep_imports_no_pygame_matplotlib_or_dask(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "16 games: 16 ok, 0 failed; results in " + str(out)
+    assert lines[0] == "2 games: 2 ok, 0 failed; results in " + str(out)
     assert lines[1] == "[]"
     assert lines[-1] == "False"
