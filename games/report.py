@@ -264,17 +264,17 @@ def plot_win_rates(results: Results, out: Path) -> Path | None:
     figure, axes = plt.subplots(figsize=(max(5.0, 1.2 * len(results.points) + 2), 3.6))
     width = 0.8 / max(1, len(seats))
     for index, seat in enumerate(seats):
-        xs, rates, below, above = [], [], [], []
+        xs: list[float] = []
+        rates: list[float] = []
+        below: list[float] = []
+        above: list[float] = []
         for x, point in enumerate(results.points):
             ok = point.ok
             if seat not in point.seats or not ok:
                 continue
             wins = sum(game.get("winner") == seat for game in ok)
-            low, high = wilson(wins, len(ok))
             xs.append(x + (index - (len(seats) - 1) / 2) * width)
-            rates.append(wins / len(ok))
-            below.append(wins / len(ok) - low)
-            above.append(high - wins / len(ok))
+            _add_rate(wins, len(ok), rates, below, above)
         axes.bar(xs, rates, width, yerr=[below, above], capsize=3, label=seat)
     axes.set_xticks(
         range(len(results.points)), [_short(p.label) for p in results.points], fontsize="small"
@@ -296,13 +296,12 @@ def plot_bot_win_rates(results: Results, out: Path) -> Path | None:
     plt = _pyplot()
     figure, axes = plt.subplots(figsize=(max(4.0, 1.3 * len(counts) + 1.5), 3.6))
     names = sorted(counts)
-    rates, below, above = [], [], []
+    rates: list[float] = []
+    below: list[float] = []
+    above: list[float] = []
     for name in names:
         won, played = counts[name]
-        low, high = wilson(won, played)
-        rates.append(won / played)
-        below.append(won / played - low)
-        above.append(high - won / played)
+        _add_rate(won, played, rates, below, above)
     axes.bar(names, rates, 0.6, yerr=[below, above], capsize=4, color="tab:green")
     axes.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
     axes.set_ylim(0, 1)
@@ -359,14 +358,13 @@ def plot_outcomes_against(results: Results, axis: str, out: Path) -> Path | None
     figure, axes = plt.subplots(figsize=(6.4, 3.6))
     xs = sorted(pooled)
     for reason, _ in reasons.most_common(REASONS_PLOTTED):
-        rates, below, above = [], [], []
+        rates: list[float] = []
+        below: list[float] = []
+        above: list[float] = []
         for x in xs:
             games = pooled[x]
             count = sum((game.get("reason", "") or "?") == reason for game in games)
-            low, high = wilson(count, len(games))
-            rates.append(count / len(games))
-            below.append(count / len(games) - low)
-            above.append(high - count / len(games))
+            _add_rate(count, len(games), rates, below, above)
         axes.errorbar(xs, rates, yerr=[below, above], marker="o", capsize=3, label=reason)
     axes.set_ylim(0, 1)
     axes.set_xlabel(axis)
@@ -399,6 +397,17 @@ def plot_towers_against(results: Results, axis: str, out: Path) -> Path | None:
     axes.set_ylabel("tower height, disks (mean, 95 %)")
     axes.set_title(f"{results.game}: tower height against {axis.split('.')[-1]}")
     return _save(plt, figure, out / f"tower_height_vs_{_file_part(axis)}.png")
+
+
+def _add_rate(
+    count: int, games: int, rates: list[float], below: list[float], above: list[float]
+) -> None:
+    """Append a rate and its error-bar lengths (never negative, as matplotlib requires)."""
+    low, high = wilson(count, games)
+    rate = count / games
+    rates.append(rate)
+    below.append(max(0.0, rate - low))
+    above.append(max(0.0, high - rate))
 
 
 def _pooled(results: Results, axis: str) -> dict[float, list[dict[str, str]]]:

@@ -119,3 +119,14 @@ def test_read_results_groups_rows_by_point(tmp_path: Path) -> None:
     assert results.game == "wallamoppi" and results.axes == ["config.friction.wood-wood"]
     assert [len(point.rows) for point in results.points] == [4, 5]
     assert results.points[0].seats == ("dark", "light")
+
+
+def test_outcome_shares_of_none_and_all_are_plotted(tmp_path: Path) -> None:
+    # Every game at 0.3 ends one way, every game at 0.9 the other: rates of exactly 0 and 1.
+    lines = [HEADER]
+    for point, (friction, reason) in enumerate((("0.3", "tower fell"), ("0.9", "marble dropped"))):
+        for seed in range(10):
+            lines.append(f"wallamoppi,{point},{seed},2,{friction},ok,,dark,{reason},5,3,100\n")
+    results = write(tmp_path, "all.csv", "".join(lines))
+    assert main(["report", str(results), "--out", str(tmp_path / "r")]) == 0
+    assert (tmp_path / "r" / "outcomes_vs_config.friction.wood-wood.png").exists()
