@@ -5,7 +5,9 @@ Free play's drop scene on 40 seeds: 160 games of both kinds) with ``-j 1`` (in t
 pool) and ``-j 2`` (a local pool of two worker processes), each into a fresh results file, and
 prints games per second and the ratio, both measured in this run. The two results files are
 checked to hold the same rows. Expect a ratio near 2 on an idle 2-core machine (pool start-up
-and the games' uneven lengths take a little; other load on the machine takes more).
+and the games' uneven lengths take a little; other load on the machine takes more). The CPU
+time per game (this process and its workers) shows what the pool itself costs, whatever else
+the machine is doing.
 
     python scripts/bench_sweep.py [--seeds 60] [--sweep FILE ...]
 """
@@ -17,6 +19,7 @@ import contextlib
 import csv
 import io
 import os
+import resource
 import sys
 import tempfile
 import time
@@ -42,11 +45,19 @@ collect = ["reason", "frames", "digest"]
 """
 
 
-def timed(sweep: Path, out: Path, workers: int) -> float:
+def timed(sweep: Path, out: Path, workers: int) -> tuple[float, float]:
+    """Wall-clock seconds, and CPU seconds of this process and its workers together."""
+    cpu_before = _cpu()
     started = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()):
         run_sweep(sweep, out, workers=workers)
-    return time.perf_counter() - started
+    return time.perf_counter() - started, _cpu() - cpu_before
+
+
+def _cpu() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN)  # counted once they have ended
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
 def rows(path: Path) -> list[list[str]]:
@@ -67,29 +78,36 @@ def main() -> int:
             sweeps = [work / "stonewall.toml", work / "freeplay.toml"]
             sweeps[0].write_text(STONEWALL.format(seeds=args.seeds), encoding="utf-8")
             sweeps[1].write_text(FREEPLAY.format(seeds=max(1, args.seeds * 2 // 3)), "utf-8")
-        print(f"{'sweep':<16} {'games':>6} {'1 worker':>14} {'2 workers':>14} {'speed-up':>9}")
+        print(
+            f"{'sweep':<12} {'games':>5} {'1 worker':>10} {'2 workers':>10} {'speed-up':>8}"
+            f" {'CPU ms/game (1, 2 workers)':>27}"
+        )
         total = {1: 0.0, 2: 0.0}
+        cpu = {1: 0.0, 2: 0.0}
         games_total = 0
         for sweep in sweeps:
             seconds: dict[int, float] = {}
+            used: dict[int, float] = {}
             for workers in (1, 2):
                 out = work / f"{sweep.stem}-{workers}.csv"
-                seconds[workers] = timed(sweep, out, workers)
+                seconds[workers], used[workers] = timed(sweep, out, workers)
                 total[workers] += seconds[workers]
+                cpu[workers] += used[workers]
             games = len(rows(work / f"{sweep.stem}-1.csv")) - 1
             games_total += games
             same = rows(work / f"{sweep.stem}-1.csv") == rows(work / f"{sweep.stem}-2.csv")
-            print(
-                f"{sweep.stem:<16} {games:>6} {games / seconds[1]:>9.1f} g/s "
-                f"{games / seconds[2]:>9.1f} g/s {seconds[1] / seconds[2]:>8.2f}x"
-                + ("" if same else "  ROWS DIFFER")
-            )
-        print(
-            f"{'all':<16} {games_total:>6} {games_total / total[1]:>9.1f} g/s "
-            f"{games_total / total[2]:>9.1f} g/s {total[1] / total[2]:>8.2f}x"
-        )
+            print(_line(sweep.stem, games, seconds, used) + ("" if same else "  ROWS DIFFER"))
+        print(_line("all", games_total, total, cpu))
     print(f"load average after: {_load()} (other work on the machine lowers the speed-up)")
     return 0
+
+
+def _line(name: str, games: int, seconds: dict[int, float], cpu: dict[int, float]) -> str:
+    return (
+        f"{name:<12} {games:>5} {games / seconds[1]:>6.1f} g/s {games / seconds[2]:>6.1f} g/s"
+        f" {seconds[1] / seconds[2]:>7.2f}x {1000 * cpu[1] / games:>15.0f}"
+        f" {1000 * cpu[2] / games:>10.0f}"
+    )
 
 
 def _load() -> str:
