@@ -121,7 +121,7 @@ def read_results(path: Path) -> Results:
             points[number] = Point(number, inputs, tuple(seat_names[:count]))
         points[number].rows.append(row)
     ordered = [points[number] for number in sorted(points)]
-    return Results(path, games[0], axes, columns, ordered)
+    return Results(path, games[0], ["players", *axes] if players_vary else axes, columns, ordered)
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
@@ -341,7 +341,7 @@ def plot_game_lengths(results: Results, out: Path) -> Path | None:
 def numeric_axes(results: Results) -> list[str]:
     """Axes whose values are all numbers, with at least two different values."""
     found = []
-    for axis in [*(["players"] if _players_vary(results) else []), *results.axes]:
+    for axis in results.axes:
         values = {point.inputs.get(axis, "") for point in results.points}
         numbers = {_number(value) for value in values}
         if len(values) > 1 and None not in numbers:
@@ -417,10 +417,6 @@ def _pooled(results: Results, axis: str) -> dict[float, list[dict[str, str]]]:
         if value is not None and point.ok:
             pooled[value].extend(point.ok)
     return pooled
-
-
-def _players_vary(results: Results) -> bool:
-    return "players" in (results.points[0].inputs if results.points else {})
 
 
 def _bins(values: Sequence[float]) -> Any:

@@ -130,3 +130,22 @@ def test_outcome_shares_of_none_and_all_are_plotted(tmp_path: Path) -> None:
     results = write(tmp_path, "all.csv", "".join(lines))
     assert main(["report", str(results), "--out", str(tmp_path / "r")]) == 0
     assert (tmp_path / "r" / "outcomes_vs_config.friction.wood-wood.png").exists()
+
+
+def test_a_players_axis_is_a_column_and_each_point_has_its_seats(tmp_path: Path) -> None:
+    lines = ["game,point,seed,players,status,error,winner,turns\n"]
+    lines += [f"stonewall,0,{seed},2,ok,,red,20\n" for seed in range(3)]
+    lines += [f"stonewall,1,{seed},4,ok,,yellow,40\n" for seed in range(3)]
+    results = read_results(write(tmp_path, "players.csv", "".join(lines)))
+    assert results.axes == ["players"]
+    assert [point.seats for point in results.points] == [
+        ("red", "blue"),
+        ("red", "blue", "green", "yellow"),
+    ]
+    assert main(["report", str(results.path), "--out", str(tmp_path / "r")]) == 0
+    with open(tmp_path / "r" / "points.csv", encoding="utf-8", newline="") as file:
+        table = list(csv.DictReader(file))
+    assert [row["players"] for row in table] == ["2", "4"]
+    assert table[0]["yellow wins (95 % interval)"] == ""  # no yellow seat at 2 players
+    assert table[1]["yellow wins (95 % interval)"] == "100 % (44–100)"
+    assert (tmp_path / "r" / "outcomes_vs_players.png").exists()
