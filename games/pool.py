@@ -67,7 +67,7 @@ def run_jobs(
     source: Results[R]
     if scheduler is not None:
         source = _dask(func, jobs, scheduler, lost)
-    elif workers == 1 or len(jobs) <= 1:
+    elif workers == 1:
         source = ((index, func(job)) for index, job in enumerate(jobs))
     else:
         source = _local(func, jobs, min(workers, len(jobs)), lost)
