@@ -5,9 +5,11 @@ Free play's drop scene on 40 seeds: 160 games of both kinds) with ``-j 1`` (in t
 pool) and ``-j 2`` (a local pool of two worker processes), each into a fresh results file, and
 prints games per second and the ratio, both measured in this run. The two results files are
 checked to hold the same rows. Expect a ratio near 2 on an idle 2-core machine (pool start-up
-and the games' uneven lengths take a little; other load on the machine takes more). The CPU
-time per game (this process and its workers) shows what the pool itself costs, whatever else
-the machine is doing.
+and the games' uneven lengths take a little; other load on the machine takes more). The
+baseline, measured before and after in the same run, is what two processes of a bare
+``ProcessPoolExecutor`` running a busy loop get from the machine at that moment: the ceiling for
+any pool. The CPU time per game (this process and its workers) shows what the pool itself
+costs, whatever else the machine is doing.
 
     python scripts/bench_sweep.py [--seeds 60] [--sweep FILE ...]
 """
@@ -23,6 +25,7 @@ import resource
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -54,6 +57,31 @@ def timed(sweep: Path, out: Path, workers: int) -> tuple[float, float]:
     return time.perf_counter() - started, _cpu() - cpu_before
 
 
+def _busy(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i * i
+    return total
+
+
+def machine_ceiling(tasks: int = 8, size: int = 3_000_000) -> float:
+    """What two processes get from this machine now: a pure-Python loop, 1 process vs a pool of 2.
+
+    About 2 on an idle 2-core machine; lower while other work holds the cores. A sweep cannot
+    scale better than this, so its speed-up is also printed as a share of it.
+    """
+    started = time.perf_counter()
+    for _ in range(tasks):
+        _busy(size)
+    one = time.perf_counter() - started
+    with ProcessPoolExecutor(2) as pool:
+        list(pool.map(_busy, [size] * 2))  # the workers are started before the clock
+        started = time.perf_counter()
+        list(pool.map(_busy, [size] * tasks))
+        two = time.perf_counter() - started
+    return one / two
+
+
 def _cpu() -> float:
     own = resource.getrusage(resource.RUSAGE_SELF)
     workers = resource.getrusage(resource.RUSAGE_CHILDREN)  # counted once they have ended
@@ -71,6 +99,8 @@ def main() -> int:
     parser.add_argument("--sweep", type=Path, nargs="*", help="sweep files instead of the default")
     args = parser.parse_args()
     print(f"cores: {os.cpu_count()}, load average before: {_load()}")
+    ceiling = machine_ceiling()
+    print(f"baseline: a busy loop runs {ceiling:.2f}x faster on 2 processes than on 1 right now")
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         sweeps = args.sweep or []
@@ -98,6 +128,9 @@ def main() -> int:
             same = rows(work / f"{sweep.stem}-1.csv") == rows(work / f"{sweep.stem}-2.csv")
             print(_line(sweep.stem, games, seconds, used) + ("" if same else "  ROWS DIFFER"))
         print(_line("all", games_total, total, cpu))
+        speedup = total[1] / total[2]
+        print(f"sweep speed-up {speedup:.2f}x = {100 * speedup / ceiling:.0f} % of the baseline's")
+        print(f"baseline after: {machine_ceiling():.2f}x")
     print(f"load average after: {_load()} (other work on the machine lowers the speed-up)")
     return 0
 
