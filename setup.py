@@ -4,7 +4,7 @@ Everything else (name, dependencies, the ``wobbletop`` command, package data) is
 pyproject.toml. The code packages are found, so a new game folder needs no line here; the data
 folder ``assets/`` is installed as the package ``wobbletop_assets`` (a top-level ``assets``
 would clash with other projects in site-packages), found at run time by
-:func:`physics.paths.assets_dir`.
+:func:`games.assets.assets_dir`.
 """
 
 from setuptools import find_packages, setup

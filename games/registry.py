@@ -15,6 +15,8 @@ GAMES: dict[str, str] = {
     "freeplay": "games.freeplay",
     "stonewall": "games.stonewall",
     "wallamoppi": "games.wallamoppi",
+    "animals": "games.animals",
+    "malloppo": "games.malloppo",
 }
 
 KNOWN_IDS = ("freeplay", "wallamoppi", "animals", "malloppo", "whacky", "stonewall")

@@ -16,9 +16,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from games.assets import assets_dir
 from games.pool import PoolError, run_jobs
 from games.scenario import Replay, ScenarioError, run_scenario_file, update_goldens
-from physics.paths import assets_dir
 
 EXIT_MISMATCH = 1
 EXIT_BROKEN = 2

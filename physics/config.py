@@ -26,7 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from physics.paths import default_config_path
+from games.assets import default_config_path
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -131,6 +131,26 @@ class WallamoppiSettings(_Section):
     )
 
 
+class AnimalsSettings(_Section):
+    """Animal upon Animal: the hand, the fall test and the settle test (``[animals]``)."""
+
+    hand_max_acceleration: float = Field(
+        default=6000.0, ge=100, le=1_000_000, description="mm/s² the hand speeds up or brakes"
+    )
+    fall_tilt_deg: float = Field(
+        default=30.0, ge=1, le=89, description="degrees an animal may tilt before it has toppled"
+    )
+    stack_gap_mm: float = Field(
+        default=2.0, ge=0.1, le=20, description="mm between two animals still counted as stacked"
+    )
+    settle_seconds: float = Field(
+        default=0.5, ge=0.05, le=10, description="s the tower stands still before a turn ends"
+    )
+    settle_speed: float = Field(
+        default=4.0, ge=0.1, le=500, description="mm/s below which an animal is still"
+    )
+
+
 _Density = Field(ge=10, le=20_000, description="kg/m³")
 _Friction = Field(ge=0, le=2, description="coefficient")
 _Restitution = Field(ge=0, le=1, description="0 = no bounce, 1 = elastic")
@@ -148,6 +168,7 @@ class PhysicsConfig(_Section):
     pieces: PieceSizes
     grab: GrabSettings
     wallamoppi: WallamoppiSettings = Field(default_factory=WallamoppiSettings)
+    animals: AnimalsSettings = Field(default_factory=AnimalsSettings)
 
     @model_validator(mode="after")
     def _check_tables(self) -> PhysicsConfig:

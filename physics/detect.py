@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import pymunk
 
@@ -32,9 +32,19 @@ class SettleDetector:
         self.seconds = seconds  # s
         self.quiet_for = 0.0
 
-    def update(self, pieces: Iterable[Piece], frame_seconds: float) -> bool:
-        """Feed one frame; True once the pieces have been quiet long enough."""
-        fastest = max((point_speed(piece) for piece in pieces), default=0.0)
+    def update(
+        self,
+        pieces: Iterable[Piece],
+        frame_seconds: float,
+        speed_of: Callable[[Piece], float] | None = None,
+    ) -> bool:
+        """Feed one frame; True once the pieces have been quiet long enough.
+
+        ``speed_of`` measures a piece (default :func:`point_speed`): e.g. its speed relative to
+        what it rests on, or infinity while it is not where it should settle.
+        """
+        measure = speed_of or point_speed
+        fastest = max((measure(piece) for piece in pieces), default=0.0)
         self.quiet_for = self.quiet_for + frame_seconds if fastest < self.speed else 0.0
         return self.settled
 

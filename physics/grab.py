@@ -6,7 +6,9 @@ neither tunnel through others nor fling the world. An optional rotation-locked g
 ``GearJoint`` (both hands on an animal). The plain grip is a pinch: a ``SimpleMotor`` of small
 torque resists the piece turning in the fingers, so a piece held near its centre does not spin
 on while carried, yet one held by its edge still swings down. Releasing gives the piece the
-hand's velocity: a careless flick is a careless flick. A held piece can be lifted out of the
+hand's velocity: a careless flick is a careless flick. A hand may be given a
+``max_acceleration``: it then speeds up and brakes smoothly towards its target (a person
+carrying a tower). A held piece can be lifted out of the
 plane: while held it stops colliding with chosen layers (a disk pulled out of the wall towards
 the player).
 """
@@ -48,6 +50,9 @@ class Hand:
         self.target = pymunk.Vec2d(0.0, 0.0)
         self.smoothed_velocity = pymunk.Vec2d(0.0, 0.0)  # mm/s, what a release hands over
         self._grip: _Grip | None = None
+        # mm/s²: a hand that speeds up and slows down smoothly (None: it follows the target
+        # at once, up to max_speed). A game whose pieces ride on the held one sets it.
+        self.max_acceleration: float | None = None
         world.space.add(self.body)
 
     @property
@@ -110,8 +115,15 @@ class Hand:
         gap = self.target - self.body.position
         velocity = gap / frame_seconds
         limit = self.world.config.grab.max_speed
+        accel = self.max_acceleration
+        if accel is not None:  # never faster than it can still stop within the gap
+            limit = min(limit, math.sqrt(2.0 * accel * gap.length))
         if velocity.length > limit:
             velocity = velocity.scale_to_length(limit)
+        if accel is not None:
+            change = velocity - self.body.velocity
+            if change.length > accel * frame_seconds:
+                velocity = self.body.velocity + change.scale_to_length(accel * frame_seconds)
         self.body.velocity = velocity
         # A mouse reports positions in jumps; averaging the hand's velocity over the last
         # RELEASE_SMOOTHING_S keeps one jumpy frame from deciding how hard a release throws.

@@ -75,12 +75,15 @@ def standing_cylinder(
     angle: float = 0.0,
     layer: Layer = Layer.FREE,
     tags: set[str] | None = None,
+    size: tuple[float, float] | None = None,
 ) -> Piece:
-    """A cylinder on its end, seen from the side: ``cylinder_diameter`` × ``cylinder_height``."""
+    """A cylinder on its end, seen from the side: ``cylinder_diameter`` × ``cylinder_height``
+    (or ``size`` = (diameter, height) mm, for a game with its own pieces file)."""
     sizes = config.pieces
-    radius = sizes.cylinder_diameter / 2
-    mass = _mass(config, material, math.pi * radius**2 * sizes.cylinder_height)
-    size = (sizes.cylinder_diameter, sizes.cylinder_height)
+    if size is None:
+        size = (sizes.cylinder_diameter, sizes.cylinder_height)
+    radius = size[0] / 2
+    mass = _mass(config, material, math.pi * radius**2 * size[1])
     return _box_piece(name, "cylinder", material, mass, size, position, angle, layer, tags or set())
 
 

@@ -197,7 +197,8 @@ class World:
         for body in self._neighbours(piece):
             body.activate()
         for constraint in list(piece.body.constraints):
-            self.space.remove(constraint)
+            if constraint in self.space.constraints:  # a body lists removed ones too
+                self.space.remove(constraint)
         self.space.remove(piece.shape)
         if piece.body is not self.space.static_body:
             self.space.remove(piece.body)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from games.assets import default_config_path
 from physics.config import (
     ConfigError,
     ConfigWatcher,
@@ -15,7 +16,6 @@ from physics.config import (
     reload_notice,
     waits_for_restart,
 )
-from physics.paths import default_config_path
 
 BAD_CONFIGS = Path(__file__).parent / "bad_configs"
 

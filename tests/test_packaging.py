@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from physics import paths
+from games import assets as paths
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PROJECT_FILES = ("pyproject.toml", "setup.py", "README.md")

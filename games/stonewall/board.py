@@ -1,7 +1,7 @@
 """The Stonewall board: its data file, its geometry and the value objects Square and Wall.
 
 Pure Python (no pygame, no pymunk). The board is read from ``stonewall/board.toml`` in the assets
-folder (:func:`physics.paths.assets_dir`: the repository's ``assets/`` or the installed copy), or
+folder (:func:`games.assets.assets_dir`: the repository's ``assets/`` or the installed copy), or
 from any file of the same shape, and checked on load: every mistake is one line naming the file
 and the key, e.g. ``board.toml: arrow[2].direction: 'Q' is not one of N, E, S, W``.
 
@@ -53,8 +53,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from games.assets import assets_dir
 from games.grid import DIRECTIONS, Square, square_label
-from physics.paths import assets_dir
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -76,6 +76,7 @@ from games.stonewall.board import (
     Wall,
     load_board,
 )
+from games.turns import next_player, opening_step
 
 WALL_TOTALS = {1: 24, 2: 24, 3: 12}  # single, double, triple walls in the box
 WALL_COUNT = sum(WALL_TOTALS.values())
@@ -954,16 +955,10 @@ class State:
             self.roll = value
             self.phase = Phase.MOVE
             return
-        self.opening_rolls.append(value)
-        if len(self.opening_rolls) < len(self.contenders):
-            self.current = self.contenders[len(self.opening_rolls)]
-            return
-        best = max(self.opening_rolls)
-        tied = [p for p, v in zip(self.contenders, self.opening_rolls, strict=True) if v == best]
-        self.opening_rolls = []
-        self.contenders = tied if len(tied) > 1 else []
-        self.current = tied[0]
-        if len(tied) == 1:
+        self.contenders, self.opening_rolls, self.current = opening_step(
+            self.contenders, self.opening_rolls, value
+        )
+        if not self.contenders:
             self.phase = Phase.ROLL
 
     def _check_path(self, squares: tuple[Square, ...]) -> tuple[tuple[int, ...], bool]:
@@ -1044,7 +1039,7 @@ class State:
         if self.extra_turns > 0:
             self.extra_turns -= 1
         else:
-            self.current = (self.current + 1) % self.players
+            self.current = next_player(self.current, self.players)
         self.phase = Phase.ROLL
 
     def _check_place(self, wall: Wall) -> Any:

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games.grid import Square, column_label
+from games.grid import Square
 from games.protocol import Session
 from games.stonewall.board import WALL_NAMES, Wall
 from games.stonewall.rules import (
@@ -506,23 +506,8 @@ class StonewallView(View):
 
     def draw_coordinates(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """Column letters and row numbers on the board's frame, as the messages name squares."""
-        geo = self.geometry
-        if geo is None:
-            return
-        size = max(round(geo.cell * 0.2), 9)
-        band = geo.cell * 0.125
-        rect = geo.rect
-        colour = shade(WOOD, 1.05)
-        for i in range(geo.cols):
-            x = geo.cell_center((i, 0))[0]
-            for y in (rect.top - band, rect.bottom + band):
-                renderer.text(surface, column_label(i), (x, y), size=size, colour=colour,
-                              bold=True, anchor="center", shadow=False)
-        for j in range(geo.rows):
-            y = geo.cell_center((0, j))[1]
-            for x in (rect.left - band, rect.right + band):
-                renderer.text(surface, str(j + 1), (x, y), size=size, colour=colour,
-                              bold=True, anchor="center", shadow=False)
+        if self.geometry is not None:
+            renderer.draw_grid_labels(surface, self.geometry, shade(WOOD, 1.05))
 
     def draw_goal(self, surface: pygame.Surface) -> None:
         """A dotted ring in the mover's colour round the square they head for."""

@@ -30,6 +30,7 @@ import pygame
 import pygame.gfxdraw
 import pymunk
 
+from games.grid import column_label
 from physics.world import Piece, World
 
 Colour = tuple[int, int, int]
@@ -768,6 +769,25 @@ class Renderer:
         for wall in walls:
             self.draw_grid_wall(surface, geometry, wall)
         return geometry
+
+    def draw_grid_labels(
+        self, surface: pygame.Surface, geometry: GridGeometry, colour: Colour
+    ) -> None:
+        """Column letters (A, B, ...) and row numbers (1 at the top) on all four sides of the
+        board's frame, as the rules' messages name squares (``C2``, see :mod:`games.grid`)."""
+        size = max(round(geometry.cell * 0.2), 9)
+        band = geometry.cell * 0.125
+        rect = geometry.rect
+        for i in range(geometry.cols):
+            x = geometry.cell_center((i, 0))[0]
+            for y in (rect.top - band, rect.bottom + band):
+                self.text(surface, column_label(i), (x, y), size=size, colour=colour,
+                          bold=True, anchor="center", shadow=False)
+        for j in range(geometry.rows):
+            y = geometry.cell_center((0, j))[1]
+            for x in (rect.left - band, rect.right + band):
+                self.text(surface, str(j + 1), (x, y), size=size, colour=colour,
+                          bold=True, anchor="center", shadow=False)
 
     def draw_grid_wall(
         self, surface: pygame.Surface, geometry: GridGeometry, wall: GridWall

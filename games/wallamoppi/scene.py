@@ -47,7 +47,8 @@ import pymunk
 from games.wallamoppi.rules import APEX, ROWS, Disk, Slot
 from physics import pieces
 from physics.config import PhysicsConfig
-from physics.detect import point_speed, tilt_mod_half_turn, touching
+from physics.detect import tilt_mod_half_turn, touching
+from physics.stacking import relative_speed
 from physics.world import Layer, Piece, World
 
 RAIL_X_MM = 460.0  # the table's rims, left and right of the wall
@@ -234,12 +235,7 @@ class WallScene:
 
         A tall tower sways as a whole; a disk resting on it sways along, and counts as still.
         """
-        top = self.top()
-        if top is None:
-            return point_speed(piece)
-        relative = piece.body.velocity - top.body.velocity
-        spin = abs(piece.body.angular_velocity - top.body.angular_velocity)
-        return relative.length + spin * max(piece.size) / 2
+        return relative_speed(piece, self.top())
 
     def tower_fall(self) -> str | None:
         """Why the tower has fallen, or None while it stands (see the module docstring)."""

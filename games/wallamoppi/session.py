@@ -23,6 +23,7 @@ sets the computer's dexterity.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -49,6 +50,7 @@ from games.wallamoppi.scene import (
     timer_duration,
 )
 from physics.config import PhysicsConfig
+from physics.detect import SettleDetector
 from physics.world import Layer, Piece, World
 
 
@@ -65,7 +67,7 @@ class WallamoppiSession(PhysicsSession):
         self.timer: MarbleTimer | None = None
         self.timer_seconds = timer_duration(setup.config)
         self.pending: str | None = None  # the released taken disk, not yet stacked
-        self.pending_quiet = 0.0
+        self.settle = SettleDetector()  # the released disk at rest on the tower's top
         self.fall_reason: str | None = None
         self.refusal: str | None = None  # the last refused input, for the status line
         self._computer_acting = False
@@ -221,7 +223,7 @@ class WallamoppiSession(PhysicsSession):
         self.scene.end_pull()
         if piece.name == self.rules.turn.taken:
             self.pending = piece.name
-            self.pending_quiet = 0.0
+            self.settle.reset()
 
     # -- time --------------------------------------------------------------------------
 
@@ -254,12 +256,14 @@ class WallamoppiSession(PhysicsSession):
             return
         piece = self.scene.disks[self.pending]
         settings = self.scene.config.wallamoppi
-        resting = (
-            self.scene.resting_on_tower(piece)
-            and self.scene.speed_on_top(piece) < settings.stack_settle_speed
-        )
-        self.pending_quiet = self.pending_quiet + self.frame_seconds if resting else 0.0
-        if self.pending_quiet >= settings.stack_settle_seconds:
+        self.settle.speed = settings.stack_settle_speed  # a live edit applies at once
+        self.settle.seconds = settings.stack_settle_seconds
+        scene = self.scene
+        if self.settle.update(
+            [piece],
+            self.frame_seconds,
+            lambda disk: scene.speed_on_top(disk) if scene.resting_on_tower(disk) else math.inf,
+        ):
             self.rules.stack(self.pending)
             self.scene.stack(self.pending)
             self.pending = None
@@ -291,7 +295,7 @@ class WallamoppiSession(PhysicsSession):
             **super().state_json(),
             "rules": self.rules.to_json(),
             "pending": self.pending,
-            "pending_quiet": self.pending_quiet,
+            "pending_quiet": self.settle.quiet_for,
             "fall_reason": self.fall_reason,
             "timer": None if timer is None else [timer.world.digest(), timer.in_hole],
         }

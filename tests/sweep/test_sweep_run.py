@@ -15,7 +15,7 @@ from sweep_helpers import FREEPLAY_SUBSTEPS, STONEWALL_BOTS, rows, write
 from games import registry
 from games.cli import main
 from games.sweep import load_sweep, make_plan, run_sweep
-from physics.paths import assets_dir
+from games.assets import assets_dir
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SWEEPS = assets_dir() / "sweeps"

@@ -1,5 +1,8 @@
 """Where the shipped data lives: the default config, board maps and scenario files.
 
+Pure Python: rule engines find their board files here without importing ``physics``, and the
+physics config finds its defaults here too.
+
 Looked for in this order:
 
 1. ``WOBBLETOP_ASSETS`` (a test or a user that ships its own maps);

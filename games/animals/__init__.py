@@ -1,0 +1,44 @@
+"""Animal upon Animal: Memory Stacking — stack face-down animals in the template's order.
+
+The rule engine is :mod:`games.animals.rules` (pure Python), the pieces file
+``assets/animals/animals.toml`` (:mod:`games.animals.catalogue`), the table
+:mod:`games.animals.scene`, the session :mod:`games.animals.session`, the computer
+:mod:`games.animals.mind` (memory) and :mod:`games.animals.bot` (the hand), the window
+:mod:`games.animals.view`. A headless game stops after 20 simulated minutes at most.
+"""
+
+from games.protocol import GameSpec, Session, SessionSetup
+
+
+def new_session(setup: SessionSetup) -> Session:
+    """An Animal upon Animal session (its module, and pymunk, are imported only now)."""
+    from games.animals.session import AnimalsSession
+
+    return AnimalsSession(setup)
+
+
+GAME = GameSpec(
+    id="animals",
+    title="Animal upon Animal",
+    blurb="Memory stacking: insert face-down animals in the template's order",
+    help_text=(
+        "All animals look the same face down: remember the tower. The template (left) shows "
+        "the right order, heaviest at the bottom.\n"
+        "On your turn press Draw: the drawn animal is shown to everyone. Insert it where it "
+        "belongs: drag the animal where you split the tower (what sits on it rides along) and "
+        "set that portion down on the board, put the drawn animal on the lower part, then put "
+        "the portion back on top by its lowest animal. The grip keeps animals upright.\n"
+        "A crocodile: Roll; take the animal that many places up from the bottom out (lift what "
+        "is above it aside first) and drop it into the pouch, right of the board.\n"
+        "Instead of drawing you may press Stop stacking!: the tower is shown; a wrong order "
+        "makes you the winner, a right one makes everyone else win. An animal on the table "
+        "or toppled over: the player on turn loses. A finished tower: the next player doubts "
+        "it or accepts it (everyone wins)."
+    ),
+    seat_names=("red", "blue", "yellow", "green"),
+    min_seats=2,
+    new_session=new_session,
+    view_module="games.animals.view",
+    physics=True,
+    headless_seconds=1200.0,
+)

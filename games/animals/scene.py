@@ -1,0 +1,168 @@
+"""Animal upon Animal's physics: the board on the table, the animals standing on it, the pouch.
+
+Seen from the front, a wooden cylinder standing on end is a box of its width × height
+(``assets/animals/animals.toml``); every animal is the same box, the same wood, and its body's
+name is a neutral ``animalNN`` (the order it came onto the table), so nothing on the table tells
+two face-down animals apart. Which animal a body is lives only in :attr:`AnimalScene.animal_of`
+(for the rules; the view never reads it for a face-down piece).
+
+The board is a static wooden plate ``board.thickness_mm`` high on the felt table. The tower
+stands on its stacking spot, an upper portion is set down anywhere on it (the set-aside spot is
+a suggestion), a drawn animal appears on its drawn spot. The pouch is a zone on the table to the
+right of the board: an animal let go over it drops into the pouch (its body leaves the world).
+
+Stacks are found by geometry (:func:`physics.stacking.columns`): a column stands on the board,
+each animal's bottom within ``animals.stack_gap_mm`` of the top of the one below and its centre
+at most half a width sideways. The *main* column is the one standing on the stacking spot.
+
+The tower has fallen (:meth:`AnimalScene.fall`) when an animal that is not in the hand
+
+- touches the table (it fell off the board: "falls onto the table"), or
+- tilts more than ``animals.fall_tilt_deg`` from upright (it toppled, even onto the board or
+  onto other animals: a toppled face-down animal's place in the order is lost, so a portion
+  that topples while set aside counts as the tower falling).
+
+No glue and no joints between animals: a lifted portion rides on the grabbed animal by friction
+alone, so a fast, jerky or tilted lift shakes it off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.animals.catalogue import PiecesFile
+from physics import pieces
+from physics.config import PhysicsConfig
+from physics.detect import tilt_mod_half_turn, touches
+from physics.stacking import Column, columns
+from physics.world import Layer, Piece, World
+
+FELL_OFF_Y_MM = -100.0  # below this an animal has left the table altogether
+
+
+@dataclass
+class AnimalScene:
+    """The table world with the board, the animals on it and the pouch zone."""
+
+    config: PhysicsConfig
+    file: PiecesFile
+    world: World = field(init=False)
+    animal_of: dict[str, str] = field(default_factory=dict)  # body name -> animal (hidden)
+    piece_of: dict[str, Piece] = field(default_factory=dict)  # animal -> body
+    _made: int = 0
+
+    def __post_init__(self) -> None:
+        self.world = World(self.config)
+        board = self.file.board
+        half = board.thickness / 2
+        self.world.add(pieces.table())
+        self.world.add(
+            pieces.static_segment(
+                "board",
+                (-board.half_width + half, half),
+                (board.half_width - half, half),
+                kind="board",
+                material=self.file.cylinder.material,
+                thickness=board.thickness,
+                layer=Layer.TABLE,
+            )
+        )
+
+    # -- geometry --------------------------------------------------------------------------
+
+    @property
+    def board_top(self) -> float:
+        return self.file.board.thickness
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (self.file.cylinder.width, self.file.cylinder.height)
+
+    def seat_y(self, level: int) -> float:
+        """Centre y (mm) of the ``level``-th animal of a column laid exactly (0 on the board)."""
+        return pieces.stack_height(self.config, level, self.size[1], self.board_top)
+
+    def in_pouch_zone(self, x: float) -> bool:
+        board = self.file.board
+        return abs(x - board.pouch_x) <= board.pouch_width / 2
+
+    # -- building --------------------------------------------------------------------------
+
+    def add_animal(self, animal: str, position: tuple[float, float]) -> Piece:
+        name = f"animal{self._made:02d}"
+        self._made += 1
+        piece = pieces.standing_cylinder(
+            self.config,
+            name,
+            position,
+            material=self.file.cylinder.material,
+            size=self.size,
+            layer=Layer.TOWER,
+            tags={"animal"},
+        )
+        self.world.add(piece)
+        self.animal_of[name] = animal
+        self.piece_of[animal] = piece
+        return piece
+
+    def lay_tower(self, order: list[str]) -> None:
+        """Lay ``order`` (bottom first) exactly on the stacking spot."""
+        x = self.file.board.stack_x
+        for level, animal in enumerate(order):
+            self.add_animal(animal, (x, self.seat_y(level)))
+
+    def show_drawn(self, animal: str) -> Piece:
+        """A drawn animal appears on the drawn spot, standing on the board."""
+        return self.add_animal(animal, (self.file.board.drawn_x, self.seat_y(0)))
+
+    def to_pouch(self, piece: Piece) -> str:
+        """The animal goes back into the pouch: its body leaves the table."""
+        animal = self.animal_of.pop(piece.name)
+        del self.piece_of[animal]
+        self.world.remove(piece.name)
+        return animal
+
+    # -- reading the table -----------------------------------------------------------------
+
+    def animals(self) -> list[Piece]:
+        return [self.world.pieces[name] for name in self.animal_of]
+
+    def columns(self, held: Piece | None = None) -> list[Column]:
+        """The columns standing on the board (the held animal and what rides on it excluded)."""
+        settings = self.config.animals
+        standing = [p for p in self.animals() if p is not held]
+        found = columns(
+            standing,
+            base_y=self.board_top,
+            max_gap=settings.stack_gap_mm,
+            max_tilt_deg=settings.fall_tilt_deg,
+        )
+        return [c for c in found if abs(c.bottom.position.x) <= self.file.board.half_width]
+
+    def main_column(self, found: list[Column]) -> Column | None:
+        """The column standing on the stacking spot, if any."""
+        x = self.file.board.stack_x
+        near = [c for c in found if abs(c.bottom.position.x - x) <= self.size[0]]
+        return min(near, key=lambda c: abs(c.bottom.position.x - x)) if near else None
+
+    def column_of(self, piece: Piece, found: list[Column]) -> Column | None:
+        return next((c for c in found if piece in c), None)
+
+    def fall(self, held: Piece | None) -> str | None:
+        """Why the tower has fallen, or None (see the module docstring); never names an animal."""
+        limit = self.config.animals.fall_tilt_deg
+        for piece in self.animals():
+            if piece is held:
+                continue
+            if piece.position.y < FELL_OFF_Y_MM:
+                return "an animal fell off the table"
+            if touches(self.world, piece, kind="table"):
+                return "an animal fell onto the table"
+            if tilt_mod_half_turn(piece) > limit:
+                return "an animal toppled over"
+        return None
+
+
+def live_config(built_with: PhysicsConfig, new: PhysicsConfig) -> PhysicsConfig:
+    """``new``, except the piece geometry a built scene keeps until a restart."""
+    return new.model_copy(update={"pieces": built_with.pieces})

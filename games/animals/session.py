@@ -1,0 +1,367 @@
+"""An Animal upon Animal game in progress: the rules, the table world, the computer players.
+
+Inputs (``InputEvent.action``), all by the player on turn (the rules' ``seat``):
+
+- ``draw``: draw blind from the pouch; an animal appears on the board's drawn spot, shown to
+  all; a crocodile waits for the die.
+- ``roll``: roll the die for a crocodile.
+- ``stop``: call "stop stacking!" (instead of drawing, or doubting the finished tower).
+- ``accept``: do not doubt the finished tower.
+- ``grab`` / ``move`` / ``release`` at a point (mm): the hand, always the rotation-locked grip
+  (both hands). Grabbing an animal lifts it with everything that rides on it.
+
+What the hand may take (:meth:`AnimalsSession.may_grab`), while placing or removing:
+
+- any animal of the tower on the stacking spot, while no portion is set aside (lifting it lifts
+  the upper portion);
+- a set-aside portion only by its lowest animal;
+- the drawn animal;
+- the crocodile's animal only when nothing rests on it; let go over the pouch, it drops in.
+
+The turn ends when the handling is over and the tower has stood still for
+``animals.settle_seconds``: hand empty, every animal in the one column on the stacking spot
+(with the drawn animal in it, or the crocodile's animal in the pouch). The drawn animal's
+height in that column is the :class:`~games.animals.rules.Insert`. Until then the player on
+turn is responsible for a fall (:meth:`AnimalScene.fall` says what a fall is).
+
+Options: ``memory`` and ``skill`` (0 to 1, or a table per seat) set the computer's memory and
+dexterity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.animals.bot import DEFAULT_MEMORY, DEFAULT_SKILL, Bot
+from games.animals.catalogue import PiecesFile, load
+from games.animals.mind import Mind
+from games.animals.rules import (
+    Accept,
+    CallStop,
+    IllegalMove,
+    Insert,
+    MemoryStacking,
+    Phase,
+    Remove,
+    TowerFell,
+    seat_names,
+)
+from games.animals.scene import AnimalScene, live_config
+from games.physics_session import PhysicsSession
+from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
+from games.rng import Chance
+from physics.config import PhysicsConfig
+from physics.detect import SettleDetector
+from physics.world import Layer, Piece, World
+
+HANDLING = (Phase.PLACE, Phase.REMOVE)
+
+
+class AnimalsSession(PhysicsSession):
+    game_id = "animals"
+
+    def __init__(self, setup: SessionSetup, file: PiecesFile | None = None) -> None:
+        self.file = file or load()
+        self.chance = Chance(setup.seed)
+        kinds = tuple(setup.seats) or (SeatKind.COMPUTER, SeatKind.COMPUTER)
+        if not 2 <= len(kinds) <= 4:
+            raise InputRefused(f"{len(kinds)} players; allowed: 2 to 4")
+        seats = seat_names(len(kinds))
+        self.kinds = dict(zip(seats, kinds, strict=True))
+        self.rules = MemoryStacking.new(self.file.catalogue, seats)
+        self.scene = AnimalScene(setup.config, self.file)
+        self.built_with = setup.config
+        super().__init__(setup)
+        self.hand.max_acceleration = setup.config.animals.hand_max_acceleration
+        while self.rules.phase is Phase.OPENING:
+            self.rules.draw_random(self.chance)
+        self.scene.lay_tower(self.rules.tower)
+        self.world.settle_in()
+        self.drawn_piece: Piece | None = None
+        self.target: Piece | None = None  # the crocodile's animal
+        # how long the finished handling has stood still (the turn ends once settled)
+        self.settle = SettleDetector(
+            setup.config.animals.settle_speed, setup.config.animals.settle_seconds
+        )
+        self.fall_reason: str | None = None
+        self.last_roll: int | None = None  # the die as it lies (shown until the next roll)
+        self.refusal: str | None = None
+        self._computer_acting = False
+        self.bots: dict[str, Bot] = {}
+        for index, seat in enumerate(seats):
+            if self.kinds[seat] is SeatKind.COMPUTER:
+                mind = Mind(
+                    self.file.catalogue,
+                    _level(setup.options.get("memory"), seat, DEFAULT_MEMORY, "memory"),
+                    Chance(setup.seed * 7919 + index + 1),
+                )
+                mind.see_tower(self.rules.tower)
+                skill = _level(setup.options.get("skill"), seat, DEFAULT_SKILL, "skill")
+                self.bots[seat] = Bot(self, seat, mind, skill)
+
+    def build_world(self) -> World:
+        return self.scene.world
+
+    def apply_config(self, config: PhysicsConfig) -> None:
+        """A live edit: world constants, the fall and settle tests and the hand apply at once;
+        the animals' and the board's sizes (the pieces file) and ``pieces.*`` wait for F5."""
+        live = live_config(self.built_with, config)
+        self.world.apply_config(live)
+        self.scene.config = live
+        self.hand.max_acceleration = live.animals.hand_max_acceleration
+        self.settle.speed = live.animals.settle_speed
+        self.settle.seconds = live.animals.settle_seconds
+
+    # -- who acts --------------------------------------------------------------------------
+
+    def handle(self, event: InputEvent) -> None:
+        """Apply an input; the computer's inputs are applied alike but not recorded."""
+        if not self._computer_acting:
+            super().handle(event)
+            return
+        self._apply_input(InputEvent(self.frame, event.action, event.x, event.y, event.data))
+
+    def handle_as_computer(self, event: InputEvent) -> None:
+        self._computer_acting = True
+        try:
+            self.handle(event)
+        finally:
+            self._computer_acting = False
+
+    def _apply_input(self, event: InputEvent) -> None:
+        seat = self.rules.seat
+        computer = self.kinds[seat] is SeatKind.COMPUTER
+        if not self._computer_acting and computer and self.outcome is None:
+            raise self._refuse(f"the computer plays {seat}; wait for your turn")
+        try:
+            if self.outcome is not None and event.action != "move":
+                raise IllegalMove("the game is over")
+            if event.action == "draw":
+                self._draw()
+            elif event.action == "roll":
+                self._roll()
+            elif event.action == "stop":
+                self._call_stop()
+            elif event.action == "accept":
+                self.rules.push(Accept())
+            elif event.action in ("grab", "move", "release"):
+                super()._apply_input(event)
+            else:
+                raise IllegalMove(
+                    f"unknown action {event.action!r}; allowed: draw, roll, stop, accept, "
+                    "grab, move, release"
+                )
+        except (IllegalMove, InputRefused) as error:
+            raise self._refuse(str(error)) from None
+        self.refusal = None
+
+    def _refuse(self, reason: str) -> InputRefused:
+        self.refusal = reason
+        return InputRefused(reason)
+
+    # -- the rules' actions ----------------------------------------------------------------
+
+    def _draw(self) -> None:
+        if self.rules.phase is not Phase.DRAW:
+            raise IllegalMove(f"cannot draw now: {self.rules.expecting()}")
+        if self.hand.held is not None:
+            raise IllegalMove("let go first")
+        piece = self.rules.draw_random(self.chance)
+        if self.rules.phase is Phase.PLACE:
+            self.drawn_piece = self.scene.show_drawn(piece)
+        self.settle.reset()
+
+    def _roll(self) -> None:
+        if self.rules.phase is not Phase.ROLL:
+            raise IllegalMove(f"cannot roll now: {self.rules.expecting()}")
+        before = len(self.rules.tower)
+        self.last_roll = self.rules.roll_random(self.chance)
+        if self.rules.phase is Phase.REMOVE:
+            index = self.rules.removal_target()
+            assert index is not None
+            self.target = self.scene.piece_of[self.rules.tower[index]]
+            self.settle.reset()
+        else:  # above the tower: nothing removed, the turn passed
+            assert len(self.rules.tower) == before
+            for bot in self.bots.values():
+                bot.mind.see_turn()
+
+    def _call_stop(self) -> None:
+        if self.hand.held is not None:
+            raise IllegalMove("let go first")
+        self.rules.push(CallStop())
+
+    # -- the hand --------------------------------------------------------------------------
+
+    def grab_options(self, piece: Piece) -> dict[str, Any]:
+        return {"lock_rotation": True, "lift_out_of": Layer(0)}
+
+    def may_grab(self, piece: Piece) -> str | None:
+        rules = self.rules
+        if piece.name not in self.scene.animal_of:
+            return "only animals may be picked up"
+        if self.outcome is not None:
+            return "the game is over"
+        if rules.phase not in HANDLING:
+            return {
+                Phase.DRAW: "draw an animal first (or call stop stacking)",
+                Phase.ROLL: "roll the die for the crocodile first",
+                Phase.DOUBT: "the tower is finished: doubt it or accept it",
+            }.get(rules.phase, rules.expecting())
+        if self.hand.held is not None:
+            return "let go of the animal you hold first"
+        found = self.scene.columns()
+        main = self.scene.main_column(found)
+        column = self.scene.column_of(piece, found)
+        aside = self.aside_columns(found)
+        if piece is self.drawn_piece:
+            return None
+        if piece is self.target:
+            if column is not None and column.top is not piece:
+                return "lift the animals above it off first; then take it out"
+            return None
+        if column is not None and column is main:
+            if aside:
+                return "put the set-aside animals back on the tower first"
+            return None
+        if column is not None and piece is not column.bottom:
+            return "lift a set-aside portion by its lowest animal"
+        return None
+
+    def aside_columns(self, found: list[Any] | None = None) -> list[Any]:
+        """Columns off the stacking spot that hold tower animals (a portion set aside)."""
+        found = self.scene.columns() if found is None else found
+        main = self.scene.main_column(found)
+        return [
+            c for c in found if c is not main and any(p is not self.drawn_piece for p in c.pieces)
+        ]
+
+    def on_grab(self, piece: Piece) -> None:
+        self.settle.reset()
+
+    def on_release(self, piece: Piece) -> None:
+        self.settle.reset()
+        if (
+            piece is self.target
+            and self.scene.in_pouch_zone(piece.position.x)
+            and self.rules.phase is Phase.REMOVE
+        ):
+            self.scene.to_pouch(piece)
+
+    # -- time ------------------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        if self.outcome is None:
+            for bot in self.bots.values():
+                bot.act()
+        super()._tick()
+
+    def after_step(self) -> None:
+        if self.outcome is not None:
+            return
+        held = self.hand.held
+        self.fall_reason = self.scene.fall(held)
+        if self.fall_reason is not None:
+            self.rules.push(TowerFell())
+            self.hand.release()
+            return
+        if self.rules.phase in HANDLING:
+            self._check_done(held)
+
+    def _check_done(self, held: Piece | None) -> None:
+        """End the turn once the handling is over and everything has stood still long enough."""
+        if held is not None:
+            self.settle.reset()
+            return
+        found = self.scene.columns()
+        main = self.scene.main_column(found)
+        wanted = {self.scene.piece_of[a] for a in self.rules.tower if a in self.scene.piece_of}
+        if self.rules.phase is Phase.PLACE:
+            assert self.drawn_piece is not None
+            wanted.add(self.drawn_piece)
+        elif self.target is not None and self.target.name in self.scene.animal_of:
+            self.settle.reset()
+            return  # the crocodile's animal is not in the pouch yet
+        in_main = set(main.pieces) if main is not None else set()
+        if in_main != wanted or len(found) != (1 if wanted else 0):
+            self.settle.reset()
+            return
+        if not self.settle.update(self.scene.animals(), self.frame_seconds):
+            return
+        self.settle.reset()
+        if self.rules.phase is Phase.PLACE:
+            assert main is not None and self.drawn_piece is not None
+            at = main.pieces.index(self.drawn_piece)
+            animal = self.rules.in_hand
+            self.rules.push(Insert(at))
+            self.drawn_piece = None
+            for bot in self.bots.values():
+                assert animal is not None
+                bot.mind.see_insert(animal, at)
+        else:
+            index = self.rules.removal_target()
+            self.rules.push(Remove())
+            self.target = None
+            for bot in self.bots.values():
+                assert index is not None
+                bot.mind.see_remove(index)
+
+    # -- reading the game ------------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome | None:
+        ending = self.rules.outcome
+        if ending is None:
+            return None
+        details: dict[str, Any] = {
+            "winners": list(ending.winners),
+            "losers": list(ending.losers),
+            "tower_height": len(self.rules.tower),
+            "turns": self.rules.turns,
+            "animals_drawn": self.rules.drawn,
+            "crocodiles": self.rules.crocodiles,
+            "caller": ending.caller,
+        }
+        if self.fall_reason:
+            details["fall"] = self.fall_reason
+        return Outcome(", ".join(ending.winners), ending.reason, details)
+
+    def result(self) -> dict[str, Any]:
+        summary = super().result()
+        summary.setdefault("tower_height", len(self.rules.tower))
+        summary.setdefault("turns", self.rules.turns)
+        summary.setdefault("animals_drawn", self.rules.drawn)
+        summary.setdefault("crocodiles", self.rules.crocodiles)
+        return summary
+
+    def state_json(self) -> Mapping[str, Any]:
+        return {
+            **super().state_json(),
+            "rules": self.rules.to_json(),
+            "drawn_piece": self.drawn_piece.name if self.drawn_piece else None,
+            "target": self.target.name if self.target else None,
+            "quiet": self.settle.quiet_for,
+            "fall_reason": self.fall_reason,
+            "minds": {seat: bot.mind.belief for seat, bot in self.bots.items()},
+        }
+
+    def status(self) -> str:
+        ending = self.outcome
+        if ending is not None:
+            verb = "wins" if len(ending.details["winners"]) == 1 else "win"
+            return f"{ending.winner} {verb}: {ending.reason}" + (
+                f" ({self.fall_reason})" if self.fall_reason else ""
+            )
+        return self.rules.expecting()
+
+
+def _level(option: Any, seat: str, default: float, key: str) -> float:
+    if isinstance(option, dict):
+        option = option.get(seat, default)
+    if option is None:
+        return default
+    value = float(option)
+    if not 0.0 <= value <= 1.0:
+        raise InputRefused(f"options.{key}: {value}; allowed: a number from 0 to 1")
+    return value

@@ -1,0 +1,376 @@
+"""Animal upon Animal's window: the board on the table, the side panel with the template.
+
+- The table (right): the board with its stacking spot and set-aside spot, the pouch on the
+  table beside it. Every animal is drawn as the same plain wooden cylinder: nothing about a
+  face-down animal is drawn anywhere (no picture, colour, label or tooltip). Only what the
+  rulebook shows to everyone is drawn face up: the opening three until the first draw, the
+  drawn animal until it is in the tower, a drawn crocodile, and at the end the tower taken
+  down in order.
+- Drag an animal with the left button (the grip always keeps it upright); what rests on it
+  rides along. The crocodile's animal is let go over the pouch.
+- The side panel (left): whose turn and who plays it, in gold what to do next, the buttons
+  (Draw, Roll, Stop stacking!, Accept), the die, and the template every player has (the
+  lighthouse, bottom to top).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from games.animals.rules import Animal, Phase
+from games.animals.session import AnimalsSession
+from games.protocol import SeatKind, Session
+from games.ui.physics_view import FRAME_MARGIN_PX, PhysicsView
+from games.ui.render import (
+    ACCENT,
+    GOOD,
+    INK,
+    INK_DIM,
+    PLAYER_COLOURS,
+    REFUSED,
+    Camera,
+    Point,
+    Renderer,
+    WorldRect,
+    shade,
+)
+from physics.world import Piece
+
+if TYPE_CHECKING:  # pragma: no cover
+    from games.ui.app import App
+
+PANEL_SHARE = 0.3  # of the play area's width, on the left
+BUTTONS = ("draw", "roll", "stop", "accept")
+LABELS = {"draw": "Draw", "roll": "Roll", "stop": "Stop stacking!", "accept": "Accept"}
+
+
+def hex_colour(text: str) -> tuple[int, int, int]:
+    value = int(text[1:], 16)
+    return ((value >> 16) & 255, (value >> 8) & 255, value & 255)
+
+
+class AnimalsView(PhysicsView):
+    """The table and the side panel."""
+
+    draws_outcome = True
+
+    def __init__(self, app: App, session: Session) -> None:
+        if not isinstance(session, AnimalsSession):
+            raise TypeError("AnimalsView needs an AnimalsSession")
+        self.game = session
+        self.buttons: dict[str, pygame.Rect] = {}
+        super().__init__(app, session)
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def panel_rect(self) -> pygame.Rect:
+        area = self.app.play_rect
+        return pygame.Rect(area.left, area.top, round(area.width * PANEL_SHARE), area.height)
+
+    def table_rect(self) -> pygame.Rect:
+        area = self.app.play_rect
+        panel = self.panel_rect()
+        return pygame.Rect(panel.right, area.top, area.right - panel.right, area.height)
+
+    def frame_rect(self) -> WorldRect:
+        board = self.game.file.board
+        tops = [p.shape.cache_bb().top for p in self.game.scene.animals()]
+        height = max([*tops, 200.0]) + 60.0
+        return WorldRect(
+            -board.half_width - 20.0, -30.0, board.pouch_x + board.pouch_width / 2 + 20, height
+        )
+
+    def refit(self) -> None:
+        fitted = Camera.fit(self.frame_rect(), self.table_rect(), FRAME_MARGIN_PX, align_y=1.0)
+        origin = (
+            self.zoom * fitted.origin[0] + self._zoom_offset[0],
+            self.zoom * fitted.origin[1] + self._zoom_offset[1],
+        )
+        self.camera = Camera(fitted.scale * self.zoom, origin)
+        panel = self.panel_rect().inflate(-16, -16)
+        width = panel.width - 20
+        y = panel.top + 96
+        self.buttons = {}
+        for name in BUTTONS:
+            self.buttons[name] = pygame.Rect(panel.left + 10, y, width, 34)
+            y += 42
+
+    def play_area_contains(self, point: Point) -> bool:
+        return bool(self.table_rect().collidepoint(self.camera.to_screen(point)))
+
+    # -- input -----------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.refit()
+            if self.panel_rect().collidepoint(event.pos):
+                for name in self.enabled_buttons():
+                    if self.buttons[name].collidepoint(event.pos):
+                        self.send(name)
+                return
+        super().handle_event(event)
+
+    def enabled_buttons(self) -> list[str]:
+        """The buttons the player on turn may press now (none for the computer's seat)."""
+        rules = self.game.rules
+        if self.game.outcome is not None or self.game.kinds[rules.seat] is SeatKind.COMPUTER:
+            return []
+        return {
+            Phase.DRAW: ["draw", "stop"],
+            Phase.ROLL: ["roll"],
+            Phase.DOUBT: ["stop", "accept"],
+        }.get(rules.phase, [])
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        self.refit()
+        clip = surface.get_clip()
+        surface.set_clip(self.table_rect())
+        super().draw(surface, renderer)
+        surface.set_clip(clip)
+        self._draw_panel(surface, renderer)
+        if self.game.outcome is not None:
+            self._draw_end(surface, renderer)
+
+    def draw_overlay(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        board = self.game.file.board
+        scene = self.game.scene
+        camera = self.camera
+        base = camera.to_screen((0.0, scene.board_top))[1] + camera.px(4)
+        for x, label in ((board.stack_x, "tower"), (board.aside_x, "set aside")):
+            renderer.text(
+                surface,
+                label,
+                (camera.to_screen((x, 0.0))[0], base),
+                size=13,
+                colour=INK_DIM,
+                anchor="midtop",
+            )
+        left, top = camera.to_screen((board.pouch_x - board.pouch_width / 2, 45.0))
+        right, bottom = camera.to_screen((board.pouch_x + board.pouch_width / 2, 0.0))
+        pouch = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+        pygame.draw.ellipse(surface, (96, 60, 110), pouch)
+        pygame.draw.ellipse(surface, shade((96, 60, 110), 0.6), pouch, width=2)
+        renderer.text(surface, "pouch", pouch.center, size=14, anchor="center")
+        rules = self.game.rules
+        if rules.phase is Phase.DRAW and rules.turns == 0:
+            # the opening three, shown to all until the first draw, then face down for good
+            for name in rules.tower:
+                piece = scene.piece_of[name]
+                self._draw_face(surface, renderer, piece, self.game.file.catalogue.pieces[name])
+        drawn = self.game.drawn_piece
+        animal = self.game.rules.in_hand
+        if drawn is not None and animal is not None and self.game.rules.phase is Phase.PLACE:
+            self._draw_face(surface, renderer, drawn, self.game.file.catalogue.pieces[animal])
+        target = self.game.target
+        removing = self.game.rules.phase is Phase.REMOVE
+        if target is not None and removing and target.name in scene.animal_of:
+            # marked by its place in the tower, never by its picture
+            renderer.outline(surface, camera, target, REFUSED, width=2)
+
+    def _draw_face(
+        self, surface: pygame.Surface, renderer: Renderer, piece: Piece, animal: Animal
+    ) -> None:
+        """The shown picture on a drawn animal: its colour, its name and its mark."""
+        colour = hex_colour(animal.colour)
+        centre = self.camera.to_screen(piece.position)
+        width = self.camera.px(piece.size[0])
+        rect = pygame.Rect(0, 0, round(width * 0.9), round(self.camera.px(piece.size[1]) * 0.8))
+        rect.center = (round(centre[0]), round(centre[1]))
+        pygame.draw.rect(surface, colour, rect, border_radius=4)
+        pygame.draw.rect(surface, ACCENT, rect.inflate(6, 6), width=2, border_radius=6)
+        renderer.text(
+            surface,
+            animal.name,
+            (rect.centerx, rect.top - 6),
+            size=15,
+            bold=True,
+            anchor="midbottom",
+        )
+
+    def _draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        rules = self.game.rules
+        panel = self.panel_rect().inflate(-10, -10)
+        renderer.panel(surface, panel, alpha=170)
+        seat = rules.seat
+        index = rules.seats.index(seat)
+        chip = pygame.Rect(panel.left + 12, panel.top + 14, 30, 12)
+        pygame.draw.rect(surface, PLAYER_COLOURS[index], chip, border_radius=4)
+        kind = self.game.kinds[seat]
+        humans = sum(k is SeatKind.HUMAN for k in self.game.kinds.values())
+        who = "computer" if kind is SeatKind.COMPUTER else "you" if humans == 1 else "human"
+        renderer.text(
+            surface,
+            f"{seat.capitalize()} ({who})",
+            (chip.right + 8, chip.centery),
+            size=17,
+            bold=True,
+            anchor="midleft",
+        )
+        lines = renderer.wrap(self.next_step(), panel.width - 24, 15)
+        for n, line in enumerate(lines[:3]):
+            renderer.text(
+                surface, line, (panel.left + 12, chip.bottom + 10 + 18 * n), size=15, colour=ACCENT
+            )
+        enabled = self.enabled_buttons()
+        for name in BUTTONS:
+            rect = self.buttons[name]
+            hot = self.mouse is not None and rect.collidepoint(self.mouse)
+            renderer.button(surface, rect, LABELS[name], hot=hot, enabled=name in enabled)
+        y = self.buttons[BUTTONS[-1]].bottom + 12
+        die = pygame.Rect(panel.left + 12, y, 36, 36)
+        renderer.draw_die(surface, die, self.game.last_roll)
+        drawn = rules.in_hand
+        if drawn is not None and self.game.file.catalogue.is_crocodile(drawn):
+            animal = self.game.file.catalogue.pieces[drawn]  # shown face up to all
+            face = pygame.Rect(die.right + 10, die.top, 36, 36)
+            pygame.draw.rect(surface, hex_colour(animal.colour), face, border_radius=4)
+            pygame.draw.rect(surface, ACCENT, face.inflate(4, 4), width=2, border_radius=6)
+            renderer.text(surface, animal.mark, face.center, size=11, anchor="center")
+            die = face
+        renderer.text(
+            surface,
+            f"pouch {len(rules.pouch)} · tower {len(rules.tower)} · turn {rules.turns + 1}",
+            (die.right + 10, die.centery),
+            size=14,
+            colour=INK_DIM,
+            anchor="midleft",
+        )
+        self._draw_template(
+            surface,
+            renderer,
+            pygame.Rect(panel.left, die.bottom + 10, panel.width, panel.bottom - die.bottom - 14),
+        )
+
+    def _draw_template(
+        self, surface: pygame.Surface, renderer: Renderer, area: pygame.Rect
+    ) -> None:
+        """Every player's template: the lighthouse, top animal first."""
+        renderer.text(
+            surface, "Template (every player's)", (area.left + 12, area.top), size=14, bold=True
+        )
+        template = self.game.file.catalogue.template
+        row = max(min((area.height - 20) / len(template), 22.0), 9.0)
+        size = max(min(round(row * 0.7), 15), 9)
+        for n, animal in enumerate(reversed(template)):
+            y = area.top + 20 + n * row
+            swatch = pygame.Rect(area.left + 14, round(y + 2), 14, max(round(row - 4), 5))
+            pygame.draw.rect(surface, hex_colour(animal.colour), swatch, border_radius=3)
+            renderer.text(
+                surface,
+                animal.name,
+                (swatch.right + 8, swatch.centery),
+                size=size,
+                anchor="midleft",
+            )
+
+    def next_step(self) -> str:
+        """What the player on turn should do now, in words for them."""
+        rules = self.game.rules
+        seat = rules.seat
+        if self.game.outcome is not None:
+            return self.game.status()
+        if self.game.kinds[seat] is SeatKind.COMPUTER:
+            return f"The computer ({seat}) is playing…"
+        phase = rules.phase
+        if phase is Phase.DRAW:
+            return "Draw an animal, or call Stop stacking! if the order is wrong"
+        if phase is Phase.PLACE:
+            if self.game.aside_columns():
+                return f"Put the {rules.in_hand} on the lower part, then the portion back on top"
+            return (
+                f"Insert the {rules.in_hand}: drag the animal where you split the tower to the "
+                "set-aside spot (or set it on top)"
+            )
+        if phase is Phase.ROLL:
+            return "A crocodile! Roll the die"
+        if phase is Phase.REMOVE:
+            return (
+                f"Take animal {rules.rolled} from the bottom out: lift what is above it aside, "
+                "drop it into the pouch, put the rest back"
+            )
+        if phase is Phase.DOUBT:
+            return "The tower is finished: doubt it (Stop stacking!) or accept it"
+        return rules.expecting()
+
+    def _draw_end(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """The tower taken down face up, in order, the right places green, wrong ones red."""
+        outcome = self.game.rules.outcome
+        assert outcome is not None
+        table = self.table_rect()
+        box = pygame.Rect(0, 0, min(table.width - 30, 640), 230)
+        box.midtop = (table.centerx, table.top + 20)
+        renderer.panel(surface, box, alpha=230)
+        winners = " and ".join(s.capitalize() for s in outcome.winners)
+        headline = (
+            "Everyone wins"
+            if not outcome.losers
+            else f"{winners} win" + ("s" if len(outcome.winners) == 1 else "")
+        )
+        renderer.text(
+            surface,
+            headline,
+            (box.centerx, box.top + 12),
+            size=30,
+            bold=True,
+            serif=True,
+            colour=ACCENT,
+            anchor="midtop",
+        )
+        why = {
+            "tower fell": f"the tower fell ({self.game.fall_reason or 'an animal fell'}) — "
+            f"{', '.join(outcome.losers)} was handling it",
+            "stop stacking: wrong order": f"{outcome.caller} called stop stacking: the order "
+            "was wrong",
+            "stop stacking: right order": f"{outcome.caller} called stop stacking, but the "
+            "order was right",
+            "tower finished": "the tower is finished and nobody doubted it",
+        }.get(outcome.reason, outcome.reason)
+        renderer.text(
+            surface,
+            renderer.ellipsize(why, box.width - 20, 16),
+            (box.centerx, box.top + 56),
+            size=16,
+            anchor="midtop",
+        )
+        shown = list(outcome.revealed)
+        right = self.game.file.catalogue.sorted(shown)
+        if shown:
+            cell = min((box.width - 20) / len(shown), 60.0)
+            left = box.centerx - cell * len(shown) / 2
+            for n, name in enumerate(shown):
+                animal = self.game.file.catalogue.pieces[name]
+                rect = pygame.Rect(round(left + n * cell + 2), box.top + 96, round(cell - 4), 60)
+                pygame.draw.rect(surface, hex_colour(animal.colour), rect, border_radius=4)
+                ok = name == right[n]
+                pygame.draw.rect(surface, GOOD if ok else REFUSED, rect, width=3, border_radius=4)
+                renderer.text(
+                    surface,
+                    renderer.ellipsize(name, round(cell) + 6, 11),
+                    (rect.centerx, rect.bottom + 4),
+                    size=11,
+                    anchor="midtop",
+                )
+            renderer.text(
+                surface,
+                "the tower taken down, bottom → top",
+                (box.centerx, box.top + 80),
+                size=13,
+                colour=INK_DIM,
+                anchor="midtop",
+            )
+        renderer.text(
+            surface,
+            "F5 play again   ·   Esc menu",
+            (box.centerx, box.bottom - 10),
+            size=14,
+            colour=INK,
+            anchor="midbottom",
+        )
+
+
+def make_view(app: App, session: Session) -> AnimalsView:
+    return AnimalsView(app, session)

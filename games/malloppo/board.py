@@ -1,0 +1,195 @@
+"""The Dammi il malloppo board: its data file and the lookups the rules need. Pure Python.
+
+The board is read from ``malloppo/board.toml`` in the assets folder (the repository's
+``assets/`` or the installed copy), or from any file of the same shape, and checked on load:
+every mistake is one line naming the file, the key and the rule broken, e.g.
+``board.toml: colour[1].start[2]: [8, 4] is already the start square of blue``.
+
+Layout of the default board (9 x 9, x to the right, y downwards; players read columns A-I and
+rows 1-9 from the top, so ``[2, 0]`` is ``C1``)::
+
+      A B C D E F G H I
+    1 . . R . R . R . .      R red, B blue, G green, Y yellow: the three start
+    2 . . . . . . . . .      squares of each colour, in the middle of its own edge,
+    3 Y . . . . . . . B      two squares apart
+    4 . . . . . . . . .
+    5 Y . . . . . . . B
+    6 . . . . . . . . .
+    7 Y . . . . . . . B
+    8 . . . . . . . . .
+    9 . . G . G . G . .
+
+Why this board (the rulebook's printed board is not in its text, and NOTES.md found no public
+description of it):
+
+* 9 x 9 = 81 squares for at most 12 hands: crowded enough that hands meet and block each
+  other, open enough that a hand almost always has somewhere to go. The die moves a hand 1 to 6
+  squares (3.5 on average); from the middle of an edge the centre is 4 steps away and the
+  opposite edge 8, so every hand can reach striking distance of most others within two turns,
+  and the middle of the board (where most coins change hands) is one good roll away.
+* Each colour's three start squares lie two apart in the middle of its own edge: no two hands of
+  one colour start side by side (so nobody can take a free coin from their own hand on the
+  first roll), and neighbouring colours start 4 squares apart round the corner, so the first
+  turns can already bring a steal, as the rulebook's examples suggest the game is about.
+* A start square is marked in its colour only; after the start it is an ordinary square for
+  everyone (rulebook: "not safe squares").
+* ``seating`` says which colours play with 2, 3 and 4 players: two players face each other
+  across the board, three take three sides. Play goes round in the order of ``colour``
+  (clockwise on screen), skipping colours not playing.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from games.assets import assets_dir
+from games.grid import Square, orthogonal_steps
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+DEFAULT_BOARD_PATH = assets_dir() / "malloppo" / "board.toml"
+HANDS_PER_COLOUR = 3
+COLOURS = 4
+MIN_SIZE, MAX_SIZE = 5, 20
+
+
+class BoardError(ValueError):
+    """A board file mistake; ``str()`` is one line: file: key: problem."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """The fixed features of a board: its size, the colours' start squares, the seating."""
+
+    size: int
+    colour_names: tuple[str, ...]  # clockwise; the order of play
+    starts: tuple[tuple[Square, ...], ...]  # per colour, its three start squares
+    seating: tuple[tuple[str, ...], ...]  # colours playing with 2, 3 and 4 players
+    source: str = field(default="<board>", compare=False)
+
+    def on_board(self, square: tuple[int, int]) -> bool:
+        return 0 <= square[0] < self.size and 0 <= square[1] < self.size
+
+    def colours_for(self, players: int) -> tuple[str, ...]:
+        """The colours that play with ``players`` players, in the order of play."""
+        return self.seating[players - 2]
+
+    def colour_index(self, name: str) -> int:
+        return self.colour_names.index(name)
+
+    @cached_property
+    def neighbours(self) -> dict[Square, tuple[Square, ...]]:
+        """Every square's orthogonal neighbours (north, east, south, west)."""
+        n = self.size
+        return {
+            Square(x, y): tuple(orthogonal_steps(Square(x, y), n, n))
+            for y in range(n)
+            for x in range(n)
+        }
+
+    @cached_property
+    def start_colour(self) -> dict[Square, int]:
+        """Start square -> index of the colour that starts there (for drawing only)."""
+        return {sq: c for c, squares in enumerate(self.starts) for sq in squares}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "size": self.size,
+            "colour": [
+                {"name": name, "start": [list(sq) for sq in starts]}
+                for name, starts in zip(self.colour_names, self.starts, strict=True)
+            ],
+            "seating": {str(i + 2): list(names) for i, names in enumerate(self.seating)},
+        }
+
+
+def load_board(path: str | Path | None = None) -> Board:
+    """Read and check a board file (TOML); :class:`BoardError` names the file and key."""
+    board_path = Path(path) if path is not None else DEFAULT_BOARD_PATH
+    try:
+        data = tomllib.loads(board_path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise BoardError(f"{board_path}: cannot read: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise BoardError(f"{board_path}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as error:
+        raise BoardError(f"{board_path}: not valid TOML: {error}") from None
+    return board_from_data(data, board_path.name)
+
+
+def board_from_data(data: Any, source: str = "<board>") -> Board:
+    """Build a :class:`Board` from parsed data, checking every key."""
+
+    def fail(key: str, problem: str) -> Any:
+        raise BoardError(f"{source}: {key}: {problem}" if key else f"{source}: {problem}")
+
+    if not isinstance(data, dict):
+        fail("", "the board must be a table")
+    unknown = sorted(set(data) - {"size", "colour", "seating"})
+    if unknown:
+        fail(unknown[0], "unknown key; allowed: size, colour, seating")
+    size = data.get("size")
+    if not isinstance(size, int) or isinstance(size, bool) or not MIN_SIZE <= size <= MAX_SIZE:
+        fail("size", f"{size!r} must be a whole number from {MIN_SIZE} to {MAX_SIZE}")
+    colours = data.get("colour")
+    if not isinstance(colours, list) or not all(isinstance(c, dict) for c in colours):
+        fail("colour", "must be a list of tables ([[colour]])")
+    if len(colours) != COLOURS:
+        fail("colour", f"must have exactly {COLOURS} entries (one per colour), not {len(colours)}")
+    names: list[str] = []
+    starts: list[tuple[Square, ...]] = []
+    owner: dict[Square, str] = {}
+    for i, entry in enumerate(colours):
+        name = entry.get("name")
+        if not isinstance(name, str) or not name:
+            fail(f"colour[{i}].name", "must be a non-empty string")
+        if name in names:
+            earlier = names.index(name)
+            fail(f"colour[{i}].name", f"{name!r} is already the name of colour[{earlier}]")
+        names.append(name)
+        raw = entry.get("start")
+        if not isinstance(raw, list) or len(raw) != HANDS_PER_COLOUR:
+            fail(f"colour[{i}].start", f"must be {HANDS_PER_COLOUR} squares [[x, y], ...]")
+        squares: list[Square] = []
+        for k, value in enumerate(raw):
+            key = f"colour[{i}].start[{k}]"
+            if (
+                not isinstance(value, list)
+                or len(value) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            ):
+                fail(key, f"{value!r} must be a square [x, y]")
+            square = Square(value[0], value[1])
+            if not (0 <= square.x < size and 0 <= square.y < size):
+                fail(key, f"{value!r} ({square}) is off the {size} x {size} board")
+            if square in owner:
+                fail(key, f"{value!r} ({square}) is already a start square of {owner[square]}")
+            owner[square] = name
+            squares.append(square)
+        starts.append(tuple(squares))
+    seating_raw = data.get("seating")
+    if not isinstance(seating_raw, dict):
+        fail("seating", "must be a table with keys 2, 3 and 4 listing the colours that play")
+    extra = sorted(set(seating_raw) - {"2", "3", "4"})
+    if extra:
+        fail(f"seating.{extra[0]}", "unknown key; allowed: 2, 3, 4 (players)")
+    seating: list[tuple[str, ...]] = []
+    for players in (2, 3, 4):
+        key = f"seating.{players}"
+        chosen = seating_raw.get(str(players))
+        if not isinstance(chosen, list) or len(chosen) != players:
+            fail(key, f"must list {players} colour names")
+        for name in chosen:
+            if name not in names:
+                fail(key, f"{name!r} is not a colour; allowed: {', '.join(names)}")
+        if len(set(chosen)) != players:
+            fail(key, "names a colour twice")
+        seating.append(tuple(sorted(chosen, key=names.index)))
+    return Board(size, tuple(names), tuple(starts), tuple(seating), source)

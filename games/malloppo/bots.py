@@ -1,0 +1,241 @@
+"""Computer opponents for Dammi il malloppo. Pure Python, like the rules.
+
+Both bots judge a position by material: a player's *worth* is their coins plus
+:data:`HAND_VALUE` per hand still on the board (a hand is a mover and a threat; a one-coin hand
+is one steal from leaving), and a position's value for a player is their worth minus the
+average worth of their opponents (the out ones count as zero), ±1000 when the game is decided.
+Coins on a hand never reach zero on the board, so the coin list alone tells who has which
+hands.
+
+* :class:`GreedyBot` plays the turn that is best right now: it takes every coin worth taking,
+  pays the odd roll's coin from the hand that can best spare it, and among equal turns picks
+  the first listed.
+* :class:`ExpectimaxBot` looks one round further: for its best candidate turns (the greedy
+  value first, then the squares least exposed to attack), it takes the expectation over each
+  opponent's six possible rolls of that opponent's best reply from the position after the turn
+  (the landing square next to most hands not their own, ties resolved against this bot) and
+  adds the change to its own value. So it values a steal that cannot be answered over one that
+  can, keeps its hands out of reach, and leaves a one-coin hand only where nobody can land
+  beside it. The replies are searched on the board as it stands after this bot's turn; an
+  opponent's odd-roll coin is ignored (it costs them the same wherever they go).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.graph import exact_walks, no_reversal
+from games.grid import Square
+from games.malloppo.board import HANDS_PER_COLOUR
+from games.malloppo.rules import DIE_SIDES, Phase, State, Turn
+
+HAND_VALUE = 0.5
+WIN = 1000.0
+CANDIDATES = 16  # turns the search bot looks at beyond the greedy choice
+
+
+def worth(coins: Sequence[int], player: int) -> float:
+    first = player * HANDS_PER_COLOUR
+    own = coins[first:first + HANDS_PER_COLOUR]
+    return sum(own) + HAND_VALUE * sum(1 for c in own if c > 0)
+
+
+def value(coins: Sequence[int], player: int, players: int) -> float:
+    """The position's value for ``player`` from the coins on every hand."""
+    mine = worth(coins, player)
+    if mine == 0:
+        return -WIN
+    others = [worth(coins, q) for q in range(players) if q != player]
+    if not any(others):
+        return WIN
+    return mine - sum(others) / len(others)
+
+
+@dataclass(frozen=True)
+class Scored:
+    turn: Turn
+    coins: tuple[int, ...]  # every hand's coins after the turn
+    value: float
+
+
+def coins_after(state: State, turn: Turn) -> tuple[int, ...]:
+    """Every hand's coins after ``turn`` (a legal one), without playing it."""
+    coins = list(state.coins)
+    if turn.pay is not None:
+        coins[state.at[turn.pay]] -= 1
+    if turn.hand is not None:
+        mover = state.at[turn.hand]
+        for square in turn.steals:
+            coins[state.at[square]] -= 1
+            coins[mover] += 1
+    return tuple(coins)
+
+
+def scored_turns(state: State) -> list[Scored]:
+    me, players = state.current, state.players
+    out = []
+    for turn in state.legal_turns():
+        coins = coins_after(state, turn)
+        out.append(Scored(turn, coins, value(coins, me, players)))
+    return out
+
+
+class Bot:
+    """A computer player: :meth:`choose` one action for the state's current phase."""
+
+    name = "bot"
+
+    def choose(self, state: State) -> Turn:
+        if state.phase is not Phase.MOVE:
+            raise ValueError(f"a bot cannot act in phase {state.phase.value}")
+        return self.choose_turn(state)
+
+    def choose_turn(self, state: State) -> Turn:
+        raise NotImplementedError
+
+
+class GreedyBot(Bot):
+    """The turn with the best material right now."""
+
+    name = "greedy"
+
+    def choose_turn(self, state: State) -> Turn:
+        best = max(scored_turns(state), key=lambda s: s.value)
+        return best.turn
+
+
+class ExpectimaxBot(Bot):
+    """One turn, then each opponent's roll (a chance node) and best reply."""
+
+    name = "expectimax"
+
+    def choose_turn(self, state: State) -> Turn:
+        scored = scored_turns(state)
+        if len(scored) == 1:
+            return scored[0].turn
+        me = state.current
+        reach = {q: _reach(state, q) for q in state.alive() if q != me}
+        danger = _danger(state, reach)
+        # Best steal/pay choice per (hand, destination); then the best few by value, the
+        # least exposed first among equals.
+        best_per_move: dict[tuple[Square | None, Square | None], Scored] = {}
+        for s in scored:
+            key = (s.turn.hand, s.turn.to)
+            if key not in best_per_move or s.value > best_per_move[key].value:
+                best_per_move[key] = s
+
+        def exposure(s: Scored) -> float:
+            return _exposure(state, s, danger)
+
+        ranked = sorted(best_per_move.values(), key=lambda s: (-s.value, exposure(s)))
+        best: tuple[float, Turn] | None = None
+        for s in ranked[:CANDIDATES]:
+            total = s.value
+            occupied = _occupied_after(state, s)
+            for q, rolls in reach.items():
+                if worth(s.coins, q) == 0:
+                    continue  # out after this turn
+                total += sum(
+                    _reply_change(state, s.coins, occupied, me, q, dests) for dests in rolls
+                ) / DIE_SIDES
+            if best is None or total > best[0] + 1e-9:
+                best = (total, s.turn)
+        assert best is not None
+        return best[1]
+
+
+def _reach(state: State, player: int) -> list[set[Square]]:
+    """For each roll 1-6, the squares some hand of ``player`` can end on (board as it is)."""
+    rolls: list[set[Square]] = []
+    neighbours = state.board.neighbours.__getitem__
+    at = state.at
+    for roll in range(1, DIE_SIDES + 1):
+        found: set[Square] = set()
+        for hand in state.hands_of(player):
+            start = state.squares[hand]
+            assert start is not None
+            found.update(exact_walks(
+                start, roll, neighbours,
+                may_enter=lambda sq, start=start: sq not in at or sq == start,  # type: ignore[misc]
+                step_rule=no_reversal,
+            ))
+        rolls.append(found)
+    return rolls
+
+
+def _danger(state: State, reach: dict[int, list[set[Square]]]) -> dict[Square, float]:
+    """How many opponent rolls (in sixths) can land beside each square."""
+    danger: dict[Square, float] = {}
+    neighbours = state.board.neighbours
+    for rolls in reach.values():
+        for dests in rolls:
+            beside: set[Square] = set()
+            for d in dests:
+                beside.update(neighbours[d])
+            for square in beside:
+                danger[square] = danger.get(square, 0.0) + 1 / DIE_SIDES
+    return danger
+
+
+def _occupied_after(state: State, s: Scored) -> dict[Square, int]:
+    """Square -> hand after the scored turn (hands that left dropped)."""
+    occupied = dict(state.at)
+    turn = s.turn
+    if turn.hand is not None and turn.to is not None:
+        hand = occupied.pop(turn.hand)
+        occupied[turn.to] = hand
+    return {sq: h for sq, h in occupied.items() if s.coins[h] > 0}
+
+
+def _exposure(state: State, s: Scored, danger: dict[Square, float]) -> float:
+    me = state.current
+    return sum(
+        danger.get(sq, 0.0) * (2 if s.coins[h] == 1 else 1)
+        for sq, h in _occupied_after(state, s).items()
+        if state.owner(h) == me
+    )
+
+
+def _reply_change(
+    state: State,
+    coins: tuple[int, ...],
+    occupied: dict[Square, int],
+    me: int,
+    player: int,
+    dests: set[Square],
+) -> float:
+    """The change in ``me``'s value when ``player`` lands on the best of ``dests`` and takes a
+    coin from every hand beside it that is not their own."""
+    neighbours = state.board.neighbours
+    best: tuple[int, int, list[int]] | None = None
+    for d in dests:
+        if d in occupied:
+            continue  # taken by this turn's move (or a hand that stays)
+        victims = [occupied[n] for n in neighbours[d]
+                   if n in occupied and state.owner(occupied[n]) != player]
+        if not victims:
+            continue
+        mine = sum(1 for h in victims if state.owner(h) == me)
+        key = (len(victims), mine)
+        if best is None or key > best[:2]:
+            best = (len(victims), mine, victims)
+    if best is None:
+        return 0.0
+    after = list(coins)
+    for h in best[2]:
+        after[h] -= 1
+    first = player * HANDS_PER_COLOUR
+    lander = next(h for h in range(first, first + HANDS_PER_COLOUR) if after[h] > 0)
+    after[lander] += len(best[2])  # onto one of their hands (only its owner's worth counts)
+    return value(after, me, state.players) - value(coins, me, state.players)
+
+
+BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot, "expectimax": ExpectimaxBot}
+
+
+def make_bot(name: str) -> Bot:
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; allowed: {', '.join(BOTS)}") from None

@@ -1,0 +1,810 @@
+"""The Dammi il malloppo rule engine: state, legal turns, push/pop, outcome, JSON. Pure Python.
+
+Modelled on python-chess (small frozen value objects, ``push``/``pop``, precise exceptions)
+and OpenSpiel's python games (a chance node for every die roll, legal actions, serialization).
+The board file and its checks live in :mod:`games.malloppo.board`; the exact-length path search
+is the shared :func:`games.graph.exact_walks`.
+
+A game runs through these phases (``State.phase``):
+
+``opening``  each player rolls once (chance); the highest starts; tied highest re-roll.
+``roll``     the current player rolls the die (chance: :class:`Roll`, any value 1-6).
+``move``     the whole rest of the turn as one :class:`Turn`: which hand pays the odd roll's
+             coin, which hand moves where, and which neighbours it takes a coin from.
+``over``     one player is left with hands on the board.
+
+A hand is named by the square it stands on (no two hands ever share a square), so a turn reads
+like the players speak: "pay from C1, move the hand on E1 to E4, take from F4 and E5".
+
+Readings of the rulebook where it is unclear (each has a test in tests/malloppo/, named after
+the clause):
+
+* Colours and seating come from the board file: with 2 players red and green face each other,
+  with 3 red, blue and green; play goes clockwise (red, blue, green, yellow), skipping players
+  who are out. Each hand starts with 2 coins (4 with two players); the 24 coins not dealt lie
+  in the *bank* beside the board (none with 2 or 4 players, 6 with 3).
+* Who begins: every player rolls once; the highest roll begins; the players tied for the highest
+  roll again, among themselves, until one is highest. That roll only decides who begins: the
+  starter then rolls for the first turn.
+* An odd roll costs a coin first: the player chooses one of their hands and its coin goes to the
+  bank (the rulebook's "beside the game board"); coins in the bank never come back. A hand
+  left without a coin leaves the board at once, *before* the move, so it cannot move and no
+  longer blocks anyone. A player whose last hand leaves that way is out at once (no move).
+* The move: one hand moves exactly the number rolled, each step to an orthogonal neighbour.
+  "Not both forward and backward in one turn" is read as: never straight back onto the square
+  just left (:func:`games.graph.no_reversal`). So the path may cross itself and may end on the
+  square it started from (a loop round a 2 x 2 block with a 4), but a 2 can never end where it
+  began. The hand may pass over its own starting square (it has left it).
+* No passing through or ending on a square with any hand on it, own or opponent's.
+* A roll no hand can use: the turn ends without a move (an odd roll has still cost its coin;
+  no coins are taken, as nothing landed). If some hand can move, one must: passing is not
+  allowed.
+* Landing: for every hand orthogonally next to the square where the hand ends, an opponent's
+  or one of the player's own, the player *may* take one coin onto the hand that landed. Each
+  neighbour is a separate choice (all, none or some). The square the move came from is empty,
+  so at most three hands can be taken from (the rulebook's "2 or 3 opposing hands").
+* A hand left without a coin leaves the board at once; a player with no hand left is out, and
+  their turns are skipped. The last player with a hand on the board wins at once.
+* Start squares are ordinary squares for everyone once the game has begun (the board file only
+  marks them for the first placement).
+* Coins are conserved: every coin is on a hand or in the bank; hands on the board have at least
+  one coin, hands off the board none (checked by :meth:`State.from_json` and the fuzz test).
+  The bank is also where "removed" coins go: a hand leaves the board only when it is empty, so
+  no coin ever leaves play any other way, and hands + bank is always 24.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.graph import exact_walks, no_reversal
+from games.grid import Square
+from games.malloppo.board import HANDS_PER_COLOUR, Board, BoardError, board_from_data, load_board
+from games.turns import next_player, opening_step
+
+DIE_SIDES = 6
+TOTAL_COINS = 24
+PLAYER_RANGE = (2, 4)
+
+
+def coins_per_hand(players: int) -> int:
+    """Coins each hand starts with: 4 with two players, else 2."""
+    return 4 if players == 2 else 2
+
+
+class Phase(str, enum.Enum):
+    OPENING = "opening"
+    ROLL = "roll"
+    MOVE = "move"
+    OVER = "over"
+
+
+# --- actions ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Roll:
+    """A chance event: the die shows ``value``."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The rest of a turn after the roll, as one action.
+
+    ``pay``: the square of the hand that pays the odd roll's coin (None on an even roll).
+    ``hand``/``to``: the square of the hand that moves and where it ends (both None when no
+    hand can use the roll). ``steals``: the squares of the neighbouring hands it takes a coin
+    from, sorted. ``path``: one witness path (the squares entered, in order) for display; it is
+    not part of the turn's identity (many paths reach one square; any legal one will do).
+    """
+
+    pay: Square | None
+    hand: Square | None
+    to: Square | None
+    steals: tuple[Square, ...] = ()
+    path: tuple[Square, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "steals", tuple(sorted(self.steals)))
+
+
+Action = Roll | Turn
+
+
+def _square_json(square: Square | None) -> list[int] | None:
+    return None if square is None else [square.x, square.y]
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, Roll):
+        return {"type": "roll", "value": action.value}
+    data: dict[str, Any] = {
+        "type": "turn",
+        "pay": _square_json(action.pay),
+        "hand": _square_json(action.hand),
+        "to": _square_json(action.to),
+        "steals": [[s.x, s.y] for s in action.steals],
+    }
+    if action.path:
+        data["path"] = [[s.x, s.y] for s in action.path]
+    return data
+
+
+def _parse_square(value: Any, key: str) -> Square:
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise ValueError(f"turn.{key}: {value!r} is not a square [x, y]")
+    return Square(int(value[0]), int(value[1]))
+
+
+def _parse_optional(value: Any, key: str) -> Square | None:
+    return None if value is None else _parse_square(value, key)
+
+
+def action_from_json(data: Any) -> Action:
+    """Parse an action; ``ValueError`` with one line saying what is wrong."""
+    if not isinstance(data, dict) or "type" not in data:
+        raise ValueError(f"not an action: {data!r} (want a table with 'type')")
+    kind = data["type"]
+    if kind == "roll":
+        value = data.get("value")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"roll.value: {value!r} is not a whole number")
+        return Roll(value)
+    if kind != "turn":
+        raise ValueError(f"unknown action type {kind!r}; allowed: roll, turn")
+    unknown = sorted(set(data) - {"type", "pay", "hand", "to", "steals", "path"})
+    if unknown:
+        raise ValueError(f"turn.{unknown[0]}: unknown key; allowed: pay, hand, to, steals, path")
+    steals = data.get("steals", [])
+    path = data.get("path", [])
+    if not isinstance(steals, list) or not isinstance(path, list):
+        raise ValueError("turn.steals and turn.path must be lists of squares [x, y]")
+    return Turn(
+        _parse_optional(data.get("pay"), "pay"),
+        _parse_optional(data.get("hand"), "hand"),
+        _parse_optional(data.get("to"), "to"),
+        tuple(_parse_square(s, f"steals[{i}]") for i, s in enumerate(steals)),
+        tuple(_parse_square(s, f"path[{i}]") for i, s in enumerate(path)),
+    )
+
+
+# --- exceptions ---------------------------------------------------------------------------
+class IllegalMove(ValueError):
+    """An action the rules forbid; ``str()`` says why in players' words (squares like ``C4``).
+    The state is left unchanged. ``square`` is the square concerned, if one is."""
+
+    def __init__(self, message: str, *, square: Square | None = None) -> None:
+        super().__init__(message)
+        self.square = square
+
+
+class WrongPhase(IllegalMove):
+    """An action out of turn order (a turn before the roll, a roll after it)."""
+
+
+class BadRoll(IllegalMove):
+    """A die value outside 1-6."""
+
+
+class BadPayment(IllegalMove):
+    """An odd roll's coin paid wrongly, or a coin paid on an even roll."""
+
+
+class NotYourHand(IllegalMove):
+    """No hand of the current player on the square named."""
+
+
+class MustMove(IllegalMove):
+    """No move chosen though some hand can use the roll."""
+
+
+class Unreachable(IllegalMove):
+    """The hand cannot end on that square with exactly the roll."""
+
+
+class BadPath(IllegalMove):
+    """A witness path that is not a legal walk to the destination."""
+
+
+class BadSteal(IllegalMove):
+    """A coin taken from a square with no hand next to the landing square."""
+
+
+class StateError(ValueError):
+    """A saved state that cannot be read or is impossible; one line."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: the winner and the coins each player holds."""
+
+    winner: int
+    name: str
+    coins: dict[str, int]
+    reason: str = "last player with hands on the board"
+
+
+def _squares_named(squares: Iterable[Square]) -> str:
+    names = [str(s) for s in squares]
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _distance(a: Square | None, b: Square | None) -> int:
+    assert a is not None and b is not None
+    return abs(a.x - b.x) + abs(a.y - b.y)
+
+
+_DEFAULT_BOARD: Board | None = None
+
+
+def default_board() -> Board:
+    global _DEFAULT_BOARD
+    if _DEFAULT_BOARD is None:
+        _DEFAULT_BOARD = load_board()
+    return _DEFAULT_BOARD
+
+
+# --- the state ----------------------------------------------------------------------------
+class State:
+    """A game in progress. Mutate only through :meth:`push` and :meth:`pop`.
+
+    Hands are numbered player by player: hand ``h`` belongs to player ``h // 3``. ``squares[h]``
+    is where it stands (None once it has left the board), ``coins[h]`` its coins. ``at`` maps
+    each occupied square to its hand.
+    """
+
+    def __init__(self, players: int = 4, board: Board | None = None) -> None:
+        low, high = PLAYER_RANGE
+        if not isinstance(players, int) or not low <= players <= high:
+            raise ValueError(f"Dammi il malloppo is for {low} to {high} players, not {players}")
+        self.board = board if board is not None else default_board()
+        self.players = players
+        self.colours = self.board.colours_for(players)
+        dealt = coins_per_hand(players)
+        self.squares: list[Square | None] = []
+        self.coins: list[int] = []
+        for name in self.colours:
+            for square in self.board.starts[self.board.colour_index(name)]:
+                self.squares.append(square)
+                self.coins.append(dealt)
+        self.bank = TOTAL_COINS - dealt * HANDS_PER_COLOUR * players
+        self.at: dict[Square, int] = {sq: h for h, sq in enumerate(self.squares) if sq}
+        self.phase = Phase.OPENING
+        self.current = 0
+        self.roll: int | None = None
+        self.contenders = list(range(players))
+        self.opening_rolls: list[int] = []
+        self.winner: int | None = None
+        self.history: list[tuple[Action, tuple[Any, ...]]] = []
+
+    # --- small queries ------------------------------------------------------------------
+    def name(self, player: int) -> str:
+        return self.colours[player]
+
+    def owner(self, hand: int) -> int:
+        return hand // HANDS_PER_COLOUR
+
+    def hands_of(self, player: int) -> list[int]:
+        """The player's hands still on the board."""
+        first = player * HANDS_PER_COLOUR
+        return [h for h in range(first, first + HANDS_PER_COLOUR) if self.squares[h] is not None]
+
+    def is_out(self, player: int) -> bool:
+        return not self.hands_of(player)
+
+    def alive(self) -> list[int]:
+        return [p for p in range(self.players) if not self.is_out(p)]
+
+    def coins_of(self, player: int) -> int:
+        first = player * HANDS_PER_COLOUR
+        return sum(self.coins[first:first + HANDS_PER_COLOUR])
+
+    def coin_total(self) -> int:
+        """Hands + bank: always :data:`TOTAL_COINS`."""
+        return sum(self.coins) + self.bank
+
+    def hand_at(self, square: Square) -> int | None:
+        return self.at.get(square)
+
+    def describe_hand(self, hand: int) -> str:
+        """"the blue hand on E4"."""
+        return f"the {self.name(self.owner(hand))} hand on {self.squares[hand]}"
+
+    def is_chance(self) -> bool:
+        return self.phase in (Phase.OPENING, Phase.ROLL)
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def outcome(self) -> Result | None:
+        if self.winner is None:
+            return None
+        return Result(self.winner, self.name(self.winner), self.coins_by_colour())
+
+    def coins_by_colour(self) -> dict[str, int]:
+        return {self.name(p): self.coins_of(p) for p in range(self.players)}
+
+    # --- legal actions ------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if self.is_chance():
+            return [Roll(v) for v in range(1, DIE_SIDES + 1)]
+        if self.phase is Phase.MOVE:
+            return list(self.legal_turns())
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Roll, float]]:
+        return [(Roll(v), 1 / DIE_SIDES) for v in range(1, DIE_SIDES + 1)]
+
+    def pay_options(self, player: int | None = None, roll: int | None = None) -> list[int | None]:
+        """The hands that may pay for the roll (``[None]`` for an even roll)."""
+        p = self.current if player is None else player
+        value = self.roll if roll is None else roll
+        if value is None or value % 2 == 0:
+            return [None]
+        return list[int | None](self.hands_of(p))
+
+    def destinations(
+        self, hand: int, roll: int | None = None, paid: int | None = None
+    ) -> dict[Square, tuple[Square, ...]]:
+        """Where ``hand`` can end with exactly ``roll`` steps, each with one witness path,
+        after hand ``paid`` paid its coin (and left, if that was its last)."""
+        steps = self.roll if roll is None else roll
+        start = self.squares[hand]
+        if start is None or not steps or hand == self._leaving(paid):
+            return {}
+        at = self.at
+        gone = self._gone(paid)
+        return exact_walks(
+            start,
+            steps,
+            self.board.neighbours.__getitem__,
+            may_enter=lambda sq: sq not in at or sq in (start, gone),
+            step_rule=no_reversal,
+        )
+
+    def _gone(self, paid: int | None) -> Square | None:
+        """The square the paying hand leaves empty (paying its last coin), if any."""
+        leaving = self._leaving(paid)
+        return self.squares[leaving] if leaving is not None else None
+
+    def _leaving(self, paid: int | None) -> int | None:
+        """The hand that leaves by paying its last coin, if any."""
+        return paid if paid is not None and self.coins[paid] == 1 else None
+
+    def neighbours_to_rob(self, hand: int, to: Square, paid: int | None = None) -> list[int]:
+        """The hands next to ``to`` that ``hand`` (landing there) may take a coin from."""
+        leaving = self._leaving(paid)
+        found = []
+        for square in self.board.neighbours[to]:
+            other = self.at.get(square)
+            if other is not None and other != hand and other != leaving:
+                found.append(other)
+        return found
+
+    def legal_turns(self) -> Iterator[Turn]:
+        """Every legal turn: one per (pay, hand, destination, steal choice), with a witness
+        path. Many paths reach one square; only destinations are listed."""
+        if self.phase is not Phase.MOVE:
+            return
+        p = self.current
+        for paid in self.pay_options():
+            pay = self.squares[paid] if paid is not None else None
+            moved = False
+            for hand in self.hands_of(p):
+                walks = self.destinations(hand, paid=paid)
+                start = self.squares[hand]
+                for to, path in walks.items():
+                    moved = True
+                    robbed = [self.squares[h] for h in self.neighbours_to_rob(hand, to, paid)]
+                    for count in range(len(robbed) + 1):
+                        for steals in itertools.combinations(robbed, count):
+                            yield Turn(pay, start, to, steals, path)  # type: ignore[arg-type]
+            if not moved:
+                yield Turn(pay, None, None)
+
+    # --- push / pop ---------------------------------------------------------------------
+    def push(self, action: Action) -> None:
+        """Apply ``action``; raise an :class:`IllegalMove` subclass (state unchanged) if illegal."""
+        apply = self._check(action)
+        self.history.append((action, self._snapshot()))
+        apply()
+
+    def pop(self) -> Action:
+        """Undo the last action and return it."""
+        if not self.history:
+            raise IndexError("nothing to undo")
+        action, snapshot = self.history.pop()
+        self._restore(snapshot)
+        return action
+
+    def roll_with(self, chance: Any) -> Roll:
+        """Draw a roll from a :class:`games.rng.Chance` and push it."""
+        if not self.is_chance():
+            raise WrongPhase(f"no roll now: {self.name(self.current)} must play the turn")
+        roll = Roll(chance.roll(DIE_SIDES))
+        self.push(roll)
+        return roll
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.squares[:], self.coins[:], self.bank, dict(self.at), self.phase, self.current,
+            self.roll, self.contenders[:], self.opening_rolls[:], self.winner,
+        )
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        (
+            self.squares, self.coins, self.bank, self.at, self.phase, self.current, self.roll,
+            self.contenders, self.opening_rolls, self.winner,
+        ) = snap
+
+    # --- checking -----------------------------------------------------------------------
+    def _check(self, action: Action) -> Any:
+        if isinstance(action, Roll):
+            if not self.is_chance():
+                who = self.name(self.current) if not self.is_over() else "nobody"
+                raise WrongPhase(f"no roll now: {who} must play the turn"
+                                 if not self.is_over() else "the game is over")
+            if not 1 <= action.value <= DIE_SIDES:
+                raise BadRoll(f"a die shows 1 to {DIE_SIDES}, not {action.value}")
+            return lambda: self._apply_roll(action.value)
+        if not isinstance(action, Turn):
+            raise IllegalMove(f"not an action: {action!r}")
+        if self.phase is not Phase.MOVE:
+            if self.is_over():
+                raise WrongPhase("the game is over")
+            raise WrongPhase(f"{self.name(self.current)} must roll first")
+        paid = self._check_pay(action.pay)
+        if action.hand is None:
+            if action.to is not None or action.steals:
+                raise MustMove("a turn without a moving hand can neither move nor take coins")
+            self._check_no_move(paid)
+            return lambda: self._apply_turn(paid, None, None, ())
+        hand = self._check_hand(action.hand, paid)
+        if action.to is None:
+            raise Unreachable(f"say where the hand on {action.hand} moves to", square=action.hand)
+        self._check_destination(hand, action.to, paid, action.path)
+        robbed = self._check_steals(hand, action.to, action.steals, paid)
+        return lambda: self._apply_turn(paid, hand, action.to, robbed)
+
+    def _check_pay(self, pay: Square | None) -> int | None:
+        roll, who = self.roll or 0, self.name(self.current)
+        if roll % 2 == 0:
+            if pay is not None:
+                raise BadPayment(f"a {roll} is even: no coin is paid", square=pay)
+            return None
+        if pay is None:
+            raise BadPayment(
+                f"a {roll} is odd: first one of {who}'s hands pays a coin to the bank; say which"
+            )
+        hand = self.at.get(pay)
+        if hand is None or self.owner(hand) != self.current:
+            raise BadPayment(f"{who} has no hand on {pay} to pay the coin from"
+                             + self._whose(pay), square=pay)
+        return hand
+
+    def _whose(self, square: Square) -> str:
+        hand = self.at.get(square)
+        return f" ({self.name(self.owner(hand))}'s hand is there)" if hand is not None else ""
+
+    def _check_no_move(self, paid: int | None) -> None:
+        for hand in self.hands_of(self.current):
+            walks = self.destinations(hand, paid=paid)
+            if walks:
+                to = min(walks)
+                raise MustMove(
+                    f"{self.name(self.current)} must move: the hand on {self.squares[hand]} "
+                    f"can move {self.roll} squares, e.g. to {to}", square=self.squares[hand],
+                )
+
+    def _check_hand(self, square: Square, paid: int | None) -> int:
+        hand = self.at.get(square)
+        who = self.name(self.current)
+        if hand is None or self.owner(hand) != self.current:
+            raise NotYourHand(f"{who} has no hand on {square}{self._whose(square)}",
+                              square=square)
+        if hand == self._leaving(paid):
+            raise NotYourHand(
+                f"the hand on {square} pays its last coin and leaves the board: it cannot move",
+                square=square,
+            )
+        return hand
+
+    def _check_destination(
+        self, hand: int, to: Square, paid: int | None, path: tuple[Square, ...]
+    ) -> None:
+        walks = self.destinations(hand, paid=paid)
+        if to not in walks:
+            raise Unreachable(self._why_unreachable(hand, to, paid), square=to)
+        if path:
+            self._check_path(hand, to, paid, path)
+
+    def _check_path(
+        self, hand: int, to: Square, paid: int | None, path: tuple[Square, ...]
+    ) -> None:
+        start, roll = self.squares[hand], self.roll or 0
+        assert start is not None
+        if len(path) != roll:
+            raise BadPath(f"the path has {len(path)} steps; the roll is {roll}")
+        if path[-1] != to:
+            raise BadPath(f"the path ends on {path[-1]}, not on {to}")
+        previous, here = None, start
+        gone = self._gone(paid)
+        for square in path:
+            if square not in self.board.neighbours[here]:
+                raise BadPath(f"the step from {here} to {square} is not one square across")
+            if square == previous:
+                raise BadPath(f"the path goes straight back from {here} to {square}")
+            other = self.at.get(square)
+            if other is not None and square not in (start, gone):
+                raise BadPath(f"the path passes {self.describe_hand(other)}", square=square)
+            previous, here = here, square
+
+    def _why_unreachable(self, hand: int, to: Square, paid: int | None) -> str:
+        start, roll = self.squares[hand], self.roll or 0
+        assert start is not None
+        said = f"the hand on {start} cannot reach {to} in {roll} step{'s' * (roll != 1)}"
+        if not self.board.on_board(to):
+            return f"{to} is off the board"
+        other = self.at.get(to)
+        if other is not None and other != hand and other != self._leaving(paid):
+            return f"{said}: {self.describe_hand(other)} is there"
+        neighbours = self.board.neighbours.__getitem__
+        free = exact_walks(start, roll, neighbours, step_rule=no_reversal)
+        if to not in free:
+            distance = _distance(start, to)
+            if distance > roll:
+                return f"{said}: it is {distance} steps away"
+            if (roll - distance) % 2:
+                kind = "odd" if roll % 2 else "even"
+                return (f"{said}: it is {distance} step{'s' * (distance != 1)} away, and a "
+                        f"{roll} always ends an {kind} number of steps away")
+            return f"{said} without going straight back"
+        # Reachable on an empty board: name the hands in the way.
+        blockers = sorted(
+            (h for h in self.at.values() if h not in (hand, self._leaving(paid))),
+            key=lambda h: (_distance(start, self.squares[h]), self.squares[h]),
+        )
+        for other in blockers:
+            squares = self.squares
+            without = {squares[h] for h in blockers if h != other}
+
+            def may_enter(sq: Square, without: set[Square | None] = without) -> bool:
+                return sq not in without
+
+            if to in exact_walks(start, roll, neighbours, may_enter=may_enter,
+                                 step_rule=no_reversal):
+                return f"{said} without passing {self.describe_hand(other)}"
+        in_way = sorted({sq for sq in free[to] if sq in self.at and self.at[sq] in blockers})
+        if in_way:
+            return f"{said} without passing the hands on {_squares_named(in_way)}"
+        return f"{said} without passing other hands"
+
+    def _check_steals(
+        self, hand: int, to: Square, steals: tuple[Square, ...], paid: int | None
+    ) -> tuple[int, ...]:
+        robbed: list[int] = []
+        allowed = self.neighbours_to_rob(hand, to, paid)
+        for square in steals:
+            other = self.at.get(square)
+            if other is None or other == self._leaving(paid):
+                raise BadSteal(f"there is no hand on {square} to take a coin from", square=square)
+            if other == hand:
+                raise BadSteal("a hand cannot take a coin from itself", square=square)
+            if other not in allowed:
+                raise BadSteal(
+                    f"{self.describe_hand(other)} is not next to {to}: no coin from it",
+                    square=square,
+                )
+            if other in robbed:
+                raise BadSteal(f"only one coin from the hand on {square}", square=square)
+            robbed.append(other)
+        return tuple(robbed)
+
+    # --- applying -----------------------------------------------------------------------
+    def _apply_roll(self, value: int) -> None:
+        if self.phase is Phase.ROLL:
+            self.roll = value
+            self.phase = Phase.MOVE
+            return
+        self.contenders, self.opening_rolls, self.current = opening_step(
+            self.contenders, self.opening_rolls, value
+        )
+        if not self.contenders:
+            self.phase = Phase.ROLL
+
+    def _take_coin(self, hand: int) -> None:
+        """One coin off ``hand``; with its last coin the hand leaves the board."""
+        self.coins[hand] -= 1
+        if self.coins[hand] == 0:
+            square = self.squares[hand]
+            assert square is not None
+            del self.at[square]
+            self.squares[hand] = None
+
+    def _apply_turn(
+        self, paid: int | None, hand: int | None, to: Square | None, robbed: tuple[int, ...]
+    ) -> None:
+        if paid is not None:
+            self._take_coin(paid)
+            self.bank += 1
+        if hand is not None and to is not None:
+            start = self.squares[hand]
+            assert start is not None
+            del self.at[start]
+            self.squares[hand] = to
+            self.at[to] = hand
+            for other in robbed:
+                self._take_coin(other)
+                self.coins[hand] += 1
+        self.roll = None
+        alive = self.alive()
+        if len(alive) == 1:
+            self.winner, self.phase = alive[0], Phase.OVER
+            return
+        self.current = next_player(self.current, self.players, alive)
+        self.phase = Phase.ROLL
+
+    # --- JSON ---------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "board": self.board.to_json(),
+            "players": self.players,
+            "hands": [
+                {"colour": self.name(self.owner(h)), "square": _square_json(sq),
+                 "coins": self.coins[h]}
+                for h, sq in enumerate(self.squares)
+            ],
+            "bank": self.bank,
+            "phase": self.phase.value,
+            "current": self.current,
+            "roll": self.roll,
+            "contenders": list(self.contenders),
+            "opening_rolls": list(self.opening_rolls),
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, board: Board | None = None) -> State:
+        """Rebuild a state saved by :meth:`to_json`; :class:`StateError` (one line) if it is
+        malformed or impossible (coins not adding up, two hands on a square, a hand on the
+        board without coins, the turn with a player who is out, ...). A hand-written position
+        may leave out ``board`` (the default board), a hand's ``square`` and ``coins`` (off
+        the board), and ``roll``, ``winner``, ``contenders`` and ``opening_rolls`` (none)."""
+        try:
+            return _state_from_json(cls, data, board)
+        except BoardError as error:
+            raise StateError(f"state.board: {error}") from None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def copy(self) -> State:
+        """An independent copy without undo history (for bots)."""
+        twin = State.__new__(State)
+        twin.__dict__.update(self.__dict__)
+        twin._restore(self._snapshot())
+        twin.history = []
+        return twin
+
+
+def _state_from_json(cls: type[State], data: Any, board: Board | None) -> State:
+    def fail(key: str, problem: str) -> Any:
+        raise StateError(f"saved Dammi il malloppo state: {key}: {problem}")
+
+    def integer(value: Any, key: str, low: int, high: int) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            fail(key, f"{value!r} must be a whole number from {low} to {high}")
+        return int(value)
+
+    if not isinstance(data, dict):
+        fail("state", "must be a table")
+    missing = [k for k in ("players", "hands", "bank", "phase", "current") if k not in data]
+    if missing:
+        fail(missing[0], "missing")
+    # Keys a hand-written position (a scenario file: TOML has no null) may leave out.
+    data = {"roll": None, "winner": None, "contenders": [], "opening_rolls": [], **data}
+    if board is None:
+        board = board_from_data(data["board"], "state.board") if "board" in data \
+            else default_board()
+    players = integer(data["players"], "players", *PLAYER_RANGE)
+    state = cls(players, board)
+    hands = data["hands"]
+    if not isinstance(hands, list) or len(hands) != players * HANDS_PER_COLOUR:
+        fail("hands", f"must list {players * HANDS_PER_COLOUR} hands ({HANDS_PER_COLOUR} per "
+                      "player)")
+    state.squares, state.coins, state.at = [], [], {}
+    for h, entry in enumerate(hands):
+        key = f"hands[{h}]"
+        if not isinstance(entry, dict):
+            fail(key, "must be a table {colour, square, coins}")
+        colour = state.name(h // HANDS_PER_COLOUR)
+        if entry.get("colour") != colour:
+            fail(f"{key}.colour", f"{entry.get('colour')!r} should be {colour!r}")
+        coins = integer(entry.get("coins", 0), f"{key}.coins", 0, TOTAL_COINS)
+        raw = entry.get("square")  # null or absent: off the board
+        square = None
+        if raw is not None:
+            try:
+                square = _parse_square(raw, "square")
+            except ValueError:
+                fail(f"{key}.square", f"{raw!r} is not a square [x, y] or null")
+            assert square is not None
+            if not board.on_board(square):
+                fail(f"{key}.square", f"{raw!r} is off the board")
+            if square in state.at:
+                fail(f"{key}.square", f"{square} already has hand {state.at[square]} on it")
+            if coins == 0:
+                fail(key, f"a hand on the board ({square}) has at least one coin")
+            state.at[square] = h
+        elif coins:
+            fail(key, f"a hand off the board holds no coins, not {coins}")
+        state.squares.append(square)
+        state.coins.append(coins)
+    state.bank = integer(data["bank"], "bank", 0, TOTAL_COINS)
+    if state.coin_total() != TOTAL_COINS:
+        fail("bank", f"hands ({sum(state.coins)}) + bank ({state.bank}) must be "
+                     f"{TOTAL_COINS} coins, not {state.coin_total()}")
+    try:
+        state.phase = Phase(data["phase"])
+    except ValueError:
+        fail("phase", f"{data['phase']!r}; allowed: {', '.join(p.value for p in Phase)}")
+    alive = state.alive()
+    state.current = integer(data["current"], "current", 0, players - 1)
+    roll = data["roll"]
+    if state.phase is Phase.MOVE:
+        state.roll = integer(roll, "roll", 1, DIE_SIDES)
+    elif roll is not None:
+        fail("roll", f"{roll!r}: a roll waits only in phase move")
+    winner = data["winner"]
+    if state.phase is Phase.OVER:
+        if len(alive) != 1:
+            fail("phase", f"over, but {len(alive)} players still have hands on the board")
+        if winner != alive[0]:
+            fail("winner", f"{winner!r} should be {alive[0]}, the last player with hands")
+        state.winner = alive[0]
+    else:
+        if winner is not None:
+            fail("winner", f"{winner!r} but the game is not over")
+        if len(alive) < 2:
+            fail("phase", f"{state.phase.value}, but only {len(alive)} player has hands left")
+        if state.current not in alive:
+            fail("current", f"{state.name(state.current)} is out and never plays again")
+    contenders, rolls = data["contenders"], data["opening_rolls"]
+    if not isinstance(contenders, list) or not isinstance(rolls, list):
+        fail("contenders", "contenders and opening_rolls must be lists")
+    state.contenders = [integer(p, "contenders[]", 0, players - 1) for p in contenders]
+    state.opening_rolls = [integer(v, "opening_rolls[]", 1, DIE_SIDES) for v in rolls]
+    if state.phase is Phase.OPENING:
+        if len(state.contenders) < 2 or len(set(state.contenders)) != len(state.contenders):
+            fail("contenders", "the opening needs two or more different players")
+        if len(state.opening_rolls) >= len(state.contenders):
+            fail("opening_rolls", "more rolls than contenders")
+        if state.current != state.contenders[len(state.opening_rolls)]:
+            fail("current", "is not the contender whose opening roll is next")
+    elif state.contenders or state.opening_rolls:
+        fail("contenders", "the opening is over: contenders and opening_rolls are empty")
+    return state
+
+
+def state_from_text(text: str) -> State:
+    """A state from JSON text (saved states, scenario positions); :class:`StateError` if bad."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise StateError(f"saved Dammi il malloppo state: not JSON: {error}") from None
+    return State.from_json(data)

@@ -1,0 +1,154 @@
+"""Benchmark Animal upon Animal: game speed, physics frame cost and window frame time, in one run.
+
+    python scripts/bench_animals.py [--seeds 0 1 2] [--frames 1200]
+
+1. Full headless computer-vs-computer games (3 seats): simulated seconds per wall-clock second
+   (everything: rules, minds, hands, the table world, the column, settle and fall checks).
+2. Physics frame cost: a tower of all 15 animals on the board held awake, stepped as a
+   :class:`~physics.world.World` frame against a bare ``pymunk.Space`` with the same bodies and
+   solver settings, the same substeps; then the World's cost once the tower sleeps.
+3. Window frame time: the whole window (room, table, panel, template) drawn under SDL's dummy
+   driver while the computer plays, as :meth:`App.step_frame` pays it (physics included).
+
+Ratios measured in the same run are what to compare across machines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import pymunk
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.animals.catalogue import load as load_pieces
+from games.animals.scene import AnimalScene
+from games.headless import drive, frame_limit, new_session
+from games.protocol import SeatKind
+from games.registry import load
+from physics.config import PhysicsConfig, load_config
+
+
+def game_speed(config: PhysicsConfig, seed: int) -> tuple[float, float, dict[str, object]]:
+    """(simulated s, wall-clock s, result) of one full headless game."""
+    spec = load("animals")
+    session = new_session(spec, config, seed, (SeatKind.COMPUTER,) * 3, {})
+    started = time.perf_counter()
+    drive(session, frame_limit(spec, config, None))
+    return session.frame * session.frame_seconds, time.perf_counter() - started, session.result()
+
+
+def tower_scene(config: PhysicsConfig) -> AnimalScene:
+    pieces_file = load_pieces()
+    scene = AnimalScene(config, pieces_file)
+    scene.lay_tower(list(pieces_file.catalogue.order))
+    scene.world.settle_in()
+    return scene
+
+
+def bare_space(scene: AnimalScene) -> pymunk.Space:
+    """A plain pymunk space with copies of the scene's bodies and the same solver settings."""
+    source = scene.world.space
+    space = pymunk.Space(threaded=False)
+    for attribute in (
+        "gravity",
+        "iterations",
+        "damping",
+        "collision_slop",
+        "collision_bias",
+        "sleep_time_threshold",
+        "idle_speed_threshold",
+    ):
+        setattr(space, attribute, getattr(source, attribute))
+    for piece in scene.world.pieces.values():
+        shape = piece.shape
+        if piece.is_static:
+            assert isinstance(shape, pymunk.Segment)
+            segment = pymunk.Segment(space.static_body, shape.a, shape.b, shape.radius)
+            segment.friction = shape.friction
+            space.add(segment)
+            continue
+        body = pymunk.Body(piece.body.mass, piece.body.moment)
+        body.position = piece.body.position
+        assert isinstance(shape, pymunk.Poly)
+        poly = pymunk.Poly(body, shape.get_vertices())
+        poly.friction = shape.friction
+        poly.elasticity = shape.elasticity
+        space.add(body, poly)
+    return space
+
+
+def step_cost(config: PhysicsConfig, frames: int, *, awake: bool) -> tuple[float, float]:
+    """Seconds per frame: (our World, bare pymunk), the same 15-animal tower."""
+    scene = tower_scene(config)
+    space = bare_space(scene)
+    if awake:
+        scene.world.space.sleep_time_threshold = float("inf")
+        space.sleep_time_threshold = float("inf")
+        for body in scene.world.space.bodies:
+            body.activate()
+    substeps = config.world.substeps
+    dt = config.world.frame_seconds / substeps
+    started = time.perf_counter()
+    for _ in range(frames):
+        scene.world.step()
+    ours = (time.perf_counter() - started) / frames
+    started = time.perf_counter()
+    for _ in range(frames):
+        for _ in range(substeps):
+            space.step(dt)
+    return ours, (time.perf_counter() - started) / frames
+
+
+def window_frame_ms(seconds: float) -> float:
+    """Median milliseconds per window frame while three computer seats play."""
+    from games.ui.app import App
+
+    app = App(size=(1280, 800), seed=3)
+    app.start_game(load("animals"), (SeatKind.COMPUTER,) * 3)
+    times = []
+    for _ in range(round(seconds * 60)):
+        started = time.perf_counter()
+        app.step_frame(1 / 60)
+        times.append(time.perf_counter() - started)
+    app.close()
+    return statistics.median(times) * 1e3
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
+    parser.add_argument("--frames", type=int, default=1200, help="frames for the step-cost test")
+    args = parser.parse_args()
+    config = load_config().config
+
+    total_sim = total_wall = 0.0
+    for seed in args.seeds:
+        sim, wall, result = game_speed(config, seed)
+        total_sim += sim
+        total_wall += wall
+        print(
+            f"game seed {seed}: {sim:6.1f} sim s in {wall:5.2f} s = {sim / wall:5.1f}× real time"
+            f"  ({result['winner']} win, {result['reason']}, tower {result['tower_height']})"
+        )
+    print(f"all games: {total_sim / total_wall:.1f} simulated seconds per wall-clock second")
+    ours, bare = step_cost(config, args.frames, awake=True)
+    print(
+        f"physics frame, 15-animal tower held awake, {config.world.substeps} substeps: "
+        f"World {ours * 1e3:.3f} ms, bare pymunk {bare * 1e3:.3f} ms, ratio {ours / bare:.2f}"
+    )
+    asleep, _ = step_cost(config, args.frames, awake=False)
+    print(f"the same tower once asleep (as it stands between turns): World {asleep * 1e3:.3f} ms")
+    print(f"window frame (1280x800, 3 computers playing): {window_frame_ms(10.0):.2f} ms median")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,211 @@
+"""The Dammi il malloppo window through the real app loop (SDL dummy driver, real pygame
+events): roll, click a hand, hover and click a lit destination, choose the coins to take by
+clicking them, Take, undo; an odd roll's payment; refusals change nothing; the panel fits."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pygame
+import pytest
+from malloppo_helpers import RED, position, sq
+
+from games import registry
+from games.malloppo.rules import Phase, State
+from games.malloppo.view import MalloppoView
+from games.protocol import SeatKind
+from games.ui.app import MIN_SIZE, App
+
+FRAME = 1 / 60
+GREEN = 1  # two players: red and green
+
+
+def frames(app: App, count: int = 1) -> None:
+    for _ in range(count):
+        app.step_frame(FRAME)
+
+
+def post(kind: int, **fields: Any) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def hover(app: App, pos: Sequence[float]) -> None:
+    post(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])), rel=(0, 0), buttons=(0, 0, 0))
+    frames(app)
+
+
+def click(app: App, pos: Sequence[float], button: int = 1) -> None:
+    xy = (round(pos[0]), round(pos[1]))
+    post(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=xy, button=button)
+    frames(app)
+    post(pygame.MOUSEBUTTONUP, pos=xy, button=button)
+    frames(app)
+
+
+def start(size: tuple[int, int], seats: tuple[SeatKind, ...], state: State | None) -> App:
+    window = App("malloppo", size=size, seed=11)
+    pygame.event.clear()
+    window.start_game(registry.load("malloppo"), seats)
+    frames(window)
+    if state is not None:
+        view_of(window).game.state = state
+    return window
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    state = position(2, hands={RED: [("E3", 2), ("A9", 1)], GREEN: [("F5", 2), ("E6", 1)]})
+    window = start((1100, 700), (SeatKind.HUMAN, SeatKind.HUMAN), state)
+    yield window
+    window.close()
+
+
+def view_of(app: App) -> MalloppoView:
+    assert app.game is not None
+    view = app.game.view
+    assert isinstance(view, MalloppoView)
+    return view
+
+
+def centre(view: MalloppoView, name: str) -> tuple[float, float]:
+    assert view.geometry is not None
+    return view.geometry.cell_center(sq(name))
+
+
+def test_click_a_hand_a_destination_choose_coins_take_and_undo(app: App) -> None:
+    view = view_of(app)
+    state = view.state
+    view.game.chance.force(2)
+    click(app, view.buttons["roll"].center)
+    assert state.phase is Phase.MOVE and state.roll == 2
+    click(app, centre(view, "E3"))  # the hand
+    assert sq("E5") in view.destinations(view.draft.hand)
+    hover(app, centre(view, "E5"))
+    shown = view.shown_path()
+    assert shown is not None and shown[0] == sq("E3") and shown[1][-1] == sq("E5")
+    click(app, centre(view, "E5"))  # two green hands beside: both coins chosen at first
+    assert view.stage() == "steal" and view.action_label() == ("Take 2 coins", True)
+    click(app, centre(view, "E6"))  # leave the one-coin hand its coin
+    assert view.action_label() == ("Take 1 coin", True)
+    click(app, view.buttons["act"].center)
+    assert state.hand_at(sq("E5")) == 0 and state.coins[0] == 3
+    assert state.coins[state.hand_at(sq("F5"))] == 1  # type: ignore[index]
+    assert state.coins[state.hand_at(sq("E6"))] == 1  # type: ignore[index]
+    assert state.current == GREEN and state.phase is Phase.ROLL
+
+    click(app, view.buttons["undo"].center)  # the whole turn, until green rolls
+    assert state.current == RED and state.phase is Phase.MOVE
+    assert state.hand_at(sq("E3")) == 0 and state.coins_of(GREEN) == 3
+
+
+def test_right_button_steps_back_through_the_clicks(app: App) -> None:
+    view = view_of(app)
+    state = view.state
+    view.game.chance.force(2)
+    click(app, view.die_rect.center)
+    click(app, centre(view, "E3"))
+    click(app, centre(view, "E5"))
+    assert view.stage() == "steal"
+    click(app, centre(view, "A1"), button=3)
+    assert view.stage() == "hand" and view.draft.hand == 0
+    click(app, centre(view, "A1"), button=3)
+    assert view.draft.hand is None and state.phase is Phase.MOVE and state.history == [
+        state.history[0]
+    ]
+
+
+def test_an_odd_roll_pays_first_and_a_lone_move_is_made_at_once(app: App) -> None:
+    view = view_of(app)
+    state = view.state
+    view.game.chance.force(1)
+    click(app, view.buttons["roll"].center)
+    assert view.stage() == "pay"
+    bank = state.bank
+    click(app, centre(view, "A9"))  # pays its last coin: it will leave
+    assert view.stage() == "hand" and view.movable() == [0]
+    click(app, centre(view, "E3"))
+    click(app, centre(view, "D3"))  # nobody beside D3: sent at once
+    assert state.hand_at(sq("D3")) == 0 and state.squares[1] is None
+    assert state.bank == bank + 1 and state.current == GREEN
+
+
+def test_a_refused_destination_says_why_and_changes_nothing(app: App) -> None:
+    view = view_of(app)
+    state = view.state
+    view.game.chance.force(2)
+    click(app, view.buttons["roll"].center)
+    click(app, centre(view, "E3"))
+    before = state.to_json()
+    click(app, centre(view, "E4"))  # one step away: a 2 cannot end there
+    assert state.to_json() == before
+    notice = app.current_notice()
+    assert notice is not None and "cannot reach E4 in 2 steps" in notice[0]
+
+
+def drawn_outside(view: MalloppoView, window: App) -> bool:
+    """True if drawing the panel touches any pixel outside it (drawn alone on a blank)."""
+    blank = (255, 0, 255)
+    surface = pygame.Surface(window.screen.get_size())
+    surface.fill(blank)
+    view.draw_panel(surface, window.renderer)
+    surface.fill(blank, view.panel_rect())
+    return pygame.mask.from_threshold(surface, blank, (1, 1, 1, 255)).count() != (
+        surface.get_width() * surface.get_height()
+    )
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600), (800, 500), MIN_SIZE])
+def test_panel_and_board_fit_the_window(size: tuple[int, int]) -> None:
+    window = start(size, (SeatKind.HUMAN,) * 4, None)
+    try:
+        view = view_of(window)
+        for _ in range(12):  # the opening rolls, by clicking the die
+            if view.state.phase is Phase.ROLL:
+                break
+            click(window, view.die_rect.center)
+        click(window, view.buttons["roll"].center)
+        panel = view.panel_rect()
+        assert window.play_rect.contains(panel)
+        inner = panel.inflate(-8, -8)
+        for rect in [view.die_rect, *view.buttons.values()]:
+            assert inner.contains(rect), (rect, panel)
+        assert not drawn_outside(view, window), "panel drawing spills past the panel"
+        geo = view.geometry
+        assert geo is not None
+        frame = geo.rect.inflate(round(geo.cell * 0.5), round(geo.cell * 0.5))
+        assert window.play_rect.contains(frame) and frame.right <= panel.left
+    finally:
+        window.close()
+
+
+def test_computers_play_on_in_the_window() -> None:
+    window = start((900, 600), (SeatKind.COMPUTER,) * 3, None)
+    try:
+        view = view_of(window)
+        for _ in range(40):
+            window.step_frame(0.25)
+        assert len(view.game.records) > 5 and view.game.log
+    finally:
+        window.close()
+
+
+def test_a_roll_no_hand_can_use_is_passed_with_no_move() -> None:
+    state = position(2, hands={RED: [("A1", 3)], GREEN: [("A2", 2), ("B1", 2)]})
+    window = start((1000, 650), (SeatKind.HUMAN, SeatKind.HUMAN), state)
+    try:
+        view = view_of(window)
+        view.game.chance.force(2)
+        click(window, view.buttons["roll"].center)
+        assert view.stage() == "stuck" and view.action_label() == ("No move", True)
+        click(window, view.buttons["act"].center)
+        assert state.current == GREEN and state.squares[0] == sq("A1") and state.coins[0] == 3
+    finally:
+        window.close()
