@@ -11,7 +11,8 @@ Reads a results file written by :mod:`games.sweep` (any game) and writes into FO
   ``outcomes_vs_AXIS.png`` (the share of each outcome reason, such as "tower fell", against the
   axis) and, when towers were measured, ``tower_height_vs_AXIS.png``.
 
-Readings: a win rate counts only the games that ran (``status = ok``); a game with no winner (a
+Readings: the seats of a point are those its rows name (the ``seats`` column), else the game's
+first names. A win rate counts only the games that ran (``status = ok``); a game with no winner (a
 sandbox, a draw, an unfinished game) counts as a game nobody won. Intervals are Wilson score
 intervals at 95 % (they stay inside 0..1 and are honest at 0 or n wins); a mean's interval is
 mean ± 1.96 standard errors. Against an axis, the points that share the axis value are pooled
@@ -36,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from games import registry
-from games.sweep import INPUT_COLUMNS, OK, STATUS_COLUMNS
+from games.sweep import INPUT_COLUMNS, OK, SEATS_COLUMN, STATUS_COLUMNS
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 REASONS_PLOTTED = 5
@@ -52,8 +53,9 @@ class Point:
 
     number: int
     inputs: dict[str, str]
-    seats: tuple[str, ...]
+    seats: tuple[str, ...]  # the game's first names until a row says which seats played
     rows: list[dict[str, str]] = field(default_factory=list)
+    seats_seen: bool = False
 
     @property
     def label(self) -> str:
@@ -79,6 +81,13 @@ class Results:
     axes: list[str]
     columns: list[str]
     points: list[Point]
+    seat_order: tuple[str, ...] = ()  # the game's seat names, in its order
+
+    def all_seats(self) -> list[str]:
+        """Every seat that played at some point, in the game's order."""
+        seen = dict.fromkeys(seat for point in self.points for seat in point.seats)
+        order = {name: index for index, name in enumerate(self.seat_order)}
+        return sorted(seen, key=lambda seat: order.get(seat, len(order)))
 
 
 def read_results(path: Path) -> Results:
@@ -119,9 +128,24 @@ def read_results(path: Path) -> Results:
                 inputs = {"players": row["players"], **inputs}
             count = int(row["players"]) if row["players"].isdigit() else len(seat_names)
             points[number] = Point(number, inputs, tuple(seat_names[:count]))
-        points[number].rows.append(row)
+        point = points[number]
+        point.rows.append(row)
+        if not point.seats_seen and row["status"] == OK and row.get(SEATS_COLUMN):
+            point.seats = _seat_list(row[SEATS_COLUMN], point.seats)
+            point.seats_seen = True
     ordered = [points[number] for number in sorted(points)]
-    return Results(path, games[0], ["players", *axes] if players_vary else axes, columns, ordered)
+    axes = ["players", *axes] if players_vary else axes
+    return Results(path, games[0], axes, columns, ordered, tuple(seat_names))
+
+
+def _seat_list(text: str, fallback: tuple[str, ...]) -> tuple[str, ...]:
+    try:
+        names = json.loads(text)
+    except json.JSONDecodeError:
+        return fallback
+    if isinstance(names, list) and names and all(isinstance(n, str) for n in names):
+        return tuple(names)
+    return fallback
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
@@ -152,7 +176,7 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
 
 def point_table(results: Results) -> tuple[list[str], list[list[str]]]:
     """One row per point: games, failures, win rate per seat, reasons, lengths, tower heights."""
-    seats = list(dict.fromkeys(seat for point in results.points for seat in point.seats))
+    seats = results.all_seats()
     length = _length_column(results)
     header = ["point", *results.axes, "games", "failed"]
     header += [f"{seat} wins (95 % interval)" for seat in seats] + ["outcome reasons"]
@@ -257,7 +281,7 @@ def _pyplot() -> Any:
 
 
 def plot_win_rates(results: Results, out: Path) -> Path | None:
-    seats = list(dict.fromkeys(seat for point in results.points for seat in point.seats))
+    seats = results.all_seats()
     if not any(game.get("winner") for point in results.points for game in point.ok):
         return None
     plt = _pyplot()

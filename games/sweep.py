@@ -32,10 +32,11 @@ is invalid is recorded as one failed row per seed and the others run (if no poin
 file is refused).
 
 Results: one CSV file (stdlib ``csv``; pandas and polars read it directly). The header is fixed
-by the sweep (``game, point, seed, players``, a column per axis, ``status, error``, then the
-collected fields), so each finished game is appended as one line and flushed at once: an
-interrupted sweep keeps every finished game, and ``--resume`` runs only the games whose inputs
-have no row yet (a partly written last line is dropped first). CSV, not Parquet: a Parquet file
+by the sweep (``game, point, seed, players``, a column per axis, ``status, error``, ``seats``
+(the seat names in play, a JSON list), then the collected fields), so each finished game is
+appended as one line and flushed at once: an interrupted sweep keeps every finished game, and
+``--resume`` runs only the games whose inputs have no row yet (a partly written last line is
+dropped first). CSV, not Parquet: a Parquet file
 cannot be appended to row by row, and a table of a few columns and 10^5 rows is small. Cells
 hold plain text: numbers, ``true``/``false``, JSON for lists and tables, never a line break.
 
@@ -71,6 +72,7 @@ from physics.config import ConfigError, load_config, read_toml
 DEFAULT_COLLECT = ("winner", "reason", "frames", "turns", "tower_height", "digest")
 INPUT_COLUMNS = ("game", "point", "seed", "players")
 STATUS_COLUMNS = ("status", "error")
+SEATS_COLUMN = "seats"  # the seat names in play, as the game reports them
 OK = "ok"
 CONFIG_ERROR = "config error"
 GAME_ERROR = "game error"
@@ -205,7 +207,7 @@ def make_plan(sweep: SweepFile, path: Path) -> Plan:
     axes = list(dict.fromkeys(key for point in points for key in point))
     axes = [key for key in axes if key != "players"]
     collect = _collect(sweep.collect, axes, path)
-    header = [*INPUT_COLUMNS, *axes, *STATUS_COLUMNS, *collect]
+    header = [*INPUT_COLUMNS, *axes, *STATUS_COLUMNS, SEATS_COLUMN, *collect]
     plan = Plan(header)
     for number, point in enumerate(points):
         count = point.get("players", players)
@@ -348,7 +350,7 @@ def _merged(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _collect(names: list[str], axes: Sequence[str], path: Path) -> list[str]:
-    taken = {*INPUT_COLUMNS, *axes, *STATUS_COLUMNS}
+    taken = {*INPUT_COLUMNS, *axes, *STATUS_COLUMNS, SEATS_COLUMN}
     seen: set[str] = set()
     for index, name in enumerate(names):
         if not name or any(not part for part in name.split(".")) or name in seen:
@@ -386,7 +388,17 @@ def play_job(job: Job) -> dict[str, str]:
     except Exception as error:  # a game that raises is recorded; the sweep goes on
         return {**first, "status": GAME_ERROR, "error": one_line(error)}
     cells = {name: cell(_lookup(result, name)) for name in job.collect}
-    return {**first, "status": OK, "error": "", **cells}
+    seat_names = seats_in_play(result, spec.seat_names, job.players)
+    return {**first, "status": OK, "error": "", SEATS_COLUMN: cell(seat_names), **cells}
+
+
+def seats_in_play(result: Mapping[str, Any], names: Sequence[str], players: int) -> list[str]:
+    """The seats a game was played with: its result's ``seats`` table if it has one (Dammi il
+    malloppo seats red and green at two players), else the game's first ``players`` names."""
+    table = result.get("seats")
+    if isinstance(table, Mapping) and table:
+        return [str(name) for name in table]
+    return list(names[:players])
 
 
 def lost_row(job: Job, why: str) -> dict[str, str]:

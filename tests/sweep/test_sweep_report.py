@@ -149,3 +149,18 @@ def test_a_players_axis_is_a_column_and_each_point_has_its_seats(tmp_path: Path)
     assert table[0]["yellow wins (95 % interval)"] == ""  # no yellow seat at 2 players
     assert table[1]["yellow wins (95 % interval)"] == "100 % (44–100)"
     assert (tmp_path / "r" / "outcomes_vs_players.png").exists()
+
+
+def test_the_seats_column_says_which_seats_played(tmp_path: Path) -> None:
+    # Dammi il malloppo seats red and green at two players, not the first two names.
+    seats = '"[""red"",""green""]"'
+    lines = ["game,point,seed,players,status,error,seats,winner\n"]
+    lines += [f"malloppo,0,{seed},2,ok,,{seats},{w}\n" for seed, w in enumerate("ggr")]
+    lines = [line.replace(",g\n", ",green\n").replace(",r\n", ",red\n") for line in lines]
+    results = read_results(write(tmp_path, "seats.csv", "".join(lines)))
+    assert results.points[0].seats == ("red", "green")
+    assert main(["report", str(results.path), "--out", str(tmp_path / "r")]) == 0
+    with open(tmp_path / "r" / "points.csv", encoding="utf-8", newline="") as file:
+        (row,) = list(csv.DictReader(file))
+    assert row["green wins (95 % interval)"] == "67 % (21–94)"
+    assert "blue wins (95 % interval)" not in row

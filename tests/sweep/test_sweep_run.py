@@ -13,9 +13,9 @@ import pytest
 from sweep_helpers import FREEPLAY_SUBSTEPS, STONEWALL_BOTS, rows, write
 
 from games import registry
+from games.assets import assets_dir
 from games.cli import main
 from games.sweep import load_sweep, make_plan, run_sweep
-from games.assets import assets_dir
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SWEEPS = assets_dir() / "sweeps"
@@ -40,10 +40,11 @@ def test_one_row_per_seed_and_point_with_inputs_and_collected_fields(tmp_path: P
     ]
     first = found[0]
     assert list(first) == [
-        "game", "point", "seed", "players", "options.bots", "status", "error",
+        "game", "point", "seed", "players", "options.bots", "status", "error", "seats",
         "winner", "reason", "turns", "frames", "digest", "turns_each",
     ]  # fmt: skip
     assert first["options.bots"] == '["greedy","expectimax"]'
+    assert first["seats"] == '["red","blue"]'
     assert found[3]["options.bots"] == '["expectimax","greedy"]'
     assert all(row["status"] == "ok" and row["winner"] in ("red", "blue") for row in found)
     assert all(len(row["digest"]) == 64 for row in found)
@@ -170,7 +171,7 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes_them(tmp_path: Path
         ('game = "stonewall"\nseeds = 0\n', "seeds: is 0; allowed: a count"),
         ('game = "stonewall"\nseeds = [1, 1]\n', "seeds: is [1, 1]; allowed"),
         ('game = "stonewall"\nseeds = 2\nplayers = 9\n', "players: is 9; allowed: 2 to 4"),
-        ('game = "animals"\nseeds = 2\n', "game: game 'animals' is not built yet"),
+        ('game = "chess"\nseeds = 2\n', "game: unknown game 'chess'; available: freeplay"),
         ('game = "stonewall"\nseeds = 2\n[grid.config.world]\nsubsteps = 4\n',
          "grid.config.world.substeps: is 4; allowed: a non-empty list"),
         ('game = "stonewall"\nseeds = 2\n[grid]\ncolour = [1]\n',
