@@ -118,11 +118,16 @@ def _dask_results(
         index = {future.key: position for position, future in enumerate(futures)}
         for future in as_completed(futures):
             position = index[future.key]
-            if future.status == "error":
-                error = future.exception()  # KilledWorker: Dask gave up after retries
-                yield position, lost(jobs[position], f"{WORKER_DIED} ({type(error).__name__})")
-            else:
-                yield position, future.result()
+            try:
+                result = future.result()
+            except (KeyboardInterrupt, SystemExit, GeneratorExit):
+                raise
+            except BaseException as error:  # KilledWorker (Dask gave up after retries), or
+                # a job cancelled when the scheduler lost it (a BaseException, like asyncio's)
+                name = type(error).__name__
+                why = WORKER_DIED if name == "KilledWorker" else "the cluster lost it"
+                result = lost(jobs[position], f"{why} ({name})")
+            yield position, result
             future.release()
     finally:
         if futures:
