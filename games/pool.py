@@ -14,7 +14,8 @@ with a progress bar on stderr (done, per second, time left). Where the jobs run:
   (``dask.distributed.Client(ADDRESS)``), so a lab's cluster runs them unchanged. Dask is an
   optional extra, imported only here and only then; without it the command says how to install
   it (:data:`DASK_MISSING`). A job whose worker dies is retried by Dask on another worker, and
-  reported through ``lost`` once Dask gives up on it (``KilledWorker``).
+  reported through ``lost`` once Dask gives up on it (``KilledWorker``). Losing the scheduler
+  itself ends the run with a :class:`PoolError` (the results already yielded are kept).
 
 Workers ignore Ctrl-C (the main process reports it once); leaving the generator early (Ctrl-C,
 an error in the caller) terminates the local workers at once, and cancels the Dask jobs.
@@ -60,7 +61,7 @@ def run_jobs(
     ``func`` must be a module-level function (it is pickled by name) that returns a result for
     every job, failures included; ``lost(job, why)`` makes the result of a job whose worker died.
     A bad worker count, a missing Dask or an unreachable scheduler raise :class:`PoolError` here,
-    before any job runs.
+    before any job runs; a scheduler lost on the way raises it from the iteration.
     """
     if workers < 1:
         raise PoolError(f"-j {workers}: allowed: a whole number of at least 1")
@@ -104,11 +105,15 @@ def _dask(
     func: Callable[[J], R], jobs: Sequence[J], address: str, lost: Callable[[J, str], R]
 ) -> Results[R]:
     client = dask_client(address)  # raises before the first job, so the caller sees it at once
-    return _dask_results(client, func, jobs, lost)
+    return _dask_results(client, address, func, jobs, lost)
 
 
 def _dask_results(
-    client: Any, func: Callable[[J], R], jobs: Sequence[J], lost: Callable[[J, str], R]
+    client: Any,
+    address: str,
+    func: Callable[[J], R],
+    jobs: Sequence[J],
+    lost: Callable[[J, str], R],
 ) -> Results[R]:
     from dask.distributed import as_completed
 
@@ -122,11 +127,11 @@ def _dask_results(
                 result = future.result()
             except (KeyboardInterrupt, SystemExit, GeneratorExit):
                 raise
-            except BaseException as error:  # KilledWorker (Dask gave up after retries), or
-                # a job cancelled when the scheduler lost it (a BaseException, like asyncio's)
+            except BaseException as error:  # a cancelled job's error is a BaseException
                 name = type(error).__name__
-                why = WORKER_DIED if name == "KilledWorker" else "the cluster lost it"
-                result = lost(jobs[position], f"{why} ({name})")
+                if name != "KilledWorker":  # the scheduler went away: nothing more will run
+                    raise PoolError(f"--scheduler {address}: lost the scheduler ({name})") from None
+                result = lost(jobs[position], f"{WORKER_DIED} (KilledWorker)")  # Dask gave up
             yield position, result
             future.release()
     finally:

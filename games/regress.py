@@ -90,9 +90,9 @@ def run_all(
             progress=progress,
             unit="scenario",
         )
+        reports = [report for _, report in done]
     except PoolError as error:
         raise ScenarioError(str(error)) from None
-    reports = [report for _, report in done]
     order = {path: index for index, path in enumerate(files)}
     return sorted(reports, key=lambda report: order[report.path])
 

@@ -555,16 +555,21 @@ def run_sweep(
         for row in failed_rows:
             results.write(row)
         failed = len(failed_rows)
-        for _, row in stream:
-            results.write(row)
-            if row["status"] != OK:
-                failed += 1
-                label = describe_point(int(row["point"]), _inputs_of(row, plan))
-                tqdm.write(
-                    f"wobbletop: sweep: {label} seed {row['seed']}: {row['status']}: "
-                    f"{row['error']}",
-                    file=sys.stderr,
-                )
+        try:
+            for _, row in stream:
+                results.write(row)
+                if row["status"] != OK:
+                    failed += 1
+                    label = describe_point(int(row["point"]), _inputs_of(row, plan))
+                    tqdm.write(
+                        f"wobbletop: sweep: {label} seed {row['seed']}: {row['status']}: "
+                        f"{row['error']}",
+                        file=sys.stderr,
+                    )
+        except PoolError as error:  # the scheduler went away: keep what ran, say how to go on
+            raise SweepError(
+                f"{error}; the games that finished are in {out}; --resume runs the rest"
+            ) from None
     finally:
         stream.close()
         results.close()
