@@ -218,13 +218,15 @@ def make_plan(sweep: SweepFile, path: Path) -> Plan:
         try:
             loaded = load_config(overrides=config, overrides_source=path)
         except ConfigError as error:
-            problem = str(error).removeprefix(f"{path}: ")
-            plan.notes.append(f"{label}: config error: config.{problem}")
+            # Name the sweep's key (config.world.x); a problem blamed on the defaults file
+            # (a value there clashing with the override) keeps that file's name.
+            message = str(error)
+            own = f"{path}: "
+            problem = f"config.{message.removeprefix(own)}" if message.startswith(own) else message
+            plan.notes.append(f"{label}: config error: {problem}")
             for seed in seeds:
                 first = Job(sweep.game, number, seed, count, 0, {}, {}, inputs, ()).first_cells()
-                plan.failed_rows.append(
-                    {**first, "status": CONFIG_ERROR, "error": f"config.{problem}"}
-                )
+                plan.failed_rows.append({**first, "status": CONFIG_ERROR, "error": problem})
             continue
         options = _merged(sweep.options, _nested(point, "options"))
         job_options = _merged(dict(spec.headless_options), options)
