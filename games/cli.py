@@ -4,6 +4,8 @@
     wobbletop play GAME [--record F]  open the window straight into a game
     wobbletop run GAME --headless     play computer seats with no display, print JSON
     wobbletop regress [FOLDER]        replay scenario files and compare with their goldens
+    wobbletop sweep FILE --out CSV    many headless games over a grid (games.sweep)
+    wobbletop report CSV --out DIR    tables and plots of a sweep's results (games.report)
     wobbletop config                  print the effective physics config and its sources
 
 ``--config PATH`` (before or after the subcommand) names a user config file laid over
@@ -95,6 +97,10 @@ def build_parser() -> _Parser:
     )
     regress.add_argument("-j", "--jobs", type=int, default=1, help="scenarios run in parallel")
     regress.add_argument("--update", action="store_true", help="rewrite the goldens to what ran")
+    regress.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler")
+    from games.sweep import add_parsers
+
+    add_parsers(commands, common)  # sweep, report
 
     commands.add_parser(
         "config", parents=[common], help="print the effective config and its sources"
@@ -187,7 +193,15 @@ def _dispatch(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
         folder = Path(args.folder) if args.folder else None
-        return run_regress(folder, jobs=args.jobs, update=args.update)
+        return run_regress(folder, jobs=args.jobs, update=args.update, scheduler=args.scheduler)
+    if args.command == "sweep":
+        from games.sweep import sweep_command
+
+        return sweep_command(args)
+    if args.command == "report":
+        from games.report import report_command
+
+        return report_command(args)
     return _play(getattr(args, "game", None), config_path, args)
 
 

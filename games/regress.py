@@ -11,15 +11,13 @@ the files that ran (expected outcome and digest) in place and keeps the rest of 
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from games.assets import assets_dir
+from games.pool import PoolError, run_jobs
 from games.scenario import Replay, ScenarioError, run_scenario_file, update_goldens
 
 EXIT_MISMATCH = 1
@@ -77,38 +75,30 @@ def scenario_files(folder: Path) -> list[Path]:
     return files
 
 
-def run_all(files: list[Path], jobs: int = 1, progress: bool = True) -> list[Report]:
-    """Replay ``files`` with ``jobs`` worker processes (1: in this process), in file order."""
-    if jobs < 1:
-        raise ScenarioError(f"-j {jobs}: allowed: a whole number of at least 1")
-    bar = _progress_bar(len(files), progress)
-    reports: list[Report] = []
+def run_all(
+    files: list[Path], jobs: int = 1, progress: bool = True, scheduler: str | None = None
+) -> list[Report]:
+    """Replay ``files`` with ``jobs`` worker processes (1: in this process), or on the Dask
+    scheduler at ``scheduler`` (see :mod:`games.pool`); reports in file order."""
     try:
-        if jobs == 1:
-            for path in files:
-                reports.append(check_file(path))
-                bar.update(1)
-        else:
-            # Leaving the ``with`` terminates the workers: Ctrl-C stops them at once, and
-            # they ignore SIGINT themselves so only the main process reports it.
-            with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
-                for report in pool.imap_unordered(check_file, files):
-                    reports.append(report)
-                    bar.update(1)
-    finally:
-        bar.close()
+        done = run_jobs(
+            check_file,
+            files,
+            lost=_lost,
+            workers=jobs,
+            scheduler=scheduler,
+            progress=progress,
+            unit="scenario",
+        )
+        reports = [report for _, report in done]
+    except PoolError as error:
+        raise ScenarioError(str(error)) from None
     order = {path: index for index, path in enumerate(files)}
     return sorted(reports, key=lambda report: order[report.path])
 
 
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _progress_bar(total: int, enabled: bool) -> Any:
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit="scenario", file=sys.stderr, disable=not enabled, leave=False)
+def _lost(path: Path, why: str) -> Report:
+    return Report(path, error=f"{path}: {why}")
 
 
 def apply_updates(reports: list[Report]) -> list[Report]:
@@ -172,10 +162,14 @@ def _relative(path: Path, folder: Path) -> str:
         return str(path)
 
 
-def run_regress(folder: Path | None = None, *, jobs: int = 1, update: bool = False) -> int:
+def run_regress(
+    folder: Path | None = None, *, jobs: int = 1, update: bool = False, scheduler: str | None = None
+) -> int:
     """The ``wobbletop regress`` command; returns the exit code."""
     folder = folder or default_folder()
-    reports = run_all(scenario_files(folder), jobs=jobs, progress=sys.stderr.isatty())
+    reports = run_all(
+        scenario_files(folder), jobs=jobs, progress=sys.stderr.isatty(), scheduler=scheduler
+    )
     if update:
         reports = apply_updates(reports)
     for line in format_table(reports, folder):
