@@ -30,9 +30,11 @@ from types import FrameType
 from typing import NoReturn
 
 from games import registry
+from games.errors import UserError
 from games.headless import HeadlessError
 from games.scenario import ScenarioError
 from physics.config import ConfigError, load_config, user_config_path
+from physics.userfile import UserFileError, one_line
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
@@ -111,8 +113,16 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return _dispatch(args)
-    except (UsageError, ConfigError, registry.UnknownGame, HeadlessError, ScenarioError) as error:
-        print(f"wobbletop: {error}", file=sys.stderr)
+    except (
+        UsageError,
+        UserError,
+        UserFileError,
+        ConfigError,
+        registry.UnknownGame,
+        HeadlessError,
+        ScenarioError,
+    ) as error:
+        print(f"wobbletop: {one_line(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("wobbletop: interrupted", file=sys.stderr)
@@ -193,7 +203,9 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) -> int:
     if game is not None:
-        registry.load(game)
+        spec = registry.load(game)
+        if spec.check_files is not None:
+            spec.check_files()  # a bad board file is one line before any window opens
     record = getattr(args, "record", None)
     if record:
         check_record_path(Path(record))

@@ -240,3 +240,7 @@ class GameSpec:
     # Ctrl+Z in the window takes back the last drag by replaying the game without it
     # (games.undo); for sandboxes, not for games whose rules forbid taking a move back.
     undo_by_replay: bool = False
+    # Reads the game's own data files (a board map) and raises a one-line
+    # :class:`games.errors.UserError` for a bad one, so ``wobbletop play`` refuses it before
+    # any window opens. None: the game has no files of its own.
+    check_files: Callable[[], None] | None = None

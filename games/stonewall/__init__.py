@@ -17,6 +17,13 @@ def new_session(setup: SessionSetup) -> Session:
     return StonewallSession(setup)
 
 
+def check_files() -> None:
+    """Read the board file now: a bad one is a one-line :class:`BoardError`."""
+    from games.stonewall.rules import default_board
+
+    default_board()
+
+
 GAME = GameSpec(
     id="stonewall",
     title="Stonewall",
@@ -40,4 +47,5 @@ GAME = GameSpec(
     view_module="games.stonewall.view",
     physics=False,
     headless_options={"bot_delay_frames": 0},
+    check_files=check_files,
 )

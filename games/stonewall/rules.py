@@ -74,6 +74,7 @@ from games.stonewall.board import (
     BoardError,
     Square,
     Wall,
+    default_board_path,
     load_board,
 )
 
@@ -359,7 +360,7 @@ def geometry(board: Board) -> Geometry:
     return cached
 
 
-_DEFAULT_BOARD: Board | None = None
+_DEFAULT_BOARDS: dict[str, Board] = {}
 _BOARDS_BY_JSON: dict[str, Board] = {}
 
 
@@ -378,10 +379,12 @@ def _board_of(data: Any) -> Board:
 
 
 def default_board() -> Board:
-    global _DEFAULT_BOARD
-    if _DEFAULT_BOARD is None:
-        _DEFAULT_BOARD = load_board()
-    return _DEFAULT_BOARD
+    """The board of the assets folder (read once per folder; a bad file: :class:`BoardError`)."""
+    path = default_board_path()
+    board = _DEFAULT_BOARDS.get(str(path))
+    if board is None:
+        board = _DEFAULT_BOARDS[str(path)] = load_board(path)
+    return board
 
 
 # --- the state ----------------------------------------------------------------------------

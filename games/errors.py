@@ -1,0 +1,12 @@
+"""The one exception every bad user input of a game derives from. Pure Python.
+
+A game's own input errors (a bad board file, a bad option) subclass :class:`UserError`; the
+``wobbletop`` command prints ``str(error)`` as one line and exits with code 2, no traceback, so
+a new game's file errors need no line in the CLI.
+"""
+
+from __future__ import annotations
+
+
+class UserError(ValueError):
+    """A bad input the user gave (a file, a key, a value); ``str()`` is one line for them."""
