@@ -7,6 +7,12 @@ a new game's file errors need no line in the CLI.
 
 from __future__ import annotations
 
+from physics.userfile import one_line
+
 
 class UserError(ValueError):
-    """A bad input the user gave (a file, a key, a value); ``str()`` is one line for them."""
+    """A bad input the user gave (a file, a key, a value); ``str()`` is one line for them
+    (control characters escaped, a very long message cut in the middle)."""
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(one_line(str(message)))

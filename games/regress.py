@@ -149,6 +149,8 @@ def format_table(reports: list[Report], folder: Path) -> list[str]:
         details = [report.error.removeprefix(f"{report.path}: ")] if report.error else []
         if report.replay is not None and not report.ok and not report.updated:
             details = report.replay.differences()
+        if report.replay is not None:
+            details = [*details, *report.replay.notes]
         for detail in details:
             lines.append(f"{_relative(report.path, folder)}: {detail}")
     return lines

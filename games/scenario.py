@@ -68,8 +68,11 @@ import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from games import registry
+from games.errors import UserError
+from games.options import MAX_COORDINATE, check_input_values
 from games.protocol import CONFIG_ACTION, InputEvent, InputRefused, SeatKind, Session
 from physics.config import ConfigError, LoadedConfig, load_config, read_toml
+from physics.userfile import MAX_SCENARIO_BYTES, shown
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -77,7 +80,7 @@ else:  # pragma: no cover - exercised only on 3.10
     import tomli as tomllib
 
 
-class ScenarioError(ValueError):
+class ScenarioError(UserError):
     """A scenario file that cannot be used; ``str()`` is one line naming the file and key."""
 
 
@@ -88,9 +91,16 @@ class _Strict(BaseModel):
 class InputRecord(_Strict):
     frame: int = Field(ge=0, description="physics frame the input takes effect on")
     action: str = Field(min_length=1, description="grab, move, release or a game's own move")
-    x: float = Field(default=0.0, description="mm")
-    y: float = Field(default=0.0, description="mm")
+    x: float = Field(default=0.0, ge=-MAX_COORDINATE, le=MAX_COORDINATE, description="mm")
+    y: float = Field(default=0.0, ge=-MAX_COORDINATE, le=MAX_COORDINATE, description="mm")
     data: dict[str, Any] = Field(default_factory=dict, description="a game's move as a table")
+
+    @model_validator(mode="after")
+    def _data_usable(self) -> InputRecord:
+        problem = check_input_values(self.x, self.y, self.data)
+        if problem is not None:
+            raise ValueError(problem)
+        return self
 
     @model_validator(mode="after")
     def _config_has_its_table(self) -> InputRecord:
@@ -177,9 +187,9 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     """Read and validate a scenario file, or raise a one-line :class:`ScenarioError`."""
     path = Path(path)
     try:
-        data = read_toml(path)
+        data = read_toml(path, what="scenario file", max_bytes=MAX_SCENARIO_BYTES)
     except ConfigError as error:
-        raise ScenarioError(str(error).replace("config file", "scenario file")) from None
+        raise ScenarioError(str(error)) from None
     return parse_scenario(data, path)
 
 
@@ -204,8 +214,8 @@ def _describe(error: ValidationError) -> str:
     if kind == "missing":
         return f"{key}: missing; it is required"
     if kind == "enum":
-        return f"{key}: is {given!r}; allowed: {first['ctx']['expected']}"
-    return f"{key}: is {given!r}; allowed: {first['msg'].lower()}"
+        return f"{key}: is {shown(given)}; allowed: {first['ctx']['expected']}"
+    return f"{key}: is {shown(given)}; allowed: {first['msg'].lower()}"
 
 
 def _allowed_keys(loc: tuple[Any, ...]) -> str:
@@ -233,6 +243,7 @@ class Replay:
     outcome: dict[str, Any]
     digest: str
     expected: Expect | None
+    notes: tuple[str, ...] = ()  # what the user should know though nothing failed
 
     @property
     def outcome_ok(self) -> bool:
@@ -278,15 +289,31 @@ def replay(scenario: Scenario, path: Path) -> Replay:
     if scenario.seats is not None:
         _check_seats(spec, scenario.seats, path)
     seats = tuple(scenario.seats) if scenario.seats else _computer_seats(spec, scenario, path)
-    session = new_session(spec, config, scenario.seed, seats, scenario.options)
-    limit = frame_limit(spec, config, scenario.frames or None)
     try:
-        drive(session, limit, scenario.events(), stop_at_outcome=scenario.stop_at_outcome)
+        session = new_session(spec, config, scenario.seed, seats, scenario.options)
+    except UserError as error:
+        raise ScenarioError(f"{path}: {error}") from None
+    limit = frame_limit(spec, config, scenario.frames or None)
+    events = scenario.events()
+    late = [index for index, event in enumerate(events) if event.frame > limit]
+    if late:
+        raise ScenarioError(
+            f"{path}: input[{late[0]}].frame: {events[late[0]].frame} is after {spec.id}'s own "
+            f"frame limit {limit}; allowed: 0 to {limit}, or set frames"
+        )
+    try:
+        left = drive(session, limit, events, stop_at_outcome=scenario.stop_at_outcome)
     except InputRefused as error:
         raise ScenarioError(
             f"{path}: an input at frame {session.frame} was refused: {error}"
         ) from None
-    return Replay(expected_outcome(session), session.digest(), scenario.expect)
+    notes: tuple[str, ...] = ()
+    if left:  # a planned sequence the game's end cut short: said, not silently dropped
+        notes = (
+            f"note: the game ended at frame {session.frame}; the last {len(left)} input"
+            f"{'s were' if len(left) > 1 else ' was'} not played",
+        )
+    return Replay(expected_outcome(session), session.digest(), scenario.expect, notes)
 
 
 def _config_problem(error: ConfigError, path: Path) -> str:

@@ -17,7 +17,6 @@ import itertools
 import math
 import os
 import re
-import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -27,17 +26,22 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from physics.paths import default_config_path
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised only on 3.10
-    import tomli as tomllib
+from physics.userfile import (
+    MAX_CONFIG_BYTES,
+    UserFileError,
+    one_line,
+    read_user_toml,
+    shown,
+)
 
 CONFIG_ENV = "WOBBLETOP_CONFIG"
 
 
 class ConfigError(ValueError):
     """A config file that cannot be used; ``str()`` is one line for the user."""
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(one_line(str(message)))
 
 
 class _Section(BaseModel):
@@ -223,7 +227,9 @@ def _check_number(key: str, value: float, spec: Any) -> None:
     too_high = high is not None and value > high
     if not math.isfinite(value) or too_low or too_high:
         raise _KeyProblem(
-            key, f"is {value!r}; allowed: a number from {low:g} to {high:g} ({spec.description})"
+            key,
+            f"is {shown(value)}; allowed: a number from {low:g} to {high:g} "
+            f"({spec.description})",
         )
 
 
@@ -336,22 +342,18 @@ def unit_of(key: str) -> str:
     return ""
 
 
-def read_toml(path: Path) -> dict[str, Any]:
-    """Parse one TOML file or raise a one-line :class:`ConfigError` naming it."""
+def read_toml(
+    path: Path, *, what: str = "config file", max_bytes: int = MAX_CONFIG_BYTES
+) -> dict[str, Any]:
+    """Parse one TOML file or raise a one-line :class:`ConfigError` naming it.
+
+    Anything that is not a regular file of sane size is refused before it is read
+    (:func:`physics.userfile.read_user_toml`, the reader of every user TOML file).
+    """
     try:
-        text = path.read_text(encoding="utf-8-sig")  # a BOM (some Windows editors) is fine
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: no such config file") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{path}: is a folder; allowed: a TOML file") from None
-    except UnicodeDecodeError as error:
-        raise ConfigError(f"{path}: cannot read: not UTF-8 text ({error.reason})") from None
-    except OSError as error:
-        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path}: not valid TOML: {error}") from None
+        return read_user_toml(path, what=what, max_bytes=max_bytes)
+    except UserFileError as error:
+        raise ConfigError(str(error)) from None
 
 
 def user_config_path(cli_path: str | os.PathLike[str] | None) -> Path | None:
@@ -412,7 +414,7 @@ def _check_known_keys(path: Path, data: Mapping[str, Any]) -> None:
             raise ConfigError(f"{path}: {section}: unknown section; allowed: {sections}")
         if not isinstance(value, Mapping):
             raise ConfigError(
-                f"{path}: {section}: is {value!r}; allowed: a table [{section}] of keys"
+                f"{path}: {section}: is {shown(value)}; allowed: a table [{section}] of keys"
             )
         model = _section_model(section)
         if section in _OPEN_TABLES or model is None:
@@ -498,8 +500,8 @@ def _explain(error: Mapping[str, Any], key: str) -> str:
     if kind == "missing":
         return f"missing; {allowed}"
     if kind == "finite_number":
-        return f"is {given!r}; NaN and infinity are not allowed; {allowed}"
-    return f"is {given!r}; {allowed}"
+        return f"is {shown(given)}; NaN and infinity are not allowed; {allowed}"
+    return f"is {shown(given)}; {allowed}"
 
 
 def _allowed(key: str) -> str:

@@ -7,7 +7,22 @@ The rule engine is :mod:`games.stonewall.rules` (pure Python), the board file
 pause a human watcher needs.
 """
 
+from typing import Literal
+
+from pydantic import Field
+
+from games.options import GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
+
+BotName = Literal["greedy", "expectimax"]  # games.stonewall.bots.BOTS (a test checks they agree)
+
+
+class StonewallOptions(GameOptions):
+    """What a Stonewall session takes (scenario ``options``, headless runs)."""
+
+    bots: list[BotName] = Field(default_factory=list, max_length=4)
+    bot_delay_frames: int = Field(default=0, ge=0, le=100_000)
+    undo_grace_frames: int = Field(default=0, ge=0, le=100_000)
 
 
 def new_session(setup: SessionSetup) -> Session:
@@ -48,4 +63,5 @@ GAME = GameSpec(
     physics=False,
     headless_options={"bot_delay_frames": 0},
     check_files=check_files,
+    options=StonewallOptions,
 )
