@@ -176,6 +176,8 @@ def _interrupts_at_safe_points() -> Iterator[None]:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    if args.config is not None and not args.config.strip():
+        raise UsageError(f"--config {args.config!r}: empty; allowed: the path of a TOML file")
     config_path = user_config_path(args.config)
     if args.command == "config":
         for line in load_config(config_path).describe():
@@ -207,7 +209,9 @@ def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) 
         if spec.check_files is not None:
             spec.check_files()  # a bad board file is one line before any window opens
     record = getattr(args, "record", None)
-    if record:
+    if record is not None:
+        if not record.strip():
+            raise UsageError(f"--record {record!r}: empty; allowed: the path of a file to write")
         check_record_path(Path(record))
     load_config(config_path)  # a bad config is a one-line error before any window opens
     try:
