@@ -44,6 +44,11 @@ class ConfigError(ValueError):
         super().__init__(one_line(str(message)))
 
 
+PIECE_MATERIALS = ("wood", "glass", "felt")
+MAX_SOLVER_WORK = 600_000  # solver iterations per simulated second (default 120 × 6 × 70)
+MAX_SETTLE_WORK = 1_000_000  # solver iterations in one settle-in (default 120 × 6 × 100 × 0.5)
+
+
 class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False, frozen=True)
 
@@ -182,6 +187,44 @@ class PhysicsConfig(_Section):
                         f"from {low:g} to {high:g} ({spec.description})",
                         blame=(f"materials.{a}", f"materials.{b}"),
                     )
+        return self
+
+    @model_validator(mode="after")
+    def _pieces_materials_present(self) -> PhysicsConfig:
+        # The pieces are made of these (physics/pieces.py); a config without one cannot build
+        # or keep running a table (a live edit dropping one would stop the game).
+        for name in PIECE_MATERIALS:
+            if name not in self.materials:
+                raise _KeyProblem(
+                    f"materials.{name}",
+                    f"missing: the pieces are made of {', '.join(PIECE_MATERIALS)}; allowed: "
+                    "a table that keeps those (and adds any others)",
+                )
+        return self
+
+    @model_validator(mode="after")
+    def _solver_work_runs(self) -> PhysicsConfig:
+        # Each limit alone allows settings that together never finish: the solver's work per
+        # simulated second (and per settle-in) must stay within what a machine runs.
+        world = self.world
+        per_second = world.step_hz * world.substeps
+        most = max(world.iterations, self.wallamoppi.min_iterations)
+        if per_second * most > MAX_SOLVER_WORK:
+            raise _KeyProblem(
+                "world.iterations",
+                f"step_hz × substeps × iterations (at least wallamoppi.min_iterations) is "
+                f"{per_second * most:,}; allowed: at most {MAX_SOLVER_WORK:,} solver iterations "
+                "per simulated second (the default is 50,400)",
+                blame=("world.step_hz", "world.substeps", "world.iterations"),
+            )
+        settle = per_second * world.settle_iterations * world.settle_seconds
+        if settle > MAX_SETTLE_WORK:
+            raise _KeyProblem(
+                "world.settle_iterations",
+                f"step_hz × substeps × settle_iterations × settle_seconds is {settle:,.0f}; "
+                f"allowed: at most {MAX_SETTLE_WORK:,} (the default is 36,000)",
+                blame=("world.settle_iterations", "world.settle_seconds", "world.step_hz"),
+            )
         return self
 
     @model_validator(mode="after")
