@@ -5,13 +5,18 @@ single file may be named instead (``wobbletop regress bug.toml``).
 They run in parallel with ``-j N`` (separate processes, each building its sessions fresh),
 with a progress bar on stderr (when it is a terminal), and a table is printed at the end.
 Exit code: 0 when every scenario reproduced its goldens, 1 on any mismatch, 2 when a file is
-broken (bad TOML, bad key, game not built, refused input). ``--update`` rewrites the goldens of
-the files that ran (expected outcome and digest) in place and keeps the rest of each file.
+broken (bad TOML, bad key, game not built, refused input, a crash, goldens that could not be
+written). A broken file is one row and one detail line; the rest still run. ``--update``
+rewrites the goldens of the files that ran (expected outcome and digest) in place and keeps
+the rest of each file, through symlinks, keeping each file's permissions; a file that cannot
+be written is reported in its row and left intact, with no temporary file left behind.
+``-j`` is capped at the number of scenarios (and twice the cores).
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import sys
 import time
@@ -21,9 +26,11 @@ from typing import Any
 
 from games.scenario import Replay, ScenarioError, run_scenario_file, update_goldens
 from physics.paths import assets_dir
+from physics.userfile import one_line
 
 EXIT_MISMATCH = 1
 EXIT_BROKEN = 2
+MAX_JOBS = 2 * (os.cpu_count() or 1)
 
 
 def default_folder() -> Path:
@@ -62,6 +69,9 @@ def check_file(path: Path) -> Report:
         scenario, replayed = run_scenario_file(path)
     except ScenarioError as error:
         return Report(path, error=str(error), seconds=time.perf_counter() - started)
+    except Exception as error:  # a bug met by this file: its row says so, the others run
+        problem = one_line(f"crashed: {type(error).__name__}: {error}", 300)
+        return Report(path, error=f"{path}: {problem}", seconds=time.perf_counter() - started)
     return Report(path, scenario.game, replayed, seconds=time.perf_counter() - started)
 
 
@@ -81,6 +91,7 @@ def run_all(files: list[Path], jobs: int = 1, progress: bool = True) -> list[Rep
     """Replay ``files`` with ``jobs`` worker processes (1: in this process), in file order."""
     if jobs < 1:
         raise ScenarioError(f"-j {jobs}: allowed: a whole number of at least 1")
+    jobs = min(jobs, len(files), MAX_JOBS)  # never more workers than scenarios (or cores)
     bar = _progress_bar(len(files), progress)
     reports: list[Report] = []
     try:
@@ -116,10 +127,21 @@ def apply_updates(reports: list[Report]) -> list[Report]:
     updated = []
     for report in reports:
         if report.replay is not None and not report.ok:
-            update_goldens(report.path, report.replay)
-            report = Report(
-                report.path, report.game, report.replay, seconds=report.seconds, updated=True
-            )
+            try:
+                update_goldens(report.path, report.replay)
+            except (OSError, ValueError) as error:  # read-only, disk full, changed meanwhile
+                why = error.strerror if isinstance(error, OSError) and error.strerror else error
+                report = Report(
+                    report.path,
+                    report.game,
+                    None,
+                    error=f"{report.path}: could not update the goldens: {one_line(str(why))}",
+                    seconds=report.seconds,
+                )
+            else:
+                report = Report(
+                    report.path, report.game, report.replay, seconds=report.seconds, updated=True
+                )
         updated.append(report)
     return updated
 

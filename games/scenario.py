@@ -54,6 +54,7 @@ player input for the same number of frames.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
@@ -390,13 +391,41 @@ def _compact_input(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def write_text_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file, so a crash never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False
-    ) as handle:
-        handle.write(text)
-    os.replace(handle.name, path)
+    """Write ``text`` to ``path`` through a temporary file, so a crash never leaves half a file.
+
+    A symlink is written through (its target gets the text, the link stays); an existing file
+    keeps its permissions, a new one gets ``0666`` less the umask, as any editor's would. On
+    any failure (read-only folder, full disk) the temporary file is removed, the original is
+    intact, and :class:`OSError` says why.
+    """
+    target = Path(os.path.realpath(path))
+    folder = target.parent
+    if not folder.is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = target.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed below, unlinked on failure
+        "w", encoding="utf-8", dir=folder, prefix=f".{target.name}.", suffix=".tmp", delete=False
+    )
+    try:
+        with handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(handle.name, mode)
+        os.replace(handle.name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(handle.name)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 _EXPECT_HEADER = re.compile(r"^\s*\[\s*expect\s*(\.[^\]]*)?\]\s*(#.*)?$")
