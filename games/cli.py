@@ -10,7 +10,8 @@
 ``assets/physics.toml``; without it ``WOBBLETOP_CONFIG`` is used. Every user error (bad config,
 unknown game, unreadable scenario, bad argument) is one line on stderr and exit code 2; no
 traceback. ``regress`` exits 1 when a scenario does not reproduce its golden. Ctrl-C is one
-line, ``wobbletop: interrupted``, and exit code 130 (a recording asked for is still saved).
+line, ``wobbletop: interrupted``, and exit code 130 (a recording asked for is still saved);
+SIGTERM and SIGHUP likewise save it and exit with 143 and 129.
 ``--seed`` is a whole number of at least 0 (what scenario files allow), and a ``--record``
 file whose folder is missing or not writable is refused before anything is played.
 """
@@ -124,6 +125,9 @@ def _main(argv: Sequence[str] | None) -> int:
     ) as error:
         print(f"wobbletop: {one_line(str(error))}", file=sys.stderr)
         return EXIT_USAGE
+    except Terminated as stop:
+        print(f"wobbletop: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
+        return 128 + stop.signum
     except KeyboardInterrupt:
         print("wobbletop: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -140,6 +144,10 @@ def _main(argv: Sequence[str] | None) -> int:
 _PYMUNK_CALLBACKS = os.path.join("pymunk", "_callbacks.py")
 _IMPORT_MACHINERY = "importlib._bootstrap"  # also matches importlib._bootstrap_external
 _RETRY_SECONDS = 0.01
+_stopping = False  # set by the first Ctrl-C / SIGTERM / SIGHUP; later ones are ignored
+_ENDING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 
 
 def _at_unsafe_point(frame: FrameType | None) -> bool:
@@ -151,28 +159,58 @@ def _at_unsafe_point(frame: FrameType | None) -> bool:
     return False
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: unwinds like Ctrl-C (a recording is saved on the way out)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
 def _on_interrupt(signum: int, frame: FrameType | None) -> None:
-    """Ctrl-C: raise KeyboardInterrupt, or a moment later if Python is in a callback or import."""
+    """Ctrl-C: raise KeyboardInterrupt, or a moment later if Python is in a callback or import.
+
+    SIGTERM and SIGHUP (a closed terminal) raise :class:`Terminated` the same way, so the
+    window's ``finally`` saves the recording and the exit code is 128 + the signal.
+    """
+    global _stopping
+    if _stopping:
+        return  # already on the way out (saving a recording): a second Ctrl-C cannot cut it
     if _at_unsafe_point(frame):
-        threading.Timer(_RETRY_SECONDS, _thread.interrupt_main).start()
+        retry = _thread.interrupt_main if signum == signal.SIGINT else (
+            lambda: signal.raise_signal(signum)
+        )
+        threading.Timer(_RETRY_SECONDS, retry).start()
         return
+    _stopping = True
+    if signum != signal.SIGINT:
+        raise Terminated(signum)
     raise KeyboardInterrupt
 
 
 @contextlib.contextmanager
 def _interrupts_at_safe_points() -> Iterator[None]:
     """Use :func:`_on_interrupt` for SIGINT while the command runs (main thread, not ignored)."""
-    installed = (
-        threading.current_thread() is threading.main_thread()
-        and signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    )
+    global _stopping
+    _stopping = False
+    main_thread = threading.current_thread() is threading.main_thread()
+    installed = main_thread and signal.getsignal(signal.SIGINT) is signal.default_int_handler
     if installed:
         signal.signal(signal.SIGINT, _on_interrupt)
+    ending = [
+        signum
+        for signum in _ENDING_SIGNALS
+        if main_thread and signal.getsignal(signum) == signal.SIG_DFL
+    ]
+    for signum in ending:
+        signal.signal(signum, _on_interrupt)
     try:
         yield
     finally:
         if installed:
             signal.signal(signal.SIGINT, signal.default_int_handler)
+        for signum in ending:
+            signal.signal(signum, signal.SIG_DFL)
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -57,9 +57,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import signal
 import sys
 import tempfile
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -406,6 +408,11 @@ def write_text_atomically(path: Path, text: str) -> None:
         mode = target.stat().st_mode & 0o7777
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
+    with signals_deferred():
+        _write_and_replace(target, folder, text, mode)
+
+
+def _write_and_replace(target: Path, folder: Path, text: str, mode: int) -> None:
     handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed below, unlinked on failure
         "w", encoding="utf-8", dir=folder, prefix=f".{target.name}.", suffix=".tmp", delete=False
     )
@@ -420,6 +427,37 @@ def write_text_atomically(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(handle.name)
         raise
+
+
+_DEFERRED = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+@contextlib.contextmanager
+def signals_deferred() -> Iterator[None]:
+    """Ctrl-C (a second one too), SIGTERM and SIGHUP wait until the file is written: they are
+    delivered the moment the block ends (main thread, where the OS lets us block them)."""
+    if not hasattr(signal, "pthread_sigmask") or (
+        threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _DEFERRED)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def numbered_path(path: Path, taken: set[Path] | frozenset[Path] = frozenset()) -> Path:
+    """``path`` if nothing is there (not even a dangling symlink), else the first free
+    ``NAME-2.toml``, ``NAME-3.toml``...: a recording never replaces a file."""
+    candidate, number = path, 1
+    while candidate in taken or os.path.lexists(candidate):
+        number += 1
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+    return candidate
 
 
 def _umask() -> int:
