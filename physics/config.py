@@ -29,6 +29,7 @@ from physics.paths import default_config_path
 from physics.userfile import (
     MAX_CONFIG_BYTES,
     UserFileError,
+    fingerprint,
     one_line,
     read_user_toml,
     shown,
@@ -633,8 +634,12 @@ def reload_notice(old: PhysicsConfig, new: PhysicsConfig, most: int = 3) -> str:
 class ConfigWatcher:
     """Reloads the config when one of its files changes; keeps the last good one on a bad edit.
 
-    The window calls :meth:`poll` every frame; it looks at the files' modification times at
-    most once per ``interval`` seconds. No pygame here.
+    The window calls :meth:`poll` every frame; it looks at the files at most once per
+    ``interval`` seconds. A change is the files' *content* (a digest of their bytes, so a save
+    with the same size and modification time is still seen), and it is taken up only once
+    the content has stayed the same for ``quiet`` seconds (default: ``interval``): an editor
+    that writes a file in pieces, or empties it before writing, is applied once, whole, not
+    at every intermediate state. No pygame here.
     """
 
     def __init__(
@@ -643,14 +648,18 @@ class ConfigWatcher:
         *,
         default_path: Path | None = None,
         interval: float = 0.5,
+        quiet: float | None = None,
         current: LoadedConfig | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.user_path = Path(user_path) if user_path is not None else None
         self.default_path = default_path or default_config_path()
         self.interval = interval
+        self.quiet = interval if quiet is None else quiet
         self._clock = clock
-        self._stamps = self._read_stamps()
+        self._applied = self._read_prints()
+        self._pending: tuple[str, ...] | None = None
+        self._pending_since = 0.0
         self.last_good: LoadedConfig = current or self._load()
         self.error: ConfigError | None = None
         self._checked_at = clock()
@@ -660,15 +669,22 @@ class ConfigWatcher:
         return (self.default_path,) + ((self.user_path,) if self.user_path else ())
 
     def poll(self) -> LoadedConfig | ConfigError | None:
-        """A freshly loaded config, a :class:`ConfigError` for a bad edit, or None if unchanged."""
+        """A freshly loaded config, a :class:`ConfigError` for a bad edit, or None if nothing
+        new has settled (unchanged, or still changing)."""
         now = self._clock()
         if now - self._checked_at < self.interval:
             return None
         self._checked_at = now
-        stamps = self._read_stamps()
-        if stamps == self._stamps:
+        prints = self._read_prints()
+        if prints == self._applied:
+            self._pending = None
             return None
-        self._stamps = stamps
+        if prints != self._pending:
+            self._pending, self._pending_since = prints, now
+            return None
+        if now - self._pending_since < self.quiet:
+            return None
+        self._applied, self._pending = prints, None
         try:
             loaded = self._load()
         except ConfigError as error:
@@ -680,13 +696,5 @@ class ConfigWatcher:
     def _load(self) -> LoadedConfig:
         return load_config(self.user_path, default_path=self.default_path)
 
-    def _read_stamps(self) -> tuple[tuple[int, int] | None, ...]:
-        stamps: list[tuple[int, int] | None] = []
-        for path in self.paths:
-            try:
-                stat = path.stat()
-            except OSError:
-                stamps.append(None)
-            else:
-                stamps.append((stat.st_mtime_ns, stat.st_size))
-        return tuple(stamps)
+    def _read_prints(self) -> tuple[str, ...]:
+        return tuple(fingerprint(path) for path in self.paths)

@@ -20,6 +20,7 @@ CLI puts round every message it prints.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 import sys
@@ -139,6 +140,28 @@ def _read_text(path: Path, name: str, what: str, max_bytes: int) -> str:
         return raw.decode("utf-8-sig")  # a BOM (some Windows editors) is fine
     except UnicodeDecodeError as error:
         raise UserFileError(f"{name}: cannot read: not UTF-8 text ({error.reason})") from None
+
+
+def fingerprint(path: Path, max_bytes: int = MAX_SCENARIO_BYTES) -> str:
+    """A digest of what is at ``path`` now: its bytes' SHA-256 for a regular file of sane
+    size, else what is there instead (missing, a folder, a FIFO...). Never blocks or reads
+    more than ``max_bytes``: what a watcher compares to notice any change of content."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        return f"unreadable:{error.errno}"
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
+            return f"odd:{info.st_mode}:{info.st_size}:{info.st_mtime_ns}"
+        with os.fdopen(fd, "rb", closefd=True) as handle:
+            fd = -1
+            return hashlib.sha256(handle.read(max_bytes + 1)).hexdigest()
+    except OSError as error:
+        return f"unreadable:{error.errno}"
+    finally:
+        if fd >= 0:
+            os.close(fd)
 
 
 def _check_values(value: Any, name: str, key: str, depth: int) -> None:
