@@ -29,6 +29,8 @@ from physics.config import PhysicsConfig, load_config
 
 # A game whose spec sets no frame limit must still stop: 10 simulated minutes.
 SAFETY_LIMIT_SECONDS = 600
+# The longest run anyone may ask for (--frames, a scenario's frames): one simulated hour.
+MAX_RUN_SECONDS = 3600
 
 
 class HeadlessError(UserError):
@@ -47,11 +49,21 @@ def seats_for(spec: GameSpec, players: int | None) -> tuple[SeatKind, ...]:
     return (SeatKind.COMPUTER,) * count
 
 
-def frame_limit(spec: GameSpec, config: PhysicsConfig, frames: int | None) -> int:
-    """The frames to run at most: ``--frames``, else the game's own limit, else a safety cap."""
+def frame_limit(
+    spec: GameSpec, config: PhysicsConfig, frames: int | None, key: str = "--frames"
+) -> int:
+    """The frames to run at most: ``--frames``, else the game's own limit, else a safety cap.
+
+    An asked-for limit is at most :data:`MAX_RUN_SECONDS` of simulated time at the config's
+    frame rate (a run of 100 million frames would never end); ``key`` names it in errors.
+    """
     if frames is not None:
-        if frames < 1:
-            raise HeadlessError(f"--frames {frames}: allowed: a whole number of at least 1")
+        most = MAX_RUN_SECONDS * config.world.step_hz
+        if not 1 <= frames <= most:
+            raise HeadlessError(
+                f"{key} {frames}: allowed: a whole number from 1 to {most:,} (an hour of "
+                f"simulated time at {config.world.step_hz} Hz)"
+            )
         return frames
     seconds = spec.headless_seconds or SAFETY_LIMIT_SECONDS
     return math.ceil(seconds * config.world.step_hz)

@@ -62,11 +62,11 @@ class Report:
         return f"{reason} ({winner})" if winner else reason
 
 
-def check_file(path: Path) -> Report:
+def check_file(path: Path, progress: bool = False) -> Report:
     """Replay one scenario file (in whatever process runs this) and report."""
     started = time.perf_counter()
     try:
-        scenario, replayed = run_scenario_file(path)
+        scenario, replayed = run_scenario_file(path, progress=progress)
     except ScenarioError as error:
         return Report(path, error=str(error), seconds=time.perf_counter() - started)
     except Exception as error:  # a bug met by this file: its row says so, the others run
@@ -96,8 +96,8 @@ def run_all(files: list[Path], jobs: int = 1, progress: bool = True) -> list[Rep
     reports: list[Report] = []
     try:
         if jobs == 1:
-            for path in files:
-                reports.append(check_file(path))
+            for path in files:  # one at a time: a long scenario shows its frames too
+                reports.append(check_file(path, progress=progress))
                 bar.update(1)
         else:
             # Leaving the ``with`` terminates the workers: Ctrl-C stops them at once, and

@@ -274,7 +274,7 @@ class Replay:
         return lines
 
 
-def replay(scenario: Scenario, path: Path) -> Replay:
+def replay(scenario: Scenario, path: Path, *, progress: bool = False) -> Replay:
     """Build the scenario's session fresh, feed its inputs, run it, and compare with the goldens.
 
     Raises :class:`ScenarioError` for a game not built yet, a config problem or a refused input.
@@ -296,7 +296,10 @@ def replay(scenario: Scenario, path: Path) -> Replay:
         session = new_session(spec, config, scenario.seed, seats, scenario.options)
     except UserError as error:
         raise ScenarioError(f"{path}: {error}") from None
-    limit = frame_limit(spec, config, scenario.frames or None)
+    try:
+        limit = frame_limit(spec, config, scenario.frames or None, key="frames:")
+    except UserError as error:
+        raise ScenarioError(f"{path}: {error}") from None
     events = scenario.events()
     late = [index for index, event in enumerate(events) if event.frame > limit]
     if late:
@@ -305,7 +308,9 @@ def replay(scenario: Scenario, path: Path) -> Replay:
             f"frame limit {limit}; allowed: 0 to {limit}, or set frames"
         )
     try:
-        left = drive(session, limit, events, stop_at_outcome=scenario.stop_at_outcome)
+        left = drive(
+            session, limit, events, stop_at_outcome=scenario.stop_at_outcome, progress=progress
+        )
     except InputRefused as error:
         raise ScenarioError(
             f"{path}: an input at frame {session.frame} was refused: {error}"
@@ -365,11 +370,13 @@ def _tomlable(value: Any) -> Any:
     return value
 
 
-def run_scenario_file(path: str | os.PathLike[str]) -> tuple[Scenario, Replay]:
-    """Load and replay one scenario file."""
+def run_scenario_file(
+    path: str | os.PathLike[str], *, progress: bool = False
+) -> tuple[Scenario, Replay]:
+    """Load and replay one scenario file (``progress``: a frame bar on stderr)."""
     path = Path(path)
     scenario = load_scenario(path)
-    return scenario, replay(scenario, path)
+    return scenario, replay(scenario, path, progress=progress)
 
 
 # --------------------------------------------------------------------------------------------

@@ -27,8 +27,8 @@ EXIT_INTERRUPTED = 130
 
 LONG_FREEPLAY = """\
 game = "freeplay"
-description = "ten million frames: runs until interrupted"
-frames = 10000000
+description = "an hour of simulated time: runs until interrupted"
+frames = 432000
 stop_at_outcome = false
 """
 

@@ -43,6 +43,8 @@ CASES = [
     ("seed_float", 'game = "freeplay"\nseed = 1.5\n', "seed:"),
     ("frames_inf", 'game = "freeplay"\nframes = inf\n', "frames:"),
     ("frames_too_many", 'game = "freeplay"\nframes = 100000001\n', "frames:"),
+    ("frames_beyond_an_hour", 'game = "freeplay"\nframes = 100000000\n',
+     "frames: 100000000: allowed: a whole number from 1 to 432,000 (an hour of simulated"),
     ("players_zero", 'game = "freeplay"\nplayers = 0\n', "players:"),
     ("seat_kind", 'game = "freeplay"\nseats = ["robot"]\n', "not a kind of seat"),
     ("options_unknown", FREE + 'options = { scrip = "drop" }\n', "options.scrip: unknown option"),
@@ -218,3 +220,12 @@ def test_generated_bad_options_are_one_line_errors(key: str, value: object, game
 def test_a_good_scenario_still_parses(tmp_path: Path) -> None:
     scenario = parse_scenario({"game": "stonewall", "options": {"bots": ["greedy"]}}, tmp_path)
     assert scenario.options == {"bots": ["greedy"]}
+
+
+def test_a_run_of_more_than_an_hour_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tests.bad_inputs.helpers import refused
+
+    line = refused(capsys, ["run", "freeplay", "--headless", "--frames", "100000000"])
+    assert "--frames 100000000: allowed: a whole number from 1 to 432,000" in line

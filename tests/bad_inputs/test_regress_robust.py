@@ -36,10 +36,10 @@ def test_a_crashing_scenario_is_a_broken_row_and_the_rest_run(
     quick_files(tmp_path, 3)
     real = scenario.replay
 
-    def replay(loaded: Any, path: Path) -> Any:
+    def replay(loaded: Any, path: Path, **kwargs: Any) -> Any:
         if path.name == "s1.toml":
             raise RuntimeError("boom\nsecond line")
-        return real(loaded, path)
+        return real(loaded, path, **kwargs)
 
     monkeypatch.setattr(scenario, "replay", replay)
     assert main(["regress", str(tmp_path)]) == 2
