@@ -146,11 +146,7 @@ def _build(cls: type[State], data: Any, board: Board | None) -> State:
         _wall(w, f"placed[{i}]")
         for i, w in enumerate(_list(data["placed"], "placed", most=sum(WALL_TOTALS.values())))
     ]
-    for i, wall in enumerate(placed):
-        problem = state.wall_problem(wall)
-        if problem is not None:
-            raise _Refused(f"placed[{i}]", f"{problem}; allowed: walls play could have placed")
-        state._put_wall(wall)
+    _place_walls(state, placed)
     for i, length in enumerate(lengths):
         on_board = sum(w.length == length for w in placed)
         total = sum(s[i] for s in stocks) + on_board + state.removed[i]
@@ -186,6 +182,40 @@ def _build(cls: type[State], data: Any, board: Board | None) -> State:
     state.winner = None if winner is None else _whole(winner, "winner", 0, players - 1)
     _check_phase(state)
     return state
+
+
+def _place_walls(state: State, placed: list[Wall]) -> None:
+    """Put the saved walls on the board, each where play could have put it.
+
+    Where a wall lies (on the inner lines, not on or across another) is checked wall by wall;
+    reachability once for all of them (a strongly connected board stays so if walls are
+    taken away, so every earlier stage was legal too). Only if that fails are the walls
+    checked again one by one with the rules' own test, to name the one that cuts a square off.
+    """
+    board = state.board
+    for i, wall in enumerate(placed):
+        off = board.wall_fits(wall)
+        edges = board.wall_edges(wall) if off is None else ()
+        if off is None and any(state.blocked[edge] for edge in edges):
+            off = f"{wall.describe()} lies on another wall"
+        if off is None:
+            crossed = state._crossed_wall(wall, None)
+            if crossed is not None:
+                off = f"{wall.describe()} would cross {crossed.describe()}"
+        if off is not None:
+            raise _Refused(f"placed[{i}]", f"{off}; allowed: walls play could have placed")
+        state._put_wall(wall)
+    if state.strongly_connected() and all(
+        state._cut_leg(player) is None for player in range(state.players)
+    ):
+        return
+    for wall in placed:
+        state._take_wall(wall)
+    for i, wall in enumerate(placed):
+        problem = state.wall_problem(wall)
+        if problem is not None:
+            raise _Refused(f"placed[{i}]", f"{problem}; allowed: walls play could have placed")
+        state._put_wall(wall)
 
 
 def _check_phase(state: State) -> None:
