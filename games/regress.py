@@ -193,12 +193,13 @@ def _mark(report: Report, which: str) -> str:
 
 
 def _relative(path: Path, folder: Path) -> str:
+    """The file's name in the table (control characters escaped: one row stays one line)."""
     if path == folder:
-        return path.name
+        return one_line(path.name, 200)
     try:
-        return str(path.relative_to(folder))
+        return one_line(str(path.relative_to(folder)), 200)
     except ValueError:
-        return str(path)
+        return one_line(str(path), 200)
 
 
 def run_regress(folder: Path | None = None, *, jobs: int = 1, update: bool = False) -> int:

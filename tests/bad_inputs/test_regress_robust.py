@@ -129,3 +129,13 @@ def test_the_shipped_scenarios_still_run_in_parallel(
     assert main(["regress", str(tmp_path), "-j", "8"]) == 2
     out = capsys.readouterr().out
     assert "3 scenarios: 1 ok, 1 mismatched, 1 broken" in out
+
+
+def test_a_file_name_with_a_newline_stays_on_its_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "two\nlines.toml").write_text("game = ", encoding="utf-8")
+    assert main(["regress", str(tmp_path)]) == 2
+    out = capsys.readouterr().out
+    assert "two\\nlines.toml: " in out
+    assert not any(line.startswith("lines.toml") for line in out.splitlines())
