@@ -105,6 +105,7 @@ class World:
         self.config = config
         self.escapes: list[Escape] = []
         self._bounds: tuple[float, float, float, float] | None = None
+        self._movable: list[Piece] = []  # pieces with a body of their own (not static)
         self.apply_config(config)
 
     # -- configuration -------------------------------------------------------------------
@@ -178,6 +179,8 @@ class World:
         self._piece_by_shape[piece.shape] = piece
         if piece.is_static:
             self._bounds = None
+        else:
+            self._movable.append(piece)
         if isinstance(piece.shape, pymunk.Circle) and piece.body.body_type == pymunk.Body.DYNAMIC:
             self._round_pieces.append(piece)
         return piece
@@ -221,6 +224,8 @@ class World:
         piece = self.pieces.pop(name)
         if piece.is_static:
             self._bounds = None
+        elif piece in self._movable:
+            self._movable.remove(piece)
         self._piece_by_shape.pop(piece.shape, None)
         if piece in self._round_pieces:
             self._round_pieces.remove(piece)
@@ -312,16 +317,14 @@ class World:
         return self._bounds
 
     def _catch_escapes(self) -> None:
-        left, bottom, right, top = self.bounds()
-        dynamic = pymunk.Body.DYNAMIC
-        for piece in self.pieces.values():
+        left, bottom, right, top = self._bounds or self.bounds()
+        for piece in self._movable:
             body = piece.body
-            if body.body_type != dynamic:
-                continue
             x, y = body.position
-            if left <= x <= right and bottom <= y <= top and math.isfinite(body.angle):
+            if left <= x <= right and bottom <= y <= top:  # NaN compares False: caught
                 continue
-            self._put_back(piece, x, y)
+            if body.body_type == pymunk.Body.DYNAMIC:
+                self._put_back(piece, x, y)
 
     def _put_back(self, piece: Piece, x: float, y: float) -> None:
         if not (math.isfinite(x) and math.isfinite(y)):
