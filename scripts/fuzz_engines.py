@@ -7,9 +7,10 @@ state, undo (pop) restores the exact state before the action and redo is legal a
 legal actions are legal, and the engine's own rules (for Stonewall: every square reachable from
 every square, every player's path to the goal open, 60 walls in all, stocks never negative).
 
-Part 2, physics: ``--physics`` (default 200) headless games of each physics game (Free play's
-scripted scene, Wallamoppi's computer seats) with random seeds and random flings, checking
-after every frame that every body is finite and inside the world's bounds.
+Part 2, physics: ``--physics`` (default 200) headless games of each physics game in the
+registry (Free play's scripted scene, Wallamoppi's computer seats...) with random seeds (and
+random flings in Free play), up to ``--frames`` frames each, checking after every frame that
+every body is finite and inside the world's bounds.
 
 Engines are a small table (:data:`ENGINES`) of :class:`Engine` adapters: a new turn-based game
 plugs in with its ``new``/``policy``/``check`` functions (a few lines, see
@@ -259,7 +260,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         rows.append((name, fuzz_engine(make(), args.games, args.seed, progress)))
     if args.physics > 0:
-        for game in ("freeplay", "wallamoppi"):
+        from games import registry
+
+        for game in [g for g in registry.available() if registry.load(g).physics]:
             if args.engine and game not in args.engine:
                 continue
             rows.append((game, fuzz_physics(game, args.physics, args.seed, args.frames, progress)))
