@@ -203,7 +203,12 @@ def _stop(executor: ProcessPoolExecutor, finished: bool) -> None:
 
 
 def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the main process's to report; SIGTERM (how the pool stops its
+    workers) and SIGHUP end the worker quietly, not through the command's handler."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 def _progress_bar(total: int, enabled: bool, unit: str) -> Any:
