@@ -92,7 +92,7 @@ wood-wood = [0.5, 5.0]
     bad_config = next(row for row in found if row["status"] == "config error")
     assert bad_config["error"].startswith("config.friction.wood-wood: is 5.0; allowed: a number")
     raised = next(row for row in found if row["status"] == "game error")
-    assert "unknown bot 'nonsense'" in raised["error"]
+    assert "options.bots[0]: 'nonsense'" in raised["error"]
     err = capsys.readouterr().err
     assert (
         'point 1 (options.bots=["greedy","greedy"], config.friction.wood-wood=5.0): '
