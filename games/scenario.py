@@ -294,7 +294,7 @@ def replay(scenario: Scenario, path: Path, *, progress: bool = False) -> Replay:
     seats = tuple(scenario.seats) if scenario.seats else _computer_seats(spec, scenario, path)
     try:
         session = new_session(spec, config, scenario.seed, seats, scenario.options)
-    except UserError as error:
+    except (UserError, InputRefused) as error:  # options or seats the game cannot start with
         raise ScenarioError(f"{path}: {error}") from None
     try:
         limit = frame_limit(spec, config, scenario.frames or None, key="frames:")

@@ -7,7 +7,23 @@ The rule engine is :mod:`games.animals.rules` (pure Python), the pieces file
 :mod:`games.animals.view`. A headless game stops after 20 simulated minutes at most.
 """
 
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from games.options import GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
+
+Level = Annotated[float, Field(ge=0, le=1)]  # 0 (none) to 1 (perfect)
+Seat = Literal["red", "blue", "yellow", "green"]  # games.animals.rules.SEAT_NAMES
+
+
+class AnimalsOptions(GameOptions):
+    """The computer seats' ``memory`` (how well they remember the face-down tower) and ``skill``
+    (the hand's care), each one number from 0 to 1 for every computer or one per seat."""
+
+    memory: Level | dict[Seat, Level] | None = None
+    skill: Level | dict[Seat, Level] | None = None
 
 
 def new_session(setup: SessionSetup) -> Session:
@@ -41,4 +57,5 @@ GAME = GameSpec(
     view_module="games.animals.view",
     physics=True,
     headless_seconds=1200.0,
+    options=AnimalsOptions,
 )

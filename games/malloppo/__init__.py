@@ -7,7 +7,30 @@ The rule engine is :mod:`games.malloppo.rules` (pure Python), the board file
 pause a human watcher needs.
 """
 
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from games.options import GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
+
+BotName = Literal["greedy", "expectimax"]  # games.malloppo.bots.BOTS (a test checks they agree)
+DieValue = Annotated[int, Field(ge=1, le=6)]
+
+
+class MalloppoOptions(GameOptions):
+    """What a Dammi il malloppo session takes (scenario ``options``, headless runs).
+
+    ``position`` is a saved state (:meth:`games.malloppo.rules.State.to_json`, its ``board`` may
+    be left out), checked in full by the session (a one-line error naming the key); ``dice``
+    are the values the first rolls show, before the seeded ones.
+    """
+
+    bots: list[BotName] = Field(default_factory=list, max_length=4)
+    bot_delay_frames: int = Field(default=0, ge=0, le=100_000)
+    undo_grace_frames: int = Field(default=0, ge=0, le=100_000)
+    position: dict[str, Any] | None = None
+    dice: list[DieValue] = Field(default_factory=list, max_length=10_000)
 
 
 def new_session(setup: SessionSetup) -> Session:
@@ -15,6 +38,13 @@ def new_session(setup: SessionSetup) -> Session:
     from games.malloppo.session import MalloppoSession
 
     return MalloppoSession(setup)
+
+
+def check_files() -> None:
+    """Read the board file now: a bad one is a one-line :class:`BoardError`."""
+    from games.malloppo.rules import default_board
+
+    default_board()
 
 
 GAME = GameSpec(
@@ -41,4 +71,6 @@ GAME = GameSpec(
     view_module="games.malloppo.view",
     physics=False,
     headless_options={"bot_delay_frames": 0},
+    check_files=check_files,
+    options=MalloppoOptions,
 )

@@ -40,27 +40,30 @@ description of it):
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from games.assets import assets_dir
+from games.errors import UserError
 from games.grid import Square, orthogonal_steps
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from games.userfile import UserFileError, read_user_toml, shown_path
 
 DEFAULT_BOARD_PATH = assets_dir() / "malloppo" / "board.toml"
+MAX_BOARD_BYTES = 256 * 1024
 HANDS_PER_COLOUR = 3
 COLOURS = 4
 MIN_SIZE, MAX_SIZE = 5, 20
 
 
-class BoardError(ValueError):
+def default_board_path() -> Path:
+    """The board file the game uses: ``malloppo/board.toml`` in the assets folder (looked up on
+    each call, so ``WOBBLETOP_ASSETS`` set later is seen)."""
+    return assets_dir() / "malloppo" / "board.toml"
+
+
+class BoardError(UserError):
     """A board file mistake; ``str()`` is one line: file: key: problem."""
 
 
@@ -111,17 +114,17 @@ class Board:
 
 
 def load_board(path: str | Path | None = None) -> Board:
-    """Read and check a board file (TOML); :class:`BoardError` names the file and key."""
-    board_path = Path(path) if path is not None else DEFAULT_BOARD_PATH
+    """Read and check a board file (TOML); :class:`BoardError` names the file and key.
+
+    Anything that is not a regular file of sane size (a FIFO, a device, a huge file, TOML
+    nested thousands deep) is refused before parsing (:func:`games.userfile.read_user_toml`).
+    """
+    board_path = Path(path) if path is not None else default_board_path()
     try:
-        data = tomllib.loads(board_path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise BoardError(f"{board_path}: cannot read: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise BoardError(f"{board_path}: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as error:
-        raise BoardError(f"{board_path}: not valid TOML: {error}") from None
-    return board_from_data(data, board_path.name)
+        data = read_user_toml(board_path, what="board file", max_bytes=MAX_BOARD_BYTES)
+    except UserFileError as error:
+        raise BoardError(str(error)) from None
+    return board_from_data(data, shown_path(board_path))
 
 
 def board_from_data(data: Any, source: str = "<board>") -> Board:
@@ -147,6 +150,9 @@ def board_from_data(data: Any, source: str = "<board>") -> Board:
     starts: list[tuple[Square, ...]] = []
     owner: dict[Square, str] = {}
     for i, entry in enumerate(colours):
+        extra_keys = sorted(set(entry) - {"name", "start"})
+        if extra_keys:
+            fail(f"colour[{i}].{extra_keys[0]}", "unknown key; allowed: name, start")
         name = entry.get("name")
         if not isinstance(name, str) or not name:
             fail(f"colour[{i}].name", "must be a non-empty string")

@@ -64,7 +64,14 @@ from typing import Any
 
 from games.graph import exact_walks, no_reversal
 from games.grid import Square
-from games.malloppo.board import HANDS_PER_COLOUR, Board, BoardError, board_from_data, load_board
+from games.malloppo.board import (
+    HANDS_PER_COLOUR,
+    Board,
+    BoardError,
+    board_from_data,
+    default_board_path,
+    load_board,
+)
 from games.turns import next_player, opening_step
 
 DIE_SIDES = 6
@@ -245,14 +252,16 @@ def _distance(a: Square | None, b: Square | None) -> int:
     return abs(a.x - b.x) + abs(a.y - b.y)
 
 
-_DEFAULT_BOARD: Board | None = None
+_DEFAULT_BOARDS: dict[str, Board] = {}
 
 
 def default_board() -> Board:
-    global _DEFAULT_BOARD
-    if _DEFAULT_BOARD is None:
-        _DEFAULT_BOARD = load_board()
-    return _DEFAULT_BOARD
+    """The board of the assets folder (read once per folder; a bad file: :class:`BoardError`)."""
+    path = default_board_path()
+    board = _DEFAULT_BOARDS.get(str(path))
+    if board is None:
+        board = _DEFAULT_BOARDS[str(path)] = load_board(path)
+    return board
 
 
 # --- the state ----------------------------------------------------------------------------

@@ -40,6 +40,7 @@ from games.malloppo.rules import (
     Turn,
     action_from_json,
 )
+from games.options import OptionsError
 from games.protocol import Outcome, SessionSetup
 from games.turn_session import TurnBasedSession, seat_tuple
 
@@ -48,18 +49,19 @@ WIN_REASON = "last player with hands on the board"
 
 
 def start_state(players: int, options: Mapping[str, Any]) -> State:
-    """The opening position, or ``options["position"]`` (checked: one-line ValueError)."""
+    """The opening position, or ``options["position"]`` (checked: a one-line
+    :class:`OptionsError` naming the key)."""
     saved = options.get("position")
     if saved is None:
         return State(players)
     if not isinstance(saved, Mapping):
-        raise ValueError("options.position: must be a saved Dammi il malloppo state (a table)")
+        raise OptionsError("options.position: must be a saved Dammi il malloppo state (a table)")
     try:
         state = State.from_json(dict(saved))
     except StateError as error:
-        raise ValueError(f"options.position: {error}") from None
+        raise OptionsError(f"options.position: {error}") from None
     if state.players != players:
-        raise ValueError(
+        raise OptionsError(
             f"options.position: has {state.players} players but the game seats {players}"
         )
     return state
@@ -77,7 +79,7 @@ class MalloppoSession(TurnBasedSession[State, Action]):
         if not isinstance(dice, (list, tuple)) or not all(
             isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= DIE_SIDES for v in dice
         ):
-            raise ValueError(f"options.dice: {dice!r} must be a list of die values 1 to 6")
+            raise OptionsError(f"options.dice: {dice!r} must be a list of die values 1 to 6")
         self.chance.force(*dice)
 
     # --- the hooks of TurnBasedSession ---------------------------------------------------

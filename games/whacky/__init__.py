@@ -7,7 +7,41 @@ The rule engine is :mod:`games.whacky.rules` (pure Python), the board file
 pause a human watcher needs.
 """
 
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, field_validator
+
+from games.options import GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
+
+BotName = Literal["greedy", "expectimax"]  # games.whacky.bots.BOTS (a test checks they agree)
+MAX_ACCIDENTS = 1000
+FaceIndex = Annotated[int, Field(ge=0, le=MAX_ACCIDENTS - 1)]  # the session checks the die's own
+
+
+class WhackyOptions(GameOptions):
+    """What a Whacky Wit session takes (scenario ``options``, headless runs).
+
+    ``accidents``: N for a 1-in-N accident chance per dot a monster passes (0, off, by
+    default); ``start``: a saved state (:meth:`games.whacky.rules.State.to_json`, its ``board``
+    may be left out) checked in full by the session; ``dice``: face indices the dice show
+    first, in draw order (0 to 11, or to N - 1 for the accident die).
+    """
+
+    bots: list[BotName] = Field(default_factory=list, max_length=2)
+    bot_delay_frames: int = Field(default=0, ge=0, le=100_000)
+    undo_grace_frames: int = Field(default=0, ge=0, le=100_000)
+    accidents: int = Field(default=0, ge=0, le=MAX_ACCIDENTS)
+    start: dict[str, Any] | None = None
+    dice: list[FaceIndex] = Field(default_factory=list, max_length=10_000)
+
+    @field_validator("accidents")
+    @classmethod
+    def _off_or_a_chance(cls, value: int) -> int:
+        if value == 1:
+            raise ValueError(f"0 (off) or a whole number N from 2 to {MAX_ACCIDENTS} "
+                             "(a 1-in-N chance per dot)")
+        return value
 
 
 def new_session(setup: SessionSetup) -> Session:
@@ -15,6 +49,13 @@ def new_session(setup: SessionSetup) -> Session:
     from games.whacky.session import WhackySession
 
     return WhackySession(setup)
+
+
+def check_files() -> None:
+    """Read the board file now: a bad one is a one-line :class:`BoardError`."""
+    from games.whacky.rules import default_board
+
+    default_board()
 
 
 GAME = GameSpec(
@@ -44,4 +85,6 @@ GAME = GameSpec(
     view_module="games.whacky.view",
     physics=False,
     headless_options={"bot_delay_frames": 0},
+    check_files=check_files,
+    options=WhackyOptions,
 )

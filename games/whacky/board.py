@@ -32,27 +32,34 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from games.assets import assets_dir
+from games.errors import UserError
 from games.grid import square_label
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from games.userfile import UserFileError, read_user_toml, shown, shown_path
 
 DEFAULT_BOARD_PATH = assets_dir() / "whacky" / "board.toml"
+MAX_BOARD_BYTES = 256 * 1024
 DIE_FACES = 12
 MONSTERS = 4
+BOARD_KEYS = (
+    "columns", "rows", "corridors", "start", "cage", "exit", "handles", "power", "dice", "monster"
+)
+DICE_KEYS = ("whacky", "monster_number", "monster_colour")
 _LABEL = re.compile(r"^([A-Z])([1-9][0-9]?)$")
 
 
-class BoardError(ValueError):
+def default_board_path() -> Path:
+    """The board file the game uses: ``whacky/board.toml`` in the assets folder (looked up on
+    each call, so ``WOBBLETOP_ASSETS`` set later is seen)."""
+    return assets_dir() / "whacky" / "board.toml"
+
+
+class BoardError(UserError):
     """A board file mistake; ``str()`` is one line: file: key: problem."""
 
 
@@ -182,15 +189,17 @@ class Board:
 
 
 def load_board(path: str | Path | None = None) -> Board:
-    """Read and check a board file (TOML); :class:`BoardError` names the file and key."""
-    board_path = Path(path) if path is not None else DEFAULT_BOARD_PATH
+    """Read and check a board file (TOML); :class:`BoardError` names the file and key.
+
+    Anything that is not a regular file of sane size (a FIFO, a device, a huge file, TOML
+    nested thousands deep) is refused before parsing (:func:`games.userfile.read_user_toml`).
+    """
+    board_path = Path(path) if path is not None else default_board_path()
     try:
-        data = tomllib.loads(board_path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise BoardError(f"{board_path}: cannot read: {error.strerror}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise BoardError(f"{board_path}: not valid TOML: {error}") from None
-    return board_from_data(data, board_path.name)
+        data = read_user_toml(board_path, what="board file", max_bytes=MAX_BOARD_BYTES)
+    except UserFileError as error:
+        raise BoardError(str(error)) from None
+    return board_from_data(data, shown_path(board_path))
 
 
 def board_from_data(data: Any, source: str = "<board>") -> Board:
@@ -198,6 +207,7 @@ def board_from_data(data: Any, source: str = "<board>") -> Board:
     check = _Checker(source)
     if not isinstance(data, dict):
         check.fail("", "the board must be a table")
+    check.known(data, "", BOARD_KEYS)
     columns = check.integer(data, "columns", 3, 26)
     rows = check.integer(data, "rows", 3, 99)
     raw = data.get("corridors")
@@ -278,6 +288,7 @@ def board_from_data(data: Any, source: str = "<board>") -> Board:
     names: list[str] = []
     colours: list[str] = []
     for i, entry in enumerate(monsters):
+        check.known(entry, f"monster[{i}].", ("name", "colour"))
         name: Any = entry.get("name")
         colour: Any = entry.get("colour")
         if not isinstance(name, str) or not name.strip():
@@ -291,6 +302,7 @@ def board_from_data(data: Any, source: str = "<board>") -> Board:
     dice = data.get("dice")
     if not isinstance(dice, dict):
         check.fail("dice", "must be a table with whacky, monster_number and monster_colour")
+    check.known(dice, "dice.", DICE_KEYS)
     whacky_die = check.faces(dice, "whacky")
     monster_die = check.faces(dice, "monster_number")
     colour_raw = dice.get("monster_colour")
@@ -338,6 +350,11 @@ class _Checker:
 
     def fail(self, key: str, problem: str) -> Any:
         raise BoardError(f"{self.source}: {key}: {problem}" if key else f"{self.source}: {problem}")
+
+    def known(self, data: dict[str, Any], prefix: str, allowed: tuple[str, ...]) -> None:
+        for key in data:
+            if key not in allowed:
+                self.fail(prefix + shown(key)[1:-1], f"unknown key; allowed: {', '.join(allowed)}")
 
     def integer(self, data: dict[str, Any], key: str, low: int, high: int) -> int:
         value = data.get(key)

@@ -80,7 +80,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.graph import any_step, exact_walks
-from games.whacky.board import Board, BoardError, board_from_data, load_board
+from games.whacky.board import Board, BoardError, board_from_data, default_board_path, load_board
 
 WHACKY, MONSTERS = 0, 1
 PLAYER_NAMES = ("whacky", "monsters")
@@ -222,14 +222,16 @@ class Result:
 
 
 # --- the state ----------------------------------------------------------------------------
-_DEFAULT_BOARD: Board | None = None
+_DEFAULT_BOARDS: dict[str, Board] = {}
 
 
 def default_board() -> Board:
-    global _DEFAULT_BOARD
-    if _DEFAULT_BOARD is None:
-        _DEFAULT_BOARD = load_board()
-    return _DEFAULT_BOARD
+    """The board of the assets folder (read once per folder; a bad file: :class:`BoardError`)."""
+    path = default_board_path()
+    board = _DEFAULT_BOARDS.get(str(path))
+    if board is None:
+        board = _DEFAULT_BOARDS[str(path)] = load_board(path)
+    return board
 
 
 def counted(faces: tuple[Any, ...]) -> list[tuple[Any, float]]:

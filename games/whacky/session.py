@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.options import OptionsError
 from games.protocol import InputRefused, Outcome, SessionSetup
 from games.turn_session import TurnBasedSession, seat_tuple
 from games.whacky.bots import make_bot
@@ -56,20 +57,20 @@ def _state_from_options(options: Mapping[str, Any]) -> State:
     if not isinstance(accidents, int) or isinstance(accidents, bool) or not (
         accidents == 0 or accidents >= 2
     ):
-        raise ValueError(f"options.accidents: {accidents!r} must be 0 (off) or a whole number "
+        raise OptionsError(f"options.accidents: {accidents!r} must be 0 (off) or a whole number "
                          "N >= 2 (a 1-in-N chance per dot)")
     start = options.get("start")
     if start is None:
         return State(accidents=accidents)
     if not isinstance(start, Mapping):
-        raise ValueError("options.start: must be a table (a saved Whacky Wit state)")
+        raise OptionsError("options.start: must be a table (a saved Whacky Wit state)")
     data = {"accidents": accidents, **dict(start)}
     if "board" not in data:
         data["board"] = State().board.to_json()
     try:
         return State.from_json(data)
     except StateError as error:
-        raise ValueError(f"options.start: {error}") from None
+        raise OptionsError(f"options.start: {error}") from None
 
 
 class WhackySession(TurnBasedSession[State, Action]):
@@ -84,11 +85,11 @@ class WhackySession(TurnBasedSession[State, Action]):
         if not isinstance(dice, list | tuple) or not all(
             isinstance(d, int) and not isinstance(d, bool) for d in dice
         ):
-            raise ValueError("options.dice: must be a list of face indices (whole numbers)")
+            raise OptionsError("options.dice: must be a list of face indices (whole numbers)")
         top = max(11, state.accidents - 1)
         for i, index in enumerate(dice):
             if not 0 <= index <= top:
-                raise ValueError(f"options.dice[{i}]: {index} is not a face index 0..{top}")
+                raise OptionsError(f"options.dice[{i}]: {index} is not a face index 0..{top}")
         self.chance.force(*dice)
 
     # --- the hooks of TurnBasedSession ---------------------------------------------------

@@ -26,6 +26,9 @@ from tests.bad_inputs.helpers import snapshot
 FREE = 'game = "freeplay"\nframes = 3\n'
 STONE = 'game = "stonewall"\nframes = 3\nseats = ["human", "human"]\n'
 WALL = 'game = "wallamoppi"\nframes = 3\nseats = ["human", "human"]\n'
+MALL = 'game = "malloppo"\nframes = 3\nseats = ["human", "human"]\n'
+WHACK = 'game = "whacky"\nframes = 3\nseats = ["human", "human"]\n'
+ANIM = 'game = "animals"\nframes = 3\n'
 
 
 def move(data: str) -> str:
@@ -63,6 +66,31 @@ CASES = [
     ("options_skill_text", WALL + 'options = { skill = "x" }\n', "options.skill: 'x'"),
     ("options_skill_seat", WALL + "options = { skill = { purple = 0.5 } }\n", "options.skill"),
     ("options_wall", WALL + 'options = { wall = "manual" }\n', "options.wall: 'manual'"),
+    ("malloppo_position_missing_keys", MALL + "options = { position = { players = 2 } }\n",
+     "options.position: saved Dammi il malloppo state: hands: missing"),
+    ("malloppo_position_text", MALL + 'options = { position = "start" }\n',
+     "options.position: 'start'"),
+    ("malloppo_position_players", MALL + "options = { position = { players = inf } }\n",
+     "options.position"),
+    ("malloppo_dice_seven", MALL + "options = { dice = [3, 7] }\n", "options.dice[1]: 7"),
+    ("malloppo_dice_nan", MALL + "options = { dice = [nan] }\n", "options.dice[0]: nan"),
+    ("malloppo_dice_text", MALL + 'options = { dice = "six" }\n', "options.dice: 'six'"),
+    ("malloppo_bot", MALL + 'options = { bots = ["smart"] }\n', "options.bots[0]: 'smart'"),
+    ("malloppo_unknown", MALL + "options = { start = {} }\n", "options.start: unknown option"),
+    ("whacky_accidents_one", WHACK + "options = { accidents = 1 }\n", "options.accidents: 1"),
+    ("whacky_accidents_inf", WHACK + "options = { accidents = inf }\n", "options.accidents: inf"),
+    ("whacky_dice_face", WHACK + "options = { dice = [12] }\n",
+     "options.dice[0]: 12 is not a face index 0..11"),
+    ("whacky_dice_negative", WHACK + "options = { dice = [-1] }\n", "options.dice[0]: -1"),
+    ("whacky_start_lives", WHACK + "options = { start = { lives = 5 } }\n", "options.start:"),
+    ("whacky_start_text", WHACK + 'options = { start = "J9" }\n', "options.start: 'J9'"),
+    ("whacky_delay_nan", WHACK + "options = { undo_grace_frames = nan }\n",
+     "options.undo_grace_frames: nan"),
+    ("animals_memory_big", ANIM + "options = { memory = 1.5 }\n", "options.memory: 1.5"),
+    ("animals_skill_seat", ANIM + "options = { skill = { purple = 0.5 } }\n", "options.skill"),
+    ("animals_skill_nan", ANIM + "options = { skill = nan }\n", "options.skill: nan"),
+    ("animals_dexterity", ANIM + "options = { dexterity = 0.5 }\n",
+     "options.dexterity: unknown option; allowed: memory, skill"),
     ("x_huge", FREE + '[[input]]\nframe = 0\naction = "grab"\nx = 1e300\n', "input[0].x"),
     ("y_nan", FREE + '[[input]]\nframe = 0\naction = "grab"\ny = nan\n', "input[0].y"),
     ("roll_inf", move('{ type = "roll", value = inf }'), "data.value: inf"),
@@ -188,15 +216,42 @@ def test_the_declared_stonewall_bots_are_the_engine_s_bots() -> None:
     assert allowed == set(BOTS)
 
 
-@pytest.mark.parametrize("game", ["freeplay", "stonewall", "wallamoppi"])
+@pytest.mark.parametrize("game", ["malloppo", "whacky"])
+def test_the_declared_bots_of_the_dice_games_are_their_engines_bots(game: str) -> None:
+    import importlib
+
+    spec = registry.load(game)
+    field = spec.options.model_fields["bots"]
+    allowed = set(field.annotation.__args__[0].__args__)
+    assert allowed == set(importlib.import_module(f"games.{game}.bots").BOTS)
+
+
+def test_the_declared_animals_seats_are_the_engine_s_seats() -> None:
+    from games.animals import Seat
+    from games.animals.rules import SEAT_NAMES
+
+    assert set(Seat.__args__) == set(SEAT_NAMES)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", registry.available())
 def test_each_game_declares_its_options(game: str) -> None:
-    """A new game adds its id here once its spec names its options model."""
+    """Every game in the registry names its options model (a new game too: its options are
+    otherwise passed on unchecked)."""
     assert registry.load(game).options is not None
+
+
+def test_every_game_of_the_project_is_checked() -> None:
+    assert {"freeplay", "stonewall", "wallamoppi", "animals", "malloppo", "whacky"} <= set(
+        registry.available()
+    )
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    key=st.sampled_from(["bots", "bot_delay_frames", "undo_grace_frames", "skill", "wall"]),
+    key=st.sampled_from(
+        ["bots", "bot_delay_frames", "undo_grace_frames", "skill", "wall", "memory", "dice",
+         "accidents", "position", "start"]
+    ),
     value=st.one_of(
         st.floats(allow_nan=True, allow_infinity=True).filter(
             lambda v: not (math.isfinite(v) and 0 <= v <= 1)
@@ -205,10 +260,12 @@ def test_each_game_declares_its_options(game: str) -> None:
         st.lists(st.integers(), min_size=1, max_size=3),
         st.integers(min_value=10**6),
     ),
-    game=st.sampled_from(["stonewall", "wallamoppi"]),
+    game=st.sampled_from(["stonewall", "wallamoppi", "animals", "malloppo", "whacky"]),
 )
 def test_generated_bad_options_are_one_line_errors(key: str, value: object, game: str) -> None:
     spec = registry.load(game)
+    if key == "dice" and isinstance(value, list) and game in ("malloppo", "whacky"):
+        return  # a list of whole numbers may be good dice of these games
     try:
         check_options(spec, {key: value})
     except OptionsError as error:

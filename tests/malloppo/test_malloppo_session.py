@@ -14,6 +14,7 @@ from malloppo_helpers import BLUE, RED, position, sq, turn
 from games.headless import drive
 from games.malloppo.rules import Phase, Roll, action_to_json
 from games.malloppo.session import MalloppoSession
+from games.options import OptionsError
 from games.protocol import InputEvent, InputRefused, SeatKind, SessionSetup
 from games.registry import load
 from physics.config import load_config
@@ -99,12 +100,12 @@ def test_humans_cannot_act_for_a_computer_seat() -> None:
 
 
 def test_bad_scenario_options_are_one_line_errors() -> None:
-    with pytest.raises(ValueError, match=r"options.dice: \[7\] must be a list of die values"):
+    with pytest.raises(OptionsError, match=r"options.dice\[0\]: 7; allowed: less than or equal"):
         make((C, C), dice=[7])
-    with pytest.raises(ValueError, match=r"options.position: saved Dammi il malloppo state: "
+    with pytest.raises(OptionsError, match=r"options.position: saved Dammi il malloppo state: "
                                          r"hands: missing"):
         make((C, C), position={"players": 2})
-    with pytest.raises(ValueError, match="has 4 players but the game seats 2"):
+    with pytest.raises(OptionsError, match="has 4 players but the game seats 2"):
         make((C, C), position=position(4, hands={RED: [("A1", 1)], BLUE: [("B2", 1)]}).to_json())
 
 

@@ -73,5 +73,5 @@ def test_a_broken_board_file_is_one_line_naming_the_key(
 
 
 def test_a_missing_board_file_says_so(tmp_path: Path) -> None:
-    with pytest.raises(BoardError, match="cannot read"):
+    with pytest.raises(BoardError, match="no such board file"):
         load_board(tmp_path / "nope.toml")

@@ -11,6 +11,7 @@ import pytest
 from whacky_helpers import position
 
 from games.headless import drive
+from games.options import OptionsError
 from games.protocol import InputEvent, InputRefused, SeatKind, SessionSetup
 from games.registry import load
 from games.whacky.rules import Move, Phase, Roll, UsePower, action_to_json
@@ -130,18 +131,18 @@ def test_a_computer_whacky_uses_a_stored_power() -> None:
 
 
 def test_bad_options_are_one_line_errors() -> None:
-    with pytest.raises(ValueError, match=r"options\.accidents: 1 must be 0"):
+    with pytest.raises(OptionsError, match=r"options\.accidents: 1 must be 0"):
         make((C, C), accidents=1)
-    with pytest.raises(ValueError, match=r"options\.start: impossible Whacky Wit state: lives 5"):
+    with pytest.raises(OptionsError, match=r"options\.start: impossible Whacky Wit state: lives 5"):
         make((C, C), start={**position().to_json(), "lives": 5})
-    with pytest.raises(ValueError, match=r"options\.dice: must be a list of face indices"):
+    with pytest.raises(OptionsError, match=r"options\.dice: 'six'; allowed: a valid list"):
         make((C, C), dice="six")
-    with pytest.raises(ValueError, match="unknown Whacky Wit bot 'clever'"):
+    with pytest.raises(OptionsError, match=r"options.bots\[0\]: 'clever'; allowed: 'greedy' or"):
         make((C, C), bots=["clever"])
 
 
 def test_a_forced_roll_out_of_range_is_refused() -> None:
-    with pytest.raises(ValueError, match=r"options.dice\[1\]: 12 is not a face index 0..11"):
+    with pytest.raises(OptionsError, match=r"options.dice\[1\]: 12 is not a face index 0..11"):
         make((H, H), dice=[0, 12])
 
 
