@@ -48,13 +48,14 @@ from typing import Any
 from games.assets import assets_dir
 from games.errors import UserError
 from games.grid import Square, orthogonal_steps
-from games.userfile import UserFileError, read_user_toml, shown_path
+from games.userfile import UserFileError, read_user_toml, shown, shown_path
 
 DEFAULT_BOARD_PATH = assets_dir() / "malloppo" / "board.toml"
 MAX_BOARD_BYTES = 256 * 1024
 HANDS_PER_COLOUR = 3
 COLOURS = 4
 MIN_SIZE, MAX_SIZE = 5, 20
+MAX_NAME_CHARS = 16
 
 
 def default_board_path() -> Path:
@@ -154,8 +155,16 @@ def board_from_data(data: Any, source: str = "<board>") -> Board:
         if extra_keys:
             fail(f"colour[{i}].{extra_keys[0]}", "unknown key; allowed: name, start")
         name = entry.get("name")
-        if not isinstance(name, str) or not name:
-            fail(f"colour[{i}].name", "must be a non-empty string")
+        if (
+            not isinstance(name, str)
+            or not name
+            or len(name) > MAX_NAME_CHARS
+            or not name.isprintable()
+        ):
+            fail(
+                f"colour[{i}].name",
+                f"{shown(name)}: allowed: a name of 1 to {MAX_NAME_CHARS} printable characters",
+            )
         if name in names:
             earlier = names.index(name)
             fail(f"colour[{i}].name", f"{name!r} is already the name of colour[{earlier}]")

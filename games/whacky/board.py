@@ -46,6 +46,7 @@ DEFAULT_BOARD_PATH = assets_dir() / "whacky" / "board.toml"
 MAX_BOARD_BYTES = 256 * 1024
 DIE_FACES = 12
 MONSTERS = 4
+MAX_NAME_CHARS = 16
 BOARD_KEYS = (
     "columns", "rows", "corridors", "start", "cage", "exit", "handles", "power", "dice", "monster"
 )
@@ -291,8 +292,16 @@ def board_from_data(data: Any, source: str = "<board>") -> Board:
         check.known(entry, f"monster[{i}].", ("name", "colour"))
         name: Any = entry.get("name")
         colour: Any = entry.get("colour")
-        if not isinstance(name, str) or not name.strip():
-            check.fail(f"monster[{i}].name", "must be a non-empty name")
+        if (
+            not isinstance(name, str)
+            or not name.strip()
+            or len(name) > MAX_NAME_CHARS
+            or not name.isprintable()
+        ):
+            check.fail(
+                f"monster[{i}].name",
+                f"{shown(name)}: allowed: a name of 1 to {MAX_NAME_CHARS} printable characters",
+            )
         if not isinstance(colour, str) or not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
             check.fail(f"monster[{i}].colour", f"{colour!r} must be a hex colour like \"#d83a3a\"")
         if name.strip().lower() in names:
