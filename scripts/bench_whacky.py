@@ -135,7 +135,7 @@ def matches(games: int) -> None:
 
 
 def fuzz(games: int) -> None:
-    from whacky_helpers import fuzz_game
+    from games.whacky.fuzz import fuzz_game
 
     start = time.perf_counter()
     for seed in range(games):

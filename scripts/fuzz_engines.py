@@ -56,6 +56,7 @@ class Engine:
     push: Callable[[Any, Any], None]
     pop: Callable[[Any], Any]
     chance: Callable[[Any], bool] = lambda state: False  # a chance node: the policy rolls
+    max_actions: int = MAX_ACTIONS  # a game longer than this counts as not finished
 
 
 @dataclass
@@ -90,7 +91,7 @@ def play_checked(engine: Engine, seed: int) -> tuple[int, bool]:
     """One game: the policy plays until the end; the invariants hold after every action."""
     rng, chance = random.Random(seed), Chance(seed)
     state = engine.new(seed)
-    for count in range(1, MAX_ACTIONS + 1):
+    for count in range(1, engine.max_actions + 1):
         if engine.is_over(state):
             return count - 1, True
         before = json.dumps(engine.to_json(state), sort_keys=True)
@@ -104,7 +105,7 @@ def play_checked(engine: Engine, seed: int) -> tuple[int, bool]:
         again = engine.from_json(json.loads(json.dumps(after)))
         assert engine.to_json(again) == after, "the JSON round trip changed the state"
         engine.check(state)
-    return MAX_ACTIONS, engine.is_over(state)
+    return engine.max_actions, engine.is_over(state)
 
 
 # --------------------------------------------------------------------------------------------
@@ -163,9 +164,69 @@ def stonewall_engine() -> Engine:
     )
 
 
+# --------------------------------------------------------------------------------------------
+# Dammi il malloppo and Whacky Wit: their random policies and invariants are the ones the test
+# suite's fuzz uses (games/malloppo/fuzz.py, games/whacky/fuzz.py); random play ends their games.
+
+
+def malloppo_engine() -> Engine:
+    from games.malloppo.fuzz import check_invariants, random_turn
+    from games.malloppo.rules import State
+
+    def policy(state: State, rng: random.Random, chance: Chance) -> Any:
+        if state.is_chance():
+            return state.roll_with(chance)
+        action = random_turn(state, rng)
+        state.push(action)
+        return action
+
+    return Engine(
+        name="malloppo",
+        new=lambda seed: State(2 + seed % 3),
+        is_over=lambda state: state.is_over(),
+        policy=policy,
+        check=check_invariants,
+        to_json=lambda state: state.to_json(),
+        from_json=State.from_json,
+        push=lambda state, action: state.push(action),
+        pop=lambda state: state.pop(),
+        chance=lambda state: state.is_chance(),
+    )
+
+
+def whacky_engine() -> Engine:
+    from games.whacky.fuzz import check_step, random_step
+    from games.whacky.rules import State
+
+    # The game last checked and a copy of it then: dots and lives only ever go down. (The game
+    # itself is kept, not its id: a new game may get the id of the last one.)
+    last: list[State] = []
+
+    def check(state: State) -> None:
+        check_step(last[1] if last and last[0] is state else None, state)
+        last[:] = [state, state.copy()]
+
+    return Engine(
+        name="whacky",
+        # Every other game with the accident rules (a 1-in-6 chance per dot a monster passes).
+        new=lambda seed: State(accidents=6 if seed % 2 else 0),
+        is_over=lambda state: state.is_over(),
+        policy=random_step,
+        check=check,
+        to_json=lambda state: state.to_json(),
+        from_json=State.from_json,
+        push=lambda state, action: state.push(action),
+        pop=lambda state: state.pop(),
+        chance=lambda state: state.is_chance(),
+        max_actions=20_000,
+    )
+
+
 # The engines fuzzed: a new turn-based game adds one line here and one adapter function.
 ENGINES: dict[str, Callable[[], Engine]] = {
     "stonewall": stonewall_engine,
+    "malloppo": malloppo_engine,
+    "whacky": whacky_engine,
 }
 
 

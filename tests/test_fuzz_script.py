@@ -29,9 +29,11 @@ def test_a_short_fuzz_run_is_clean_and_finishes_its_games(
 ) -> None:
     assert fuzz.main(["--games", "6", "--physics", "1", "--frames", "150"]) == 0
     rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()}
-    games, finished, failures = rows["stonewall"][1], rows["stonewall"][2], rows["stonewall"][4]
-    assert (games, finished, failures) == ("6", "6", "0")  # the policy ends every game
-    assert rows["freeplay"][4] == "0" and rows["wallamoppi"][4] == "0"
+    for engine in ("stonewall", "malloppo", "whacky"):
+        games, finished, failures = rows[engine][1], rows[engine][2], rows[engine][4]
+        assert (games, finished, failures) == ("6", "6", "0"), engine  # every game ends
+    for game in ("freeplay", "wallamoppi", "animals"):
+        assert rows[game][1] == "1" and rows[game][4] == "0", game
 
 
 def test_a_broken_invariant_is_reported_with_its_seed(fuzz: ModuleType) -> None:

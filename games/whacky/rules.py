@@ -80,6 +80,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.graph import any_step, exact_walks
+from games.userfile import shown
 from games.whacky.board import Board, BoardError, board_from_data, default_board_path, load_board
 
 WHACKY, MONSTERS = 0, 1
@@ -223,6 +224,24 @@ class Result:
 
 # --- the state ----------------------------------------------------------------------------
 _DEFAULT_BOARDS: dict[str, Board] = {}
+_SAVED_BOARDS: dict[str, Board] = {}  # a saved state's board by its JSON (boards are frozen)
+MAX_ACCIDENTS = 1000  # the accident rules' 1-in-N chance: N at most this
+
+
+def _board_from_json(raw: Any) -> Board:
+    """The board of a saved state, checked once per distinct board (a fuzzer or an undo log
+    loads the same board thousands of times)."""
+    try:
+        key = json.dumps(raw, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        return board_from_data(raw, "state.board")
+    board = _SAVED_BOARDS.get(key)
+    if board is None:
+        board = board_from_data(raw, "state.board")
+        if len(_SAVED_BOARDS) >= 16:
+            _SAVED_BOARDS.clear()
+        _SAVED_BOARDS[key] = board
+    return board
 
 
 def default_board() -> Board:
@@ -726,8 +745,18 @@ class State:
             if not isinstance(data, dict):
                 raise StateError("a saved Whacky Wit state must be a table")
             if board is None:
-                board = board_from_data(data["board"], "state.board")
-            state = cls(board, accidents=int(data.get("accidents", 0)))
+                board = _board_from_json(data["board"])
+            accidents = data.get("accidents", 0)
+            if (
+                not isinstance(accidents, int)
+                or isinstance(accidents, bool)
+                or not (accidents == 0 or 2 <= accidents <= MAX_ACCIDENTS)
+            ):
+                raise StateError(
+                    f"saved Whacky Wit state: accidents: {shown(accidents)}; allowed: 0 (off) "
+                    f"or a whole number from 2 to {MAX_ACCIDENTS}"
+                )
+            state = cls(board, accidents=accidents)
             state._load(data)
         except BoardError as error:
             raise StateError(str(error)) from None

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from games.grid import Square
-from games.malloppo.rules import TOTAL_COINS, Action, Phase, State, Turn
+from games.malloppo.fuzz import random_turn
+from games.malloppo.rules import TOTAL_COINS, Phase, State, Turn
 from games.rng import Chance
 
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
@@ -48,21 +49,7 @@ def turn(pay: str | None, hand: str | None, to: str | None, *steals: str) -> Tur
     return Turn(opt(pay), opt(hand), opt(to), tuple(sq(s) for s in steals))
 
 
-def random_action(state: State, rng: random.Random) -> Action:
-    """A random legal turn, drawn without listing them all: a random payer, then a random hand
-    with somewhere to go, a random destination and each steal with probability one half."""
-    payer = rng.choice(state.pay_options())
-    pay = state.squares[payer] if payer is not None else None
-    hands = state.hands_of(state.current)
-    rng.shuffle(hands)
-    for hand in hands:
-        walks = state.destinations(hand, paid=payer)
-        if walks:
-            to = rng.choice(sorted(walks))
-            robbed = [state.squares[h] for h in state.neighbours_to_rob(hand, to, payer)]
-            steals = tuple(s for s in robbed if s is not None and rng.random() < 0.5)
-            return Turn(pay, state.squares[hand], to, steals, walks[to])
-    return Turn(pay, None, None)
+random_action = random_turn  # the fuzz's random policy lives in games.malloppo.fuzz
 
 
 def play_random(state: State, seed: int, max_actions: int = 100_000) -> None:

@@ -9,37 +9,17 @@ parallel runner spreads them over the cores; the JSON round trip is checked ever
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
-from malloppo_helpers import random_action
 
-from games.malloppo.rules import TOTAL_COINS, Phase, State, Turn
+from games.malloppo.fuzz import check_invariants, random_turn
+from games.malloppo.rules import Phase, State, Turn
 from games.rng import Chance
 
 GAMES_PER_COUNT = 2_000
 BLOCKS = 4  # per player count, for pytest-xdist
 MAX_ACTIONS = 5_000  # a game ends long before: every odd roll takes a coin out of play
-
-
-def check_invariants(state: State, deep: bool) -> None:
-    # coins conserved: on hands or in the bank, never negative
-    assert state.coin_total() == TOTAL_COINS and state.bank >= 0
-    # no two hands on one square; a hand on the board has coins, one off the board none
-    on_board = [sq for sq in state.squares if sq is not None]
-    assert len(on_board) == len(set(on_board))
-    assert state.at == {sq: h for h, sq in enumerate(state.squares) if sq is not None}
-    for square, coins in zip(state.squares, state.coins, strict=True):
-        assert (coins > 0) == (square is not None) and coins >= 0
-        assert square is None or state.board.on_board(square)
-    alive = state.alive()
-    if state.is_over():
-        assert alive == [state.winner]
-    else:
-        assert len(alive) >= 2 and state.current in alive  # eliminated players never act
-    if deep:
-        assert State.from_json(json.loads(json.dumps(state.to_json()))) == state
 
 
 def play_checked(seed: int, players: int, deep_every: int = 1) -> State:
@@ -54,7 +34,7 @@ def play_checked(seed: int, players: int, deep_every: int = 1) -> State:
             state.roll_with(chance)
         else:
             before = state.to_json() if step % 11 == 0 else None
-            action = random_action(state, rng)
+            action = random_turn(state, rng)
             state.push(action)
             if before is not None:  # undo restores the position exactly; redo is allowed
                 assert state.pop() == action and state.to_json() == before

@@ -6,7 +6,8 @@ import random
 from collections.abc import Iterable
 
 from games.rng import Chance
-from games.whacky.rules import Phase, State, UsePower
+from games.whacky.fuzz import check_step, fuzz_game, random_step
+from games.whacky.rules import Phase, State
 
 
 def position(
@@ -68,47 +69,6 @@ def play_random(state: State, seed: int, max_actions: int) -> None:
         random_step(state, rng, chance)
 
 
-def random_step(state: State, rng: random.Random, chance: Chance) -> None:
-    """One seeded roll (now and then a stored power used first) or one random legal move."""
-    if state.is_chance():
-        if state.can_use_power() and rng.random() < 0.5:
-            state.push(UsePower())
-        else:
-            state.roll_with(chance)
-    else:
-        state.push(rng.choice(state.legal_actions()))
-
-
-def check_step(before: State | None, after: State) -> None:
-    """The invariants after every action: a possible state (lives 0-3, no two monsters on a
-    dot, nobody on an up dot ...), dots only go down, lives only go down, JSON round trip."""
-    problem = after.impossibility()
-    assert problem is None, problem
-    assert 0 <= after.lives <= 3
-    placed = [p for p in after.monsters if p != after.board.cage]
-    assert len(placed) == len(set(placed)), "two monsters on one dot"
-    if before is not None:
-        assert after.up & ~before.up == 0, "a dot came back up"
-        assert after.lives <= before.lives
-
-
-def fuzz_game(seed: int, max_actions: int, *, accidents: int = 0, round_trip: int = 0) -> State:
-    """One seeded random game, invariants checked after every action; every ``round_trip``-th
-    action also undone and redone, and the state sent through JSON. Returns the end state."""
-    import json
-
-    rng, chance = random.Random(seed), Chance(seed)
-    state = State(accidents=accidents)
-    check_step(None, state)
-    for step in range(max_actions):
-        if state.is_over():
-            break
-        previous = state.copy()
-        random_step(state, rng, chance)
-        check_step(previous, state)
-        if round_trip and step % round_trip == 0:
-            action = state.pop()
-            assert state == previous
-            state.push(action)
-            assert State.from_json(json.loads(json.dumps(state.to_json()))) == state
-    return state
+# The random policy, the invariants and a whole checked game live in games.whacky.fuzz (shared
+# with scripts/fuzz_engines.py and scripts/bench_whacky.py).
+__all__ = ["check_step", "destinations", "fuzz_game", "play_random", "position", "random_step"]
