@@ -316,24 +316,28 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     progress = sys.stderr.isatty()
     rows: list[tuple[str, Tally]] = []
+    header = ("engine", "games", "finished", "actions", "failures", "seconds")
+    print(f"{header[0]:<12} " + " ".join(f"{h:>9}" for h in header[1:]), flush=True)
+
+    def report(name: str, tally: Tally) -> None:  # each row as soon as it is done
+        rows.append((name, tally))
+        print(
+            f"{name:<12} {tally.games:>9} {tally.finished:>9} {tally.actions:>9} "
+            f"{len(tally.failures):>9} {tally.seconds:>9.1f}",
+            flush=True,
+        )
+
     for name, make in ENGINES.items():
         if args.engine and name not in args.engine:
             continue
-        rows.append((name, fuzz_engine(make(), args.games, args.seed, progress)))
+        report(name, fuzz_engine(make(), args.games, args.seed, progress))
     if args.physics > 0:
         from games import registry
 
         for game in [g for g in registry.available() if registry.load(g).physics]:
             if args.engine and game not in args.engine:
                 continue
-            rows.append((game, fuzz_physics(game, args.physics, args.seed, args.frames, progress)))
-    header = ("engine", "games", "finished", "actions", "failures", "seconds")
-    print(f"{header[0]:<12} " + " ".join(f"{h:>9}" for h in header[1:]))
-    for name, tally in rows:
-        print(
-            f"{name:<12} {tally.games:>9} {tally.finished:>9} {tally.actions:>9} "
-            f"{len(tally.failures):>9} {tally.seconds:>9.1f}"
-        )
+            report(game, fuzz_physics(game, args.physics, args.seed, args.frames, progress))
     failures = [failure for _, tally in rows for failure in tally.failures]
     for failure in failures[:20]:
         print(failure)
