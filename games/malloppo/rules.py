@@ -62,6 +62,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.errors import UserError
 from games.graph import exact_walks, no_reversal
 from games.grid import Square
 from games.malloppo.board import (
@@ -73,6 +74,7 @@ from games.malloppo.board import (
     load_board,
 )
 from games.turns import next_player, opening_step
+from games.userfile import shown
 
 DIE_SIDES = 6
 TOTAL_COINS = 24
@@ -226,8 +228,14 @@ class BadSteal(IllegalMove):
     """A coin taken from a square with no hand next to the landing square."""
 
 
-class StateError(ValueError):
+class StateError(UserError):
     """A saved state that cannot be read or is impossible; one line."""
+
+
+SAVED_KEYS = (
+    "board", "players", "hands", "bank", "phase", "current", "roll", "contenders",
+    "opening_rolls", "winner",
+)
 
 
 @dataclass(frozen=True)
@@ -717,11 +725,14 @@ def _state_from_json(cls: type[State], data: Any, board: Board | None) -> State:
 
     def integer(value: Any, key: str, low: int, high: int) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            fail(key, f"{value!r} must be a whole number from {low} to {high}")
+            fail(key, f"{shown(value)} must be a whole number from {low} to {high}")
         return int(value)
 
     if not isinstance(data, dict):
         fail("state", "must be a table")
+    unknown = sorted(str(k) for k in set(data) - set(SAVED_KEYS))
+    if unknown:
+        fail(shown(unknown[0])[1:-1], f"unknown key; allowed: {', '.join(SAVED_KEYS)}")
     missing = [k for k in ("players", "hands", "bank", "phase", "current") if k not in data]
     if missing:
         fail(missing[0], "missing")
@@ -741,9 +752,12 @@ def _state_from_json(cls: type[State], data: Any, board: Board | None) -> State:
         key = f"hands[{h}]"
         if not isinstance(entry, dict):
             fail(key, "must be a table {colour, square, coins}")
+        extra = sorted(str(k) for k in set(entry) - {"colour", "square", "coins"})
+        if extra:
+            fail(f"{key}.{shown(extra[0])[1:-1]}", "unknown key; allowed: colour, square, coins")
         colour = state.name(h // HANDS_PER_COLOUR)
         if entry.get("colour") != colour:
-            fail(f"{key}.colour", f"{entry.get('colour')!r} should be {colour!r}")
+            fail(f"{key}.colour", f"{shown(entry.get('colour'))} should be {shown(colour)}")
         coins = integer(entry.get("coins", 0), f"{key}.coins", 0, TOTAL_COINS)
         raw = entry.get("square")  # null or absent: off the board
         square = None
@@ -751,10 +765,10 @@ def _state_from_json(cls: type[State], data: Any, board: Board | None) -> State:
             try:
                 square = _parse_square(raw, "square")
             except ValueError:
-                fail(f"{key}.square", f"{raw!r} is not a square [x, y] or null")
+                fail(f"{key}.square", f"{shown(raw)} is not a square [x, y] or null")
             assert square is not None
             if not board.on_board(square):
-                fail(f"{key}.square", f"{raw!r} is off the board")
+                fail(f"{key}.square", f"{shown(raw)} is off the board")
             if square in state.at:
                 fail(f"{key}.square", f"{square} already has hand {state.at[square]} on it")
             if coins == 0:
@@ -771,24 +785,24 @@ def _state_from_json(cls: type[State], data: Any, board: Board | None) -> State:
     try:
         state.phase = Phase(data["phase"])
     except ValueError:
-        fail("phase", f"{data['phase']!r}; allowed: {', '.join(p.value for p in Phase)}")
+        fail("phase", f"{shown(data['phase'])}; allowed: {', '.join(p.value for p in Phase)}")
     alive = state.alive()
     state.current = integer(data["current"], "current", 0, players - 1)
     roll = data["roll"]
     if state.phase is Phase.MOVE:
         state.roll = integer(roll, "roll", 1, DIE_SIDES)
     elif roll is not None:
-        fail("roll", f"{roll!r}: a roll waits only in phase move")
+        fail("roll", f"{shown(roll)}: a roll waits only in phase move")
     winner = data["winner"]
     if state.phase is Phase.OVER:
         if len(alive) != 1:
             fail("phase", f"over, but {len(alive)} players still have hands on the board")
         if winner != alive[0]:
-            fail("winner", f"{winner!r} should be {alive[0]}, the last player with hands")
+            fail("winner", f"{shown(winner)} should be {alive[0]}, the last player with hands")
         state.winner = alive[0]
     else:
         if winner is not None:
-            fail("winner", f"{winner!r} but the game is not over")
+            fail("winner", f"{shown(winner)} but the game is not over")
         if len(alive) < 2:
             fail("phase", f"{state.phase.value}, but only {len(alive)} player has hands left")
         if state.current not in alive:

@@ -79,6 +79,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from games.errors import UserError
 from games.graph import any_step, exact_walks
 from games.userfile import shown
 from games.whacky.board import Board, BoardError, board_from_data, default_board_path, load_board
@@ -211,8 +212,14 @@ class Blocked(IllegalMove):
     """A step or an end the rules forbid (a monster in the way, no turning back, the aisle)."""
 
 
-class StateError(ValueError):
+class StateError(UserError):
     """A saved state that is malformed or impossible; ``str()`` is one line."""
+
+
+SAVED_KEYS = (
+    "board", "accidents", "down", "up", "whacky", "monsters", "lives", "phase", "roll", "chosen",
+    "rolls_left", "power", "stored_power", "accident_dots", "winner", "reason",
+)
 
 
 @dataclass(frozen=True)
@@ -780,8 +787,22 @@ class State:
         def node(key: str, label: Any) -> int:
             found = board.node(label) if isinstance(label, str) else None
             if found is None:
-                raise StateError(f"saved Whacky Wit state: {key}: {label!r} is not a point")
+                raise StateError(f"saved Whacky Wit state: {key}: {shown(label)} is not a point")
             return found
+
+        unknown = sorted(str(k) for k in set(data) - set(SAVED_KEYS))
+        if unknown:
+            raise StateError(f"saved Whacky Wit state: {shown(unknown[0])[1:-1]}: unknown key; "
+                             f"allowed: {', '.join(SAVED_KEYS)}")
+
+        def integer(key: str, default: int | None, low: int, high: int) -> int | None:
+            value = data.get(key, default)
+            if value is None and default is None:
+                return None
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise StateError(f"saved Whacky Wit state: {key}: {shown(value)}; allowed: a "
+                                 f"whole number from {low} to {high}")
+            return value
 
         if ("up" in data) == ("down" in data):
             raise StateError("saved Whacky Wit state: give the dots as either 'down' or 'up'")
@@ -799,27 +820,29 @@ class State:
             raise StateError(f"saved Whacky Wit state: monsters must name "
                              f"{', '.join(board.monster_names)}")
         self.monsters = tuple(node(f"monsters.{n}", monsters[n]) for n in board.monster_names)
-        self.lives = int(data.get("lives", LIVES))
+        self.lives = int(integer("lives", LIVES, 0, LIVES) or 0)
         try:
             self.phase = Phase(data["phase"])
         except ValueError:
-            raise StateError(f"saved Whacky Wit state: phase: {data['phase']!r} is not one of "
+            raise StateError(f"saved Whacky Wit state: phase: {shown(data['phase'])} is not one of "
                              f"{', '.join(p.value for p in Phase)}") from None
-        roll = data.get("roll")
-        self.roll = None if roll is None else int(roll)
+        self.roll = integer("roll", None, 1, 99)
         chosen = data.get("chosen")
         self.chosen = None if chosen is None else board.monster_index(str(chosen))
         if chosen is not None and self.chosen is None:
-            raise StateError(f"saved Whacky Wit state: chosen: {chosen!r} is not a monster")
-        self.rolls_left = int(data.get("rolls_left", 1))
-        self.power = int(data.get("power", 0))
-        self.stored_power = int(data.get("stored_power", 0))
+            raise StateError(f"saved Whacky Wit state: chosen: {shown(chosen)} is not a monster")
+        self.rolls_left = int(integer("rolls_left", 1, 0, 99) or 0)
+        self.power = int(integer("power", 0, 0, 99) or 0)
+        self.stored_power = int(integer("stored_power", 0, 0, 99) or 0)
         self.accident_dots = tuple(
             node(f"accident_dots[{i}]", lb) for i, lb in enumerate(data.get("accident_dots", []))
         )
-        winner = data.get("winner")
-        self.winner = None if winner is None else int(winner)
-        self.reason = str(data.get("reason", ""))
+        self.winner = integer("winner", None, 0, 1)
+        reason = data.get("reason", "")
+        if not isinstance(reason, str) or len(reason) > 200:
+            raise StateError(f"saved Whacky Wit state: reason: {shown(reason)}; allowed: a short "
+                             "text")
+        self.reason = reason
 
     def impossibility(self) -> str | None:
         """Why this state could never arise in a game, or None."""

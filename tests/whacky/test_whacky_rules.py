@@ -472,7 +472,7 @@ def test_json_round_trip() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"lives": 4}, "lives 4"),
+        ({"lives": 4}, "lives: 4; allowed: a whole number from 0 to 3"),
         ({"monsters": {"red": "A5", "green": "A5", "blue": "J7", "purple": "J7"}},
          "two monsters on one dot"),
         ({"whacky": "J7"}, "Whacky is in the monsters' cage"),

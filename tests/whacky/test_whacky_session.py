@@ -133,7 +133,7 @@ def test_a_computer_whacky_uses_a_stored_power() -> None:
 def test_bad_options_are_one_line_errors() -> None:
     with pytest.raises(OptionsError, match=r"options\.accidents: 1 must be 0"):
         make((C, C), accidents=1)
-    with pytest.raises(OptionsError, match=r"options\.start: impossible Whacky Wit state: lives 5"):
+    with pytest.raises(OptionsError, match=r"options\.start: saved Whacky Wit state: lives: 5"):
         make((C, C), start={**position().to_json(), "lives": 5})
     with pytest.raises(OptionsError, match=r"options\.dice: 'six'; allowed: a valid list"):
         make((C, C), dice="six")
