@@ -785,7 +785,8 @@ class State:
         board = self.board
 
         def node(key: str, label: Any) -> int:
-            found = board.node(label) if isinstance(label, str) else None
+            # exactly a point's name as saved ("K9"), so a state saves back as it was given
+            found = board.node(label) if isinstance(label, str) and label in names else None
             if found is None:
                 raise StateError(f"saved Whacky Wit state: {key}: {shown(label)} is not a point")
             return found
@@ -804,14 +805,24 @@ class State:
                                  f"whole number from {low} to {high}")
             return value
 
+        names = set(board.labels)
+
+        def points(key: str, value: Any) -> list[Any]:
+            if not isinstance(value, list):
+                raise StateError(f"saved Whacky Wit state: {key}: {shown(value)}; allowed: a list "
+                                 "of point names")
+            return value
+
         if ("up" in data) == ("down" in data):
             raise StateError("saved Whacky Wit state: give the dots as either 'down' or 'up'")
         key = "up" if "up" in data else "down"
         listed = 0
-        for i, label in enumerate(data[key]):
+        for i, label in enumerate(points(key, data[key])):
             n = node(f"{key}[{i}]", label)
             if n not in board.dots:
                 raise StateError(f"saved Whacky Wit state: {key}[{i}]: {label} holds no dot")
+            if listed >> n & 1:
+                raise StateError(f"saved Whacky Wit state: {key}[{i}]: {label} is listed twice")
             listed |= 1 << n
         self.up = listed if key == "up" else board.dot_mask & ~listed
         self.whacky = node("whacky", data["whacky"])
@@ -828,14 +839,17 @@ class State:
                              f"{', '.join(p.value for p in Phase)}") from None
         self.roll = integer("roll", None, 1, 99)
         chosen = data.get("chosen")
-        self.chosen = None if chosen is None else board.monster_index(str(chosen))
+        self.chosen = None
+        if chosen in board.monster_names:
+            self.chosen = board.monster_names.index(chosen)
         if chosen is not None and self.chosen is None:
             raise StateError(f"saved Whacky Wit state: chosen: {shown(chosen)} is not a monster")
         self.rolls_left = int(integer("rolls_left", 1, 0, 99) or 0)
         self.power = int(integer("power", 0, 0, 99) or 0)
         self.stored_power = int(integer("stored_power", 0, 0, 99) or 0)
+        accident_dots = points("accident_dots", data.get("accident_dots", []))
         self.accident_dots = tuple(
-            node(f"accident_dots[{i}]", lb) for i, lb in enumerate(data.get("accident_dots", []))
+            node(f"accident_dots[{i}]", lb) for i, lb in enumerate(accident_dots)
         )
         self.winner = integer("winner", None, 0, 1)
         reason = data.get("reason", "")
