@@ -20,7 +20,12 @@ from dataclasses import dataclass, field
 
 import pymunk
 
+from physics.bounce import rebound
 from physics.config import PhysicsConfig
+
+# pymunk treats an idle speed of 0 as "estimate one"; this is "only exact rest is idle" instead
+# (its square, times a body's mass, is still a positive double).
+EXACT_REST_SPEED = 1e-100
 
 
 class Layer(enum.IntFlag):
@@ -93,8 +98,7 @@ class World:
         self.space.damping = settings.damping
         self.space.collision_slop = settings.collision_slop
         self.space.collision_bias = settings.collision_bias
-        self.space.sleep_time_threshold = settings.sleep_time
-        self.space.idle_speed_threshold = settings.idle_speed
+        self._apply_sleeping()
         self._pair_values = {
             (a, b): (config.friction_of(a, b), config.restitution_of(a, b))
             for a in config.materials
@@ -104,6 +108,27 @@ class World:
             self._material_id(name)
         for piece in self.pieces.values():
             self._set_shape_material(piece)
+
+    def _apply_sleeping(self) -> None:
+        """Sleeping as the config says: ``sleeping``, ``sleep_time`` and ``idle_speed``.
+
+        pymunk reads an idle speed of 0 as "estimate one from gravity" (about 14 mm/s here), so
+        0 is passed as a speed so small that only a body at exact rest is idle. Switched off,
+        nothing sleeps and whatever slept is woken.
+        """
+        settings = self.config.world
+        self.space.idle_speed_threshold = max(settings.idle_speed, EXACT_REST_SPEED)
+        if settings.sleeping:
+            self.space.sleep_time_threshold = settings.sleep_time
+            return
+        self.space.sleep_time_threshold = math.inf
+        self.wake_all()
+
+    def wake_all(self) -> None:
+        """Wake every dynamic body and restart its idle time (sleep needs a fresh sleep_time)."""
+        for body in self.space.bodies:
+            if body.body_type == pymunk.Body.DYNAMIC:
+                body.activate()
 
     def _set_shape_material(self, piece: Piece) -> None:
         """Per-shape values whose product is the same-material pair's value (pymunk multiplies)."""
@@ -124,17 +149,33 @@ class World:
             self._materials.append(name)
             new_id = len(self._materials)
             for other_id, other in enumerate(self._materials, start=1):
-                if other_id != new_id:
-                    self.space.on_collision(
-                        new_id, other_id, pre_solve=self._set_pair_material, data=(name, other)
-                    )
+                pre_solve = self._set_pair_material if other_id != new_id else None
+                self.space.on_collision(
+                    new_id,
+                    other_id,
+                    begin=self._begin_contact,
+                    pre_solve=pre_solve,
+                    data=(name, other),
+                )
         return self._materials.index(name) + 1
+
+    def _begin_contact(
+        self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]
+    ) -> None:
+        """A new contact: the pair's values, and a bounce from the moment the shapes touched."""
+        friction, restitution = self._pair_values[pair]
+        arbiter.friction, arbiter.restitution = friction, restitution
+        rebound(arbiter, restitution, space.gravity, space.current_time_step)
 
     def _set_pair_material(
         self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]
     ) -> None:
-        # Runs for every such contact on every substep: a lookup, nothing more.
-        arbiter.friction, arbiter.restitution = self._pair_values[pair]
+        # Runs for every such contact on every substep: a lookup, nothing more. On the first
+        # step ``_begin_contact`` has set the restitution (perhaps corrected for the bounce).
+        friction, restitution = self._pair_values[pair]
+        arbiter.friction = friction
+        if not arbiter.is_first_contact:
+            arbiter.restitution = restitution
 
     # -- pieces --------------------------------------------------------------------------
 
@@ -271,15 +312,21 @@ class World:
         millimetres, and the sag starts a rocking that topples it within seconds, whatever the
         substeps. Here gravity is ramped from 0 to full over ``settle_seconds`` while the solver
         runs ``settle_iterations``: the contacts build up their impulses (warm starting) with
-        nothing moving, and the normal settings then keep them; sleeping stops what creep is
-        left. Call it once after laying the pieces and before play; it does not advance
-        :attr:`frame`. Anything laid in mid-air falls with the weaker gravity meanwhile.
+        nothing moving, and the normal settings then keep them. Nothing sleeps during the
+        settle-in, and it does not count towards ``sleep_time``: play starts with every body
+        awake and its idle time at zero. Call it once after laying the pieces and before play;
+        it does not advance :attr:`frame`. Anything laid in mid-air falls with the weaker
+        gravity meanwhile.
         """
         settings = self.config.world
         frames = round(settings.settle_seconds * settings.step_hz)
         substeps = settings.substeps
         dt = self.frame_seconds / substeps
         self.space.iterations = settings.settle_iterations
+        # The settle-in does not count towards sleep: nothing sleeps during it, and every body
+        # starts play with a fresh idle time (a tower still taking up its weight stays awake).
+        self.wake_all()
+        self.space.sleep_time_threshold = math.inf
         try:
             for frame in range(frames):
                 self.space.gravity = (0.0, -settings.gravity * (frame + 1) / frames)
@@ -288,6 +335,8 @@ class World:
         finally:
             self.space.gravity = (0.0, -settings.gravity)
             self.space.iterations = settings.iterations
+            self._apply_sleeping()
+            self.wake_all()
 
     def run(self, seconds: float) -> None:
         """Advance whole frames until ``seconds`` of simulated time have passed."""

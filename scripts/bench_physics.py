@@ -94,7 +94,7 @@ def world_overrides(substeps: int, iterations: int, **extra: Any) -> dict[str, A
     return {"world": {"substeps": substeps, "iterations": iterations, **extra}}
 
 
-NO_SLEEP = {"sleep_time": 60.0, "idle_speed": 0.01}
+NO_SLEEP = {"sleeping": False}
 
 
 def default_tower_cases() -> list[tuple[str, dict[str, Any], bool]]:
