@@ -28,6 +28,11 @@ from physics.config import PhysicsConfig
 EXACT_REST_SPEED = 1e-100
 
 
+def _close(a: float, b: float) -> bool:
+    """Equal up to rounding (a product of square roots is not always the exact double)."""
+    return abs(a - b) <= 1e-12 * max(1.0, abs(b))
+
+
 class Layer(enum.IntFlag):
     """Collision layers. A held piece can be lifted out of chosen layers (see ``physics.grab``)."""
 
@@ -83,6 +88,13 @@ class World:
         self._round_pieces: list[Piece] = []  # they get rolling resistance each frame
         # (friction, restitution) of every ordered pair of materials, for the contact callback
         self._pair_values: dict[tuple[str, str], tuple[float, float]] = {}
+        # (friction, elasticity) on each material's shapes; pairs whose product is exact
+        self._shape_values: dict[str, tuple[float, float]] = {}
+        self._exact_pairs: set[tuple[str, str]] = set()
+        self._dynamic_materials: list[str] = []  # in the order their first piece came
+        self._static_materials: list[str] = []
+        # the pieces each piece touches now, kept by the begin and separate callbacks
+        self._contacts: dict[Piece, dict[Piece, None]] = {}
         self.config = config
         self.apply_config(config)
 
@@ -106,8 +118,7 @@ class World:
         }
         for name in sorted(config.materials):
             self._material_id(name)
-        for piece in self.pieces.values():
-            self._set_shape_material(piece)
+        self._fit_shape_values()
 
     def _apply_sleeping(self) -> None:
         """Sleeping as the config says: ``sleeping``, ``sleep_time`` and ``idle_speed``.
@@ -130,11 +141,66 @@ class World:
             if body.body_type == pymunk.Body.DYNAMIC:
                 body.activate()
 
+    def _fit_shape_values(self) -> None:
+        """Per-shape friction and elasticity whose products give as many pairs exactly as can be.
+
+        pymunk multiplies the two shapes' values. A material with moving pieces gets the square
+        root of its own pair's value, so same-material contacts are exact. A material whose
+        pieces are all static (the felt table, the marble box's wooden ramps) never touches
+        itself, so it gets the value that makes its pair with the first moving material exact
+        (a disk on the felt, the marble on a ramp). Only the pairs left inexact get a Python
+        ``pre_solve`` callback on every step (:meth:`_set_pair_material`).
+        """
+        config = self.config
+        values: dict[str, tuple[float, float]] = {}
+        for name in config.materials:
+            values[name] = (
+                math.sqrt(config.friction_of(name, name)),
+                math.sqrt(config.restitution_of(name, name)),
+            )
+        partner = self._dynamic_materials[0] if self._dynamic_materials else None
+        for name in self._static_materials:
+            if partner is None or name in self._dynamic_materials:
+                continue
+            friction, elasticity = values[partner]
+            values[name] = (
+                config.friction_of(name, partner) / friction if friction > 0 else values[name][0],
+                (
+                    config.restitution_of(name, partner) / elasticity
+                    if elasticity > 0
+                    else values[name][1]
+                ),
+            )
+        self._shape_values = values
+        exact: set[tuple[str, str]] = set()
+        for (a, b), (friction, restitution) in self._pair_values.items():
+            if _close(values[a][0] * values[b][0], friction) and _close(
+                values[a][1] * values[b][1], restitution
+            ):
+                exact.add((a, b))
+        self._exact_pairs = exact
+        for piece in self.pieces.values():
+            self._set_shape_material(piece)
+        for index, name in enumerate(self._materials, start=1):
+            for other_index, other in enumerate(self._materials[:index], start=1):
+                pre_solve = (
+                    pymunk.empty_callback if (name, other) in exact else self._set_pair_material
+                )
+                self.space.on_collision(index, other_index, pre_solve=pre_solve, data=(name, other))
+
     def _set_shape_material(self, piece: Piece) -> None:
-        """Per-shape values whose product is the same-material pair's value (pymunk multiplies)."""
-        material = piece.material
-        piece.shape.friction = math.sqrt(self.config.friction_of(material, material))
-        piece.shape.elasticity = math.sqrt(self.config.restitution_of(material, material))
+        """The fitted per-shape values (see :meth:`_fit_shape_values`)."""
+        friction, elasticity = self._shape_values.get(piece.material, (0.0, 0.0))
+        piece.shape.friction = friction
+        piece.shape.elasticity = elasticity
+
+    def _note_material(self, piece: Piece) -> None:
+        """Refit the shape values when a material is first seen moving, or first static."""
+        kinds = self._static_materials if piece.is_static else self._dynamic_materials
+        if piece.material not in kinds:
+            kinds.append(piece.material)
+            self._fit_shape_values()
+        self._set_shape_material(piece)
 
     def _material_id(self, name: str) -> int:
         """Collision type for a material; registers the pair handlers the first time.
@@ -149,12 +215,12 @@ class World:
             self._materials.append(name)
             new_id = len(self._materials)
             for other_id, other in enumerate(self._materials, start=1):
-                pre_solve = self._set_pair_material if other_id != new_id else None
                 self.space.on_collision(
                     new_id,
                     other_id,
                     begin=self._begin_contact,
-                    pre_solve=pre_solve,
+                    pre_solve=self._set_pair_material,
+                    separate=self._end_contact,
                     data=(name, other),
                 )
         return self._materials.index(name) + 1
@@ -162,10 +228,33 @@ class World:
     def _begin_contact(
         self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]
     ) -> None:
-        """A new contact: the pair's values, and a bounce from the moment the shapes touched."""
+        """A new contact: noted, the pair's values, and a bounce from the moment of touching."""
+        first, second = arbiter.shapes
+        one = self._piece_by_shape.get(first)
+        other = self._piece_by_shape.get(second)
+        if one is not None and other is not None:
+            self._contacts.setdefault(one, {})[other] = None
+            self._contacts.setdefault(other, {})[one] = None
         friction, restitution = self._pair_values[pair]
         arbiter.friction, arbiter.restitution = friction, restitution
         rebound(arbiter, restitution, space.gravity, space.current_time_step)
+
+    def _end_contact(
+        self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]
+    ) -> None:
+        first, second = arbiter.shapes
+        one = self._piece_by_shape.get(first)
+        other = self._piece_by_shape.get(second)
+        if one is not None and other is not None:
+            self._contacts.get(one, {}).pop(other, None)
+            self._contacts.get(other, {}).pop(one, None)
+
+    def touching(self, piece: Piece) -> list[Piece]:
+        """The pieces ``piece`` is in contact with now, in the order the contacts began.
+
+        Kept by the contact callbacks, so asking costs a lookup, not a walk over the contacts.
+        """
+        return list(self._contacts.get(piece, ()))
 
     def _set_pair_material(
         self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]
@@ -184,7 +273,7 @@ class World:
         if piece.name in self.pieces:
             raise ValueError(f"a piece named {piece.name!r} is already in the world")
         piece.shape.collision_type = self._material_id(piece.material)
-        self._set_shape_material(piece)
+        self._note_material(piece)
         if piece.body is self.space.static_body:
             self.space.add(piece.shape)
         else:
@@ -242,6 +331,8 @@ class World:
         self.space.remove(piece.shape)
         if piece.body is not self.space.static_body:
             self.space.remove(piece.body)
+        for other in self._contacts.pop(piece, {}):
+            self._contacts.get(other, {}).pop(piece, None)
         return piece
 
     def tagged(self, tag: str) -> list[Piece]:
