@@ -60,6 +60,7 @@ class Piece:
     size: tuple[float, float]  # mm: (width, height) for boxes, (diameter, diameter) for circles
     layer: Layer = Layer.FREE
     tags: set[str] = field(default_factory=set)
+    rolls: bool = False  # a round dynamic piece: the world resists its rolling
 
     @property
     def position(self) -> pymunk.Vec2d:
@@ -85,7 +86,8 @@ class World:
         self.frame = 0
         self._materials: list[str] = []
         self._piece_by_shape: dict[pymunk.Shape, Piece] = {}
-        self._round_pieces: list[Piece] = []  # they get rolling resistance each frame
+        self._round_pieces: list[Piece] = []  # they get rolling resistance
+        self._rolling_motors: dict[Piece, pymunk.SimpleMotor] = {}
         # (friction, restitution) of every ordered pair of materials, for the contact callback
         self._pair_values: dict[tuple[str, str], tuple[float, float]] = {}
         # (friction, elasticity) on each material's shapes; pairs whose product is exact
@@ -95,6 +97,9 @@ class World:
         self._static_materials: list[str] = []
         # the pieces each piece touches now, kept by the begin and separate callbacks
         self._contacts: dict[Piece, dict[Piece, None]] = {}
+        # round pieces' contacts and the normal each began with, for rolling resistance
+        self._rolling_contacts: dict[Piece, dict[Piece, float]] = {}
+        self._rolling_values: dict[tuple[str, str], float] = {}
         self.config = config
         self.apply_config(config)
 
@@ -104,6 +109,11 @@ class World:
         """Apply new constants to the running world (live tuning keeps bodies where they are)."""
         self.config = config
         settings = config.world
+        # read on every frame: kept as plain numbers
+        self._frame_seconds = settings.frame_seconds
+        self._substeps = settings.substeps
+        self._substep_seconds = settings.frame_seconds / settings.substeps
+        self._gravity = settings.gravity
         self.space.gravity = (0.0, -settings.gravity)
         self.space.iterations = settings.iterations
         # pymunk's damping is the fraction of velocity kept per second.
@@ -116,9 +126,16 @@ class World:
             for a in config.materials
             for b in config.materials
         }
+        self._rolling_values = {
+            (a, b): config.rolling_resistance_of(a, b)
+            for a in config.materials
+            for b in config.materials
+        }
         for name in sorted(config.materials):
             self._material_id(name)
         self._fit_shape_values()
+        for piece in self._round_pieces:
+            self._set_rolling_torque(piece)
 
     def _apply_sleeping(self) -> None:
         """Sleeping as the config says: ``sleeping``, ``sleep_time`` and ``idle_speed``.
@@ -147,8 +164,9 @@ class World:
         pymunk multiplies the two shapes' values. A material with moving pieces gets the square
         root of its own pair's value, so same-material contacts are exact. A material whose
         pieces are all static (the felt table, the marble box's wooden ramps) never touches
-        itself, so it gets the value that makes its pair with the first moving material exact
-        (a disk on the felt, the marble on a ramp). Only the pairs left inexact get a Python
+        itself, so it gets the value that makes its pair with one moving material exact: the
+        first round piece's (a marble rolls on the felt or a ramp for seconds on end), else the
+        first moving piece's (a disk on the felt). Only the pairs left inexact get a Python
         ``pre_solve`` callback on every step (:meth:`_set_pair_material`).
         """
         config = self.config
@@ -158,7 +176,9 @@ class World:
                 math.sqrt(config.friction_of(name, name)),
                 math.sqrt(config.restitution_of(name, name)),
             )
-        partner = self._dynamic_materials[0] if self._dynamic_materials else None
+        # Round pieces roll on surfaces for seconds on end: their contacts come first.
+        rolling = [piece.material for piece in self._round_pieces]
+        partner = (rolling or self._dynamic_materials or [None])[0]
         for name in self._static_materials:
             if partner is None or name in self._dynamic_materials:
                 continue
@@ -194,11 +214,13 @@ class World:
         piece.shape.friction = friction
         piece.shape.elasticity = elasticity
 
-    def _note_material(self, piece: Piece) -> None:
+    def _note_material(self, piece: Piece, *, refit: bool = False) -> None:
         """Refit the shape values when a material is first seen moving, or first static."""
         kinds = self._static_materials if piece.is_static else self._dynamic_materials
         if piece.material not in kinds:
             kinds.append(piece.material)
+            refit = True
+        if refit:
             self._fit_shape_values()
         self._set_shape_material(piece)
 
@@ -235,6 +257,14 @@ class World:
         if one is not None and other is not None:
             self._contacts.setdefault(one, {})[other] = None
             self._contacts.setdefault(other, {})[one] = None
+            if one.rolls or other.rolls:
+                up = abs(arbiter.normal.y)  # the contact's share of the weight per unit g m
+                if one.rolls:
+                    self._rolling_contacts.setdefault(one, {})[other] = up
+                    self._set_rolling_torque(one)
+                if other.rolls:
+                    self._rolling_contacts.setdefault(other, {})[one] = up
+                    self._set_rolling_torque(other)
         friction, restitution = self._pair_values[pair]
         arbiter.friction, arbiter.restitution = friction, restitution
         rebound(arbiter, restitution, space.gravity, space.current_time_step)
@@ -246,8 +276,12 @@ class World:
         one = self._piece_by_shape.get(first)
         other = self._piece_by_shape.get(second)
         if one is not None and other is not None:
-            self._contacts.get(one, {}).pop(other, None)
-            self._contacts.get(other, {}).pop(one, None)
+            for contacts in (self._contacts, self._rolling_contacts):
+                contacts.get(one, {}).pop(other, None)
+                contacts.get(other, {}).pop(one, None)
+            for piece in (one, other):
+                if piece.rolls:
+                    self._set_rolling_torque(piece)
 
     def touching(self, piece: Piece) -> list[Piece]:
         """The pieces ``piece`` is in contact with now, in the order the contacts began.
@@ -273,57 +307,56 @@ class World:
         if piece.name in self.pieces:
             raise ValueError(f"a piece named {piece.name!r} is already in the world")
         piece.shape.collision_type = self._material_id(piece.material)
-        self._note_material(piece)
+        first_round = False
+        if isinstance(piece.shape, pymunk.Circle) and piece.body.body_type == pymunk.Body.DYNAMIC:
+            first_round = not self._round_pieces
+            self._round_pieces.append(piece)
+            piece.rolls = True
+        self._note_material(piece, refit=first_round)
         if piece.body is self.space.static_body:
             self.space.add(piece.shape)
         else:
             self.space.add(piece.body, piece.shape)
+        if piece.rolls:
+            motor = pymunk.SimpleMotor(self.space.static_body, piece.body, 0.0)
+            motor.max_force = 0.0
+            self._rolling_motors[piece] = motor
+            self.space.add(motor)
         self.pieces[piece.name] = piece
         self._piece_by_shape[piece.shape] = piece
-        if isinstance(piece.shape, pymunk.Circle) and piece.body.body_type == pymunk.Body.DYNAMIC:
-            self._round_pieces.append(piece)
         return piece
 
-    def _resist_rolling(self, piece: Piece, seconds: float) -> None:
-        """Rolling resistance for a round piece over ``seconds`` (once per frame).
+    def _set_rolling_torque(self, piece: Piece) -> None:
+        """Rolling resistance of a round piece, as the most torque a brake on its spin gives.
 
         pymunk's circles roll without loss, so a marble on felt would roll for ever. Each contact
         resists rolling with a torque C_rr × N × r (C_rr from the pair's ``rolling_resistance``,
-        N the contact's share of the weight, |g · n| × m), applied as an angular impulse that
-        never reverses the spin; contact friction passes it on to the translation, so a rolling
-        solid sphere slows by 5/7 C_rr g on the flat, as the textbook has it. Applied once per
-        frame rather than per substep: the same impulse, a sixth of the Python calls.
+        N the contact's share of the weight, |g · n| × m). A ``SimpleMotor`` of rate 0 between
+        the piece and the world holds the spin back with at most that torque, in the solver on
+        every substep, so it never reverses the spin and costs no Python per step; contact
+        friction passes it on to the translation, so a rolling solid sphere slows by
+        5/7 C_rr g on the flat, as the textbook has it. The torque is set when a contact begins
+        or ends (with the normal it began with: round pieces roll on straight ramps and flat
+        tables, whose normal does not turn) and when the config changes.
         """
-        body = piece.body
-        spin = body.angular_velocity
-        if spin == 0.0 or body.is_sleeping:
+        motor = self._rolling_motors.get(piece)
+        if motor is None:
             return
         shape = piece.shape
         assert isinstance(shape, pymunk.Circle)
-        gravity = self.space.gravity
-        torque = 0.0
-
-        def resist(arbiter: pymunk.Arbiter) -> None:
-            nonlocal torque
-            first, second = arbiter.shapes
-            surface = self._piece_by_shape.get(second if first is shape else first)
-            if surface is None:
-                return
-            coefficient = self.config.rolling_resistance_of(piece.material, surface.material)
-            torque += coefficient * body.mass * abs(gravity.dot(arbiter.normal)) * shape.radius
-
-        body.each_arbiter(resist)
-        slowdown = torque * seconds / body.moment
-        if slowdown >= abs(spin):
-            body.angular_velocity = 0.0
-        else:
-            body.angular_velocity = spin - math.copysign(slowdown, spin)
+        values, material = self._rolling_values, piece.material
+        resistance = sum(
+            values[(material, surface.material)] * up
+            for surface, up in self._rolling_contacts.get(piece, {}).items()
+        )
+        motor.max_force = resistance * self._gravity * piece.body.mass * shape.radius
 
     def remove(self, name: str) -> Piece:
         piece = self.pieces.pop(name)
         self._piece_by_shape.pop(piece.shape, None)
         if piece in self._round_pieces:
             self._round_pieces.remove(piece)
+            self._rolling_motors.pop(piece, None)
         for body in self._neighbours(piece):
             body.activate()
         for constraint in list(piece.body.constraints):
@@ -331,8 +364,9 @@ class World:
         self.space.remove(piece.shape)
         if piece.body is not self.space.static_body:
             self.space.remove(piece.body)
-        for other in self._contacts.pop(piece, {}):
-            self._contacts.get(other, {}).pop(piece, None)
+        for contacts in (self._contacts, self._rolling_contacts):
+            for other in contacts.pop(piece, {}):
+                contacts.get(other, {}).pop(piece, None)
         return piece
 
     def tagged(self, tag: str) -> list[Piece]:
@@ -378,7 +412,7 @@ class World:
 
     @property
     def frame_seconds(self) -> float:
-        return self.config.world.frame_seconds
+        return self._frame_seconds
 
     @property
     def time(self) -> float:
@@ -387,12 +421,9 @@ class World:
 
     def step(self) -> None:
         """Advance one fixed frame as ``substeps`` equal pymunk steps."""
-        substeps = self.config.world.substeps
-        dt = self.frame_seconds / substeps
-        for _ in range(substeps):
-            self.space.step(dt)
-        for piece in self._round_pieces:
-            self._resist_rolling(piece, self.frame_seconds)
+        step, dt = self.space.step, self._substep_seconds
+        for _ in range(self._substeps):
+            step(dt)
         self.frame += 1
 
     def settle_in(self) -> None:
