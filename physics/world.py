@@ -178,7 +178,8 @@ class World:
             )
         # Round pieces roll on surfaces for seconds on end: their contacts come first.
         rolling = [piece.material for piece in self._round_pieces]
-        partner = (rolling or self._dynamic_materials or [None])[0]
+        movers = rolling or self._dynamic_materials
+        partner = movers[0] if movers else None
         for name in self._static_materials:
             if partner is None or name in self._dynamic_materials:
                 continue
