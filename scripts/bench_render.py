@@ -106,7 +106,9 @@ def forget(renderer: Renderer) -> None:
     renderer._cache.panels.clear()
 
 
-def paired_cpu(draw: Callable[[], None], renderer: Renderer, frames: int) -> tuple[float, float]:
+def paired_cpu(
+    draw: Callable[[], None], forget_all: Callable[[], None], frames: int
+) -> tuple[float, float]:
     """Median CPU seconds per frame of A (as shipped) and B (nothing kept), alternated."""
     a_times: list[float] = []
     b_times: list[float] = []
@@ -118,29 +120,36 @@ def paired_cpu(draw: Callable[[], None], renderer: Renderer, frames: int) -> tup
         a_times.append((time.process_time() - start) / frames)
         start = time.process_time()
         for _ in range(frames):
-            forget(renderer)
+            forget_all()
             draw()
         b_times.append((time.process_time() - start) / frames)
     return statistics.median(a_times), statistics.median(b_times)
 
 
 def games_section(size: tuple[int, int], frames: int) -> None:
-    """Every game's whole window frame, and the idle menu's, A (kept) against B (afresh)."""
+    """Every game's whole window frame, and the idle menu's, A (kept) against B (afresh).
+
+    The idle menu keeps its whole picture while nothing it shows changes (``App._draw``).
+    """
     from games import registry
     from games.protocol import SeatKind
     from games.ui.app import App
 
     app = App(size=size, seed=1)
+
+    def forget_all() -> None:
+        forget(app.renderer)
+        app._menu_key = None  # the idle menu's last picture
     print(f"Every game's frame, {size[0]}x{size[1]}, CPU ms, median of {BATCHES * 2} x {frames}")
     print(f"{'screen':<14}{'A kept ms':>11}{'B afresh ms':>13}{'B / A':>8}")
-    kept, fresh = paired_cpu(app._draw, app.renderer, frames)
+    kept, fresh = paired_cpu(app._draw, forget_all, frames)
     print(f"{'menu':<14}{kept * 1e3:>11.3f}{fresh * 1e3:>13.3f}{fresh / kept:>8.2f}")
     for game_id in registry.GAMES:
         spec = registry.load(game_id)
         app.start_game(spec, (SeatKind.COMPUTER,) * spec.min_seats)
         for _ in range(round(GAME_SECONDS.get(game_id, 3.0) * 60)):
             app.step_frame(1 / 60)
-        kept, fresh = paired_cpu(app._draw, app.renderer, frames)
+        kept, fresh = paired_cpu(app._draw, forget_all, frames)
         print(f"{game_id:<14}{kept * 1e3:>11.3f}{fresh * 1e3:>13.3f}{fresh / kept:>8.2f}")
         app.leave_game()
     app.close()

@@ -102,3 +102,14 @@ def test_a_kept_board_is_the_board_drawn_afresh() -> None:
     kept = Renderer()
     board(kept, (1, 1))
     assert _same(board(kept, (2, 3)), board(Renderer(), (2, 3)))
+
+
+def test_the_idle_menu_is_not_drawn_again_until_something_changes(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    app.step_frame(1 / 60)
+    app.screen.set_at((5, 5), (255, 0, 255))  # a mark a repaint would cover
+    app.step_frame(1 / 60)
+    assert app.screen.get_at((5, 5))[:3] == (255, 0, 255)  # nothing changed: not repainted
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(1, 1)))
+    app.step_frame(1 / 60)
+    assert app.screen.get_at((5, 5))[:3] != (255, 0, 255)  # the mouse moved: drawn again
