@@ -64,3 +64,19 @@ def test_switching_sleeping_off_live_wakes_what_slept() -> None:
     world.apply_config(cfg)
     world.run(1.0)
     assert all(disk.body.is_sleeping for disk in disks)
+
+
+def test_the_default_sleeping_does_not_freeze_a_disk_just_past_its_supports_edge() -> None:
+    # Sleeping after a short idle time must not catch a disk that has only begun to tip.
+    cfg = config()
+    height = cfg.pieces.disk_thickness
+    for offset, tips in ((19.8, False), (20.1, True)):  # the support's edge is at 20 mm
+        world = table_world(cfg)
+        world.add(pieces.flat_disk(cfg, "base", (0.0, pieces.stack_height(cfg, 0, height))))
+        top = world.add(
+            pieces.flat_disk(cfg, "top", (offset, pieces.stack_height(cfg, 1, height)))
+        )
+        world.settle_in()
+        world.run(3.0)
+        assert top.body.is_sleeping
+        assert (abs(top.body.angle) > 0.2) is tips, f"offset {offset} mm"
