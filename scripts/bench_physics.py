@@ -167,8 +167,12 @@ def tower_rows(
 # World against bare pymunk
 
 
-def bare_space_like(world: World) -> pymunk.Space:
-    """A plain pymunk space with the same bodies, shapes and settings, and no callbacks."""
+def bare_space_like(world: World, *, brakes: bool = False) -> pymunk.Space:
+    """A plain pymunk space with the same bodies, shapes and settings, and no callbacks.
+
+    With ``brakes`` the round pieces keep their rolling-resistance brake (a ``SimpleMotor`` to
+    the world with the torque it has now), so only the World's own overhead differs.
+    """
     source = world.space
     space = pymunk.Space()
     for attribute in ("gravity", "iterations", "damping", "collision_slop", "collision_bias"):
@@ -182,6 +186,15 @@ def bare_space_like(world: World) -> pymunk.Space:
             body = pymunk.Body(old.mass, old.moment)
             body.position, body.angle, body.velocity = old.position, old.angle, old.velocity
             space.add(body)
+            if brakes:
+                for constraint in old.constraints:
+                    if (
+                        isinstance(constraint, pymunk.SimpleMotor)
+                        and constraint.a is source.static_body
+                    ):
+                        brake = pymunk.SimpleMotor(space.static_body, body, 0.0)
+                        brake.max_force = constraint.max_force
+                        space.add(brake)
         space.add(_copy_shape(piece.shape, body))
     return space
 

@@ -91,20 +91,22 @@ def scenes(config: PhysicsConfig) -> dict[str, Callable[[], World]]:
     }
 
 
-def step_cpu(world: World, frames: int) -> tuple[float, float]:
-    """CPU seconds per frame: (World, bare pymunk), each from the same start."""
-    bare = bare_space_like(world)
+def step_cpu(world: World, frames: int) -> tuple[float, float, float]:
+    """CPU seconds per frame: (World, bare pymunk, bare pymunk with the rolling brakes)."""
+    bares = [bare_space_like(world), bare_space_like(world, brakes=True)]
     substeps = world.config.world.substeps
     dt = world.frame_seconds / substeps
     started = time.process_time()
     for _ in range(frames):
         world.step()
-    ours = (time.process_time() - started) / frames
-    started = time.process_time()
-    for _ in range(frames):
-        for _ in range(substeps):
-            bare.step(dt)
-    return ours, (time.process_time() - started) / frames
+    times = [(time.process_time() - started) / frames]
+    for bare in bares:
+        started = time.process_time()
+        for _ in range(frames):
+            for _ in range(substeps):
+                bare.step(dt)
+        times.append((time.process_time() - started) / frames)
+    return times[0], times[1], times[2]
 
 
 def main() -> int:
@@ -135,18 +137,18 @@ def main() -> int:
         f"in {total_cpu / len(args.seeds):.3f} CPU s = {total_sim / total_cpu:.1f}x"
     )
 
-    print(f"\nWorld (A) vs bare pymunk (B), CPU ms per frame, median of {args.rounds} x "
-          f"{args.frames} frames")
-    print(f"{'scene':<34}{'A World':>9}{'B bare':>9}{'A / B':>7}")
+    print(
+        f"\nWorld (A) vs bare pymunk (B), CPU ms per frame, median of {args.rounds} x "
+        f"{args.frames} frames"
+    )
+    print("(B': bare with the same rolling-resistance brakes, which bare pymunk lacks)")
+    print(f"{'scene':<34}{'A World':>9}{'B bare':>9}{'A / B':>7}{'B prime':>9}{'A / B prime':>13}")
     for name, build in scenes(config).items():
-        ours: list[float] = []
-        bare: list[float] = []
+        samples: list[tuple[float, float, float]] = []
         for _ in range(args.rounds):
-            a, b = step_cpu(build(), args.frames)
-            ours.append(a)
-            bare.append(b)
-        a, b = statistics.median(ours), statistics.median(bare)
-        print(f"{name:<34}{a * 1e3:>9.3f}{b * 1e3:>9.3f}{a / b:>7.2f}")
+            samples.append(step_cpu(build(), args.frames))
+        a, b, c = (statistics.median(column) for column in zip(*samples, strict=True))
+        print(f"{name:<34}{a * 1e3:>9.3f}{b * 1e3:>9.3f}{a / b:>7.2f}{c * 1e3:>9.3f}{a / c:>13.2f}")
     return 0
 
 
