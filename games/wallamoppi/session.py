@@ -47,6 +47,7 @@ from games.wallamoppi.scene import (
     live_config,
     table_world_config,
     timer_duration,
+    timer_world_config,
 )
 from physics.config import PhysicsConfig
 from physics.world import Layer, Piece, World
@@ -98,7 +99,7 @@ class WallamoppiSession(PhysicsSession):
         self.world.apply_config(table_world_config(live))
         self.scene.config = live
         if self.timer is not None:
-            self.timer.world.apply_config(live)
+            self.timer.world.apply_config(timer_world_config(live))
         self.timer_seconds = timer_duration(live)
 
     # -- who acts ----------------------------------------------------------------------
