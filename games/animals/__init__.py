@@ -33,6 +33,13 @@ def new_session(setup: SessionSetup) -> Session:
     return AnimalsSession(setup)
 
 
+def check_files() -> None:
+    """Read the pieces file now: a bad one is a one-line :class:`CatalogueError`."""
+    from games.animals.catalogue import load
+
+    load()
+
+
 GAME = GameSpec(
     id="animals",
     title="Animal upon Animal",
@@ -57,5 +64,6 @@ GAME = GameSpec(
     view_module="games.animals.view",
     physics=True,
     headless_seconds=1200.0,
+    check_files=check_files,
     options=AnimalsOptions,
 )

@@ -9,7 +9,6 @@ message is one line naming the file and the key. The rule engine gets the
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -17,16 +16,14 @@ from typing import Any
 
 from games.animals.rules import Animal, Catalogue
 from games.assets import assets_dir
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised only on 3.10
-    import tomli as tomllib
+from games.errors import UserError
+from games.userfile import UserFileError, read_user_toml, shown_path
 
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+MAX_PIECES_BYTES = 256 * 1024
 
 
-class CatalogueError(ValueError):
+class CatalogueError(UserError):
     """A pieces file that cannot be used; ``str()`` is one line naming the file and key."""
 
 
@@ -63,21 +60,24 @@ def default_path() -> Path:
     return assets_dir() / "animals" / "animals.toml"
 
 
-@lru_cache(maxsize=4)
 def load(path: Path | None = None) -> PiecesFile:
-    """The pieces file at ``path`` (default: the shipped one)."""
-    path = path or default_path()
+    """The pieces file at ``path`` (default: the assets folder's, looked up on each call so
+    ``WOBBLETOP_ASSETS`` set later is seen); read once per path."""
+    return _load(path or default_path())
+
+
+@lru_cache(maxsize=4)
+def _load(path: Path) -> PiecesFile:
+    # Anything that is not a regular file of sane size is refused before parsing.
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
-    except OSError as error:
-        raise CatalogueError(f"{path}: cannot read: {error.strerror or error}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise CatalogueError(f"{path}: not valid TOML: {error}") from None
+        data = read_user_toml(path, what="pieces file", max_bytes=MAX_PIECES_BYTES)
+    except UserFileError as error:
+        raise CatalogueError(str(error)) from None
     try:
         return _parse(data)
     except (KeyError, TypeError, ValueError) as error:
         message = f"{error.args[0]}: missing" if isinstance(error, KeyError) else str(error)
-        raise CatalogueError(f"{path}: {message}") from None
+        raise CatalogueError(f"{shown_path(path)}: {message}") from None
 
 
 def _picture(value: Any, key: str) -> tuple[str, str]:
@@ -100,6 +100,9 @@ def _number(table: dict[str, Any], key: str, section: str, low: float, high: flo
 
 
 def _parse(data: dict[str, Any]) -> PiecesFile:
+    template = data["template"]
+    if not isinstance(template, list) or not all(isinstance(e, dict) for e in template):
+        raise ValueError("template: must be a list of tables { name, picture }")
     animals = []
     for index, entry in enumerate(data["template"]):
         name = entry["name"]

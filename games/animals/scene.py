@@ -52,6 +52,14 @@ class AnimalScene:
     _made: int = 0
 
     def __post_init__(self) -> None:
+        material = self.file.cylinder.material
+        if material not in self.config.materials:
+            from games.animals.catalogue import CatalogueError, default_path
+
+            raise CatalogueError(
+                f"{default_path()}: cylinder.material: {material!r} is not a material of the "
+                f"config; allowed: {', '.join(sorted(self.config.materials))}"
+            )
         self.world = World(self.config)
         board = self.file.board
         half = board.thickness / 2
