@@ -15,7 +15,7 @@ from games.options import GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
 
 BotName = Literal["greedy", "expectimax"]  # games.whacky.bots.BOTS (a test checks they agree)
-MAX_ACCIDENTS = 1000
+MAX_ACCIDENTS = 1000  # games.whacky.rules.MAX_ACCIDENTS (a test checks they agree)
 FaceIndex = Annotated[int, Field(ge=0, le=MAX_ACCIDENTS - 1)]  # the session checks the die's own
 
 

@@ -226,6 +226,13 @@ def test_the_declared_bots_of_the_dice_games_are_their_engines_bots(game: str) -
     assert allowed == set(importlib.import_module(f"games.{game}.bots").BOTS)
 
 
+def test_whacky_options_and_saved_states_allow_the_same_accident_rules() -> None:
+    from games import whacky
+    from games.whacky import rules
+
+    assert whacky.MAX_ACCIDENTS == rules.MAX_ACCIDENTS
+
+
 def test_the_declared_animals_seats_are_the_engine_s_seats() -> None:
     from games.animals import Seat
     from games.animals.rules import SEAT_NAMES
