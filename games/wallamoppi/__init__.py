@@ -3,7 +3,22 @@
 A headless game of two computer seats stops after 15 simulated minutes at most.
 """
 
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from games.options import GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
+
+Skill = Annotated[float, Field(ge=0, le=1)]  # 0 (careless) to 1 (best), the computer's care
+
+
+class WallamoppiOptions(GameOptions):
+    """``skill``: the computer seats' skill, one number or one per seat; ``wall = "auto"``: the
+    wall is built at random before play (scenarios of the tower step)."""
+
+    skill: Skill | dict[Literal["dark", "light"], Skill] | None = None
+    wall: Literal["auto"] | None = None
 
 
 def new_session(setup: SessionSetup) -> Session:
@@ -32,4 +47,5 @@ GAME = GameSpec(
     view_module="games.wallamoppi.view",
     physics=True,
     headless_seconds=900.0,
+    options=WallamoppiOptions,
 )
