@@ -17,8 +17,8 @@ are not recorded: a replay with the same seats makes them again from the same se
 
 A released taken disk counts as stacked once it has rested flat on the tower's top disk for
 ``wallamoppi.stack_settle_seconds``. Options: ``wall = "auto"`` builds the wall at once with
-the computer's placement strategy (scenarios, tests); ``skill`` (0 to 1, or a table per seat)
-sets the computer's dexterity.
+the computer's placement strategy (scenarios, tests); ``skill`` (careful / steady / shaky, a
+number from 0 to 1, or a table per seat; see games/skill.py) sets the computer's dexterity.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from typing import Any
 from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
 from games.rng import Chance
+from games.skill import SkillError, seat_skill
 from games.wallamoppi.bot import DEFAULT_SKILL, Bot, choose_slot
 from games.wallamoppi.rules import (
     DARK,
@@ -337,14 +338,11 @@ def _slot_of(event: InputEvent) -> Slot:
 
 
 def _skill(option: Any, seat: str) -> float:
-    if isinstance(option, dict):
-        option = option.get(seat, DEFAULT_SKILL)
-    if option is None:
-        return DEFAULT_SKILL
-    value = float(option)
-    if not 0.0 <= value <= 1.0:
-        raise InputRefused(f"options.skill: {value}; allowed: a number from 0 to 1")
-    return value
+    """A seat's dexterity from ``options.skill``: careful / steady / shaky, or 0 to 1."""
+    try:
+        return seat_skill(option, seat, DEFAULT_SKILL)
+    except SkillError as error:
+        raise InputRefused(str(error)) from None
 
 
 __all__ = ["DARK", "LIGHT", "WallamoppiSession"]
