@@ -38,9 +38,10 @@ import random
 import sys
 import traceback
 import weakref
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -90,6 +91,7 @@ class GameRun:
     session: Session
     view: View
     seats: tuple[SeatKind, ...]
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 class App:
@@ -104,12 +106,18 @@ class App:
         record: str | None = None,
         size: tuple[int, int] = DEFAULT_SIZE,
         watch_interval: float = 0.5,
+        seats: Sequence[SeatKind] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> None:
         # Config first: a bad file is a one-line error before any window opens.
         self.config_path = config_path
         self.watcher = ConfigWatcher(config_path, interval=watch_interval)
         self.config: PhysicsConfig = self.watcher.last_good.config
         start_spec = registry.load(game_id) if game_id else None
+        # The command line's options for its game (``--skill``), kept for every restart of it.
+        self.preset_options: dict[str, dict[str, Any]] = {}
+        if start_spec is not None and options:
+            self.preset_options[start_spec.id] = dict(options)
         self.seed = seed
         self.record = Path(record) if record else None
         # Each session's recording file, and every file written in this run.
@@ -140,6 +148,9 @@ class App:
         if start_spec is not None:
             self.menu.select(start_spec.id)
             choice = self.menu.choices.get(start_spec.id) or SeatChoice(start_spec)
+            if seats:  # the command line's seats: the menu shows them too
+                choice.count = len(seats)
+                choice.kinds[: len(seats)] = list(seats)
             self.start_game(start_spec, choice.seats())
 
     # -- geometry ------------------------------------------------------------------------
@@ -176,15 +187,25 @@ class App:
 
     # -- games ---------------------------------------------------------------------------
 
-    def start_game(self, spec: GameSpec, seats: Sequence[SeatKind]) -> None:
-        """Leave any game, set up a new session of ``spec`` and its view, unpaused."""
+    def start_game(
+        self,
+        spec: GameSpec,
+        seats: Sequence[SeatKind],
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Leave any game, set up a new session of ``spec`` and its view, unpaused.
+
+        ``options`` are the session's (the command line's for this game when None)."""
         self.leave_game()
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
-        setup = SessionSetup(config=self.config, seed=seed, seats=tuple(seats))
+        if options is None:
+            options = self.preset_options.get(spec.id, {})
+        setup = SessionSetup(
+            config=self.config, seed=seed, seats=tuple(seats), options=dict(options)
+        )
         if importlib.util.find_spec(spec.view_module) is None:
             self.error = (
-                f"{spec.title} has no window yet; play it headless: "
-                f"wobbletop run {spec.id} --headless"
+                f"{spec.title} has no window yet; play it without one: wobbletop run {spec.id}"
             )
             return
         try:
@@ -194,14 +215,14 @@ class App:
         except Exception as error:
             self.fail(f"{spec.title} could not start", error)
             return
-        self.game = GameRun(spec, session, view, tuple(seats))
+        self.game = GameRun(spec, session, view, tuple(seats), dict(options))
         self.paused = self.show_help = False
         self.accumulator = 0.0
         self.error = None
 
     def restart(self) -> None:
         if self.game is not None:
-            self.start_game(self.game.spec, self.game.seats)
+            self.start_game(self.game.spec, self.game.seats, self.game.options)
 
     def leave_game(self) -> None:
         """Back to the menu (saving the recording if one was asked for)."""
@@ -396,7 +417,7 @@ class App:
             self.fail(f"{game.spec.title}: undo failed", error)
             return
         game.view.close()
-        self.game = GameRun(game.spec, session, view, game.seats)
+        self.game = GameRun(game.spec, session, view, game.seats, game.options)
         self.accumulator = 0.0
         self.notify("Took back the last drag", kind="info")
 
@@ -469,7 +490,7 @@ HEADLESS_DRIVERS = ("offscreen", "dummy")
 
 
 def _no_display(reason: str) -> NoDisplay:
-    return NoDisplay(f"no display found ({reason}); headless runs: wobbletop run GAME --headless")
+    return NoDisplay(f"no display found ({reason}); games without a window: wobbletop run GAME")
 
 
 def check_display_before_init() -> None:
@@ -503,13 +524,16 @@ def run_app(
     *,
     seed: int | None = None,
     record: str | None = None,
+    seats: Sequence[SeatKind] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> int:
     """Open the window (on ``game_id``, else on the menu) and run until it is closed.
 
+    ``seats`` and ``options`` (the command line's ``--seats`` and ``--skill``) set up the game.
     A bad config file or an unknown game is one line on stderr and exit code 2, no window.
     """
     try:
-        app = App(game_id, config_path, seed=seed, record=record)
+        app = App(game_id, config_path, seed=seed, record=record, seats=seats, options=options)
     except (ConfigError, registry.UnknownGame) as error:
         print(f"wobbletop: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -519,7 +543,7 @@ def run_app(
     except pygame.error as error:
         print(
             f"wobbletop: cannot open a window ({error}); "
-            "without a display, use: wobbletop run GAME --headless",
+            "without a display, use: wobbletop run GAME",
             file=sys.stderr,
         )
         return EXIT_NO_WINDOW
