@@ -90,6 +90,11 @@ class Draft:
 
 class MalloppoView(View):
     own_keys = frozenset()
+    keys = (
+        ("Click", "the die or Roll; a hand, then a ringed square; coins to take"),
+        ("Enter", "roll, or Take the chosen coins"),
+        ("U / Backspace / right button", "a step back, or undo the turn (until the next roll)"),
+    )
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app, session)

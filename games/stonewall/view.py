@@ -130,6 +130,14 @@ class WallDrag:
 
 class StonewallView(View):
     own_keys = frozenset()
+    keys = (
+        ("Click", "the die or Roll; a ringed square to move there"),
+        ("Enter", "roll the die"),
+        ("Drag", "a wall from your stock onto a guide line"),
+        ("R / right button", "turn the wall in your hand"),
+        ("Tab / right button", "move through your corner or around it"),
+        ("U / Backspace", "undo your move or wall (until the next roll)"),
+    )
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app, session)

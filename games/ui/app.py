@@ -75,6 +75,13 @@ NOTICE_SECONDS = 3.0
 EXIT_USAGE = 2
 EXIT_NO_WINDOW = 1
 
+HELP_SCROLL_KEYS = {
+    pygame.K_UP: -40,
+    pygame.K_DOWN: 40,
+    pygame.K_PAGEUP: -200,
+    pygame.K_PAGEDOWN: 200,
+}
+
 NOTICE_COLOURS: dict[str, Colour] = {
     "refused": REFUSED,
     "error": REFUSED,
@@ -138,6 +145,8 @@ class App:
         self.running = True
         self.paused = False
         self.show_help = False
+        self.help_scroll = 0  # px the help is scrolled down (a small window)
+        self.help_scroll_max = 0
         self.error: str | None = None
         self.config_error: str | None = None
         self.notice: tuple[str, Colour, float] | None = None
@@ -370,6 +379,7 @@ class App:
         if is_shell_key and self._shell_key(event):
             return
         if self.show_help:
+            self._scroll_help(event)
             return
         if self.paused and event.type != pygame.MOUSEBUTTONUP:
             return  # a drag that ends during a pause still lets go
@@ -393,11 +403,21 @@ class App:
             self.restart()
         elif key in (pygame.K_h, pygame.K_F1):
             self.show_help = not self.show_help
+            self.help_scroll = 0
         elif key == pygame.K_z and ctrl and self.game is not None and self.game.spec.undo_by_replay:
             self.undo_last_drag()
         else:
             return False
         return True
+
+    def _scroll_help(self, event: pygame.event.Event) -> None:
+        """The wheel, the arrow keys and Page Up/Down scroll a help taller than its panel."""
+        step = 0
+        if event.type == pygame.MOUSEWHEEL:
+            step = -round((event.precise_y or event.y) * 40)
+        elif event.type == pygame.KEYDOWN:
+            step = HELP_SCROLL_KEYS.get(event.key, 0)
+        self.help_scroll = min(max(self.help_scroll + step, 0), self.help_scroll_max)
 
     def undo_last_drag(self) -> None:
         """Ctrl+Z in a sandbox: the table as it was before the last grab (games.undo)."""
@@ -472,7 +492,15 @@ class App:
         if self.paused:
             overlays.draw_paused(surface, renderer, area)
         if self.show_help:
-            overlays.draw_help(surface, renderer, area, game.spec)
+            self.help_scroll_max = overlays.draw_help(
+                surface, renderer, area, game.spec, self.help_keys(game), self.help_scroll
+            )
+            self.help_scroll = min(self.help_scroll, self.help_scroll_max)
+
+    def help_keys(self, game: GameRun) -> tuple[tuple[str, str], ...]:
+        """The keys of the game in front of you: its view's, then Ctrl+Z where it undoes."""
+        undo = (("Ctrl+Z", "undo the last grab"),) if game.spec.undo_by_replay else ()
+        return (*game.view.keys, *undo)
 
     def _status(self, game: GameRun) -> str:
         try:

@@ -41,6 +41,12 @@ MAX_ZOOM = 6.0
 class PhysicsView(View):
     """Drag pieces of a :class:`PhysicsSession` with the mouse; draw its table."""
 
+    keys = (
+        ("Left drag", "pick up a piece and move it"),
+        ("Shift + drag", "hold it upright while you move it"),
+        ("Wheel", "zoom in and out at the mouse"),
+    )
+
     # Where the framed rectangle sits when the play area is taller than it: 1.0 = at the
     # bottom, so the spare room is the wall above the table rather than the floor below it.
     align_y: float = 0.8

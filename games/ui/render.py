@@ -436,11 +436,15 @@ class Renderer:
         pygame.draw.rect(surface, shade(base, 0.45), rect.move(0, 3), border_radius=8)
         pygame.draw.rect(surface, face, rect, border_radius=8)
         pygame.draw.rect(surface, shade(base, 0.6), rect, width=2, border_radius=8)
+        size = 18  # smaller type for a narrow button, then cut with "…": never past its edge
+        while size > 12 and self.font(size, bold=True).size(label)[0] > rect.width - 10:
+            size -= 1
+        label = self.ellipsize(label, rect.width - 10, size, bold=True)
         self.text(
             surface,
             label,
             rect.center,
-            size=18,
+            size=size,
             colour=(48, 30, 16),
             bold=True,
             anchor="center",

@@ -49,6 +49,12 @@ BAG_MM = (-130.0, 125.0)  # where the drawn disk is shown during the wall step
 
 
 class WallamoppiView(PhysicsView):
+    keys = (
+        ("Left drag", "pull out a disk you may take, stack it on the tower"),
+        ("Right drag / Shift", "nudge a disk (a gentle push)"),
+        ("Click", "the wall's slots while building; catch the marble"),
+        ("Wheel", "zoom in and out at the mouse"),
+    )
     """The table (wall, tower, fallen disks) plus the marble box panel."""
 
     draws_outcome = True

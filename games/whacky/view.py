@@ -72,6 +72,13 @@ def hex_colour(text: str) -> Colour:
 
 class WhackyView(View):
     own_keys = frozenset()
+    keys = (
+        ("Click", "a die or Roll; a ringed dot to move there"),
+        ("Arrows", "step Whacky along his path"),
+        ("Backspace", "take a step back"),
+        ("Enter", "roll the dice"),
+        ("U", "undo (until the next roll)"),
+    )
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app, session)

@@ -10,7 +10,7 @@ import pytest
 
 from games import registry
 from games.freeplay.session import FreeplaySession
-from games.protocol import Outcome
+from games.protocol import Outcome, SeatKind
 from games.ui import app as app_module
 from games.ui import overlays
 from games.ui.app import MAX_FRAME_SECONDS, run_app
@@ -203,8 +203,9 @@ def test_help_fits_its_panel_in_a_small_window(make_app, game) -> None:
     app = make_app()  # the test window is 960x600, smaller than the default
     spec = registry.load(game)
     panel = overlays.help_panel(app.play_rect)
-    keys = len(overlays.GAME_KEYS) + 2  # room for a game's own keys
-    scale, lines = overlays.help_layout(app.renderer, panel, spec.help_text, keys)
-    assert overlays.help_height(len(lines), keys, scale) <= panel.height - overlays.HELP_FOOTER_PX
-    widest = max(app.renderer.font(round(19 * scale)).size(line)[0] for line in lines)
+    app.start_game(spec, (SeatKind.HUMAN,) * spec.min_seats)
+    keys = (*app.help_keys(app.game), *overlays.GAME_KEYS)
+    layout = overlays.help_layout(app.renderer, panel, spec.help_text, keys)
+    assert layout.height() <= panel.height - overlays.HELP_FOOTER_PX  # no scrolling needed
+    widest = max(app.renderer.font(round(19 * layout.scale)).size(line)[0] for line in layout.lines)
     assert widest <= panel.width - 64
