@@ -18,7 +18,7 @@ The session must be a :class:`~games.physics_session.PhysicsSession` (it has ``w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 import pymunk
@@ -41,7 +41,7 @@ MAX_ZOOM = 6.0
 class PhysicsView(View):
     """Drag pieces of a :class:`PhysicsSession` with the mouse; draw its table."""
 
-    keys = (
+    keys: ClassVar[tuple[tuple[str, str], ...]] = (
         ("Left drag", "pick up a piece and move it"),
         ("Shift + drag", "hold it upright while you move it"),
         ("Wheel", "zoom in and out at the mouse"),
