@@ -367,7 +367,8 @@ class App:
                 self.error = None
                 self.leave_game()
         elif self.game is None:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            menu_esc = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+            if menu_esc and not self.menu.show_help:
                 self.running = False
             else:
                 self.menu.handle_event(event)

@@ -133,3 +133,32 @@ def test_the_help_lists_every_key_is_opaque_and_scrolls_to_the_end(app: App, gam
     assert set(wanted) <= seen, set(wanted) - seen
     for must in ("Esc", "H / F1", "M"):
         assert must in seen
+
+
+@pytest.mark.parametrize("size", [(480, 360), (800, 500)])
+def test_the_menus_rules_open_whole_with_more_or_h_and_esc_closes_them(size) -> None:
+    app = App(size=size, seed=7)
+    try:
+        pygame.event.clear()
+        app.menu.select("stonewall")
+        app.step_frame(FRAME)
+        more = app.menu.layout().rules
+        assert more is not None  # the rules do not fit the panel: "More…" is there
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=more.center, button=1))
+        app.step_frame(FRAME)
+        assert app.menu.show_help and app.game is None
+        app.step_frame(FRAME)
+        panel = overlays.help_panel(pygame.Rect(0, 0, *size).inflate(-8, -8))
+        assert app.screen.get_at((panel.right - 6, panel.centery))[:3] == (24, 26, 30)
+        key(app, pygame.K_ESCAPE)  # closes the rules, does not quit
+        assert not app.menu.show_help and app.running
+        key(app, pygame.K_h)
+        assert app.menu.show_help
+        key(app, pygame.K_h)
+        assert not app.menu.show_help
+        start = app.menu.start_rect()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start.center, button=1))
+        app.step_frame(FRAME)
+        assert app.game is not None and app.game.spec.id == "stonewall"
+    finally:
+        app.close()
