@@ -301,6 +301,12 @@ class Menu:
                 return keys
         return ()
 
+    def frame_key(self) -> tuple[object, ...]:
+        """Everything the menu's picture depends on: while it is unchanged, so is the picture."""
+        choices = tuple((key, c.count, tuple(c.kinds)) for key, c in self.choices.items())
+        help_state = (self.show_help, self.help_scroll)
+        return (self.selected, self.mouse, choices, len(self.specs), help_state)
+
     def start(self) -> None:
         choice = self.choice()
         if choice is not None:
