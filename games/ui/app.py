@@ -70,6 +70,12 @@ from physics.config import (
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (480, 360)
 DISPLAY_HZ = 60
+IDLE_HZ = 15  # frames a second while the menu shows the same picture (input still read)
+REDRAW_EVENTS = frozenset(
+    getattr(pygame, name)
+    for name in ("VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWRESTORED", "WINDOWSHOWN")
+    if hasattr(pygame, name)
+)
 MAX_FRAME_SECONDS = 0.25  # real time counted per rendered frame at most (no spiral of death)
 NOTICE_SECONDS = 3.0
 EXIT_USAGE = 2
@@ -154,6 +160,7 @@ class App:
         self.game: GameRun | None = None
         self.menu = Menu(self)
         self._menu_key: tuple[object, ...] | None = None  # what the menu last drew
+        self.idle = False  # the last frame drew nothing new
         self._closed = False
         if start_spec is not None:
             self.menu.select(start_spec.id)
@@ -292,12 +299,14 @@ class App:
             if not self.running:
                 return False
         if seconds is None:
-            seconds = self.clock.tick(DISPLAY_HZ) / 1000.0
+            # An idle menu (nothing changed last frame) wakes less often: next to no CPU.
+            seconds = self.clock.tick(IDLE_HZ if self.idle else DISPLAY_HZ) / 1000.0
         self.time += seconds
         self._poll_config()
         self._advance(seconds)
-        self._draw()
-        pygame.display.flip()
+        self.idle = not self._draw()
+        if not self.idle:
+            pygame.display.flip()  # an unchanged picture is not sent to the screen again
         self.frames += 1
         return self.running
 
@@ -359,6 +368,8 @@ class App:
     # -- events --------------------------------------------------------------------------
 
     def _handle(self, event: pygame.event.Event) -> None:
+        if event.type in REDRAW_EVENTS:
+            self._menu_key = None  # the window was uncovered or changed: draw it whole again
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
@@ -452,7 +463,8 @@ class App:
 
     # -- drawing -------------------------------------------------------------------------
 
-    def _draw(self) -> None:
+    def _draw(self) -> bool:
+        """Draw the frame; False if nothing changed (the idle menu): the screen keeps it."""
         self.screen = pygame.display.get_surface() or self.screen
         surface = self.screen
         game = self.game
@@ -467,7 +479,7 @@ class App:
                 self.error,
             )
             if key == self._menu_key:
-                return
+                return False
             self._menu_key = key
             self.menu.draw(surface, self.renderer)
             notice = self.current_notice()
@@ -488,6 +500,7 @@ class App:
             overlays.draw_banner(surface, self.renderer, self.play_rect, self.config_error, REFUSED)
         if self.error:
             overlays.draw_error(surface, self.renderer, self.play_rect, self.error)
+        return True
 
     def _draw_game(self, surface: pygame.Surface, game: GameRun) -> None:
         renderer = self.renderer
