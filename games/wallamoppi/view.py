@@ -242,9 +242,8 @@ class WallamoppiView(PhysicsView):
         pygame.draw.rect(surface, ACCENT, rect.inflate(6, 6), width=2, border_radius=5)
         label = f"{rules.placer} drew a {disk.colour} disk"
         bag = self.camera.to_screen(BAG_MM)
-        renderer.text(
-            surface, label, (bag[0], bag[1] - self.camera.px(14)), size=16, anchor="midbottom"
-        )
+        above = (self._inside(renderer, label, 16, bag[0]), bag[1] - self.camera.px(14))
+        renderer.text(surface, label, above, size=16, anchor="midbottom")
         kind = self.game.kinds[rules.placer]
         hint = (
             "computer is placing…"
@@ -254,7 +253,7 @@ class WallamoppiView(PhysicsView):
         renderer.text(
             surface,
             hint,
-            (bag[0], bag[1] + self.camera.px(12)),
+            (self._inside(renderer, hint, 14, bag[0]), bag[1] + self.camera.px(12)),
             size=14,
             colour=INK_DIM,
             anchor="midtop",
@@ -307,14 +306,25 @@ class WallamoppiView(PhysicsView):
             anchor="midright",
         )
 
+    def _inside(self, renderer: Renderer, text: str, size: int, x: float) -> float:
+        """``x`` for a line centred there, moved so the whole line stays on the table."""
+        area = self.table_rect()
+        half = renderer.font(size).size(text)[0] / 2 + 6
+        return min(max(x, area.left + half), area.right - half)
+
     def _draw_timer_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         rect = self.timer_rect().inflate(-10, -10)
         renderer.panel(surface, rect, alpha=150)
+        title_size = 18
+        while title_size > 12 and renderer.font(title_size, bold=True, serif=True).size(
+            "Marble timer"
+        )[0] > rect.width - 12:
+            title_size -= 1
         renderer.text(
             surface,
             "Marble timer",
             (rect.centerx, rect.top + 10),
-            size=18,
+            size=title_size,
             bold=True,
             serif=True,
             anchor="midtop",

@@ -29,6 +29,7 @@ class Texts:
     def __init__(self, app: App) -> None:
         self.app = app
         self.boxes: list[tuple[str, pygame.Rect]] = []
+        self.cut: list[str] = []
         self.renderer: Renderer = app.renderer
         self.original = self.renderer.text
         self.renderer.text = self.spy  # type: ignore[method-assign]
@@ -41,14 +42,18 @@ class Texts:
                 serif=kwargs.get("serif", False),
             )
             ink = image.get_bounding_rect().move(rect.topleft)
-            self.boxes.append((text, ink.clip(surface.get_clip())))
+            clip = surface.get_clip()
+            if ink.width and not clip.contains(ink):
+                self.cut.append(f"{text!r} is cut by its area {clip}: {ink}")
+            self.boxes.append((text, ink.clip(clip)))
         return rect
 
     def clear(self) -> None:
         self.boxes = []
+        self.cut = []
 
     def problems(self) -> list[str]:
-        found = []
+        found = list(self.cut)
         screen = self.app.screen.get_rect()
         for text, box in self.boxes:
             if box.width and not screen.contains(box):
