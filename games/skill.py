@@ -22,6 +22,8 @@ SKILLS: Mapping[str, float] = {"careful": 0.95, "steady": 0.8, "shaky": 0.45}
 SKILL_NAMES: tuple[str, ...] = tuple(SKILLS)
 DEFAULT_SKILL_NAME = "steady"
 SKILL_HELP = "careful (hardest to beat), steady (the default) or shaky (a first game)"
+# The games whose computer has a hand (session option ``skill``): the menu offers the choice.
+DEXTERITY_GAMES: frozenset[str] = frozenset({"wallamoppi", "animals"})
 
 
 class SkillError(ValueError):
@@ -64,6 +66,12 @@ def seat_skill(option: Any, seat: str, default: float, *, key: str = "skill") ->
     if option is None:
         return default
     return skill_level(option, key=f"options.{key}")
+
+
+def next_skill(name: str) -> str:
+    """The word after ``name`` in :data:`SKILL_NAMES`, round again (the menu's button)."""
+    index = SKILL_NAMES.index(name) if name in SKILLS else -1
+    return SKILL_NAMES[(index + 1) % len(SKILL_NAMES)]
 
 
 def skill_name(level: float) -> str:

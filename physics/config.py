@@ -129,6 +129,18 @@ class WallamoppiSettings(_Section):
     timer_chute_deg: float = Field(
         default=1.5, ge=0.2, le=45, description="degrees the outside chute slopes"
     )
+    nudge_force_per_weight: float = Field(
+        default=3.0,
+        ge=0.1,
+        le=100,
+        description="× a nudged disk's weight: the most a nudge pushes",
+    )
+    count_in_seconds: float = Field(
+        default=3.0,
+        ge=0,
+        le=60,
+        description="s the computer counts in before releasing the marble",
+    )
 
 
 class AnimalsSettings(_Section):

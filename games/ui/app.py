@@ -34,9 +34,10 @@ import os
 import random
 import sys
 import traceback
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -86,6 +87,7 @@ class GameRun:
     session: Session
     view: View
     seats: tuple[SeatKind, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"skill": "shaky"}
 
 
 class App:
@@ -133,7 +135,7 @@ class App:
         if start_spec is not None:
             self.menu.select(start_spec.id)
             choice = self.menu.choices.get(start_spec.id) or SeatChoice(start_spec)
-            self.start_game(start_spec, choice.seats())
+            self.start_game(start_spec, choice.seats(), choice.options())
 
     # -- geometry ------------------------------------------------------------------------
 
@@ -169,11 +171,19 @@ class App:
 
     # -- games ---------------------------------------------------------------------------
 
-    def start_game(self, spec: GameSpec, seats: Sequence[SeatKind]) -> None:
-        """Leave any game, set up a new session of ``spec`` and its view, unpaused."""
+    def start_game(
+        self,
+        spec: GameSpec,
+        seats: Sequence[SeatKind],
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Leave any game, set up a new session of ``spec`` and its view, unpaused.
+
+        ``options`` are the session's (the menu's computer hand: ``{"skill": "shaky"}``)."""
         self.leave_game()
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
-        setup = SessionSetup(config=self.config, seed=seed, seats=tuple(seats))
+        options = dict(options or {})
+        setup = SessionSetup(config=self.config, seed=seed, seats=tuple(seats), options=options)
         if importlib.util.find_spec(spec.view_module) is None:
             self.error = (
                 f"{spec.title} has no window yet; play it headless: "
@@ -187,14 +197,14 @@ class App:
         except Exception as error:
             self.fail(f"{spec.title} could not start", error)
             return
-        self.game = GameRun(spec, session, view, tuple(seats))
+        self.game = GameRun(spec, session, view, tuple(seats), options)
         self.paused = self.show_help = False
         self.accumulator = 0.0
         self.error = None
 
     def restart(self) -> None:
         if self.game is not None:
-            self.start_game(self.game.spec, self.game.seats)
+            self.start_game(self.game.spec, self.game.seats, self.game.options)
 
     def leave_game(self) -> None:
         """Back to the menu (saving the recording if one was asked for)."""

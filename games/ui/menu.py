@@ -5,7 +5,9 @@ view module does not exist yet (headless-only so far); a game whose module fails
 left out with a one-line notice instead of breaking the menu. Clicking a game's
 card selects it; clicking it again, double-clicking, Enter or the Start button starts it. The
 seat panel offers the number of players (when the game allows more than ``min_seats``) and
-human/computer per seat; the first seat starts human, the others computer.
+human/computer per seat; the first seat starts human, the others computer. For a game whose
+computer plays by hand (``games.skill.DEXTERITY_GAMES``) it also offers the computer's hand:
+careful / steady / shaky, the same words as ``--skill`` on the command line (games/skill.py).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pygame
 
 from games import registry
 from games.protocol import GameSpec, SeatKind
+from games.skill import DEFAULT_SKILL_NAME, DEXTERITY_GAMES, next_skill
 from games.ui.render import ACCENT, INK_DIM, MATERIAL_COLOURS, Renderer, shade
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,6 +38,7 @@ class SeatChoice:
     spec: GameSpec
     count: int = 0
     kinds: list[SeatKind] = field(default_factory=list)
+    skill: str = DEFAULT_SKILL_NAME  # the computer's hand (dexterity games only)
 
     def __post_init__(self) -> None:
         self.count = self.count or self.spec.min_seats
@@ -47,6 +51,17 @@ class SeatChoice:
 
     def seats(self) -> tuple[SeatKind, ...]:
         return tuple(self.kinds[: self.count])
+
+    @property
+    def has_skill(self) -> bool:
+        return self.spec.id in DEXTERITY_GAMES
+
+    def options(self) -> dict[str, str]:
+        """The session options the choice sets: the computer's hand, where it has one."""
+        return {"skill": self.skill} if self.has_skill else {}
+
+    def cycle_skill(self) -> None:
+        self.skill = next_skill(self.skill)
 
     def toggle(self, index: int) -> None:
         kind = self.kinds[index]
@@ -64,6 +79,7 @@ class _Layout:
     fewer: pygame.Rect | None
     more: pygame.Rect | None
     start: pygame.Rect
+    skill: pygame.Rect | None = None
 
 
 class Menu:
@@ -127,15 +143,20 @@ class Menu:
                 y += 50
             for index in range(choice.count):
                 seat_buttons.append(pygame.Rect(panel.left + 170, y + index * 44, 150, 34))
+        skill = None
+        if choice is not None and choice.has_skill:
+            skill = pygame.Rect(panel.left + 170, y + choice.count * 44, 150, 34)
         start = pygame.Rect(0, 0, 200, 52)
         start.midbottom = (panel.centerx, panel.bottom - 24)
-        below_seats = (seat_buttons[-1].bottom if seat_buttons else y) + 16
+        below_seats = (
+            skill.bottom if skill else seat_buttons[-1].bottom if seat_buttons else y
+        ) + 16
         if start.top < below_seats:
             # A short window: Start moves up beside the game's title, clear of the seats.
             start = pygame.Rect(0, 0, 140, 44)
             start.topright = (panel.right - 20, panel.top + 14)
             panel.height = max(panel.height, below_seats - panel.top)
-        return _Layout(cards, panel, seat_buttons, fewer, more, start)
+        return _Layout(cards, panel, seat_buttons, fewer, more, start, skill)
 
     def entry_rect(self, game_id: str) -> pygame.Rect:
         """Where a game's card is on screen (tests click it)."""
@@ -144,6 +165,10 @@ class Menu:
 
     def start_rect(self) -> pygame.Rect:
         return self.layout().start
+
+    def skill_rect(self) -> pygame.Rect | None:
+        """The computer-hand button of the chosen game, if it has one (tests click it)."""
+        return self.layout().skill
 
     # -- input ---------------------------------------------------------------------------
 
@@ -182,6 +207,8 @@ class Menu:
             choice.change_count(+1)
         elif layout.start.collidepoint(pos):
             self.start()
+        elif layout.skill and layout.skill.collidepoint(pos):
+            choice.cycle_skill()
         else:
             for index, button in enumerate(layout.seat_buttons):
                 if button.collidepoint(pos):
@@ -190,7 +217,7 @@ class Menu:
     def start(self) -> None:
         choice = self.choice()
         if choice is not None:
-            self.app.start_game(choice.spec, choice.seats())
+            self.app.start_game(choice.spec, choice.seats(), choice.options())
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -331,7 +358,20 @@ class Menu:
             )
             label = "Human" if choice.kinds[index] is SeatKind.HUMAN else "Computer"
             renderer.button(surface, button, label, hot=button.collidepoint(self.mouse))
+        if layout.skill is not None:
+            renderer.text(
+                surface,
+                "Computer hand",
+                (panel.left + 24, layout.skill.centery),
+                size=18,
+                anchor="midleft",
+            )
+            renderer.button(
+                surface, layout.skill, choice.skill, hot=layout.skill.collidepoint(self.mouse)
+            )
         y = (layout.seat_buttons[-1].bottom if layout.seat_buttons else panel.top + 70) + 24
+        if layout.skill is not None:
+            y = layout.skill.bottom + 24
         bottom = layout.start.top - 16
         lines = renderer.wrap(choice.spec.help_text, panel.width - 48, 15)
         room = max(int((bottom - y) // 21), 0)
