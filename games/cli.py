@@ -4,13 +4,16 @@
     wobbletop play GAME [--record F]  open the window straight into a game
     wobbletop run GAME --headless     play computer seats with no display, print JSON
     wobbletop regress [FOLDER]        replay scenario files and compare with their goldens
+    wobbletop sweep FILE --out CSV    many headless games over a grid (games.sweep)
+    wobbletop report CSV --out DIR    tables and plots of a sweep's results (games.report)
     wobbletop config                  print the effective physics config and its sources
 
 ``--config PATH`` (before or after the subcommand) names a user config file laid over
 ``assets/physics.toml``; without it ``WOBBLETOP_CONFIG`` is used. Every user error (bad config,
 unknown game, unreadable scenario, bad argument) is one line on stderr and exit code 2; no
 traceback. ``regress`` exits 1 when a scenario does not reproduce its golden. Ctrl-C is one
-line, ``wobbletop: interrupted``, and exit code 130 (a recording asked for is still saved).
+line, ``wobbletop: interrupted``, and exit code 130 (a recording asked for is still saved);
+SIGTERM and SIGHUP likewise save it and exit with 143 and 129.
 ``--seed`` is a whole number of at least 0 (what scenario files allow), and a ``--record``
 file whose folder is missing or not writable is refused before anything is played.
 """
@@ -30,8 +33,10 @@ from types import FrameType
 from typing import NoReturn
 
 from games import registry
+from games.errors import UserError
 from games.headless import HeadlessError
 from games.scenario import ScenarioError
+from games.userfile import UserFileError, one_line
 from physics.config import ConfigError, load_config, user_config_path
 
 EXIT_USAGE = 2
@@ -95,6 +100,10 @@ def build_parser() -> _Parser:
     )
     regress.add_argument("-j", "--jobs", type=int, default=1, help="scenarios run in parallel")
     regress.add_argument("--update", action="store_true", help="rewrite the goldens to what ran")
+    regress.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler")
+    from games.sweep import add_parsers
+
+    add_parsers(commands, common)  # sweep, report
 
     commands.add_parser(
         "config", parents=[common], help="print the effective config and its sources"
@@ -111,9 +120,20 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return _dispatch(args)
-    except (UsageError, ConfigError, registry.UnknownGame, HeadlessError, ScenarioError) as error:
-        print(f"wobbletop: {error}", file=sys.stderr)
+    except (
+        UsageError,
+        UserError,
+        UserFileError,
+        ConfigError,
+        registry.UnknownGame,
+        HeadlessError,
+        ScenarioError,
+    ) as error:
+        print(f"wobbletop: {one_line(str(error))}", file=sys.stderr)
         return EXIT_USAGE
+    except Terminated as stop:
+        print(f"wobbletop: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
+        return 128 + stop.signum
     except KeyboardInterrupt:
         print("wobbletop: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -130,6 +150,10 @@ def _main(argv: Sequence[str] | None) -> int:
 _PYMUNK_CALLBACKS = os.path.join("pymunk", "_callbacks.py")
 _IMPORT_MACHINERY = "importlib._bootstrap"  # also matches importlib._bootstrap_external
 _RETRY_SECONDS = 0.01
+_stopping = False  # set by the first Ctrl-C / SIGTERM / SIGHUP; later ones are ignored
+_ENDING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 
 
 def _at_unsafe_point(frame: FrameType | None) -> bool:
@@ -141,31 +165,63 @@ def _at_unsafe_point(frame: FrameType | None) -> bool:
     return False
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: unwinds like Ctrl-C (a recording is saved on the way out)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
 def _on_interrupt(signum: int, frame: FrameType | None) -> None:
-    """Ctrl-C: raise KeyboardInterrupt, or a moment later if Python is in a callback or import."""
+    """Ctrl-C: raise KeyboardInterrupt, or a moment later if Python is in a callback or import.
+
+    SIGTERM and SIGHUP (a closed terminal) raise :class:`Terminated` the same way, so the
+    window's ``finally`` saves the recording and the exit code is 128 + the signal.
+    """
+    global _stopping
+    if _stopping:
+        return  # already on the way out (saving a recording): a second Ctrl-C cannot cut it
     if _at_unsafe_point(frame):
-        threading.Timer(_RETRY_SECONDS, _thread.interrupt_main).start()
+        retry = _thread.interrupt_main if signum == signal.SIGINT else (
+            lambda: signal.raise_signal(signum)
+        )
+        threading.Timer(_RETRY_SECONDS, retry).start()
         return
+    _stopping = True
+    if signum != signal.SIGINT:
+        raise Terminated(signum)
     raise KeyboardInterrupt
 
 
 @contextlib.contextmanager
 def _interrupts_at_safe_points() -> Iterator[None]:
     """Use :func:`_on_interrupt` for SIGINT while the command runs (main thread, not ignored)."""
-    installed = (
-        threading.current_thread() is threading.main_thread()
-        and signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    )
+    global _stopping
+    _stopping = False
+    main_thread = threading.current_thread() is threading.main_thread()
+    installed = main_thread and signal.getsignal(signal.SIGINT) is signal.default_int_handler
     if installed:
         signal.signal(signal.SIGINT, _on_interrupt)
+    ending = [
+        signum
+        for signum in _ENDING_SIGNALS
+        if main_thread and signal.getsignal(signum) == signal.SIG_DFL
+    ]
+    for signum in ending:
+        signal.signal(signum, _on_interrupt)
     try:
         yield
     finally:
         if installed:
             signal.signal(signal.SIGINT, signal.default_int_handler)
+        for signum in ending:
+            signal.signal(signum, signal.SIG_DFL)
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    if args.config is not None and not args.config.strip():
+        raise UsageError(f"--config {args.config!r}: empty; allowed: the path of a TOML file")
     config_path = user_config_path(args.config)
     if args.command == "config":
         for line in load_config(config_path).describe():
@@ -187,15 +243,27 @@ def _dispatch(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
         folder = Path(args.folder) if args.folder else None
-        return run_regress(folder, jobs=args.jobs, update=args.update)
+        return run_regress(folder, jobs=args.jobs, update=args.update, scheduler=args.scheduler)
+    if args.command == "sweep":
+        from games.sweep import sweep_command
+
+        return sweep_command(args)
+    if args.command == "report":
+        from games.report import report_command
+
+        return report_command(args)
     return _play(getattr(args, "game", None), config_path, args)
 
 
 def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) -> int:
     if game is not None:
-        registry.load(game)
+        spec = registry.load(game)
+        if spec.check_files is not None:
+            spec.check_files()  # a bad board file is one line before any window opens
     record = getattr(args, "record", None)
-    if record:
+    if record is not None:
+        if not record.strip():
+            raise UsageError(f"--record {record!r}: empty; allowed: the path of a file to write")
         check_record_path(Path(record))
     load_config(config_path)  # a bad config is a one-line error before any window opens
     try:

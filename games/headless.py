@@ -23,14 +23,17 @@ from pathlib import Path
 from typing import Any
 
 from games import registry
+from games.errors import UserError
 from games.protocol import GameSpec, InputEvent, SeatKind, Session, SessionSetup
 from physics.config import PhysicsConfig, load_config
 
 # A game whose spec sets no frame limit must still stop: 10 simulated minutes.
 SAFETY_LIMIT_SECONDS = 600
+# The longest run anyone may ask for (--frames, a scenario's frames): one simulated hour.
+MAX_RUN_SECONDS = 3600
 
 
-class HeadlessError(ValueError):
+class HeadlessError(UserError):
     """A headless run that cannot start (bad --players, say); ``str()`` is one line."""
 
 
@@ -46,11 +49,21 @@ def seats_for(spec: GameSpec, players: int | None) -> tuple[SeatKind, ...]:
     return (SeatKind.COMPUTER,) * count
 
 
-def frame_limit(spec: GameSpec, config: PhysicsConfig, frames: int | None) -> int:
-    """The frames to run at most: ``--frames``, else the game's own limit, else a safety cap."""
+def frame_limit(
+    spec: GameSpec, config: PhysicsConfig, frames: int | None, key: str = "--frames"
+) -> int:
+    """The frames to run at most: ``--frames``, else the game's own limit, else a safety cap.
+
+    An asked-for limit is at most :data:`MAX_RUN_SECONDS` of simulated time at the config's
+    frame rate (a run of 100 million frames would never end); ``key`` names it in errors.
+    """
     if frames is not None:
-        if frames < 1:
-            raise HeadlessError(f"--frames {frames}: allowed: a whole number of at least 1")
+        most = MAX_RUN_SECONDS * config.world.step_hz
+        if not 1 <= frames <= most:
+            raise HeadlessError(
+                f"{key} {frames}: allowed: a whole number from 1 to {most:,} (an hour of "
+                f"simulated time at {config.world.step_hz} Hz)"
+            )
         return frames
     seconds = spec.headless_seconds or SAFETY_LIMIT_SECONDS
     return math.ceil(seconds * config.world.step_hz)
@@ -63,19 +76,20 @@ def drive(
     *,
     stop_at_outcome: bool = True,
     progress: bool = False,
-) -> None:
+) -> list[InputEvent]:
     """Tick ``session`` up to frame ``limit``, handling each input just before its frame's tick.
 
     With ``stop_at_outcome`` the run ends as soon as the game has an outcome. Inputs due at the
     final frame are still handled (a recording saved between ticks holds such inputs). An input
-    the game refuses raises :class:`~games.protocol.InputRefused`.
+    the game refuses raises :class:`~games.protocol.InputRefused`. Returns the inputs never
+    handled (due after the game ended or after the limit), so a caller can say so.
     """
     pending = deque(sorted(inputs, key=lambda event: event.frame))
     bar = _progress_bar(limit - session.frame) if progress else None
     try:
         while session.frame < limit:
             if stop_at_outcome and session.outcome is not None:
-                return
+                return list(pending)
             while pending and pending[0].frame <= session.frame:
                 session.handle(pending.popleft())
             session.tick()
@@ -84,6 +98,7 @@ def drive(
         if not (stop_at_outcome and session.outcome is not None):
             while pending and pending[0].frame <= session.frame:
                 session.handle(pending.popleft())
+        return list(pending)
     finally:
         if bar is not None:
             bar.close()
@@ -102,8 +117,15 @@ def new_session(
     seats: Sequence[SeatKind],
     options: Mapping[str, Any],
 ) -> Session:
-    """A fresh session of ``spec``, built from nothing but these values."""
-    setup = SessionSetup(config=config, seed=seed, seats=tuple(seats), options=dict(options))
+    """A fresh session of ``spec``, built from nothing but these values.
+
+    The options are checked against the game's declared options first
+    (:func:`games.options.check_options`: a one-line :class:`~games.options.OptionsError`).
+    """
+    from games.options import check_options
+
+    options = check_options(spec, options)
+    setup = SessionSetup(config=config, seed=seed, seats=tuple(seats), options=options)
     return spec.new_session(setup)
 
 

@@ -46,7 +46,9 @@ class PhysicsSession(Session):
         return {"lock_rotation": False, "lift_out_of": Layer(0)}
 
     def _apply_input(self, event: InputEvent) -> None:
-        point = (event.x, event.y)
+        # The hand stays inside the world (a piece it carries out would be put back at once).
+        left, bottom, right, top = self.world.bounds()
+        point = (min(max(event.x, left), right), min(max(event.y, bottom), top))
         if event.action == "grab":
             piece = self.world.piece_at(point, radius=PICK_RADIUS_MM)
             if piece is None:
@@ -86,6 +88,15 @@ class PhysicsSession(Session):
         """The game's rules look at the world after each frame."""
 
     # -- state ---------------------------------------------------------------------------
+
+    def result(self) -> dict[str, Any]:
+        """The game's result, plus the pieces caught leaving the world, if any."""
+        summary = super().result()
+        if self.world.escapes:
+            summary["escaped"] = [
+                f"frame {e.frame}: {e.name}: {e.why}" for e in self.world.escapes[:5]
+            ] + ([f"and {len(self.world.escapes) - 5} more"] if len(self.world.escapes) > 5 else [])
+        return summary
 
     def state_json(self) -> Mapping[str, Any]:
         """The hand's part of the state (the bodies are in the world's digest); games add theirs."""

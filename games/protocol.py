@@ -113,6 +113,10 @@ class Session(ABC):
     game_id: str = ""
 
     def __init__(self, setup: SessionSetup) -> None:
+        if setup.options:
+            from games.options import check_session_options
+
+            check_session_options(self.game_id, setup.options)  # one-line OptionsError
         self.initial_setup = setup  # what the game started with (a recording stores this)
         self.setup = setup  # what it runs with now (a config input replaces the config)
         self.frame = 0
@@ -135,8 +139,15 @@ class Session(ABC):
         """Apply a player's input now; raise :class:`InputRefused` if the rules forbid it.
 
         Accepted inputs are recorded with the current frame so a replay applies them alike.
-        A :data:`CONFIG_ACTION` input is handled here, the same for every game.
+        A :data:`CONFIG_ACTION` input is handled here, the same for every game. Coordinates
+        and data that no game could use (NaN, infinity, 1e300, huge strings) are refused here
+        for every game (:func:`games.options.check_input_values`).
         """
+        from games.options import check_input_values
+
+        problem = check_input_values(event.x, event.y, event.data)
+        if problem is not None:
+            raise InputRefused(problem)
         stamped = InputEvent(self.frame, event.action, event.x, event.y, event.data)
         if stamped.action == CONFIG_ACTION:
             self._apply_config_input(stamped)
@@ -240,3 +251,10 @@ class GameSpec:
     # Ctrl+Z in the window takes back the last drag by replaying the game without it
     # (games.undo); for sandboxes, not for games whose rules forbid taking a move back.
     undo_by_replay: bool = False
+    # The options a session takes: a games.options.GameOptions subclass declared beside the
+    # spec (unknown keys, wrong types, unknown bots are one-line errors). None: no options.
+    options: Any = None
+    # Reads the game's own data files (a board map) and raises a one-line
+    # :class:`games.errors.UserError` for a bad one, so ``wobbletop play`` refuses it before
+    # any window opens. None: the game has no files of its own.
+    check_files: Callable[[], None] | None = None

@@ -5,25 +5,30 @@ single file may be named instead (``wobbletop regress bug.toml``).
 They run in parallel with ``-j N`` (separate processes, each building its sessions fresh),
 with a progress bar on stderr (when it is a terminal), and a table is printed at the end.
 Exit code: 0 when every scenario reproduced its goldens, 1 on any mismatch, 2 when a file is
-broken (bad TOML, bad key, game not built, refused input). ``--update`` rewrites the goldens of
-the files that ran (expected outcome and digest) in place and keeps the rest of each file.
+broken (bad TOML, bad key, game not built, refused input, a crash, goldens that could not be
+written). A broken file is one row and one detail line; the rest still run. ``--update``
+rewrites the goldens of the files that ran (expected outcome and digest) in place and keeps
+the rest of each file, through symlinks, keeping each file's permissions; a file that cannot
+be written is reported in its row and left intact, with no temporary file left behind.
+``-j`` is capped at the number of scenarios (and twice the cores).
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
+import os
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from games.assets import assets_dir
+from games.pool import PoolError, run_jobs
 from games.scenario import Replay, ScenarioError, run_scenario_file, update_goldens
+from games.userfile import one_line
 
 EXIT_MISMATCH = 1
 EXIT_BROKEN = 2
+MAX_JOBS = 2 * (os.cpu_count() or 1)
 
 
 def default_folder() -> Path:
@@ -55,13 +60,16 @@ class Report:
         return f"{reason} ({winner})" if winner else reason
 
 
-def check_file(path: Path) -> Report:
+def check_file(path: Path, progress: bool = False) -> Report:
     """Replay one scenario file (in whatever process runs this) and report."""
     started = time.perf_counter()
     try:
-        scenario, replayed = run_scenario_file(path)
+        scenario, replayed = run_scenario_file(path, progress=progress)
     except ScenarioError as error:
         return Report(path, error=str(error), seconds=time.perf_counter() - started)
+    except Exception as error:  # a bug met by this file: its row says so, the others run
+        problem = one_line(f"crashed: {type(error).__name__}: {error}", 300)
+        return Report(path, error=f"{path}: {problem}", seconds=time.perf_counter() - started)
     return Report(path, scenario.game, replayed, seconds=time.perf_counter() - started)
 
 
@@ -77,38 +85,34 @@ def scenario_files(folder: Path) -> list[Path]:
     return files
 
 
-def run_all(files: list[Path], jobs: int = 1, progress: bool = True) -> list[Report]:
-    """Replay ``files`` with ``jobs`` worker processes (1: in this process), in file order."""
+def run_all(
+    files: list[Path], jobs: int = 1, progress: bool = True, scheduler: str | None = None
+) -> list[Report]:
+    """Replay ``files`` with ``jobs`` worker processes (1: in this process), or on the Dask
+    scheduler at ``scheduler`` (see :mod:`games.pool`); reports in file order. Never more
+    local workers than scenarios (or twice the cores)."""
     if jobs < 1:
         raise ScenarioError(f"-j {jobs}: allowed: a whole number of at least 1")
-    bar = _progress_bar(len(files), progress)
-    reports: list[Report] = []
+    jobs = min(jobs, len(files), MAX_JOBS)
     try:
-        if jobs == 1:
-            for path in files:
-                reports.append(check_file(path))
-                bar.update(1)
-        else:
-            # Leaving the ``with`` terminates the workers: Ctrl-C stops them at once, and
-            # they ignore SIGINT themselves so only the main process reports it.
-            with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
-                for report in pool.imap_unordered(check_file, files):
-                    reports.append(report)
-                    bar.update(1)
-    finally:
-        bar.close()
+        done = run_jobs(
+            check_file,
+            files,
+            lost=_lost,
+            workers=jobs,
+            scheduler=scheduler,
+            progress=progress,
+            unit="scenario",
+        )
+        reports = [report for _, report in done]
+    except PoolError as error:
+        raise ScenarioError(str(error)) from None
     order = {path: index for index, path in enumerate(files)}
     return sorted(reports, key=lambda report: order[report.path])
 
 
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _progress_bar(total: int, enabled: bool) -> Any:
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit="scenario", file=sys.stderr, disable=not enabled, leave=False)
+def _lost(path: Path, why: str) -> Report:
+    return Report(path, error=f"{path}: {why}")
 
 
 def apply_updates(reports: list[Report]) -> list[Report]:
@@ -116,10 +120,21 @@ def apply_updates(reports: list[Report]) -> list[Report]:
     updated = []
     for report in reports:
         if report.replay is not None and not report.ok:
-            update_goldens(report.path, report.replay)
-            report = Report(
-                report.path, report.game, report.replay, seconds=report.seconds, updated=True
-            )
+            try:
+                update_goldens(report.path, report.replay)
+            except (OSError, ValueError) as error:  # read-only, disk full, changed meanwhile
+                why = error.strerror if isinstance(error, OSError) and error.strerror else error
+                report = Report(
+                    report.path,
+                    report.game,
+                    None,
+                    error=f"{report.path}: could not update the goldens: {one_line(str(why))}",
+                    seconds=report.seconds,
+                )
+            else:
+                report = Report(
+                    report.path, report.game, report.replay, seconds=report.seconds, updated=True
+                )
         updated.append(report)
     return updated
 
@@ -149,6 +164,8 @@ def format_table(reports: list[Report], folder: Path) -> list[str]:
         details = [report.error.removeprefix(f"{report.path}: ")] if report.error else []
         if report.replay is not None and not report.ok and not report.updated:
             details = report.replay.differences()
+        if report.replay is not None:
+            details = [*details, *report.replay.notes]
         for detail in details:
             lines.append(f"{_relative(report.path, folder)}: {detail}")
     return lines
@@ -164,18 +181,23 @@ def _mark(report: Report, which: str) -> str:
 
 
 def _relative(path: Path, folder: Path) -> str:
+    """The file's name in the table (control characters escaped: one row stays one line)."""
     if path == folder:
-        return path.name
+        return one_line(path.name, 200)
     try:
-        return str(path.relative_to(folder))
+        return one_line(str(path.relative_to(folder)), 200)
     except ValueError:
-        return str(path)
+        return one_line(str(path), 200)
 
 
-def run_regress(folder: Path | None = None, *, jobs: int = 1, update: bool = False) -> int:
+def run_regress(
+    folder: Path | None = None, *, jobs: int = 1, update: bool = False, scheduler: str | None = None
+) -> int:
     """The ``wobbletop regress`` command; returns the exit code."""
     folder = folder or default_folder()
-    reports = run_all(scenario_files(folder), jobs=jobs, progress=sys.stderr.isatty())
+    reports = run_all(
+        scenario_files(folder), jobs=jobs, progress=sys.stderr.isatty(), scheduler=scheduler
+    )
     if update:
         reports = apply_updates(reports)
     for line in format_table(reports, folder):

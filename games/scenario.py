@@ -54,11 +54,14 @@ player input for the same number of frames.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import signal
 import sys
 import tempfile
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -68,7 +71,10 @@ import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from games import registry
+from games.errors import UserError
+from games.options import MAX_COORDINATE, check_input_values
 from games.protocol import CONFIG_ACTION, InputEvent, InputRefused, SeatKind, Session
+from games.userfile import MAX_SCENARIO_BYTES, shown
 from physics.config import ConfigError, LoadedConfig, load_config, read_toml
 
 if sys.version_info >= (3, 11):
@@ -77,7 +83,7 @@ else:  # pragma: no cover - exercised only on 3.10
     import tomli as tomllib
 
 
-class ScenarioError(ValueError):
+class ScenarioError(UserError):
     """A scenario file that cannot be used; ``str()`` is one line naming the file and key."""
 
 
@@ -88,9 +94,16 @@ class _Strict(BaseModel):
 class InputRecord(_Strict):
     frame: int = Field(ge=0, description="physics frame the input takes effect on")
     action: str = Field(min_length=1, description="grab, move, release or a game's own move")
-    x: float = Field(default=0.0, description="mm")
-    y: float = Field(default=0.0, description="mm")
+    x: float = Field(default=0.0, ge=-MAX_COORDINATE, le=MAX_COORDINATE, description="mm")
+    y: float = Field(default=0.0, ge=-MAX_COORDINATE, le=MAX_COORDINATE, description="mm")
     data: dict[str, Any] = Field(default_factory=dict, description="a game's move as a table")
+
+    @model_validator(mode="after")
+    def _data_usable(self) -> InputRecord:
+        problem = check_input_values(self.x, self.y, self.data)
+        if problem is not None:
+            raise ValueError(problem)
+        return self
 
     @model_validator(mode="after")
     def _config_has_its_table(self) -> InputRecord:
@@ -177,9 +190,9 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     """Read and validate a scenario file, or raise a one-line :class:`ScenarioError`."""
     path = Path(path)
     try:
-        data = read_toml(path)
+        data = read_toml(path, what="scenario file", max_bytes=MAX_SCENARIO_BYTES)
     except ConfigError as error:
-        raise ScenarioError(str(error).replace("config file", "scenario file")) from None
+        raise ScenarioError(str(error)) from None
     return parse_scenario(data, path)
 
 
@@ -204,8 +217,8 @@ def _describe(error: ValidationError) -> str:
     if kind == "missing":
         return f"{key}: missing; it is required"
     if kind == "enum":
-        return f"{key}: is {given!r}; allowed: {first['ctx']['expected']}"
-    return f"{key}: is {given!r}; allowed: {first['msg'].lower()}"
+        return f"{key}: is {shown(given)}; allowed: {first['ctx']['expected']}"
+    return f"{key}: is {shown(given)}; allowed: {first['msg'].lower()}"
 
 
 def _allowed_keys(loc: tuple[Any, ...]) -> str:
@@ -233,6 +246,7 @@ class Replay:
     outcome: dict[str, Any]
     digest: str
     expected: Expect | None
+    notes: tuple[str, ...] = ()  # what the user should know though nothing failed
 
     @property
     def outcome_ok(self) -> bool:
@@ -260,7 +274,7 @@ class Replay:
         return lines
 
 
-def replay(scenario: Scenario, path: Path) -> Replay:
+def replay(scenario: Scenario, path: Path, *, progress: bool = False) -> Replay:
     """Build the scenario's session fresh, feed its inputs, run it, and compare with the goldens.
 
     Raises :class:`ScenarioError` for a game not built yet, a config problem or a refused input.
@@ -278,15 +292,36 @@ def replay(scenario: Scenario, path: Path) -> Replay:
     if scenario.seats is not None:
         _check_seats(spec, scenario.seats, path)
     seats = tuple(scenario.seats) if scenario.seats else _computer_seats(spec, scenario, path)
-    session = new_session(spec, config, scenario.seed, seats, scenario.options)
-    limit = frame_limit(spec, config, scenario.frames or None)
     try:
-        drive(session, limit, scenario.events(), stop_at_outcome=scenario.stop_at_outcome)
+        session = new_session(spec, config, scenario.seed, seats, scenario.options)
+    except UserError as error:
+        raise ScenarioError(f"{path}: {error}") from None
+    try:
+        limit = frame_limit(spec, config, scenario.frames or None, key="frames:")
+    except UserError as error:
+        raise ScenarioError(f"{path}: {error}") from None
+    events = scenario.events()
+    late = [index for index, event in enumerate(events) if event.frame > limit]
+    if late:
+        raise ScenarioError(
+            f"{path}: input[{late[0]}].frame: {events[late[0]].frame} is after {spec.id}'s own "
+            f"frame limit {limit}; allowed: 0 to {limit}, or set frames"
+        )
+    try:
+        left = drive(
+            session, limit, events, stop_at_outcome=scenario.stop_at_outcome, progress=progress
+        )
     except InputRefused as error:
         raise ScenarioError(
             f"{path}: an input at frame {session.frame} was refused: {error}"
         ) from None
-    return Replay(expected_outcome(session), session.digest(), scenario.expect)
+    notes: tuple[str, ...] = ()
+    if left:  # a planned sequence the game's end cut short: said, not silently dropped
+        notes = (
+            f"note: the game ended at frame {session.frame}; the last {len(left)} input"
+            f"{'s were' if len(left) > 1 else ' was'} not played",
+        )
+    return Replay(expected_outcome(session), session.digest(), scenario.expect, notes)
 
 
 def _config_problem(error: ConfigError, path: Path) -> str:
@@ -335,11 +370,13 @@ def _tomlable(value: Any) -> Any:
     return value
 
 
-def run_scenario_file(path: str | os.PathLike[str]) -> tuple[Scenario, Replay]:
-    """Load and replay one scenario file."""
+def run_scenario_file(
+    path: str | os.PathLike[str], *, progress: bool = False
+) -> tuple[Scenario, Replay]:
+    """Load and replay one scenario file (``progress``: a frame bar on stderr)."""
     path = Path(path)
     scenario = load_scenario(path)
-    return scenario, replay(scenario, path)
+    return scenario, replay(scenario, path, progress=progress)
 
 
 # --------------------------------------------------------------------------------------------
@@ -363,13 +400,77 @@ def _compact_input(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def write_text_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file, so a crash never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False
-    ) as handle:
-        handle.write(text)
-    os.replace(handle.name, path)
+    """Write ``text`` to ``path`` through a temporary file, so a crash never leaves half a file.
+
+    A symlink is written through (its target gets the text, the link stays); an existing file
+    keeps its permissions, a new one gets ``0666`` less the umask, as any editor's would. On
+    any failure (read-only folder, full disk) the temporary file is removed, the original is
+    intact, and :class:`OSError` says why.
+    """
+    target = Path(os.path.realpath(path))
+    folder = target.parent
+    if not folder.is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = target.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    with signals_deferred():
+        _write_and_replace(target, folder, text, mode)
+
+
+def _write_and_replace(target: Path, folder: Path, text: str, mode: int) -> None:
+    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed below, unlinked on failure
+        "w", encoding="utf-8", dir=folder, prefix=f".{target.name}.", suffix=".tmp", delete=False
+    )
+    try:
+        with handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(handle.name, mode)
+        os.replace(handle.name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(handle.name)
+        raise
+
+
+_DEFERRED = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+@contextlib.contextmanager
+def signals_deferred() -> Iterator[None]:
+    """Ctrl-C (a second one too), SIGTERM and SIGHUP wait until the file is written: they are
+    delivered the moment the block ends (main thread, where the OS lets us block them)."""
+    if not hasattr(signal, "pthread_sigmask") or (
+        threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _DEFERRED)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def numbered_path(path: Path, taken: set[Path] | frozenset[Path] = frozenset()) -> Path:
+    """``path`` if nothing is there (not even a dangling symlink), else the first free
+    ``NAME-2.toml``, ``NAME-3.toml``...: a recording never replaces a file."""
+    candidate, number = path, 1
+    while candidate in taken or os.path.lexists(candidate):
+        number += 1
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+    return candidate
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 _EXPECT_HEADER = re.compile(r"^\s*\[\s*expect\s*(\.[^\]]*)?\]\s*(#.*)?$")

@@ -17,7 +17,6 @@ import itertools
 import math
 import os
 import re
-import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -27,17 +26,28 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from games.assets import default_config_path
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised only on 3.10
-    import tomli as tomllib
+from games.userfile import (
+    MAX_CONFIG_BYTES,
+    UserFileError,
+    fingerprint,
+    one_line,
+    read_user_toml,
+    shown,
+)
 
 CONFIG_ENV = "WOBBLETOP_CONFIG"
 
 
 class ConfigError(ValueError):
     """A config file that cannot be used; ``str()`` is one line for the user."""
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(one_line(str(message)))
+
+
+PIECE_MATERIALS = ("wood", "glass", "felt")
+MAX_SOLVER_WORK = 600_000  # solver iterations per simulated second (default 120 × 6 × 70)
+MAX_SETTLE_WORK = 1_000_000  # solver iterations in one settle-in (default 120 × 6 × 100 × 0.5)
 
 
 class _Section(BaseModel):
@@ -214,6 +224,44 @@ class PhysicsConfig(_Section):
         return self
 
     @model_validator(mode="after")
+    def _pieces_materials_present(self) -> PhysicsConfig:
+        # The pieces are made of these (physics/pieces.py); a config without one cannot build
+        # or keep running a table (a live edit dropping one would stop the game).
+        for name in PIECE_MATERIALS:
+            if name not in self.materials:
+                raise _KeyProblem(
+                    f"materials.{name}",
+                    f"missing: the pieces are made of {', '.join(PIECE_MATERIALS)}; allowed: "
+                    "a table that keeps those (and adds any others)",
+                )
+        return self
+
+    @model_validator(mode="after")
+    def _solver_work_runs(self) -> PhysicsConfig:
+        # Each limit alone allows settings that together never finish: the solver's work per
+        # simulated second (and per settle-in) must stay within what a machine runs.
+        world = self.world
+        per_second = world.step_hz * world.substeps
+        most = max(world.iterations, self.wallamoppi.min_iterations)
+        if per_second * most > MAX_SOLVER_WORK:
+            raise _KeyProblem(
+                "world.iterations",
+                f"step_hz × substeps × iterations (at least wallamoppi.min_iterations) is "
+                f"{per_second * most:,}; allowed: at most {MAX_SOLVER_WORK:,} solver iterations "
+                "per simulated second (the default is 50,400)",
+                blame=("world.step_hz", "world.substeps", "world.iterations"),
+            )
+        settle = per_second * world.settle_iterations * world.settle_seconds
+        if settle > MAX_SETTLE_WORK:
+            raise _KeyProblem(
+                "world.settle_iterations",
+                f"step_hz × substeps × settle_iterations × settle_seconds is {settle:,.0f}; "
+                f"allowed: at most {MAX_SETTLE_WORK:,} (the default is 36,000)",
+                blame=("world.settle_iterations", "world.settle_seconds", "world.step_hz"),
+            )
+        return self
+
+    @model_validator(mode="after")
     def _overlap_below_slop(self) -> PhysicsConfig:
         # Pieces laid deeper into each other than the solver's slop are pushed apart on the
         # first step: a stack would jump. No overlap at all is always fine.
@@ -256,7 +304,9 @@ def _check_number(key: str, value: float, spec: Any) -> None:
     too_high = high is not None and value > high
     if not math.isfinite(value) or too_low or too_high:
         raise _KeyProblem(
-            key, f"is {value!r}; allowed: a number from {low:g} to {high:g} ({spec.description})"
+            key,
+            f"is {shown(value)}; allowed: a number from {low:g} to {high:g} "
+            f"({spec.description})",
         )
 
 
@@ -369,22 +419,18 @@ def unit_of(key: str) -> str:
     return ""
 
 
-def read_toml(path: Path) -> dict[str, Any]:
-    """Parse one TOML file or raise a one-line :class:`ConfigError` naming it."""
+def read_toml(
+    path: Path, *, what: str = "config file", max_bytes: int = MAX_CONFIG_BYTES
+) -> dict[str, Any]:
+    """Parse one TOML file or raise a one-line :class:`ConfigError` naming it.
+
+    Anything that is not a regular file of sane size is refused before it is read
+    (:func:`games.userfile.read_user_toml`, the reader of every user TOML file).
+    """
     try:
-        text = path.read_text(encoding="utf-8-sig")  # a BOM (some Windows editors) is fine
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: no such config file") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{path}: is a folder; allowed: a TOML file") from None
-    except UnicodeDecodeError as error:
-        raise ConfigError(f"{path}: cannot read: not UTF-8 text ({error.reason})") from None
-    except OSError as error:
-        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path}: not valid TOML: {error}") from None
+        return read_user_toml(path, what=what, max_bytes=max_bytes)
+    except UserFileError as error:
+        raise ConfigError(str(error)) from None
 
 
 def user_config_path(cli_path: str | os.PathLike[str] | None) -> Path | None:
@@ -445,7 +491,7 @@ def _check_known_keys(path: Path, data: Mapping[str, Any]) -> None:
             raise ConfigError(f"{path}: {section}: unknown section; allowed: {sections}")
         if not isinstance(value, Mapping):
             raise ConfigError(
-                f"{path}: {section}: is {value!r}; allowed: a table [{section}] of keys"
+                f"{path}: {section}: is {shown(value)}; allowed: a table [{section}] of keys"
             )
         model = _section_model(section)
         if section in _OPEN_TABLES or model is None:
@@ -531,8 +577,8 @@ def _explain(error: Mapping[str, Any], key: str) -> str:
     if kind == "missing":
         return f"missing; {allowed}"
     if kind == "finite_number":
-        return f"is {given!r}; NaN and infinity are not allowed; {allowed}"
-    return f"is {given!r}; {allowed}"
+        return f"is {shown(given)}; NaN and infinity are not allowed; {allowed}"
+    return f"is {shown(given)}; {allowed}"
 
 
 def _allowed(key: str) -> str:
@@ -621,8 +667,12 @@ def reload_notice(old: PhysicsConfig, new: PhysicsConfig, most: int = 3) -> str:
 class ConfigWatcher:
     """Reloads the config when one of its files changes; keeps the last good one on a bad edit.
 
-    The window calls :meth:`poll` every frame; it looks at the files' modification times at
-    most once per ``interval`` seconds. No pygame here.
+    The window calls :meth:`poll` every frame; it looks at the files at most once per
+    ``interval`` seconds. A change is the files' *content* (a digest of their bytes, so a save
+    with the same size and modification time is still seen), and it is taken up only once
+    the content has stayed the same for ``quiet`` seconds (default: ``interval``): an editor
+    that writes a file in pieces, or empties it before writing, is applied once, whole, not
+    at every intermediate state. No pygame here.
     """
 
     def __init__(
@@ -631,14 +681,18 @@ class ConfigWatcher:
         *,
         default_path: Path | None = None,
         interval: float = 0.5,
+        quiet: float | None = None,
         current: LoadedConfig | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.user_path = Path(user_path) if user_path is not None else None
         self.default_path = default_path or default_config_path()
         self.interval = interval
+        self.quiet = interval if quiet is None else quiet
         self._clock = clock
-        self._stamps = self._read_stamps()
+        self._applied = self._read_prints()
+        self._pending: tuple[str, ...] | None = None
+        self._pending_since = 0.0
         self.last_good: LoadedConfig = current or self._load()
         self.error: ConfigError | None = None
         self._checked_at = clock()
@@ -648,15 +702,22 @@ class ConfigWatcher:
         return (self.default_path,) + ((self.user_path,) if self.user_path else ())
 
     def poll(self) -> LoadedConfig | ConfigError | None:
-        """A freshly loaded config, a :class:`ConfigError` for a bad edit, or None if unchanged."""
+        """A freshly loaded config, a :class:`ConfigError` for a bad edit, or None if nothing
+        new has settled (unchanged, or still changing)."""
         now = self._clock()
         if now - self._checked_at < self.interval:
             return None
         self._checked_at = now
-        stamps = self._read_stamps()
-        if stamps == self._stamps:
+        prints = self._read_prints()
+        if prints == self._applied:
+            self._pending = None
             return None
-        self._stamps = stamps
+        if prints != self._pending:
+            self._pending, self._pending_since = prints, now
+            return None
+        if now - self._pending_since < self.quiet:
+            return None
+        self._applied, self._pending = prints, None
         try:
             loaded = self._load()
         except ConfigError as error:
@@ -668,13 +729,5 @@ class ConfigWatcher:
     def _load(self) -> LoadedConfig:
         return load_config(self.user_path, default_path=self.default_path)
 
-    def _read_stamps(self) -> tuple[tuple[int, int] | None, ...]:
-        stamps: list[tuple[int, int] | None] = []
-        for path in self.paths:
-            try:
-                stat = path.stat()
-            except OSError:
-                stamps.append(None)
-            else:
-                stamps.append((stat.st_mtime_ns, stat.st_size))
-        return tuple(stamps)
+    def _read_prints(self) -> tuple[str, ...]:
+        return tuple(fingerprint(path) for path in self.paths)

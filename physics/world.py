@@ -7,6 +7,16 @@ and hashes all body states into a digest for determinism checks and golden trace
 
 No threads (threaded spaces break determinism) and nothing random: the same config, build and
 inputs give a bit-identical trace in a fresh process.
+
+Bodies stay finite and inside the world. The world's bounds are the box round its static
+pieces (table, ramps, box walls), widened by :data:`SIDE_MARGIN_MM` to each side and
+:data:`CEILING_MM` upwards, with :data:`FLOOR_MARGIN_MM` below the lowest static piece. After
+every frame a dynamic piece that is outside them or whose position is not finite (it tunnelled
+through the table at a coarse clock, was flung off the table, or the solver blew up) is
+caught and put back by this rule: at rest, upright, just above the highest static piece
+under its last x, held on the table (a piece's size in from its ends; without a table, within
+the static pieces' width). Each catch is kept in :attr:`World.escapes`
+(frame, name, why) and a game's result reports them; a normal game never has one.
 """
 
 from __future__ import annotations
@@ -66,6 +76,20 @@ class Piece:
         self.shape.filter = pymunk.ShapeFilter(categories=int(layer), mask=int(mask))
 
 
+SIDE_MARGIN_MM = 500.0  # beyond the static pieces' left and right ends
+FLOOR_MARGIN_MM = 100.0  # below the lowest static piece: the piece fell through
+CEILING_MM = 50_000.0  # above the highest static piece (a piece flung up at 100 m/s stays in)
+
+
+@dataclass(frozen=True)
+class Escape:
+    """A piece caught leaving the world and put back (see the module docstring)."""
+
+    frame: int
+    name: str
+    why: str
+
+
 class World:
     """A pymunk space stepped at a fixed rate, with named pieces and contact materials."""
 
@@ -79,6 +103,9 @@ class World:
         # (friction, restitution) of every ordered pair of materials, for the contact callback
         self._pair_values: dict[tuple[str, str], tuple[float, float]] = {}
         self.config = config
+        self.escapes: list[Escape] = []
+        self._bounds: tuple[float, float, float, float] | None = None
+        self._movable: list[Piece] = []  # pieces with a body of their own (not static)
         self.apply_config(config)
 
     # -- configuration -------------------------------------------------------------------
@@ -150,6 +177,10 @@ class World:
             self.space.add(piece.body, piece.shape)
         self.pieces[piece.name] = piece
         self._piece_by_shape[piece.shape] = piece
+        if piece.is_static:
+            self._bounds = None
+        else:
+            self._movable.append(piece)
         if isinstance(piece.shape, pymunk.Circle) and piece.body.body_type == pymunk.Body.DYNAMIC:
             self._round_pieces.append(piece)
         return piece
@@ -191,6 +222,10 @@ class World:
 
     def remove(self, name: str) -> Piece:
         piece = self.pieces.pop(name)
+        if piece.is_static:
+            self._bounds = None
+        elif piece in self._movable:
+            self._movable.remove(piece)
         self._piece_by_shape.pop(piece.shape, None)
         if piece in self._round_pieces:
             self._round_pieces.remove(piece)
@@ -262,7 +297,61 @@ class World:
             self.space.step(dt)
         for piece in self._round_pieces:
             self._resist_rolling(piece, self.frame_seconds)
+        self._catch_escapes()
         self.frame += 1
+
+    # -- bounds --------------------------------------------------------------------------
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """(left, bottom, right, top) in mm: where a dynamic piece may be (module docstring)."""
+        if self._bounds is None:
+            boxes = [piece.shape.cache_bb() for piece in self.pieces.values() if piece.is_static]
+            if not boxes:
+                self._bounds = (-math.inf, -math.inf, math.inf, math.inf)
+            else:
+                self._bounds = (
+                    min(bb.left for bb in boxes) - SIDE_MARGIN_MM,
+                    min(bb.bottom for bb in boxes) - FLOOR_MARGIN_MM,
+                    max(bb.right for bb in boxes) + SIDE_MARGIN_MM,
+                    max(bb.top for bb in boxes) + CEILING_MM,
+                )
+        return self._bounds
+
+    def _catch_escapes(self) -> None:
+        left, bottom, right, top = self._bounds or self.bounds()
+        for piece in self._movable:
+            body = piece.body
+            x, y = body.position
+            if left <= x <= right and bottom <= y <= top:  # NaN compares False: caught
+                continue
+            if body.body_type == pymunk.Body.DYNAMIC:
+                self._put_back(piece, x, y)
+
+    def _put_back(self, piece: Piece, x: float, y: float) -> None:
+        if not (math.isfinite(x) and math.isfinite(y)):
+            why = "its position stopped being a finite number"
+        elif y < self.bounds()[1]:
+            why = f"it fell through the table (y = {y:.0f} mm)"
+        else:
+            why = f"it left the world at ({x:.0f}, {y:.0f}) mm"
+        self.escapes.append(Escape(self.frame, piece.name, why))
+        statics = [p.shape.cache_bb() for p in self.pieces.values() if p.is_static]
+        reach = max(piece.size)
+        tables = [p.shape for p in self.pieces.values() if p.kind == "table"]
+        ends = [x for t in tables if isinstance(t, pymunk.Segment) for x in (t.a.x, t.b.x)]
+        low = min(ends or [bb.left for bb in statics] or [0.0]) + reach
+        high = max(ends or [bb.right for bb in statics] or [0.0]) - reach
+        home_x = min(max(x, low), high) if math.isfinite(x) and low <= high else (low + high) / 2
+        # Just above whatever static piece lies under that x (a short drop cannot tunnel).
+        under = [bb.top for bb in statics if bb.left - reach <= home_x <= bb.right + reach]
+        ceiling = max(under, default=max((bb.top for bb in statics), default=0.0))
+        body = piece.body
+        body.angle = 0.0
+        body.velocity = (0.0, 0.0)
+        body.angular_velocity = 0.0
+        body.position = (home_x, ceiling + reach / 2 + 1.0)
+        self.space.reindex_shapes_for_body(body)
+        body.activate()
 
     def settle_in(self) -> None:
         """Let a freshly laid scene take up its weight gently, before the first frame.

@@ -27,8 +27,8 @@ EXIT_INTERRUPTED = 130
 
 LONG_FREEPLAY = """\
 game = "freeplay"
-description = "ten million frames: runs until interrupted"
-frames = 10000000
+description = "an hour of simulated time: runs until interrupted"
+frames = 432000
 stop_at_outcome = false
 """
 
@@ -147,4 +147,45 @@ def test_ctrl_c_in_the_window_saves_the_recording_and_exits_130(tmp_path: Path) 
     _, stderr = interrupt(process)
     assert_interrupted(process, stderr)
     assert f"recorded freeplay to {record}" in stderr
+    assert 'game = "freeplay"' in record.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGHUP, 129), (signal.SIGTERM, 143)])
+def test_sighup_and_sigterm_save_the_recording(tmp_path: Path, signum: int, code: int) -> None:
+    record = tmp_path / "played.toml"
+    env = environment({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    process = start("play", "freeplay", "--seed", "4", "--record", str(record), env=env)
+    wait_until(lambda: has_pymunk(process.pid), process)
+    time.sleep(2.0)
+    os.killpg(process.pid, signum)
+    try:
+        _, stderr = process.communicate(timeout=WAIT_SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        pytest.fail("the command did not stop")
+    assert process.returncode == code, stderr
+    assert "Traceback" not in stderr
+    name = signal.Signals(signum).name
+    assert stderr.strip().splitlines()[-1] == f"wobbletop: stopped by {name}"
+    assert f"recorded freeplay to {record}" in stderr
+    assert 'game = "freeplay"' in record.read_text(encoding="utf-8")
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_two_ctrl_c_in_quick_succession_still_save_the_recording(tmp_path: Path) -> None:
+    record = tmp_path / "played.toml"
+    env = environment({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    process = start("play", "freeplay", "--seed", "4", "--record", str(record), env=env)
+    wait_until(lambda: has_pymunk(process.pid), process)
+    time.sleep(2.0)
+    os.killpg(process.pid, signal.SIGINT)
+    time.sleep(0.005)
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        _, stderr = process.communicate(timeout=WAIT_SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        pytest.fail("the command did not stop")
+    assert process.returncode == EXIT_INTERRUPTED, stderr
+    assert "Traceback" not in stderr
     assert 'game = "freeplay"' in record.read_text(encoding="utf-8")

@@ -168,24 +168,32 @@ def test_watcher_applies_a_good_edit_and_keeps_the_last_good_on_a_bad_one(tmp_pa
     clock.now = 1.2
     assert watcher.poll() is None  # too soon after the last look
     clock.now = 1.6
+    assert watcher.poll() is None  # seen; applied once it has stayed the same a while
+    clock.now = 2.2
     reloaded = watcher.poll()
     assert not isinstance(reloaded, ConfigError) and reloaded is not None
     assert reloaded.config.world.gravity == 1635.0
 
     edit(user, "[world]\ngravity = nan\n", 3_000_000_000)
-    clock.now = 2.2
+    clock.now = 2.8
+    assert watcher.poll() is None
+    clock.now = 3.4
     error = watcher.poll()
     assert isinstance(error, ConfigError) and "world.gravity: is nan" in str(error)
     assert watcher.last_good.config.world.gravity == 1635.0
     assert watcher.error is error
 
     edit(user, "[world\n", 4_000_000_000)
-    clock.now = 2.8
+    clock.now = 4.0
+    assert watcher.poll() is None
+    clock.now = 4.6
     assert isinstance(watcher.poll(), ConfigError)
     assert watcher.last_good.config.world.gravity == 1635.0
 
     edit(user, "[world]\ngravity = 4905.0\n", 5_000_000_000)
-    clock.now = 3.4
+    clock.now = 5.2
+    assert watcher.poll() is None
+    clock.now = 5.8
     fixed = watcher.poll()
     assert not isinstance(fixed, ConfigError) and fixed is not None
     assert watcher.last_good.config.world.gravity == 4905.0 and watcher.error is None
@@ -198,6 +206,8 @@ def test_watcher_survives_the_file_vanishing_during_a_save(tmp_path: Path) -> No
     watcher = ConfigWatcher(user, interval=0.5, clock=clock)
     user.unlink()
     clock.now = 1.0
+    assert watcher.poll() is None
+    clock.now = 1.6
     error = watcher.poll()
     assert isinstance(error, ConfigError) and "no such config file" in str(error)
     assert watcher.last_good.config.world.gravity == 2000.0
@@ -256,3 +266,41 @@ def test_only_scene_shaping_and_frame_counting_keys_wait_for_a_restart() -> None
     live = ["world.gravity", "friction.wood-felt", "grab.max_speed", "wallamoppi.fall_tilt_deg"]
     assert all(waits_for_restart(key) for key in waits)
     assert not any(waits_for_restart(key) for key in live)
+
+
+def test_watcher_applies_a_save_in_pieces_once_whole(tmp_path: Path) -> None:
+    """An editor writing the file in pieces (and emptying it first) applies one edit: the
+    final content, once it has stayed the same for the quiet period."""
+    user = tmp_path / "live.toml"
+    edit(user, "[world]\ngravity = 9810.0\n", 1_000_000_000)
+    clock = FakeClock()
+    watcher = ConfigWatcher(user, interval=0.1, quiet=0.5, clock=clock)
+    applied = []
+    for step, text in enumerate(["", "[world]\ngravity = 5", "[world]\ngravity = 50",
+                                 "[world]\ngravity = 500", "[world]\ngravity = 5000.0\n"]):
+        edit(user, text, 2_000_000_000 + step)
+        clock.now += 0.2
+        result = watcher.poll()
+        if result is not None:
+            applied.append(result)
+    assert applied == []
+    for _ in range(4):
+        clock.now += 0.2
+        result = watcher.poll()
+        if result is not None:
+            applied.append(result)
+    assert len(applied) == 1 and not isinstance(applied[0], ConfigError)
+    assert applied[0].config.world.gravity == 5000.0
+
+
+def test_watcher_sees_a_save_with_the_same_size_and_time(tmp_path: Path) -> None:
+    user = tmp_path / "live.toml"
+    edit(user, "[world]\ngravity = 1000.0\n", 1_000_000_000)
+    clock = FakeClock()
+    watcher = ConfigWatcher(user, interval=0.5, clock=clock)
+    edit(user, "[world]\ngravity = 2000.0\n", 1_000_000_000)  # same size, same mtime
+    for now in (1.0, 1.6):
+        clock.now = now
+        result = watcher.poll()
+    assert result is not None and not isinstance(result, ConfigError)
+    assert result.config.world.gravity == 2000.0

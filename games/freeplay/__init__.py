@@ -3,6 +3,9 @@
 Headless (``wobbletop run freeplay --headless``) it plays its scripted drop-and-settle scene.
 """
 
+from typing import Literal
+
+from games.options import GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
 
 
@@ -11,6 +14,12 @@ def new_session(setup: SessionSetup) -> Session:
     from games.freeplay.session import FreeplaySession
 
     return FreeplaySession(setup)
+
+
+class FreeplayOptions(GameOptions):
+    """``script = "drop"``: the scripted drop-and-settle scene (headless runs, tests)."""
+
+    script: Literal["drop"] | None = None
 
 
 GAME = GameSpec(
@@ -31,4 +40,5 @@ GAME = GameSpec(
     view_module="games.freeplay.view",
     headless_options={"script": "drop"},
     undo_by_replay=True,
+    options=FreeplayOptions,
 )

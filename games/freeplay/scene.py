@@ -20,6 +20,7 @@ RAMP_TOP_MM = (-100.0, 100.0)
 RAMP_FOOT_MM = (-240.0, 0.0)
 BUMPER_X_MM = -320.0
 BUMPER_HEIGHT_MM = 40.0
+GAP_MM = 10.0  # at least this much between neighbouring pieces, whatever their sizes
 
 
 def build_freeplay(config: PhysicsConfig) -> World:
@@ -30,19 +31,32 @@ def build_freeplay(config: PhysicsConfig) -> World:
     for level in range(STACK_DISKS):
         y = pieces.stack_height(config, level, disk_h)
         world.add(pieces.flat_disk(config, f"disk{level}", (0.0, y), tags={"stack"}))
-    for index, x in enumerate((90.0, 150.0)):
+    # Spacing grows with the pieces (any sizes the config allows lie apart); the default
+    # sizes give the positions the scene always had.
+    disk_d, cyl_d = config.pieces.disk_diameter, config.pieces.cylinder_diameter
+    loose_x = [max(90.0, disk_d + GAP_MM)]
+    loose_x.append(loose_x[0] + max(60.0, disk_d + GAP_MM))
+    for index, x in enumerate(loose_x):
         y = pieces.stack_height(config, 0, disk_h)
         world.add(pieces.flat_disk(config, f"loose{index}", (x, y)))
     cyl_h = config.pieces.cylinder_height
-    for index, x in enumerate((220.0, 260.0, 300.0)):
+    cyl_x = [max(220.0, loose_x[-1] + disk_d / 2 + cyl_d / 2 + GAP_MM)]
+    for _ in range(2):
+        cyl_x.append(cyl_x[-1] + max(40.0, cyl_d + GAP_MM))
+    for index, x in enumerate(cyl_x):
         y = pieces.stack_height(config, 0, cyl_h)
         world.add(pieces.standing_cylinder(config, f"cylinder{index}", (x, y)))
-    world.add(pieces.ramp("ramp", RAMP_TOP_MM, RAMP_FOOT_MM))
-    bumper_top = (BUMPER_X_MM, BUMPER_HEIGHT_MM)
-    world.add(pieces.static_segment("bumper", (BUMPER_X_MM, 0.0), bumper_top, thickness=8.0))
+    # The ramp moves left, clear of a wide stack.
+    shift = max(0.0, disk_d / 2 + GAP_MM - (-RAMP_TOP_MM[0] - 70.0))
+    top = (RAMP_TOP_MM[0] - shift, RAMP_TOP_MM[1])
+    foot = (RAMP_FOOT_MM[0] - shift, RAMP_FOOT_MM[1])
+    world.add(pieces.ramp("ramp", top, foot))
+    bumper_x = BUMPER_X_MM - shift
+    bumper_top = (bumper_x, BUMPER_HEIGHT_MM)
+    world.add(pieces.static_segment("bumper", (bumper_x, 0.0), bumper_top, thickness=8.0))
     world.settle_in()
     # The marble is laid after settling in, so it starts its run at the top of the ramp.
     radius = config.pieces.marble_diameter / 2
-    start = (RAMP_TOP_MM[0] - 12.0, RAMP_TOP_MM[1] + radius + 4.0)
+    start = (top[0] - 12.0, top[1] + radius + 4.0)
     world.add(pieces.marble(config, "marble", start))
     return world

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.freeplay.scene import build_freeplay
-from games.physics_session import PhysicsSession
+from games.freeplay.scene import STACK_DISKS, build_freeplay
+from games.physics_session import PICK_RADIUS_MM, PhysicsSession
 from games.protocol import InputEvent, Outcome, SessionSetup
 from physics.detect import SettleDetector
 from physics.world import World
@@ -47,8 +47,21 @@ class FreeplaySession(PhysicsSession):
 
     def _tick(self) -> None:
         while self._pending and self._pending[0].frame <= self.frame:
-            self.handle(self._pending.pop(0))
+            self.handle(self._aimed(self._pending.pop(0)))
         super()._tick()
+
+    def _aimed(self, event: InputEvent) -> InputEvent:
+        """The script's grab, aimed at the top stack disk wherever other piece sizes or a
+        coarse clock left it (the fixed point is kept when it hits, so the default scene's
+        inputs are what they always were)."""
+        if event.action != "grab":
+            return event
+        top = f"disk{STACK_DISKS - 1}"
+        hit = self.world.piece_at((event.x, event.y), radius=PICK_RADIUS_MM)
+        if hit is not None and hit.name == top:
+            return event
+        centre = self.world.pieces[top].position
+        return InputEvent(event.frame, event.action, float(centre.x), float(centre.y))
 
     def after_step(self) -> None:
         if not self.scripted or self._outcome is not None or self._pending or self.hand.held:

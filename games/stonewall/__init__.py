@@ -7,7 +7,22 @@ The rule engine is :mod:`games.stonewall.rules` (pure Python), the board file
 pause a human watcher needs.
 """
 
+from typing import Literal
+
+from pydantic import Field
+
+from games.options import GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
+
+BotName = Literal["greedy", "expectimax"]  # games.stonewall.bots.BOTS (a test checks they agree)
+
+
+class StonewallOptions(GameOptions):
+    """What a Stonewall session takes (scenario ``options``, headless runs)."""
+
+    bots: list[BotName] = Field(default_factory=list, max_length=4)
+    bot_delay_frames: int = Field(default=0, ge=0, le=100_000)
+    undo_grace_frames: int = Field(default=0, ge=0, le=100_000)
 
 
 def new_session(setup: SessionSetup) -> Session:
@@ -15,6 +30,13 @@ def new_session(setup: SessionSetup) -> Session:
     from games.stonewall.session import StonewallSession
 
     return StonewallSession(setup)
+
+
+def check_files() -> None:
+    """Read the board file now: a bad one is a one-line :class:`BoardError`."""
+    from games.stonewall.rules import default_board
+
+    default_board()
 
 
 GAME = GameSpec(
@@ -40,4 +62,6 @@ GAME = GameSpec(
     view_module="games.stonewall.view",
     physics=False,
     headless_options={"bot_delay_frames": 0},
+    check_files=check_files,
+    options=StonewallOptions,
 )

@@ -47,26 +47,30 @@ border: ``Wall("h", 2, 2, 2)`` is "the double wall under C2-D2" and ``Wall("v", 
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from games.assets import assets_dir
+from games.errors import UserError
 from games.grid import DIRECTIONS, Square, square_label
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from games.userfile import UserFileError, read_user_toml, shown, shown_path
 
 DEFAULT_BOARD_PATH = assets_dir() / "stonewall" / "board.toml"
+MAX_BOARD_BYTES = 256 * 1024
+
+
+def default_board_path() -> Path:
+    """The board file the game uses: ``stonewall/board.toml`` in the assets folder (looked up
+    on each call, so ``WOBBLETOP_ASSETS`` set later is seen)."""
+    return assets_dir() / "stonewall" / "board.toml"
+
 
 WALL_NAMES = {1: "single", 2: "double", 3: "triple"}
 
 
-class BoardError(ValueError):
+class BoardError(UserError):
     """A board file mistake; ``str()`` is one line: file: key: problem."""
 
 
@@ -233,25 +237,44 @@ class Board:
 
 
 def load_board(path: str | Path | None = None) -> Board:
-    """Read and check a board file (TOML); :class:`BoardError` names the file and key."""
-    board_path = Path(path) if path is not None else DEFAULT_BOARD_PATH
+    """Read and check a board file (TOML); :class:`BoardError` names the file and key.
+
+    Anything that is not a regular file of sane size is refused before parsing
+    (:func:`games.userfile.read_user_toml`).
+    """
+    board_path = Path(path) if path is not None else default_board_path()
     try:
-        data = tomllib.loads(board_path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise BoardError(f"{board_path}: cannot read: {error.strerror}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise BoardError(f"{board_path}: not valid TOML: {error}") from None
-    return board_from_data(data, board_path.name)
+        data = read_user_toml(board_path, what="board file", max_bytes=MAX_BOARD_BYTES)
+    except UserFileError as error:
+        raise BoardError(str(error)) from None
+    return board_from_data(data, shown_path(board_path))
+
+
+_TOP_KEYS = ("size", "roll_again", "corner", "permanent_wall", "arrow")
+_ENTRY_KEYS = {
+    "corner": ("name", "square"),
+    "permanent_wall": ("between",),
+    "arrow": ("square", "direction"),
+}
+MAX_NAME_CHARS = 16
 
 
 def board_from_data(data: Any, source: str = "<board>") -> Board:
-    """Build a :class:`Board` from parsed data, checking every key."""
+    """Build a :class:`Board` from parsed data, checking every key.
+
+    Beyond each key's own shape: the four corners are the board's four corner squares in
+    clockwise order, no arrow sits on a corner or the Roll Again square, and the permanent walls
+    and arrows leave every square reachable from every square (a walled-in corner is refused).
+    """
     check = _Checker(source)
     if not isinstance(data, dict):
         check.fail("", "the board must be a table")
+    check.known_keys(data, "", _TOP_KEYS)
     size = check.integer(data, "size", low=5, high=25)
     roll_again = check.square(data, "roll_again", size)
     corners_raw = check.table_list(data, "corner", exact=4)
+    for i, entry in enumerate(corners_raw):
+        check.known_keys(entry, f"corner[{i}].", _ENTRY_KEYS["corner"])
     names = tuple(check.text(c, f"corner[{i}].name") for i, c in enumerate(corners_raw))
     corners = tuple(
         check.square(c, "square", size, f"corner[{i}].") for i, c in enumerate(corners_raw)
@@ -260,30 +283,113 @@ def board_from_data(data: Any, source: str = "<board>") -> Board:
         check.fail("corner", "the four corners must be different squares")
     if len(set(names)) != 4:
         check.fail("corner", "the four corners must have different names")
+    _check_corners(check, corners, size)
+    if roll_again in corners:
+        check.fail("roll_again", f"{roll_again} is a corner; allowed: a square that is not")
     board_stub = Board(size, corners, names, roll_again, frozenset(), (), source)
     permanent: set[int] = set()
     for i, entry in enumerate(check.table_list(data, "permanent_wall")):
+        check.known_keys(entry, f"permanent_wall[{i}].", _ENTRY_KEYS["permanent_wall"])
         key = f"permanent_wall[{i}].between"
         pair: Any = entry.get("between")
         if not isinstance(pair, list) or len(pair) != 2:
-            check.fail(key, "must be two squares, e.g. [[1, 0], [1, 1]]")
+            check.fail(key, f"{shown(pair)} must be two squares, e.g. [[1, 0], [1, 1]]")
         a = check.square({"s": pair[0]}, "s", size, key + "[0]")
         b = check.square({"s": pair[1]}, "s", size, key + "[1]")
         if abs(a.x - b.x) + abs(a.y - b.y) != 1:
             check.fail(key, f"{a} and {b} are not orthogonal neighbours")
-        permanent.add(board_stub.edge_between(a, b))
+        edge = board_stub.edge_between(a, b)
+        if edge in permanent:
+            check.fail(key, f"a permanent wall between {a} and {b} is already given")
+        permanent.add(edge)
     arrows: list[tuple[Square, str]] = []
     for i, entry in enumerate(check.table_list(data, "arrow")):
+        check.known_keys(entry, f"arrow[{i}].", _ENTRY_KEYS["arrow"])
         square = check.square(entry, "square", size, f"arrow[{i}].")
         direction = entry.get("direction")
-        if direction not in DIRECTIONS:
-            check.fail(f"arrow[{i}].direction", f"{direction!r} is not one of N, E, S, W")
+        if not isinstance(direction, str) or direction not in DIRECTIONS:
+            check.fail(f"arrow[{i}].direction", f"{shown(direction)} is not one of N, E, S, W")
         if square in {sq for sq, _ in arrows}:
             check.fail(f"arrow[{i}].square", f"{square} already has an arrow")
+        if square in corners or square == roll_again:
+            what = "a corner" if square in corners else "the Roll Again square"
+            check.fail(f"arrow[{i}].square", f"{square} is {what}; allowed: any other square")
         arrows.append((square, str(direction)))
-    return Board(
-        size, corners, names, roll_again, frozenset(permanent), tuple(arrows), source
-    )
+    board = Board(size, corners, names, roll_again, frozenset(permanent), tuple(arrows), source)
+    _check_connected(check, board)
+    return board
+
+
+def _check_corners(check: _Checker, corners: tuple[Square, ...], size: int) -> None:
+    last = size - 1
+    clockwise = [Square(0, 0), Square(last, 0), Square(last, last), Square(0, last)]
+    if set(corners) != set(clockwise):
+        wrong = next(i for i, sq in enumerate(corners) if sq not in clockwise)
+        check.fail(
+            f"corner[{wrong}].square",
+            f"{corners[wrong]} is not a corner of the {size} x {size} board; allowed: "
+            f"{', '.join(str(sq) for sq in clockwise)}",
+        )
+    start = clockwise.index(corners[0])
+    if list(corners) != clockwise[start:] + clockwise[:start]:
+        check.fail("corner", "the four corners must be listed clockwise (as seen on screen)")
+
+
+def _steps(board: Board) -> list[list[int]]:
+    """Each square's neighbours a piece may step to: permanent walls and arrows respected."""
+    n = board.size
+    arrow_of = {board.index(sq): d for sq, d in board.arrows}
+    steps: list[list[int]] = [[] for _ in range(n * n)]
+    for i in range(n * n):
+        x, y = i % n, i // n
+        for d, (dx, dy) in DIRECTIONS.items():
+            if not (0 <= x + dx < n and 0 <= y + dy < n):
+                continue
+            j = (y + dy) * n + x + dx
+            if arrow_of.get(i, d) != d or arrow_of.get(j, d) != d:
+                continue
+            if board.edge_between((x, y), (x + dx, y + dy)) in board.permanent_edges:
+                continue
+            steps[i].append(j)
+    return steps
+
+
+def _reached(steps: list[list[int]], start: int) -> set[int]:
+    seen, stack = {start}, [start]
+    while stack:
+        for nxt in steps[stack.pop()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return seen
+
+
+def _check_connected(check: _Checker, board: Board) -> None:
+    """Every square must be reachable from every square (the rule walls may never break)."""
+    steps = _steps(board)
+    back: list[list[int]] = [[] for _ in steps]
+    for i, targets in enumerate(steps):
+        for j in targets:
+            back[j].append(i)
+    middle = board.index(board.roll_again)
+    into, out_of = _reached(steps, middle), _reached(back, middle)
+    for index in range(board.square_count):
+        if index in into and index in out_of:
+            continue
+        square = board.square(index)
+        how = (
+            "no way into" if index not in into and index in out_of
+            else "no way out of" if index in into
+            else "no way into or out of"
+        )
+        named = f"{square} (corner {board.corner_names[board.corners.index(square)]})" if (
+            square in board.corners
+        ) else str(square)
+        check.fail(
+            "permanent_wall",
+            f"the permanent walls and arrows leave {how} {named}; allowed: walls and arrows "
+            "that leave every square reachable from every square",
+        )
 
 
 class _Checker:
@@ -295,16 +401,34 @@ class _Checker:
     def fail(self, key: str, problem: str) -> Any:
         raise BoardError(f"{self.source}: {key}: {problem}" if key else f"{self.source}: {problem}")
 
+    def known_keys(self, data: dict[str, Any], prefix: str, allowed: tuple[str, ...]) -> None:
+        for key in data:
+            if key not in allowed:
+                self.fail(
+                    f"{prefix}{shown(key)[1:-1]}",
+                    f"unknown key; allowed: {', '.join(allowed)}",
+                )
+
     def integer(self, data: dict[str, Any], key: str, low: int, high: int) -> int:
         value = data.get(key)
+        if value is None:
+            self.fail(key, f"missing; allowed: a whole number from {low} to {high}")
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            self.fail(key, f"{value!r} must be a whole number from {low} to {high}")
+            self.fail(key, f"{shown(value)} must be a whole number from {low} to {high}")
         return int(value)  # type: ignore[arg-type]
 
     def text(self, data: dict[str, Any], key: str) -> str:
         value = data.get(key.rsplit(".", 1)[-1])
-        if not isinstance(value, str) or not value:
-            self.fail(key, "must be a non-empty string")
+        if (
+            not isinstance(value, str)
+            or not value
+            or len(value) > MAX_NAME_CHARS
+            or not value.isprintable()
+        ):
+            self.fail(
+                key,
+                f"{shown(value)}: allowed: a name of 1 to {MAX_NAME_CHARS} printable characters",
+            )
         return str(value)
 
     def square(self, data: dict[str, Any], key: str, size: int, prefix: str = "") -> Square:
@@ -315,10 +439,11 @@ class _Checker:
             or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         ):
-            self.fail(name, f"{value!r} must be a square [x, y]")
+            what = "missing" if value is None else shown(value)
+            self.fail(name, f"{what} must be a square [x, y] of whole numbers")
         x, y = value  # type: ignore[misc]
         if not (0 <= x < size and 0 <= y < size):
-            self.fail(name, f"{value!r} is off the {size} x {size} board")
+            self.fail(name, f"{shown(value)} is off the {size} x {size} board")
         return Square(x, y)
 
     def table_list(
@@ -327,6 +452,8 @@ class _Checker:
         value = data.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
             self.fail(key, "must be a list of tables ([[" + key + "]])")
+        if len(value) > 1000:
+            self.fail(key, f"{len(value):,} entries; allowed: at most 1000")
         if exact is not None and len(value) != exact:
             self.fail(key, f"must have exactly {exact} entries, not {len(value)}")
         return list(value)

@@ -71,9 +71,9 @@ from games.stonewall.board import (
     DIRECTIONS,
     WALL_NAMES,
     Board,
-    BoardError,
     Square,
     Wall,
+    default_board_path,
     load_board,
 )
 from games.turns import next_player, opening_step
@@ -155,30 +155,68 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return {"type": "pass"}
 
 
+_ACTION_KEYS = {
+    "roll": ("value",),
+    "move": ("path",),
+    "no_move": (),
+    "place": ("wall",),
+    "change": ("old", "new"),
+    "pass": (),
+}
+
+
 def action_from_json(data: Any) -> Action:
-    """Parse an action; ``ValueError`` with one line saying what is wrong."""
+    """Parse an action; ``ValueError`` with one line saying what is wrong.
+
+    Strict: every field its exact type (a whole number is not a bool or a float), no field
+    missing or unknown; a Change-a-Wall's ``new`` is a wall or ``null`` (remove), never ``{}``.
+    """
+    from games.stonewall.saved import _Refused, _wall, _whole
+    from games.userfile import shown
+
     if not isinstance(data, dict) or "type" not in data:
-        raise ValueError(f"not an action: {data!r} (want a table with 'type')")
+        raise ValueError(f"not an action: {shown(data)} (want a table with 'type')")
     kind = data["type"]
+    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
+        raise ValueError(
+            f"unknown action type {shown(kind)}; allowed: {', '.join(_ACTION_KEYS)}"
+        )
+    fields = _ACTION_KEYS[kind]
+    for key in data:
+        if key != "type" and key not in fields:
+            raise ValueError(
+                f"action {kind!r}: unknown field {shown(key)}; allowed: "
+                f"{', '.join(fields) or 'none'}"
+            )
+    for key in fields:
+        if key not in data:
+            raise ValueError(f"action {kind!r}: {key}: missing")
     try:
         if kind == "roll":
-            return Roll(int(data["value"]))
+            return Roll(_whole(data["value"], "value", 1, DIE_SIDES))
         if kind == "move":
-            return MovePiece(tuple(Square(int(s[0]), int(s[1])) for s in data["path"]))
+            steps = data["path"]
+            if not isinstance(steps, list) or not 1 <= len(steps) <= 2 * DIE_SIDES:
+                raise _Refused("path", f"{shown(steps)}; allowed: a list of 1 to 6 squares")
+            squares = []
+            for i, step in enumerate(steps):
+                if not isinstance(step, list) or len(step) != 2:
+                    raise _Refused(f"path[{i}]", f"{shown(step)}; allowed: a square [x, y]")
+                squares.append(Square(
+                    _whole(step[0], f"path[{i}][0]", -1000, 1000),
+                    _whole(step[1], f"path[{i}][1]", -1000, 1000),
+                ))
+            return MovePiece(tuple(squares))
         if kind == "no_move":
             return NoMove()
         if kind == "place":
-            return PlaceWall(Wall.from_json(data["wall"]))
+            return PlaceWall(_wall(data["wall"], "wall"))
         if kind == "change":
-            new = data.get("new")
-            return ChangeWall(Wall.from_json(data["old"]), Wall.from_json(new) if new else None)
-        if kind == "pass":
-            return Pass()
-    except (KeyError, TypeError, IndexError) as error:
-        raise ValueError(f"action {kind!r} is missing or has a bad field: {error}") from None
-    raise ValueError(
-        f"unknown action type {kind!r}; allowed: roll, move, no_move, place, change, pass"
-    )
+            new = data["new"]
+            return ChangeWall(_wall(data["old"], "old"), None if new is None else _wall(new, "new"))
+        return Pass()
+    except _Refused as refused:
+        raise ValueError(f"action {kind!r}: {refused}") from None
 
 
 # --- exceptions ---------------------------------------------------------------------------
@@ -360,7 +398,7 @@ def geometry(board: Board) -> Geometry:
     return cached
 
 
-_DEFAULT_BOARD: Board | None = None
+_DEFAULT_BOARDS: dict[str, Board] = {}
 _BOARDS_BY_JSON: dict[str, Board] = {}
 
 
@@ -379,10 +417,12 @@ def _board_of(data: Any) -> Board:
 
 
 def default_board() -> Board:
-    global _DEFAULT_BOARD
-    if _DEFAULT_BOARD is None:
-        _DEFAULT_BOARD = load_board()
-    return _DEFAULT_BOARD
+    """The board of the assets folder (read once per folder; a bad file: :class:`BoardError`)."""
+    path = default_board_path()
+    board = _DEFAULT_BOARDS.get(str(path))
+    if board is None:
+        board = _DEFAULT_BOARDS[str(path)] = load_board(path)
+    return board
 
 
 # --- the state ----------------------------------------------------------------------------
@@ -1122,29 +1162,11 @@ class State:
 
     @classmethod
     def from_json(cls, data: Any, board: Board | None = None) -> State:
-        """Rebuild a state saved by :meth:`to_json`; :class:`StateError` if it is malformed."""
-        try:
-            if board is None:
-                board = _board_of(data["board"])
-            state = cls(int(data["players"]), board)
-            state.positions = [board.index(tuple(sq)) for sq in data["positions"]]
-            state.reached_far = [bool(v) for v in data["reached_far"]]
-            state.stocks = [[int(c) for c in s] for s in data["stocks"]]
-            for wall in (Wall.from_json(w) for w in data["placed"]):
-                state._put_wall(wall)
-            state.removed = [int(c) for c in data["removed"]]
-            state.phase = Phase(data["phase"])
-            state.current = int(data["current"])
-            state.roll = None if data["roll"] is None else int(data["roll"])
-            state.extra_turns = int(data["extra_turns"])
-            state.contenders = [int(p) for p in data["contenders"]]
-            state.opening_rolls = [int(v) for v in data["opening_rolls"]]
-            state.winner = None if data["winner"] is None else int(data["winner"])
-        except BoardError as error:
-            raise StateError(str(error)) from None
-        except (KeyError, TypeError, ValueError) as error:
-            raise StateError(f"saved Stonewall state is malformed: {error!r}") from None
-        return state
+        """Rebuild a state saved by :meth:`to_json`: only a state play could reach, else a
+        one-line :class:`StateError` naming the key (:mod:`games.stonewall.saved`)."""
+        from games.stonewall.saved import state_from_json
+
+        return state_from_json(cls, data, board)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

@@ -22,8 +22,11 @@ to the session as an input (``action="config"`` with the whole validated config)
 world takes it now, the recording holds it at its frame and a replay changes the constants at
 the same moment; the app keeps it for every later start. A bad edit shows its one-line error
 in a banner and the last good values stay. A recording made with ``--record`` is written when
-the game is left (menu, restart, quit) by ``games.scenario.write_recording``, with the config
-the game *started* with (the file on disk is not read again).
+the game is left (menu, restart, quit, Ctrl+C, SIGTERM, SIGHUP) by
+``games.scenario.write_recording``, with the config the game *started* with (the file on disk
+is not read again). Every game played gets its own file: ``--record F`` names the first, the
+next free ``F-2``, ``F-3``... the following ones; an existing file (or symlink) is never
+replaced. Signals wait while a recording is being written, so a second Ctrl+C cannot cut it.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import os
 import random
 import sys
 import traceback
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -110,6 +114,9 @@ class App:
         start_spec = registry.load(game_id) if game_id else None
         self.seed = seed
         self.record = Path(record) if record else None
+        # Each session's recording file, and every file written in this run.
+        self._recordings: weakref.WeakKeyDictionary[Session, Path] = weakref.WeakKeyDictionary()
+        self._recorded_paths: set[Path] = set()
 
         check_display_before_init()
         pygame.display.init()
@@ -221,18 +228,24 @@ class App:
         self.error = None
 
     def _save_recording(self, session: Session) -> None:
+        """Save the game just left: every game gets its own file (``--record F`` is the first;
+        if F or a later name exists, the next free ``F-2``, ``F-3``...); nothing is replaced."""
         if self.record is None:
             return
-        try:
-            from games.scenario import write_recording
+        from games.scenario import numbered_path, signals_deferred, write_recording
 
-            write_recording(self.record, session, self.config_path)
+        path = self._recordings.get(session)
+        if path is None:
+            path = numbered_path(self.record, self._recorded_paths)
+            self._recordings[session] = path
+            self._recorded_paths.add(path)
+        try:
+            with signals_deferred():  # Ctrl-C, SIGTERM, SIGHUP wait until it is saved
+                write_recording(path, session, self.config_path)
         except Exception as error:
-            print(
-                f"wobbletop: could not save the recording {self.record}: {error}", file=sys.stderr
-            )
+            print(f"wobbletop: could not save the recording {path}: {error}", file=sys.stderr)
             return
-        print(f"wobbletop: recorded {session.game_id} to {self.record}", file=sys.stderr)
+        print(f"wobbletop: recorded {session.game_id} to {path}", file=sys.stderr)
 
     # -- the loop ------------------------------------------------------------------------
 

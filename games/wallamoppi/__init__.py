@@ -3,7 +3,20 @@
 A headless game of two computer seats stops after 15 simulated minutes at most.
 """
 
+from typing import Literal
+
+from games.options import GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
+from games.skill import Skill  # careful / steady / shaky, or 0 (careless) to 1 (best)
+
+
+class WallamoppiOptions(GameOptions):
+    """``skill``: the computer seats' hand (careful / steady / shaky or a number from 0 to 1),
+    one for all or one per seat; ``wall = "auto"``: the
+    wall is built at random before play (scenarios of the tower step)."""
+
+    skill: Skill | dict[Literal["dark", "light"], Skill] | None = None
+    wall: Literal["auto"] | None = None
 
 
 def new_session(setup: SessionSetup) -> Session:
@@ -34,4 +47,5 @@ GAME = GameSpec(
     view_module="games.wallamoppi.view",
     physics=True,
     headless_seconds=900.0,
+    options=WallamoppiOptions,
 )

@@ -49,7 +49,7 @@ def test_bad_board_files_give_one_line_errors(
 
 
 def test_missing_board_file_is_one_line(tmp_path: Path) -> None:
-    with pytest.raises(BoardError, match="cannot read"):
+    with pytest.raises(BoardError, match="no such board file"):
         load_board(tmp_path / "nope.toml")
 
 

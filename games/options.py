@@ -1,0 +1,152 @@
+"""Game options: each game declares the options its sessions take in one pydantic model.
+
+A game's spec names its model (``GameSpec(options=StonewallOptions, ...)``, declared in the
+game's ``__init__.py`` beside the spec); :func:`check_options` validates a session's options
+against it, so an unknown key, a wrong type, NaN or infinity, an out-of-range number or an
+unknown bot is one line (``options.bots[0]: 'nope'; allowed: 'greedy', 'expectimax'``) before
+any session is built, from a scenario file, a headless run or the API. A game whose spec names
+no model has its options passed on unchecked (declare them: ``tests/bad_inputs`` checks that
+every game listed in its test does).
+
+The validated options are handed to the session as the plain dict that was given (only the
+keys given, so digests and recordings do not change).
+
+Also here: :func:`check_input_values`, the check every :class:`~games.protocol.InputEvent`
+passes before a game sees it (finite coordinates of sane size, no huge numbers or strings in
+its data), so no game has to guard against ``1e300`` or ``inf`` on its own.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from games.errors import UserError
+
+# No coordinate of a table is anywhere near a kilometre (world units are mm).
+MAX_COORDINATE = 1_000_000.0
+MAX_DATA_NUMBER = 1_000_000
+MAX_DATA_STRING = 1000
+MAX_DATA_DEPTH = 8
+MAX_DATA_ITEMS = 1000
+
+
+class OptionsError(UserError):
+    """Options a game does not take; ``str()`` is one line: ``options.KEY: problem``."""
+
+
+class GameOptions(BaseModel):
+    """Base of every game's options model: unknown keys, loose types, NaN and inf refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False, frozen=True)
+
+
+def check_options(spec: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` validated against ``spec.options`` (a :class:`GameOptions` subclass)."""
+
+    options = dict(options)
+    model: type[GameOptions] | None = getattr(spec, "options", None)
+    if model is None:  # a game that has not declared its options yet: not checked
+        return options
+    try:
+        model.model_validate(options)
+    except ValidationError as error:
+        raise OptionsError(_describe(error, model)) from None
+    return options
+
+
+def check_session_options(game_id: str, options: Mapping[str, Any]) -> None:
+    """What :class:`~games.protocol.Session` runs on the options it is built with (a game
+    that is not in the registry, a test's stand-in, is not checked)."""
+    from games import registry
+
+    if game_id in registry.GAMES:
+        check_options(registry.load(game_id), options)
+
+
+def _describe(error: ValidationError, model: type[BaseModel]) -> str:
+    from games.userfile import shown
+
+    first = error.errors(include_url=False)[0]
+    key = "options" + "".join(
+        f"[{part}]" if isinstance(part, int) else f".{shown(str(part))[1:-1]}"
+        for part in first["loc"]
+        if not _union_tag(part)
+    )
+    kind = first["type"]
+    if kind == "extra_forbidden":
+        return f"{key}: unknown option; allowed: {', '.join(model.model_fields)}"
+    message = str(first["msg"]).replace("\n", " ")
+    if kind == "value_error":
+        message = str(first["ctx"]["error"])
+    given = first.get("input")
+    message = _lower_first(message).removeprefix("input should be ")
+    return f"{key}: {shown(given)}; allowed: {message}"
+
+
+_TYPE_TAGS = {"float", "int", "str", "bool", "list", "dict", "none", "function-after"}
+
+
+def _union_tag(part: Any) -> bool:
+    """True for the member names pydantic puts in the location of a union's error."""
+    return isinstance(part, str) and (
+        part in _TYPE_TAGS or "-" in part or "[" in part or part.startswith("literal")
+    )
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def check_input_values(x: float, y: float, data: Mapping[str, Any]) -> str | None:
+    """Why an input's point or data cannot be used (one line), or None if it can."""
+    from games.userfile import shown
+
+    for name, value in (("x", x), ("y", y)):
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return f"{name}: {shown(value)}; allowed: a number of mm"
+        if not math.isfinite(value) or abs(value) > MAX_COORDINATE:
+            most = f"{MAX_COORDINATE:,.0f}"
+            return f"{name}: {shown(value)}; allowed: a finite number of mm up to {most}"
+    return _data_problem(data, "data", 0)
+
+
+def _data_problem(value: Any, key: str, depth: int) -> str | None:
+    from games.userfile import shown
+
+    if depth > MAX_DATA_DEPTH:
+        return f"{key}: nested too deeply"
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)):
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"{key}: {shown(value)}; allowed: a finite number"
+        if abs(value) > MAX_DATA_NUMBER:
+            return f"{key}: {shown(value)}; allowed: a number up to {MAX_DATA_NUMBER:,}"
+        return None
+    if isinstance(value, str):
+        if len(value) > MAX_DATA_STRING:
+            return f"{key}: {shown(value)}; allowed: at most {MAX_DATA_STRING} characters"
+        return None
+    if isinstance(value, Mapping):
+        if len(value) > MAX_DATA_ITEMS:
+            return f"{key}: {len(value):,} keys; allowed: at most {MAX_DATA_ITEMS}"
+        for child, item in value.items():
+            if not isinstance(child, str) or len(child) > 100:
+                return f"{key}: key {shown(child)}; allowed: a short name"
+            problem = _data_problem(item, f"{key}.{child}", depth + 1)
+            if problem:
+                return problem
+        return None
+    if isinstance(value, (list, tuple)):
+        if len(value) > MAX_DATA_ITEMS:
+            return f"{key}: {len(value):,} items; allowed: at most {MAX_DATA_ITEMS}"
+        for index, item in enumerate(value):
+            problem = _data_problem(item, f"{key}[{index}]", depth + 1)
+            if problem:
+                return problem
+        return None
+    return f"{key}: {shown(value)}; allowed: numbers, text, lists and tables"

@@ -1,0 +1,217 @@
+"""Many independent jobs, run here, on a local process pool, or on a Dask distributed scheduler.
+
+:func:`run_jobs` is what ``wobbletop regress`` and ``wobbletop sweep`` share: it calls a
+module-level function on each job and yields ``(index, result)`` as each finishes (any order),
+with a progress bar on stderr (done, per second, time left). Where the jobs run:
+
+* ``workers=1``: in this process, one after another (no start-up cost; a traceback is a bug);
+* ``workers=N``: a local pool of ``N`` processes (``concurrent.futures``), each job built fresh
+  in its worker, at most ``2 N`` jobs in flight. A worker that dies (a crash in C code, the
+  out-of-memory killer) breaks the pool: the jobs that were in flight are then run again one at
+  a time in a pool of their own, so the one that kills its worker alone is reported through
+  ``lost(job, why)`` and the others give their results; the remaining jobs go on in a new pool;
+* ``scheduler="ADDRESS"``: the same jobs sent to a running Dask distributed scheduler
+  (``dask.distributed.Client(ADDRESS)``), so a lab's cluster runs them unchanged. Dask is an
+  optional extra, imported only here and only then; without it the command says how to install
+  it (:data:`DASK_MISSING`). A job whose worker dies is retried by Dask on another worker, and
+  reported through ``lost`` once Dask gives up on it (``KilledWorker``). Losing the scheduler
+  itself ends the run with a :class:`PoolError` (the results already yielded are kept).
+
+Workers ignore Ctrl-C (the main process reports it once); leaving the generator early (Ctrl-C,
+an error in the caller) terminates the local workers at once, and cancels the Dask jobs.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Callable, Generator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+J = TypeVar("J")
+R = TypeVar("R")
+Results = Generator[tuple[int, R], None, None]
+
+DASK_MISSING = (
+    "--scheduler needs Dask, an optional extra: pip install -e '.[cluster]' "
+    "(or pip install 'dask[distributed]')"
+)
+CONNECT_SECONDS = 10
+WORKER_DIED = "its worker process died while running it"
+
+
+class PoolError(ValueError):
+    """Jobs that cannot be started (bad worker count, no Dask, no scheduler); one line."""
+
+
+def run_jobs(
+    func: Callable[[J], R],
+    jobs: Sequence[J],
+    *,
+    lost: Callable[[J, str], R],
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: bool = False,
+    unit: str = "job",
+) -> Results[R]:
+    """Yield ``(index into jobs, func(job))`` for every job as it finishes (see the module doc).
+
+    ``func`` must be a module-level function (it is pickled by name) that returns a result for
+    every job, failures included; ``lost(job, why)`` makes the result of a job whose worker died.
+    A bad worker count, a missing Dask or an unreachable scheduler raise :class:`PoolError` here,
+    before any job runs; a scheduler lost on the way raises it from the iteration.
+    """
+    if workers < 1:
+        raise PoolError(f"-j {workers}: allowed: a whole number of at least 1")
+    source: Results[R]
+    if scheduler is not None:
+        source = _dask(func, jobs, scheduler, lost)
+    elif workers == 1:
+        source = ((index, func(job)) for index, job in enumerate(jobs))
+    else:
+        source = _local(func, jobs, min(workers, len(jobs)), lost)
+    return _counted(source, _progress_bar(len(jobs), progress, unit))
+
+
+def _counted(source: Results[R], bar: Any) -> Results[R]:
+    try:
+        for item in source:
+            yield item
+            bar.update(1)
+    finally:
+        bar.close()
+        source.close()  # stops the workers if the caller left early
+
+
+def dask_client(address: str) -> Any:
+    """A ``dask.distributed.Client`` connected to ``address``, or a one-line :class:`PoolError`."""
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise PoolError(DASK_MISSING) from None
+    try:
+        return Client(address, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError, ValueError) as error:
+        reason = " ".join(str(error).split()) or type(error).__name__
+        raise PoolError(
+            f"--scheduler {address}: cannot connect ({reason}); "
+            "allowed: the address of a running dask scheduler, such as tcp://127.0.0.1:8786"
+        ) from None
+
+
+def _dask(
+    func: Callable[[J], R], jobs: Sequence[J], address: str, lost: Callable[[J, str], R]
+) -> Results[R]:
+    client = dask_client(address)  # raises before the first job, so the caller sees it at once
+    return _dask_results(client, address, func, jobs, lost)
+
+
+def _dask_results(
+    client: Any,
+    address: str,
+    func: Callable[[J], R],
+    jobs: Sequence[J],
+    lost: Callable[[J, str], R],
+) -> Results[R]:
+    from dask.distributed import as_completed
+
+    futures: list[Any] = []
+    try:
+        futures = client.map(func, list(jobs), pure=False)
+        index = {future.key: position for position, future in enumerate(futures)}
+        for future in as_completed(futures):
+            position = index[future.key]
+            try:
+                result = future.result()
+            except (KeyboardInterrupt, SystemExit, GeneratorExit):
+                raise
+            except BaseException as error:  # a cancelled job's error is a BaseException
+                name = type(error).__name__
+                if name != "KilledWorker":  # the scheduler went away: nothing more will run
+                    raise PoolError(f"--scheduler {address}: lost the scheduler ({name})") from None
+                result = lost(jobs[position], f"{WORKER_DIED} (KilledWorker)")  # Dask gave up
+            yield position, result
+            future.release()
+    finally:
+        if futures:
+            client.cancel(futures)
+        client.close()
+
+
+def _local(
+    func: Callable[[J], R], jobs: Sequence[J], workers: int, lost: Callable[[J, str], R]
+) -> Results[R]:
+    waiting = list(range(len(jobs)))
+    waiting.reverse()  # pop() from the end takes them in order
+    while waiting:
+        suspects: list[int] = []
+        executor = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
+        finished = False
+        try:
+            in_flight: dict[Future[R], int] = {}
+            while waiting or in_flight:
+                while waiting and len(in_flight) < 2 * workers:
+                    position = waiting.pop()
+                    in_flight[executor.submit(func, jobs[position])] = position
+                done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+                broken = False
+                for future in done:
+                    position = in_flight.pop(future)
+                    try:
+                        result = future.result()
+                    except BrokenProcessPool:
+                        broken = True
+                        suspects.append(position)
+                        continue
+                    yield position, result
+                if broken:
+                    suspects.extend(in_flight.values())
+                    break
+            finished = True
+        finally:
+            _stop(executor, finished)
+        for position in sorted(suspects):
+            yield position, _alone(func, jobs[position], lost)
+
+
+def _alone(func: Callable[[J], R], job: J, lost: Callable[[J, str], R]) -> R:
+    """Run one job in a pool of its own: its result, or ``lost`` if it kills its worker."""
+    executor = ProcessPoolExecutor(1, initializer=_ignore_interrupts)
+    finished = False
+    try:
+        try:
+            result = executor.submit(func, job).result()
+        except BrokenProcessPool:
+            result = lost(job, WORKER_DIED)
+        finished = True
+        return result
+    finally:
+        _stop(executor, finished)
+
+
+def _stop(executor: ProcessPoolExecutor, finished: bool) -> None:
+    """Shut the pool down; unless it finished its work, end its workers at once."""
+    if not finished:
+        # No public way to end running workers before Python 3.14's terminate_workers().
+        processes = getattr(executor, "_processes", None) or {}
+        for process in list(processes.values()):
+            if process.is_alive():
+                process.terminate()
+    executor.shutdown(wait=finished, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the main process's to report; SIGTERM (how the pool stops its
+    workers) and SIGHUP end the worker quietly, not through the command's handler."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+
+
+def _progress_bar(total: int, enabled: bool, unit: str) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=unit, file=sys.stderr, disable=not enabled, leave=False)

@@ -1,0 +1,628 @@
+"""``wobbletop sweep FILE --out RESULTS``: many headless games over a grid, one CSV row per game.
+
+A sweep file (TOML) names the game, its (computer) seats, the seeds, the physics config
+overrides and game options to try, and which fields of each game's result to keep::
+
+    game = "stonewall"
+    description = "Does the search bot beat the greedy one?"
+    players = 2                  # or seats = ["computer", "computer"]; human seats are refused
+    seeds = 500                  # 0..499; or { start = 1000, count = 500 }; or a list [3, 7, 9]
+    frames = 0                   # frame limit per game (0 or absent: the game's own limit)
+    collect = ["winner", "reason", "turns", "frames", "digest"]   # dotted names reach inside
+
+    [config]                     # overrides laid on assets/physics.toml for every game
+    world.substeps = 8
+    [options]                    # game options for every game (laid on the game's headless ones)
+    bot_delay_frames = 0
+
+    [grid.options]               # axes: every leaf is a list of values; the games run the
+    bots = [["greedy", "expectimax"], ["expectimax", "greedy"]]   # product of all axes
+    [grid.config.friction]
+    wood-wood = [0.3, 0.6, 0.9]
+
+    [[points]]                   # or (and) a list of points, each a table of the same kinds
+    config = { world = { substeps = 4 } }
+
+Axes may sit under ``grid.config`` (any physics key), ``grid.options`` (any game option) and
+``grid.players``; the games are every seed at every point of ``points × grid``. Every file
+problem (unknown key, a human seat, bad seeds, a game not built, an axis that is not a list) is
+one line naming the file and key, and nothing runs. Each point's config goes through
+:func:`physics.config.load_config` (the validator every config file uses): a point whose config
+is invalid is recorded as one failed row per seed and the others run (if no point is valid, the
+file is refused).
+
+Results: one CSV file (stdlib ``csv``; pandas and polars read it directly). The header is fixed
+by the sweep (``game, point, seed, players``, a column per axis, ``status, error``, ``seats``
+(the seat names in play, a JSON list), then the collected fields), so each finished game is
+appended as one line and flushed at once: an interrupted sweep keeps every finished game, and
+``--resume`` runs only the games whose inputs have no row yet (a partly written last line is
+dropped first). CSV, not Parquet: a Parquet file
+cannot be appended to row by row, and a table of a few columns and 10^5 rows is small. Cells
+hold plain text: numbers, ``true``/``false``, JSON for lists and tables, never a line break.
+
+A row depends only on its job (game, seed, seats, the fully resolved config and the options,
+all computed here and sent to the worker, which reads no file), so it is the same in any process
+on any worker; no timings are recorded. ``status`` is ``ok``, ``config error`` (the point's
+config is invalid), ``game error`` (the game raised; ``error`` says what) or ``worker died``;
+each failure is also one line on stderr naming the point and seed, and the sweep goes on.
+
+Where the games run is :mod:`games.pool`: a process per core by default (``-j N``), or a Dask
+scheduler (``--scheduler ADDRESS``). Like ``regress``, a sweep never reads the user's config
+file: its rows must not depend on the machine that ran it.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+import os
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from games import registry
+from games.pool import PoolError, run_jobs
+from physics.config import ConfigError, load_config, read_toml
+
+DEFAULT_COLLECT = ("winner", "reason", "frames", "turns", "tower_height", "digest")
+INPUT_COLUMNS = ("game", "point", "seed", "players")
+STATUS_COLUMNS = ("status", "error")
+SEATS_COLUMN = "seats"  # the seat names in play, as the game reports them
+OK = "ok"
+CONFIG_ERROR = "config error"
+GAME_ERROR = "game error"
+WORKER_DIED = "worker died"
+MOST_SEEDS = 10_000_000
+AXIS_KINDS = ("config", "options", "players")
+
+
+class SweepError(ValueError):
+    """A sweep that cannot run (bad file, bad --out); ``str()`` is one line for the user."""
+
+
+# --------------------------------------------------------------------------------------------
+# The sweep file
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class SweepFile(_Strict):
+    """The sweep file as written; :func:`make_plan` checks what a schema cannot."""
+
+    game: str
+    description: str = ""
+    seats: list[str] | None = None
+    players: int | None = None
+    seeds: Any
+    frames: int = Field(0, ge=0)
+    collect: list[str] = Field(default_factory=lambda: list(DEFAULT_COLLECT))
+    config: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(default_factory=dict)
+    grid: dict[str, Any] = Field(default_factory=dict)
+    points: list[dict[str, Any]] = Field(default_factory=list)
+
+
+def load_sweep(path: Path) -> SweepFile:
+    """Read and check a sweep file's shape, or raise a one-line :class:`SweepError`."""
+    try:
+        data = read_toml(path)
+    except ConfigError as error:
+        raise SweepError(str(error).replace("config file", "sweep file")) from None
+    try:
+        return SweepFile.model_validate(data)
+    except ValidationError as error:
+        raise SweepError(f"{path}: {_first_problem(error)}") from None
+
+
+def _first_problem(error: ValidationError) -> str:
+    errors = error.errors(include_url=False)
+    # A misspelt key first: it explains a "missing" one.
+    first = min(errors, key=lambda problem: problem["type"] != "extra_forbidden")
+    key = ".".join(str(part) for part in first["loc"])
+    if first["type"] == "extra_forbidden":
+        return f"{key}: unknown key; allowed: {', '.join(SweepFile.model_fields)}"
+    if first["type"] == "missing":
+        return f"{key}: missing"
+    return f"{key}: is {first.get('input')!r}; {first['msg']}"
+
+
+def seed_list(seeds: Any, where: str) -> list[int]:
+    """The seeds a ``seeds`` value names: a count, ``{start, count}``, or a list."""
+    allowed = (
+        f"allowed: a count (1 to {MOST_SEEDS}), {{ start = S, count = N }}, "
+        "or a list of different whole numbers of at least 0"
+    )
+    if isinstance(seeds, int) and not isinstance(seeds, bool) and 1 <= seeds <= MOST_SEEDS:
+        return list(range(seeds))
+    if isinstance(seeds, dict) and set(seeds) == {"start", "count"}:
+        start, count = seeds["start"], seeds["count"]
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in (start, count)) and (
+            start >= 0 and 1 <= count <= MOST_SEEDS
+        ):
+            return list(range(start, start + count))
+    if (
+        isinstance(seeds, list)
+        and seeds
+        and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in seeds)
+        and len(set(seeds)) == len(seeds)
+    ):
+        return list(seeds)
+    raise SweepError(f"{where}: seeds: is {seeds!r}; {allowed}")
+
+
+# --------------------------------------------------------------------------------------------
+# The plan: every game to play, as self-contained jobs
+
+
+@dataclass(frozen=True)
+class Job:
+    """One headless game, with everything a worker needs (it reads no file)."""
+
+    game: str
+    point: int
+    seed: int
+    players: int
+    frames: int
+    config: Mapping[str, Any]  # the whole validated config, as a table
+    options: Mapping[str, Any]
+    inputs: tuple[tuple[str, str], ...]  # the axis columns' cells
+    collect: tuple[str, ...]
+
+    def first_cells(self) -> dict[str, str]:
+        cells = {"game": self.game, "point": str(self.point), "seed": str(self.seed)}
+        return {**cells, "players": str(self.players), **dict(self.inputs)}
+
+
+@dataclass
+class Plan:
+    """What a sweep file asks for: its header, the jobs, and the rows of invalid points."""
+
+    header: list[str]
+    jobs: list[Job] = field(default_factory=list)
+    failed_rows: list[dict[str, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # one line per invalid point
+
+    @property
+    def key_columns(self) -> list[str]:
+        """The columns that say which game a row is (its inputs)."""
+        return self.header[1 : self.header.index("status")]
+
+
+def make_plan(sweep: SweepFile, path: Path) -> Plan:
+    """Every (point, seed) game of ``sweep``; raises :class:`SweepError` for a bad file."""
+    try:
+        spec = registry.load(sweep.game)
+    except registry.UnknownGame as error:
+        raise SweepError(f"{path}: game: {error}") from None
+    seeds = seed_list(sweep.seeds, str(path))
+    players = _players(sweep, spec, path)
+    points = _points(sweep, path)
+    axes = list(dict.fromkeys(key for point in points for key in point))
+    axes = [key for key in axes if key != "players"]
+    collect = _collect(sweep.collect, axes, path)
+    header = [*INPUT_COLUMNS, *axes, *STATUS_COLUMNS, SEATS_COLUMN, *collect]
+    plan = Plan(header)
+    for number, point in enumerate(points):
+        count = point.get("players", players)
+        _check_players(count, spec, f"{path}: point {number}: players")
+        config = _merged(sweep.config, _nested(point, "config"))
+        inputs = tuple((key, cell(point[key])) for key in axes if key in point)
+        label = describe_point(number, dict(inputs))
+        try:
+            loaded = load_config(overrides=config, overrides_source=path)
+        except ConfigError as error:
+            # Name the sweep's key (config.world.x); a problem blamed on the defaults file
+            # (a value there clashing with the override) keeps that file's name.
+            message = str(error)
+            own = f"{path}: "
+            problem = f"config.{message.removeprefix(own)}" if message.startswith(own) else message
+            plan.notes.append(f"{label}: config error: {problem}")
+            for seed in seeds:
+                first = Job(sweep.game, number, seed, count, 0, {}, {}, inputs, ()).first_cells()
+                plan.failed_rows.append({**first, "status": CONFIG_ERROR, "error": problem})
+            continue
+        options = _merged(sweep.options, _nested(point, "options"))
+        job_options = _merged(dict(spec.headless_options), options)
+        resolved = loaded.config.model_dump()
+        for seed in seeds:
+            plan.jobs.append(
+                Job(
+                    sweep.game,
+                    number,
+                    seed,
+                    count,
+                    sweep.frames,
+                    resolved,
+                    job_options,
+                    inputs,
+                    tuple(collect),
+                )
+            )
+    if not plan.jobs:
+        raise SweepError(f"{path}: no point has a valid config; {plan.notes[0]}")
+    return plan
+
+
+def describe_point(number: int, inputs: Mapping[str, str]) -> str:
+    """``point 3 (config.world.substeps=8, options.bots=[...])`` for messages."""
+    values = ", ".join(f"{key}={value}" for key, value in inputs.items())
+    return f"point {number}" + (f" ({values})" if values else "")
+
+
+def _players(sweep: SweepFile, spec: Any, path: Path) -> int:
+    if sweep.seats is not None and sweep.players is not None:
+        raise SweepError(f"{path}: seats and players: give one of the two")
+    if sweep.seats is not None:
+        for index, seat in enumerate(sweep.seats):
+            if seat != "computer":
+                raise SweepError(
+                    f"{path}: seats[{index}]: is {seat!r}; a sweep plays computer seats only; "
+                    'allowed: "computer"'
+                )
+        count = len(sweep.seats)
+        _check_players(count, spec, f"{path}: seats")
+        return count
+    count = spec.min_seats if sweep.players is None else sweep.players
+    _check_players(count, spec, f"{path}: players")
+    return count
+
+
+def _check_players(count: Any, spec: Any, where: str) -> None:
+    most = len(spec.seat_names)
+    if not isinstance(count, int) or isinstance(count, bool) or not spec.min_seats <= count <= most:
+        allowed = f"{most}" if spec.min_seats == most else f"{spec.min_seats} to {most}"
+        raise SweepError(f"{where}: is {count!r}; allowed: {allowed} computer seats for {spec.id}")
+
+
+def _points(sweep: SweepFile, path: Path) -> list[dict[str, Any]]:
+    """``points × grid`` as flat ``{dotted key: value}`` tables (one per point, in order)."""
+    listed: list[dict[str, Any]] = []
+    for index, point in enumerate(sweep.points or [{}]):
+        where = f"{path}: points[{index}]"
+        _check_kinds(point, where, lists=False)
+        listed.append(dict(_leaves(point)))
+    axes: list[tuple[str, list[Any]]] = []
+    _check_kinds(sweep.grid, f"{path}: grid", lists=True)
+    for key, values in _leaves(sweep.grid):
+        if not isinstance(values, list) or not values:
+            raise SweepError(
+                f"{path}: grid.{key}: is {values!r}; allowed: a non-empty list of values to try"
+            )
+        if any(key in point for point in listed):
+            raise SweepError(f"{path}: grid.{key}: also set by points; allowed: one of the two")
+        axes.append((key, values))
+    grid = [
+        dict(zip([k for k, _ in axes], combo, strict=True))
+        for combo in itertools.product(*(v for _, v in axes))
+    ]
+    return [{**point, **extra} for point in listed for extra in grid]
+
+
+def _check_kinds(table: Mapping[str, Any], where: str, *, lists: bool) -> None:
+    for kind, value in table.items():
+        if kind not in AXIS_KINDS:
+            raise SweepError(f"{where}.{kind}: unknown key; allowed: {', '.join(AXIS_KINDS)}")
+        if kind == "players":
+            if lists and not isinstance(value, list):
+                raise SweepError(f"{where}.players: is {value!r}; allowed: a list of seat counts")
+        elif not isinstance(value, dict):
+            raise SweepError(f"{where}.{kind}: is {value!r}; allowed: a table of keys")
+
+
+def _leaves(table: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """Dotted keys and values; tables are walked into (a list is a value)."""
+    for key, value in table.items():
+        dotted = f"{prefix}{key}"
+        if isinstance(value, dict):
+            yield from _leaves(value, dotted + ".")
+        else:
+            yield dotted, value
+
+
+def _nested(point: Mapping[str, Any], kind: str) -> dict[str, Any]:
+    """The point's ``kind.*`` values as a nested table (``config.world.substeps`` -> {...})."""
+    nested: dict[str, Any] = {}
+    for key, value in point.items():
+        head, _, rest = key.partition(".")
+        if head != kind:
+            continue
+        parts = rest.split(".")
+        table = nested
+        for part in parts[:-1]:
+            table = table.setdefault(part, {})
+        table[parts[-1]] = value
+    return nested
+
+
+def _merged(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = _merged(dict(merged[key]), value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _collect(names: list[str], axes: Sequence[str], path: Path) -> list[str]:
+    taken = {*INPUT_COLUMNS, *axes, *STATUS_COLUMNS, SEATS_COLUMN}
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        if not name or any(not part for part in name.split(".")) or name in seen:
+            raise SweepError(
+                f"{path}: collect[{index}]: is {name!r}; allowed: different result field names "
+                "(dotted to reach inside: turns_each.red)"
+            )
+        if name in taken:
+            raise SweepError(
+                f"{path}: collect[{index}]: {name!r} is already a column; allowed: result fields "
+                "other than " + ", ".join(sorted(taken))
+            )
+        seen.add(name)
+    return list(names)
+
+
+# --------------------------------------------------------------------------------------------
+# Playing one game (in a worker)
+
+
+def play_job(job: Job) -> dict[str, str]:
+    """Play ``job`` headless and return its row; a game that raises is a ``game error`` row."""
+    from games.headless import drive, frame_limit, new_session, summary
+    from games.protocol import SeatKind
+    from physics.config import PhysicsConfig
+
+    first = job.first_cells()
+    try:
+        spec = registry.load(job.game)
+        config = PhysicsConfig.model_validate(job.config)
+        seats = (SeatKind.COMPUTER,) * job.players
+        session = new_session(spec, config, job.seed, seats, job.options)
+        drive(session, frame_limit(spec, config, job.frames or None))
+        result = summary(session)
+    except Exception as error:  # a game that raises is recorded; the sweep goes on
+        return {**first, "status": GAME_ERROR, "error": one_line(error)}
+    cells = {name: cell(_lookup(result, name)) for name in job.collect}
+    seat_names = seats_in_play(result, spec.seat_names, job.players)
+    return {**first, "status": OK, "error": "", SEATS_COLUMN: cell(seat_names), **cells}
+
+
+def seats_in_play(result: Mapping[str, Any], names: Sequence[str], players: int) -> list[str]:
+    """The seats a game was played with: its result's ``seats`` table if it has one (Dammi il
+    malloppo seats red and green at two players), else the game's first ``players`` names."""
+    table = result.get("seats")
+    if isinstance(table, Mapping) and table:
+        return [str(name) for name in table]
+    return list(names[:players])
+
+
+def lost_row(job: Job, why: str) -> dict[str, str]:
+    """The row of a game whose worker died."""
+    return {**job.first_cells(), "status": WORKER_DIED, "error": one_line(why)}
+
+
+def one_line(error: BaseException | str) -> str:
+    text = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
+    return " ".join(text.split())
+
+
+def cell(value: Any) -> str:
+    """A CSV cell: numbers and text as they are, true/false, JSON for lists and tables."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return " ".join(value.split()) if "\n" in value or "\r" in value else value
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _lookup(result: Mapping[str, Any], name: str) -> Any:
+    value: Any = result
+    for part in name.split("."):
+        if not isinstance(value, Mapping) or part not in value:
+            return None
+        value = value[part]
+    return value
+
+
+# --------------------------------------------------------------------------------------------
+# The results file
+
+
+class ResultsFile:
+    """A CSV file that rows are appended to and flushed one at a time."""
+
+    def __init__(self, path: Path, header: list[str], key_columns: list[str]) -> None:
+        self.path = path
+        self.header = header
+        self.key_columns = key_columns
+        self._file: Any = None
+        self._writer: Any = None
+        self._fresh = True
+
+    def done(self, resume: bool) -> set[tuple[str, ...]]:
+        """Check the file can be used; return the keys of the games already in it (``--resume``).
+
+        Nothing is written yet: a sweep that cannot start leaves no file behind.
+        """
+        folder = self.path.parent
+        if self.path.is_dir():
+            raise SweepError(f"--out {self.path}: is a folder; allowed: a results file (.csv)")
+        if not folder.is_dir():
+            raise SweepError(f"--out {self.path}: folder {folder} does not exist")
+        self._fresh = not self.path.exists() or self.path.stat().st_size == 0
+        if self._fresh:
+            return set()
+        if not resume:
+            raise SweepError(
+                f"--out {self.path}: already holds results; allowed: --resume to run only "
+                "the missing games, or a new file"
+            )
+        return self._read_done()
+
+    def open(self) -> None:
+        """Open for appending (writing the header first into a new file)."""
+        try:
+            self._file = open(self.path, "a", encoding="utf-8", newline="")  # noqa: SIM115
+        except OSError as error:
+            raise SweepError(f"--out {self.path}: cannot write: {error.strerror}") from None
+        self._writer = csv.writer(self._file, lineterminator="\n")
+        if self._fresh:
+            self._writer.writerow(self.header)
+            self._file.flush()
+
+    def _read_done(self) -> set[tuple[str, ...]]:
+        _drop_partial_line(self.path)
+        with open(self.path, encoding="utf-8", newline="") as file:
+            reader = csv.reader(file)
+            header = next(reader, [])
+            if header != self.header:
+                raise SweepError(
+                    f"--out {self.path}: its columns are not this sweep's; allowed: --resume "
+                    "with the sweep file that wrote it, or a new file"
+                )
+            places = [header.index(name) for name in self.key_columns]
+            return {tuple(row[i] for i in places) for row in reader if len(row) == len(header)}
+
+    def key(self, row: Mapping[str, str]) -> tuple[str, ...]:
+        return tuple(row.get(name, "") for name in self.key_columns)
+
+    def write(self, row: Mapping[str, str]) -> None:
+        self._writer.writerow([row.get(name, "") for name in self.header])
+        self._file.flush()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+
+
+def _drop_partial_line(path: Path) -> None:
+    """Cut a last line left half written by an interrupted sweep."""
+    with open(path, "rb+") as file:
+        data = file.read()
+        if data and not data.endswith(b"\n"):
+            file.truncate(data.rfind(b"\n") + 1)
+
+
+# --------------------------------------------------------------------------------------------
+# The command
+
+
+def run_sweep(
+    path: Path,
+    out: Path,
+    *,
+    resume: bool = False,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = False,
+) -> int:
+    """Run the sweep; return 0 when every game ran, 1 when some rows record a failure."""
+    from tqdm import tqdm
+
+    plan = make_plan(load_sweep(path), path)
+    results = ResultsFile(out, plan.header, plan.key_columns)
+    done = results.done(resume)
+    failed_rows = [row for row in plan.failed_rows if results.key(row) not in done]
+    jobs = [job for job in plan.jobs if results.key(job.first_cells()) not in done]
+    try:
+        stream = run_jobs(
+            play_job,
+            jobs,
+            lost=lost_row,
+            workers=workers if workers is not None else os.cpu_count() or 1,
+            scheduler=scheduler,
+            progress=progress,
+            unit="game",
+        )
+    except PoolError as error:
+        raise SweepError(str(error)) from None
+    results.open()
+    try:
+        if failed_rows:
+            for note in plan.notes:
+                print(f"wobbletop: sweep: {note}", file=sys.stderr)
+        for row in failed_rows:
+            results.write(row)
+        failed = len(failed_rows)
+        try:
+            for _, row in stream:
+                results.write(row)
+                if row["status"] != OK:
+                    failed += 1
+                    label = describe_point(int(row["point"]), _inputs_of(row, plan))
+                    tqdm.write(
+                        f"wobbletop: sweep: {label} seed {row['seed']}: {row['status']}: "
+                        f"{row['error']}",
+                        file=sys.stderr,
+                    )
+        except PoolError as error:  # the scheduler went away: keep what ran, say how to go on
+            raise SweepError(
+                f"{error}; the games that finished are in {out}; --resume runs the rest"
+            ) from None
+    finally:
+        stream.close()
+        results.close()
+    ran = len(failed_rows) + len(jobs)
+    skipped = len(plan.failed_rows) + len(plan.jobs) - ran
+    kept = f"; {skipped} already in {out}" if resume else ""
+    print(f"{ran} games: {ran - failed} ok, {failed} failed{kept}; results in {out}")
+    return 1 if failed else 0
+
+
+def _inputs_of(row: Mapping[str, str], plan: Plan) -> dict[str, str]:
+    axes = plan.header[len(INPUT_COLUMNS) : plan.header.index("status")]
+    return {key: row[key] for key in axes if row.get(key)}
+
+
+def sweep_command(args: Any) -> int:
+    """``wobbletop sweep``: errors are one line on stderr and exit code 2."""
+    if getattr(args, "config", None):
+        print(
+            f"wobbletop: note: sweep ignores --config {args.config}; "
+            "each sweep uses only its own [config]",
+            file=sys.stderr,
+        )
+    try:
+        return run_sweep(
+            Path(args.file),
+            Path(args.out),
+            resume=args.resume,
+            workers=args.jobs,
+            scheduler=args.scheduler,
+            progress=sys.stderr.isatty(),
+        )
+    except SweepError as error:
+        print(f"wobbletop: {error}", file=sys.stderr)
+        return 2
+
+
+def add_parsers(commands: Any, common: Any) -> None:
+    """The ``sweep`` and ``report`` subcommands (their logic is here and in games.report)."""
+    sweep = commands.add_parser("sweep", parents=[common], help="run many headless games")
+    sweep.add_argument("file", help="a sweep file (TOML), such as assets/sweeps/smoke.toml")
+    sweep.add_argument("--out", required=True, metavar="RESULTS", help="results file (.csv)")
+    sweep.add_argument("--resume", action="store_true", help="run only the games not in RESULTS")
+    sweep.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=None,
+        help="local worker processes (default: one per core)",
+    )
+    sweep.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler")
+    report = commands.add_parser("report", parents=[common], help="tables and plots of results")
+    report.add_argument("results", help="a results file written by wobbletop sweep")
+    report.add_argument("--out", required=True, metavar="FOLDER", help="folder for the report")
