@@ -95,6 +95,9 @@ class WallamoppiView(PhysicsView):
             area.left, area.top, round(area.width * (1 - TIMER_PANEL_SHARE)), area.height
         )
 
+    def visible_rect(self) -> pygame.Rect:
+        return self.table_rect()
+
     def timer_rect(self) -> pygame.Rect:
         area = self.app.play_rect
         table = self.table_rect()
