@@ -58,6 +58,7 @@ from games.protocol import (
 from games.ui import overlays
 from games.ui.menu import Menu, SeatChoice
 from games.ui.render import ACCENT, GOOD, REFUSED, Colour, Renderer
+from games.ui.sound import Sound
 from games.ui.view import View
 from physics.config import (
     ConfigError,
@@ -138,6 +139,8 @@ class App:
         self.accumulator = 0.0
         self.game: GameRun | None = None
         self.menu = Menu(self)
+        self.sound = Sound(self.config.sound)  # silent where there is no audio device
+        self._die_rolling = False
         self._closed = False
         if start_spec is not None:
             self.menu.select(start_spec.id)
@@ -275,10 +278,23 @@ class App:
         self.time += seconds
         self._poll_config()
         self._advance(seconds)
+        self._sound_frame()
         self._draw()
         pygame.display.flip()
         self.frames += 1
         return self.running
+
+    def _sound_frame(self) -> None:
+        """Let the sound hear the game's worlds, play this frame's knocks, a die's rattle."""
+        game = self.game
+        running = game is not None and not (self.paused or self.show_help or self.error)
+        worlds = game.session.sound_worlds() if running and game is not None else []
+        self.sound.frame(worlds)
+        animator = getattr(game.view, "animator", None) if running and game else None
+        rolling = bool(animator is not None and animator.rolling())
+        if rolling and not self._die_rolling:
+            self.sound.play("die", 0.8)
+        self._die_rolling = rolling
 
     def _advance(self, seconds: float) -> None:
         """Feed real time to the accumulator and run the fixed physics frames it holds."""
@@ -312,6 +328,7 @@ class App:
     def apply_config(self, loaded: LoadedConfig) -> None:
         """Use new constants now: in the running world, and for every later start."""
         previous, self.config = self.config, loaded.config
+        self.sound.apply(loaded.config.sound)
         self.config_error = None
         session = self.session
         if session is not None:
@@ -332,6 +349,7 @@ class App:
             return
         self._closed = True
         self.leave_game()
+        self.sound.close()
         pygame.font.quit()
         pygame.display.quit()
 
@@ -382,6 +400,12 @@ class App:
             self.restart()
         elif key in (pygame.K_h, pygame.K_F1):
             self.show_help = not self.show_help
+        elif key == pygame.K_m:
+            muted = self.sound.toggle_mute()
+            if not self.sound.available:
+                self.notify("no sound here (no audio device, or [sound] enabled = false)")
+            else:
+                self.notify("sound off (M turns it on)" if muted else "sound on (M mutes)")
         elif key == pygame.K_z and ctrl and self.game is not None and self.game.spec.undo_by_replay:
             self.undo_last_drag()
         else:

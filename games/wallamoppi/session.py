@@ -350,6 +350,11 @@ class WallamoppiSession(PhysicsSession):
             "timer": None if timer is None else [timer.world.digest(), timer.in_hole],
         }
 
+    def sound_worlds(self) -> list[World]:
+        """The table and, while the marble rolls, its box (the marble heard down its chute)."""
+        timer = self.timer
+        return [self.world] if timer is None else [self.world, timer.world]
+
     def time_left(self) -> float | None:
         """Seconds the marble needs to reach the end hole (from the measured run), if rolling."""
         if self.timer is None:
