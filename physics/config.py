@@ -62,8 +62,11 @@ class WorldSettings(_Section):
     damping: float = Field(ge=0.01, le=1, description="velocity fraction kept after 1 s")
     collision_slop: float = Field(ge=0, le=2, description="mm of allowed overlap")
     collision_bias: float = Field(ge=1e-9, le=1, description="overlap fraction left after 1 s")
+    sleeping: bool = Field(True, description="false: no body ever falls asleep")
     sleep_time: float = Field(ge=0.05, le=60, description="s idle before a body sleeps")
-    idle_speed: float = Field(ge=0, le=100, description="mm/s below which a body is idle")
+    idle_speed: float = Field(
+        ge=0, le=100, description="mm/s below which a body is idle (0: only a body at rest)"
+    )
     settle_iterations: int = Field(
         100, ge=1, le=1000, description="solver iterations per substep in World.settle_in"
     )

@@ -94,17 +94,8 @@ def dropped_below(piece: Piece, resting_y: float, tolerance: float) -> bool:
 
 
 def touching(world: World, piece: Piece) -> list[Piece]:
-    """The pieces of ``world`` this piece is in contact with now."""
-    others: list[Piece] = []
-
-    def collect(arbiter: pymunk.Arbiter) -> None:
-        for shape in arbiter.shapes:
-            other = world.piece_of(shape)
-            if other is not None and other is not piece and other not in others:
-                others.append(other)
-
-    piece.body.each_arbiter(collect)
-    return others
+    """The pieces of ``world`` this piece is in contact with now (see :meth:`World.touching`)."""
+    return world.touching(piece)
 
 
 def touches(world: World, piece: Piece, *, kind: str | None = None, tag: str | None = None) -> bool:

@@ -2,10 +2,12 @@
 
 Two measurements, both printed as tables:
 
-1. **Stillness with speed** (``tower_rows``): a centred stack of 35 flat disks (40 × 8 mm, wood,
+1. **Stillness with speed** (``tower_rows``): a centred stack of 36 flat disks (40 × 8 mm, wood,
    on the felt table) is laid, optionally settled in (:meth:`World.settle_in`), and run for 60
-   simulated seconds. Drift is the largest distance of the top disk from where it was when play
-   started (after the settle-in, or after 0.5 s without one), horizontally and vertically, mm.
+   simulated seconds. Lean and tilt are where the top disk is when play starts, measured from
+   where it was *laid* (a lean made during the settle-in shows here, never in the drift).
+   Drift is the largest distance of the top disk from where it was when play started (after
+   the settle-in, or after 0.5 s without one), horizontally and vertically, mm.
    Cost is wall-clock microseconds per frame over the whole run; "asleep" is when the tower
    fell asleep. The default config in ``assets/physics.toml`` was chosen from this table
    (see docs/physics-tuning.md).
@@ -20,6 +22,7 @@ The renderer's frame cost lives in ``scripts/bench_render.py``; :func:`main` com
 from __future__ import annotations
 
 import argparse
+import math
 import subprocess
 import sys
 import time
@@ -36,13 +39,13 @@ from physics import pieces
 from physics.config import PhysicsConfig, load_config
 from physics.world import World
 
-TOWER_DISKS = 35
+TOWER_DISKS = 36
 TOWER_SECONDS = 60.0
 NO_SETTLE_START = 0.5  # s: without a settle-in, drift counts from here
 
 
 def build_tower(config: PhysicsConfig, disks: int = TOWER_DISKS) -> World:
-    """The 35-disk Wallamoppi tower, centred on the felt table, laid with the config's overlap."""
+    """A tower of Wallamoppi disks, centred on the felt table, laid with the config's overlap."""
     world = World(config)
     world.add(pieces.table())
     pieces.disk_stack(world, disks, prefix="disk", tags={"tower"})
@@ -52,6 +55,8 @@ def build_tower(config: PhysicsConfig, disks: int = TOWER_DISKS) -> World:
 @dataclass
 class TowerResult:
     label: str
+    lean: float  # mm the top's centre is to the side of where it was laid, when play starts
+    tilt: float  # degrees the top disk is tilted when play starts
     sag: float  # mm the top sank before play started
     drift_x: float  # mm, largest during play
     drift_y: float
@@ -74,6 +79,7 @@ def measure_tower(
     else:
         world.run(NO_SETTLE_START)
     start = top.body.position
+    lean, tilt = start.x - laid.x, math.degrees(top.body.angle)
     drift_x = drift_y = 0.0
     asleep_at = None
     frames = round(seconds / world.frame_seconds)
@@ -87,14 +93,16 @@ def measure_tower(
     elapsed = time.perf_counter() - started
     standing = top.body.position.y > laid.y - 10.0
     us_per_frame = elapsed / frames * 1e6
-    return TowerResult(label, laid.y - start.y, drift_x, drift_y, asleep_at, us_per_frame, standing)
+    return TowerResult(
+        label, lean, tilt, laid.y - start.y, drift_x, drift_y, asleep_at, us_per_frame, standing
+    )
 
 
 def world_overrides(substeps: int, iterations: int, **extra: Any) -> dict[str, Any]:
     return {"world": {"substeps": substeps, "iterations": iterations, **extra}}
 
 
-NO_SLEEP = {"sleep_time": 60.0, "idle_speed": 0.01}
+NO_SLEEP = {"sleeping": False}
 
 
 def default_tower_cases() -> list[tuple[str, dict[str, Any], bool]]:
@@ -102,6 +110,11 @@ def default_tower_cases() -> list[tuple[str, dict[str, Any], bool]]:
     return [
         ("default (6 sub, 60 it), settle-in", {}, True),
         ("default, settle-in, held awake", {"world": NO_SLEEP}, True),
+        (
+            "settle-in at 100 it (before), held awake",
+            {"world": {**NO_SLEEP, "settle_iterations": 100}},
+            True,
+        ),
         ("default, no settle-in, held awake", {"world": NO_SLEEP}, False),
         ("6 sub, 10 it, settle-in", world_overrides(6, 10), True),
         ("6 sub, 10 it, settle-in, held awake", world_overrides(6, 10, **NO_SLEEP), True),
@@ -137,6 +150,8 @@ def tower_rows(
         rows.append(
             [
                 result.label,
+                f"{result.lean:+.3f}",
+                f"{result.tilt:+.3f}",
                 f"{result.sag:.3f}",
                 f"{result.drift_x:.3f}",
                 f"{result.drift_y:.3f}",
@@ -152,8 +167,12 @@ def tower_rows(
 # World against bare pymunk
 
 
-def bare_space_like(world: World) -> pymunk.Space:
-    """A plain pymunk space with the same bodies, shapes and settings, and no callbacks."""
+def bare_space_like(world: World, *, brakes: bool = False) -> pymunk.Space:
+    """A plain pymunk space with the same bodies, shapes and settings, and no callbacks.
+
+    With ``brakes`` the round pieces keep their rolling-resistance brake (a ``SimpleMotor`` to
+    the world with the torque it has now), so only the World's own overhead differs.
+    """
     source = world.space
     space = pymunk.Space()
     for attribute in ("gravity", "iterations", "damping", "collision_slop", "collision_bias"):
@@ -167,6 +186,15 @@ def bare_space_like(world: World) -> pymunk.Space:
             body = pymunk.Body(old.mass, old.moment)
             body.position, body.angle, body.velocity = old.position, old.angle, old.velocity
             space.add(body)
+            if brakes:
+                for constraint in old.constraints:
+                    if (
+                        isinstance(constraint, pymunk.SimpleMotor)
+                        and constraint.a is source.static_body
+                    ):
+                        brake = pymunk.SimpleMotor(space.static_body, body, 0.0)
+                        brake.max_force = constraint.max_force
+                        space.add(brake)
         space.add(_copy_shape(piece.shape, body))
     return space
 
@@ -215,7 +243,7 @@ def overhead_rows(frames: int) -> list[list[str]]:
 
     rows = []
     tower = build_tower(awake)
-    rows.append(overhead_row("35-disk tower, awake (no sleeping)", tower, frames))
+    rows.append(overhead_row(f"{TOWER_DISKS}-disk tower, awake (no sleeping)", tower, frames))
     rows.append(overhead_row("Free play scene, default config", build_freeplay(config), frames))
     rows.append(overhead_row("Free play scene, awake (no sleeping)", build_freeplay(awake), frames))
     return rows
@@ -235,6 +263,8 @@ def print_table(title: str, header: list[str], rows: list[list[str]]) -> None:
 
 TOWER_HEADER = [
     "settings",
+    "lean mm",
+    "tilt deg",
     "sag mm",
     "drift x mm",
     "drift y mm",

@@ -141,6 +141,7 @@ class App:
         self.menu = Menu(self)
         self.sound = Sound(self.config.sound)  # silent where there is no audio device
         self._die_rolling = False
+        self._menu_key: tuple[object, ...] | None = None  # what the menu last drew
         self._closed = False
         if start_spec is not None:
             self.menu.select(start_spec.id)
@@ -448,6 +449,18 @@ class App:
         surface = self.screen
         game = self.game
         if game is None:
+            # The idle menu costs next to nothing: its picture is drawn again only when
+            # something it shows changed (the display surface keeps the last one).
+            key = (
+                surface.get_size(),
+                self.menu.frame_key(),
+                self.current_notice(),
+                self.config_error,
+                self.error,
+            )
+            if key == self._menu_key:
+                return
+            self._menu_key = key
             self.menu.draw(surface, self.renderer)
             notice = self.current_notice()
             if notice:
@@ -461,6 +474,7 @@ class App:
                     anchor="midbottom",
                 )
         else:
+            self._menu_key = None
             self._draw_game(surface, game)
         if self.config_error:
             overlays.draw_banner(surface, self.renderer, self.play_rect, self.config_error, REFUSED)

@@ -214,6 +214,11 @@ class Menu:
                 if button.collidepoint(pos):
                     choice.toggle(index)
 
+    def frame_key(self) -> tuple[object, ...]:
+        """Everything the menu's picture depends on: while it is unchanged, so is the picture."""
+        choices = tuple((key, c.count, tuple(c.kinds)) for key, c in self.choices.items())
+        return (self.selected, self.mouse, choices, len(self.specs))
+
     def start(self) -> None:
         choice = self.choice()
         if choice is not None:

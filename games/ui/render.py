@@ -21,6 +21,7 @@ colour from their name. Anti-aliasing uses ``pygame.gfxdraw`` for polygons and
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 from collections.abc import Iterable, Mapping, Sequence
@@ -269,7 +270,19 @@ class GridGeometry:
 
 
 @dataclass
+class _WorldLayer:
+    """What :meth:`Renderer.draw_world` keeps of a world: the screen region and its pixels."""
+
+    key: tuple[object, ...]
+    rect: pygame.Rect
+    image: pygame.Surface | None
+
+
+@dataclass
 class _Cache:
+    layers: dict[int, _WorldLayer] = field(default_factory=dict)
+    boards: dict[tuple[object, ...], pygame.Surface] = field(default_factory=dict)
+    panels: dict[tuple[int, int, int, int], pygame.Surface] = field(default_factory=dict)
     backgrounds: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict)
     shadows: dict[tuple[int, int, int], pygame.Surface] = field(default_factory=dict)
     fonts: dict[tuple[int, bool, bool], pygame.font.Font] = field(default_factory=dict)
@@ -411,10 +424,16 @@ class Renderer:
     def panel(
         self, surface: pygame.Surface, rect: pygame.Rect, *, alpha: int = 200, radius: int = 12
     ) -> None:
-        """A translucent dark rounded panel (overlays, menus)."""
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*PANEL, alpha), layer.get_rect(), border_radius=radius)
-        pygame.draw.rect(layer, (*INK_DIM, 60), layer.get_rect(), width=1, border_radius=radius)
+        """A translucent dark rounded panel (overlays, menus); its surface is kept and reused."""
+        key = (rect.width, rect.height, alpha, radius)
+        layer = self._cache.panels.get(key)
+        if layer is None:
+            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, (*PANEL, alpha), layer.get_rect(), border_radius=radius)
+            pygame.draw.rect(layer, (*INK_DIM, 60), layer.get_rect(), width=1, border_radius=radius)
+            if len(self._cache.panels) > 64:
+                self._cache.panels.clear()
+            self._cache.panels[key] = layer
         surface.blit(layer, rect.topleft)
 
     def button(
@@ -462,18 +481,64 @@ class Renderer:
         ``hand`` is the hand's world point and ``grip`` the held piece's grab point (both mm);
         together they draw the rubber band of the grip. Pieces in ``skip`` are left out (a view
         draws those itself).
+
+        What does not move is drawn once and kept (see :class:`_WorldLayer`): the table, the
+        static scenery and every sleeping piece, *with what the surface held under them* (the
+        room's background, a panel drawn just before). It is drawn again when the surface
+        size, the clip, the camera (resize, zoom), the static pieces or the sleeping pieces
+        change. So a view must not draw anything that changes under the world before calling
+        this; what it draws afterwards is never kept.
         """
         skipped = set(skip)
-        tables = [p for p in world.pieces.values() if p.kind == "table"]
-        for table_piece in tables:
-            self.draw_table(surface, camera, table_piece)
-        dynamic = [p for p in world.pieces.values() if not p.is_static and p not in skipped]
-        if tables:
-            self.draw_shadows(surface, camera, dynamic)
+        live = {id(piece) for piece in skipped}
+        if hover is not None:
+            live.add(id(hover))
+        if held is not None:
+            live.add(id(held))
+        tables: list[Piece] = []
+        scenery: list[Piece] = []
+        resting: list[Piece] = []
+        moving: list[Piece] = []
         for piece in world.pieces.values():
-            if piece.is_static and piece.kind != "table" and piece not in skipped:
+            if piece.is_static:
+                if piece in skipped:
+                    continue
+                (tables if piece.kind == "table" else scenery).append(piece)
+            elif id(piece) not in live and piece.body.is_sleeping:
+                resting.append(piece)
+            elif piece not in skipped:
+                moving.append(piece)
+        clip = surface.get_clip()
+        key = (
+            surface.get_size(),
+            tuple(clip),
+            camera.scale,
+            camera.origin,
+            tuple(id(piece) for piece in tables + scenery),
+            tuple(_pose(piece) for piece in resting),
+        )
+        casters = self._shadow_casters(resting + moving) if tables else []
+        layer = self._cache.layers.get(id(world))
+        if layer is not None and layer.key == key and layer.image is not None:
+            surface.blit(layer.image, layer.rect.topleft)
+        else:
+            still = {id(piece) for piece in resting}
+            for table_piece in tables:
+                self.draw_table(surface, camera, table_piece)
+            self._draw_shadow_list(surface, camera, [c for c in casters if id(c[0]) in still])
+            for piece in scenery:
                 self.draw_piece(surface, camera, piece)
-        for piece in dynamic:
+            for piece in resting:
+                self.draw_piece(surface, camera, piece)
+            region = _layer_region(surface, camera, tables, scenery + resting)
+            image = surface.subsurface(region).copy() if region.width and region.height else None
+            if len(self._cache.layers) > 8:
+                self._cache.layers.clear()
+            self._cache.layers[id(world)] = _WorldLayer(key, region, image)
+        self._draw_shadow_list(
+            surface, camera, [c for c in casters if not c[0].body.is_sleeping or id(c[0]) in live]
+        )
+        for piece in moving:
             state = "held" if piece is held else "hover" if piece is hover else "normal"
             self.draw_piece(surface, camera, piece, state=state)
         if held is not None and hand is not None:
@@ -514,13 +579,23 @@ class Renderer:
 
         Only the lowest piece of a column casts one (a stack throws one shadow, not 35).
         """
-        table_y = camera.to_screen((0.0, 0.0))[1]
-        casters: list[pymunk.BB] = []
-        for piece in sorted(pieces, key=lambda p: p.shape.bb.bottom):
-            bb = piece.shape.bb
-            if any(_x_overlap(bb, below) > 0.6 * (bb.right - bb.left) for below in casters):
+        self._draw_shadow_list(surface, camera, self._shadow_casters(pieces))
+
+    @staticmethod
+    def _shadow_casters(pieces: Sequence[Piece]) -> list[tuple[Piece, pymunk.BB]]:
+        """The pieces that cast a shadow (the lowest of each column) with their boxes."""
+        casters: list[tuple[Piece, pymunk.BB]] = []
+        for piece, bb in sorted(((p, p.shape.bb) for p in pieces), key=lambda pb: pb[1].bottom):
+            if any(_x_overlap(bb, below) > 0.6 * (bb.right - bb.left) for _, below in casters):
                 continue
-            casters.append(bb)
+            casters.append((piece, bb))
+        return casters
+
+    def _draw_shadow_list(
+        self, surface: pygame.Surface, camera: Camera, casters: Sequence[tuple[Piece, pymunk.BB]]
+    ) -> None:
+        table_y = camera.to_screen((0.0, 0.0))[1]
+        for _, bb in casters:
             if bb.bottom < -5:
                 continue
             lift = max(bb.bottom, 0.0)
@@ -606,18 +681,30 @@ class Renderer:
         colour: Colour,
     ) -> None:
         body = piece.body
-        local = shape.get_vertices()
-        points = [_round(camera.to_screen(body.local_to_world(v))) for v in local]
+        # One transform for every point of the box: body → screen in plain arithmetic.
+        px, py = body.position
+        cos, sin = body.rotation_vector
+        scale, (ox, oy) = camera.scale, camera.origin
+
+        def screen(lx: float, ly: float) -> tuple[int, int]:
+            return (
+                round(ox + (px + cos * lx - sin * ly) * scale),
+                round(oy - (py + sin * lx + cos * ly) * scale),
+            )
+
+        local = [(v.x, v.y) for v in shape.get_vertices()]
+        points = [screen(x, y) for x, y in local]
+        tones = _box_tones(colour)
         pygame.gfxdraw.filled_polygon(surface, points, colour)
-        pygame.gfxdraw.aapolygon(surface, points, shade(colour, 0.55))
-        xs = [v.x for v in local]
-        ys = [v.y for v in local]
+        pygame.gfxdraw.aapolygon(surface, points, tones[0])
+        xs = [x for x, _ in local]
+        ys = [y for _, y in local]
         half_w = (max(xs) - min(xs)) / 2
         half_h = (max(ys) - min(ys)) / 2
         long_axis_x = half_w >= half_h
+        aaline = pygame.draw.aaline
         # grain along the long axis, a lit top edge and a shaded bottom edge
         if camera.px(min(half_w, half_h) * 2) >= 9:
-            grain = shade(colour, 0.86)
             for fraction in (-0.35, 0.2):
                 if long_axis_x:
                     a, b = (
@@ -629,14 +716,20 @@ class Renderer:
                         (half_w * fraction, -half_h * 0.9),
                         (half_w * fraction * 0.7, half_h * 0.9),
                     )
-                _aaline(surface, camera, body, a, b, grain)
+                aaline(surface, tones[1], screen(*a), screen(*b))
         inset = min(half_w, half_h) * 0.18
-        top_a = (-half_w + inset, half_h - inset)
-        top_b = (half_w - inset, half_h - inset)
-        _aaline(surface, camera, body, top_a, top_b, shade(colour, 1.3))
-        bottom_a = (-half_w + inset, -half_h + inset)
-        bottom_b = (half_w - inset, -half_h + inset)
-        _aaline(surface, camera, body, bottom_a, bottom_b, shade(colour, 0.75))
+        aaline(
+            surface,
+            tones[2],
+            screen(-half_w + inset, half_h - inset),
+            screen(half_w - inset, half_h - inset),
+        )
+        aaline(
+            surface,
+            tones[3],
+            screen(-half_w + inset, -half_h + inset),
+            screen(half_w - inset, -half_h + inset),
+        )
 
     def _draw_ball(
         self, surface: pygame.Surface, camera: Camera, piece: Piece, colour: Colour
@@ -723,6 +816,58 @@ class Renderer:
         geometry = GridGeometry.fit(rect, cols, rows)
         board = geometry.rect
         frame = board.inflate(round(geometry.cell * 0.5), round(geometry.cell * 0.5))
+        # The board itself (frame, squares, guide lines, labels) never changes during a game:
+        # it is drawn once, kept with what lay under it (the room), and blitted after that.
+        region = frame.union(frame.move(4, 6)).clip(surface.get_clip())
+        key = (
+            surface.get_size(),
+            tuple(region),
+            tuple(rect),
+            cols,
+            rows,
+            tuple(sorted((cells or {}).items())),
+            tuple(sorted((labels or {}).items())),
+            guide_lines,
+        )
+        kept = self._cache.boards.get(key)
+        if kept is not None:
+            surface.blit(kept, region.topleft)
+        else:
+            self._draw_board(surface, geometry, frame, cells, labels, guide_lines)
+            if region.width and region.height:
+                if len(self._cache.boards) > 8:
+                    self._cache.boards.clear()
+                self._cache.boards[key] = surface.subsurface(region).copy()
+        ring = max(round(geometry.cell * 0.08), 2)
+        marks = (
+            highlights.items()
+            if isinstance(highlights, Mapping)
+            else ((c, GOOD) for c in highlights)
+        )
+        for cell, colour in marks:
+            pygame.draw.rect(
+                surface,
+                colour,
+                geometry.cell_rect(cell).inflate(-ring, -ring),
+                width=ring,
+                border_radius=ring * 2,
+            )
+        for wall in walls:
+            self.draw_grid_wall(surface, geometry, wall)
+        return geometry
+
+    def _draw_board(
+        self,
+        surface: pygame.Surface,
+        geometry: GridGeometry,
+        frame: pygame.Rect,
+        cells: Mapping[Cell, Colour] | None,
+        labels: Mapping[Cell, str] | None,
+        guide_lines: bool,
+    ) -> None:
+        """The unchanging part of :meth:`draw_grid`: frame, squares, guide lines, labels."""
+        cols, rows = geometry.cols, geometry.rows
+        board = geometry.rect
         pygame.draw.rect(surface, (0, 0, 0), frame.move(4, 6), border_radius=10)
         pygame.draw.rect(surface, TABLE_EDGE, frame, border_radius=10)
         pygame.draw.rect(surface, shade(TABLE_EDGE, 1.25), frame, width=2, border_radius=10)
@@ -741,20 +886,6 @@ class Renderer:
             for j in range(rows + 1):
                 y = round(geometry.corner((0, j))[1])
                 pygame.draw.line(surface, line, (board.left, y), (board.right, y))
-        ring = max(round(geometry.cell * 0.08), 2)
-        marks = (
-            highlights.items()
-            if isinstance(highlights, Mapping)
-            else ((c, GOOD) for c in highlights)
-        )
-        for cell, colour in marks:
-            pygame.draw.rect(
-                surface,
-                colour,
-                geometry.cell_rect(cell).inflate(-ring, -ring),
-                width=ring,
-                border_radius=ring * 2,
-            )
         label_size = max(round(geometry.cell * 0.45), 8)
         for cell, label in (labels or {}).items():
             self.text(
@@ -766,9 +897,6 @@ class Renderer:
                 anchor="center",
                 shadow=False,
             )
-        for wall in walls:
-            self.draw_grid_wall(surface, geometry, wall)
-        return geometry
 
     def draw_grid_labels(
         self, surface: pygame.Surface, geometry: GridGeometry, colour: Colour
@@ -954,6 +1082,45 @@ def _add_grain(image: pygame.Surface, *, strength: int, seed: int) -> None:
     noise = rng.integers(-strength, strength + 1, size=pixels.shape[:2], dtype=np.int16)
     pixels[...] = np.clip(pixels.astype(np.int16) + noise[..., None], 0, 255).astype(np.uint8)
     del pixels  # unlock the surface
+
+
+@functools.lru_cache(maxsize=256)
+def _box_tones(colour: Colour) -> tuple[Colour, Colour, Colour, Colour]:
+    """A box's outline, grain, lit edge and shaded edge colours."""
+    return (shade(colour, 0.55), shade(colour, 0.86), shade(colour, 1.3), shade(colour, 0.75))
+
+
+def _pose(piece: Piece) -> tuple[int, float, float, float]:
+    body = piece.body
+    x, y = body.position
+    return (id(piece), x, y, body.angle)
+
+
+LAYER_MARGIN_PX = 12  # round the kept region: anti-aliased edges, outlines, shadows
+
+
+def _layer_region(
+    surface: pygame.Surface, camera: Camera, tables: Sequence[Piece], pieces: Sequence[Piece]
+) -> pygame.Rect:
+    """The screen rectangle (within the clip) that the kept layer of a world covers."""
+    clip = surface.get_clip()
+    if tables:
+        # the felt, the table's edge and what is under it reach the surface's bottom
+        top_y = camera.to_screen((0.0, 0.0))[1] - max(
+            round(surface.get_height() * TABLE_DEPTH_PX), 12
+        )
+        region = pygame.Rect(clip.left, round(top_y), clip.width, clip.bottom - round(top_y))
+    else:
+        region = pygame.Rect(0, 0, 0, 0)
+    for piece in pieces:
+        bb = piece.shape.bb
+        left, top = camera.to_screen((bb.left, bb.top))
+        right, bottom = camera.to_screen((bb.right, bb.bottom))
+        box = pygame.Rect(
+            math.floor(left), math.floor(top), math.ceil(right - left), math.ceil(bottom - top)
+        ).inflate(2 * LAYER_MARGIN_PX, 2 * LAYER_MARGIN_PX)
+        region = box if region.width == 0 else region.union(box)
+    return region.clip(clip)
 
 
 def _x_overlap(a: pymunk.BB, b: pymunk.BB) -> float:

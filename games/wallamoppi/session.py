@@ -49,6 +49,7 @@ from games.wallamoppi.scene import (
     live_config,
     table_world_config,
     timer_duration,
+    timer_world_config,
 )
 from physics.config import PhysicsConfig
 from physics.detect import SettleDetector
@@ -70,6 +71,7 @@ class WallamoppiSession(PhysicsSession):
         self.pending: str | None = None  # the released taken disk, not yet stacked
         self.settle = SettleDetector()  # the released disk at rest on the tower's top
         self.fall_reason: str | None = None
+        self._tower_slept = False  # every tower disk slept after the last frame
         self.refusal: str | None = None  # the last refused input, for the status line
         self._computer_acting = False
         self._grab_data: dict[str, Any] = {}
@@ -103,7 +105,7 @@ class WallamoppiSession(PhysicsSession):
         self.world.apply_config(table_world_config(live))
         self.scene.config = live
         if self.timer is not None:
-            self.timer.world.apply_config(live)
+            self.timer.world.apply_config(timer_world_config(live))
         self.timer_seconds = timer_duration(live)
 
     # -- who acts ----------------------------------------------------------------------
@@ -270,7 +272,13 @@ class WallamoppiSession(PhysicsSession):
             return
         self._check_stacked()
         self._roll_back_stray()
-        self.fall_reason = self.scene.tower_fall()
+        # A tower asleep now and after the last frame has not moved since, nor touched anything
+        # new (a sleeping body neither moves nor wakes and sleeps again within one frame): the
+        # last frame's answer stands.
+        asleep = all(self.scene.disks[name].body.is_sleeping for name in self.scene.tower)
+        if not (asleep and self._tower_slept):
+            self.fall_reason = self.scene.tower_fall()
+        self._tower_slept = asleep
         if self.fall_reason is not None:
             self.rules.tower_fell()
         elif self.timer is not None and self.rules.turn.timer_running:

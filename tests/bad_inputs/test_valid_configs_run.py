@@ -29,6 +29,8 @@ def extreme(which: str) -> dict[str, Any]:
         assert model is not None
         table[section] = {}
         for name, info in model.model_fields.items():
+            if info.annotation is bool:  # a switch has no extremes; it keeps its default
+                continue
             low, high = _bounds(info.metadata)
             value = low if which == "min" else high
             table[section][name] = int(value) if info.annotation is int else float(value)  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from physics import pieces
 from physics.config import PhysicsConfig, load_config
 from physics.world import World
 
-NO_SLEEP = {"sleep_time": 60.0, "idle_speed": 0.01}
+NO_SLEEP = {"sleeping": False}
 
 
 def config(**sections: Any) -> PhysicsConfig:

@@ -1,0 +1,156 @@
+"""How fast headless play is, in CPU seconds, and what our World costs over bare pymunk.
+
+    python scripts/bench_speed.py [--seeds 0 1 2] [--frames 600] [--rounds 5]
+
+CPU time (``time.process_time``, or the child's rusage for a process), so other work on a
+shared machine does not count; every A/B pair is measured alternately in this one process.
+
+1. **Headless Wallamoppi**: full computer-vs-computer games (rules, bots, the table world, the
+   marble timer, stack and fall checks): simulated seconds per CPU second. Goal: ≥ 60×.
+2. **Headless Free play process**: ``python -m games run freeplay --headless`` as a user runs it,
+   start-up included: simulated seconds per CPU second of the whole process. Goal: ≥ 50×.
+3. **World against bare pymunk** in every shipped scene (Free play's table, Wallamoppi's wall
+   with a 10-disk tower, the marble timer's box with its marble rolling): A steps
+   :class:`~physics.world.World` frames (substeps, contact callbacks, rolling resistance), B a
+   plain ``pymunk.Space`` holding copies of the same bodies and shapes with the same solver
+   settings and per-shape values, stepped the same substeps; each from a fresh copy of the
+   same start, alternated ``--rounds`` times; medians. Goal: A / B ≤ 1.2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench_physics import bare_space_like
+
+from games.headless import drive, frame_limit, new_session
+from games.protocol import SeatKind
+from games.registry import load
+from physics.config import PhysicsConfig, load_config
+from physics.world import World
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def wallamoppi_game(config: PhysicsConfig, seed: int) -> tuple[float, float, dict[str, object]]:
+    """(simulated s, CPU s, result) of one full headless computer game."""
+    spec = load("wallamoppi")
+    session = new_session(spec, config, seed, (SeatKind.COMPUTER, SeatKind.COMPUTER), {})
+    started = time.process_time()
+    drive(session, frame_limit(spec, config, None))
+    cpu = time.process_time() - started
+    return session.frame * session.frame_seconds, cpu, session.result()
+
+
+def freeplay_process(seed: int) -> tuple[float, float]:
+    """(simulated s, CPU s of the whole process) of ``wobbletop run freeplay --headless``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    output = subprocess.run(
+        [sys.executable, "-m", "games", "run", "freeplay", "--headless", "--seed", str(seed)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    import json
+
+    return float(json.loads(output.splitlines()[-1])["sim_seconds"]), cpu
+
+
+def scenes(config: PhysicsConfig) -> dict[str, Callable[[], World]]:
+    """Fresh builds of every shipped scene, ready to step."""
+    from games.freeplay.scene import build_freeplay
+    from games.protocol import SessionSetup
+    from games.wallamoppi.rules import DARK, LIGHT, Disk
+    from games.wallamoppi.scene import MarbleTimer
+    from games.wallamoppi.session import WallamoppiSession
+
+    def wall() -> World:
+        session = WallamoppiSession(
+            SessionSetup(config, 0, (SeatKind.HUMAN, SeatKind.HUMAN), {"wall": "auto"})
+        )
+        for n in range(10):
+            session.scene.add_tower_disk(Disk(f"extra{n}", DARK if n % 2 else LIGHT))
+        return session.scene.world
+
+    return {
+        "Free play table": lambda: build_freeplay(config),
+        "Wallamoppi wall + 10-disk tower": wall,
+        "Wallamoppi marble timer": lambda: MarbleTimer(config).world,
+    }
+
+
+def step_cpu(world: World, frames: int) -> tuple[float, float, float]:
+    """CPU seconds per frame: (World, bare pymunk, bare pymunk with the rolling brakes)."""
+    bares = [bare_space_like(world), bare_space_like(world, brakes=True)]
+    substeps = world.config.world.substeps
+    dt = world.frame_seconds / substeps
+    started = time.process_time()
+    for _ in range(frames):
+        world.step()
+    times = [(time.process_time() - started) / frames]
+    for bare in bares:
+        started = time.process_time()
+        for _ in range(frames):
+            for _ in range(substeps):
+                bare.step(dt)
+        times.append((time.process_time() - started) / frames)
+    return times[0], times[1], times[2]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
+    parser.add_argument("--frames", type=int, default=600, help="frames per World/bare timing")
+    parser.add_argument("--rounds", type=int, default=5, help="alternations per scene")
+    args = parser.parse_args()
+    config = load_config().config
+
+    total_sim = total_cpu = 0.0
+    for seed in args.seeds:
+        sim, cpu, result = wallamoppi_game(config, seed)
+        total_sim, total_cpu = total_sim + sim, total_cpu + cpu
+        print(
+            f"Wallamoppi game seed {seed}: {sim:6.1f} sim s in {cpu:5.2f} CPU s = "
+            f"{sim / cpu:5.1f}x  ({result['winner']} wins, {result['reason']}, "
+            f"tower {result['tower_height']})"
+        )
+    print(f"Wallamoppi, all games: {total_sim / total_cpu:.1f}x real time per CPU second")
+
+    total_sim = total_cpu = 0.0
+    for seed in args.seeds:
+        sim, cpu = freeplay_process(seed)
+        total_sim, total_cpu = total_sim + sim, total_cpu + cpu
+    print(
+        f"Free play headless process (start-up included): {total_sim / len(args.seeds):.2f} sim s "
+        f"in {total_cpu / len(args.seeds):.3f} CPU s = {total_sim / total_cpu:.1f}x"
+    )
+
+    print(
+        f"\nWorld (A) vs bare pymunk (B), CPU ms per frame, median of {args.rounds} x "
+        f"{args.frames} frames"
+    )
+    print("(B': bare with the same rolling-resistance brakes, which bare pymunk lacks)")
+    print(f"{'scene':<34}{'A World':>9}{'B bare':>9}{'A / B':>7}{'B prime':>9}{'A / B prime':>13}")
+    for name, build in scenes(config).items():
+        samples: list[tuple[float, float, float]] = []
+        for _ in range(args.rounds):
+            samples.append(step_cpu(build(), args.frames))
+        a, b, c = (statistics.median(column) for column in zip(*samples, strict=True))
+        print(f"{name:<34}{a * 1e3:>9.3f}{b * 1e3:>9.3f}{a / b:>7.2f}{c * 1e3:>9.3f}{a / c:>13.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

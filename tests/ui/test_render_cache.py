@@ -1,0 +1,115 @@
+"""The renderer keeps what does not move, and never shows a stale picture.
+
+Each test draws a frame twice (the second time from the kept layer) and compares it pixel for
+pixel with a frame drawn by a renderer that keeps nothing yet.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import pygame
+import pytest
+
+from games.ui.render import Camera, Renderer, WorldRect
+from physics import pieces
+from physics.config import load_config
+from physics.world import World
+
+SIZE = (640, 400)
+
+
+@pytest.fixture(autouse=True)
+def _pygame() -> None:
+    pygame.display.init()
+    pygame.font.init()
+
+
+def _scene() -> World:
+    world = World(load_config().config)
+    world.add(pieces.table())
+    world.add(pieces.ramp("ramp", (-200.0, 80.0), (-120.0, 0.0)))
+    pieces.disk_stack(world, 4)
+    world.settle_in()
+    world.run(1.0)  # the stack falls asleep
+    return world
+
+
+def _frame(renderer: Renderer, world: World, camera: Camera) -> pygame.Surface:
+    surface = pygame.Surface(SIZE)
+    renderer.background(surface)
+    renderer.draw_world(surface, camera, world)
+    return surface
+
+
+def _same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return bytes(pygame.image.tobytes(a, "RGB")) == bytes(pygame.image.tobytes(b, "RGB"))
+
+
+def _camera(zoom: float = 1.0) -> Camera:
+    fitted = Camera.fit(WorldRect(-250, -30, 150, 120), pygame.Rect(0, 0, *SIZE), 16)
+    return Camera(fitted.scale * zoom, fitted.origin)
+
+
+def test_a_kept_frame_is_the_frame_drawn_afresh() -> None:
+    world = _scene()
+    assert all(p.body.is_sleeping for p in world.dynamic_pieces())
+    kept = Renderer()
+    _frame(kept, world, _camera())
+    assert _same(_frame(kept, world, _camera()), _frame(Renderer(), world, _camera()))
+
+
+def test_a_woken_piece_that_moves_is_drawn_where_it_is() -> None:
+    world = _scene()
+    kept = Renderer()
+    before = _frame(kept, world, _camera())
+    top = world.pieces["d03"]
+    top.body.position += (30.0, 0.0)  # moving a body wakes it
+    after = _frame(kept, world, _camera())
+    assert not _same(after, before)
+    assert _same(after, _frame(Renderer(), world, _camera()))
+    world.run(2.0)  # it falls, lands and sleeps again: kept again, still right
+    assert top.body.is_sleeping
+    _frame(kept, world, _camera())
+    assert _same(_frame(kept, world, _camera()), _frame(Renderer(), world, _camera()))
+
+
+def test_zoom_redraws_the_kept_layer() -> None:
+    world = _scene()
+    kept = Renderer()
+    _frame(kept, world, _camera())
+    zoomed = _frame(kept, world, _camera(1.5))
+    assert _same(zoomed, _frame(Renderer(), world, _camera(1.5)))
+
+
+def test_a_kept_board_is_the_board_drawn_afresh() -> None:
+    def board(renderer: Renderer, highlight: tuple[int, int]) -> pygame.Surface:
+        surface = pygame.Surface(SIZE)
+        renderer.background(surface)
+        renderer.draw_grid(
+            surface,
+            pygame.Rect(20, 20, 360, 360),
+            9,
+            9,
+            cells={(0, 0): (200, 60, 60)},
+            labels={(4, 4): "→"},
+            highlights=[highlight],
+        )
+        return surface
+
+    kept = Renderer()
+    board(kept, (1, 1))
+    assert _same(board(kept, (2, 3)), board(Renderer(), (2, 3)))
+
+
+def test_the_idle_menu_is_not_drawn_again_until_something_changes(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    app.step_frame(1 / 60)
+    app.screen.set_at((5, 5), (255, 0, 255))  # a mark a repaint would cover
+    app.step_frame(1 / 60)
+    assert app.screen.get_at((5, 5))[:3] == (255, 0, 255)  # nothing changed: not repainted
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(1, 1)))
+    app.step_frame(1 / 60)
+    assert app.screen.get_at((5, 5))[:3] != (255, 0, 255)  # the mouse moved: drawn again
