@@ -340,25 +340,21 @@ def play_seats(
     return tuple(SEAT_WORDS[word] for word in words)
 
 
-def play_skill(spec: GameSpec, word: str) -> float:
-    """The level of ``--skill WORD`` for a game whose computers have a hand to steady."""
-    from games.skill import SKILL_NAMES, SkillError, skill_level
+def play_skill(spec: GameSpec, word: str) -> str:
+    """``--skill WORD`` for a game whose computers have a hand to steady: the word, checked
+    (the session reads it as the menu's choice does, games/skill.py)."""
+    from games.skill import DEXTERITY_GAMES, SKILL_NAMES
 
-    takes = [game for game in SKILL_GAMES if game in registry.available()]
+    takes = [game for game in registry.available() if game in DEXTERITY_GAMES]
     if spec.id not in takes:
         raise UsageError(
             f"--skill {word}: {spec.id} has no computer hand to set; "
             f"games with one: {', '.join(takes)}"
         )
-    if word.strip().lower() not in SKILL_NAMES:
+    name = word.strip().lower()
+    if name not in SKILL_NAMES:
         raise UsageError(f"--skill {word}: allowed: {skill_help()}")
-    try:
-        return skill_level(word)
-    except SkillError as error:  # pragma: no cover - the words are checked above
-        raise UsageError(str(error)) from None
-
-
-SKILL_GAMES = ("wallamoppi", "animals")  # the games whose computers have a skill option
+    return name
 
 
 def skill_help() -> str:

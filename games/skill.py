@@ -16,12 +16,20 @@ message that names the words.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 SKILLS: Mapping[str, float] = {"careful": 0.95, "steady": 0.8, "shaky": 0.45}
 SKILL_NAMES: tuple[str, ...] = tuple(SKILLS)
 DEFAULT_SKILL_NAME = "steady"
 SKILL_HELP = "careful (hardest to beat), steady (the default) or shaky (a first game)"
+# The option's type for a game's options model (games/options.py): a word or a number 0-1.
+SkillWord = Literal["careful", "steady", "shaky"]
+Skill = SkillWord | Annotated[float, Field(ge=0, le=1)]
+
+# The games whose computer has a hand (session option ``skill``): the menu offers the choice.
+DEXTERITY_GAMES: frozenset[str] = frozenset({"wallamoppi", "animals"})
 
 
 class SkillError(ValueError):
@@ -64,6 +72,12 @@ def seat_skill(option: Any, seat: str, default: float, *, key: str = "skill") ->
     if option is None:
         return default
     return skill_level(option, key=f"options.{key}")
+
+
+def next_skill(name: str) -> str:
+    """The word after ``name`` in :data:`SKILL_NAMES`, round again (the menu's button)."""
+    index = SKILL_NAMES.index(name) if name in SKILLS else -1
+    return SKILL_NAMES[(index + 1) % len(SKILL_NAMES)]
 
 
 def skill_name(level: float) -> str:

@@ -5,6 +5,11 @@ The world owns named :class:`Piece` objects (body + shape + material + tags) so 
 their pieces apart, applies the config's per-pair friction and restitution to every contact,
 and hashes all body states into a digest for determinism checks and golden traces.
 
+Contacts can be heard: set :attr:`World.impact_listener` and after each substep every contact
+that began in it is reported as an :class:`Impact` (the two pieces, the impulse, where). It is
+read-only (the bodies are not touched, so digests do not change) and costs nothing while no
+one listens (the window's sound, games/ui/sound.py, is the listener).
+
 No threads (threaded spaces break determinism) and nothing random: the same config, build and
 inputs give a bit-identical trace in a fresh process.
 
@@ -25,7 +30,7 @@ import enum
 import hashlib
 import math
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import pymunk
@@ -60,6 +65,18 @@ class Layer(enum.IntFlag):
     @classmethod
     def all(cls) -> Layer:
         return cls.TABLE | cls.FREE | cls.WALL | cls.TOWER | cls.SCENERY
+
+
+@dataclass(frozen=True)
+class Impact:
+    """A contact that began this substep: who hit what, how hard (kg·mm/s), and where (mm)."""
+
+    a: str
+    b: str
+    impulse: float
+    point: tuple[float, float]
+    kinds: tuple[str, str]  # the pieces' kinds ("disk", "table", "marble", ...)
+    materials: tuple[str, str]
 
 
 @dataclass(eq=False)
@@ -132,6 +149,8 @@ class World:
         self.escapes: list[Escape] = []
         self._bounds: tuple[float, float, float, float] | None = None
         self._movable: list[Piece] = []  # pieces with a body of their own (not static)
+        # Called with each new contact after every substep; None (nobody listens) costs nothing.
+        self.impact_listener: Callable[[Impact], None] | None = None
         self.apply_config(config)
 
     # -- configuration -------------------------------------------------------------------
@@ -463,10 +482,46 @@ class World:
     def step(self) -> None:
         """Advance one fixed frame as ``substeps`` equal pymunk steps."""
         step, dt = self.space.step, self._substep_seconds
+        listener = self.impact_listener
         for _ in range(self._substeps):
             step(dt)
+            if listener is not None:  # the window's sound; None costs nothing
+                self._report_impacts(listener)
         self._catch_escapes()
         self.frame += 1
+
+    def _report_impacts(self, listener: Callable[[Impact], None]) -> None:
+        """Tell ``listener`` of every contact that began in the last substep (awake pieces)."""
+        seen: set[tuple[int, int]] = set()
+
+        def hear(arbiter: pymunk.Arbiter) -> None:
+            if not arbiter.is_first_contact:
+                return
+            first, second = arbiter.shapes
+            key = (id(first), id(second)) if id(first) < id(second) else (id(second), id(first))
+            if key in seen:
+                return
+            seen.add(key)
+            a, b = self.piece_of(first), self.piece_of(second)
+            if a is None or b is None:  # the hand
+                return
+            points = arbiter.contact_point_set.points
+            point = points[0].point_a if points else pymunk.Vec2d(0.0, 0.0)
+            listener(
+                Impact(
+                    a.name,
+                    b.name,
+                    float(arbiter.total_impulse.length),
+                    (float(point.x), float(point.y)),
+                    (a.kind, b.kind),
+                    (a.material, b.material),
+                )
+            )
+
+        for piece in self._movable:
+            body = piece.body
+            if body.body_type == pymunk.Body.DYNAMIC and not body.is_sleeping:
+                body.each_arbiter(hear)
 
     # -- bounds --------------------------------------------------------------------------
 

@@ -45,7 +45,7 @@ def test_seats_and_skill_reach_the_window(started: list[dict[str, Any]]) -> None
     assert started[-1]["seats"] == (H, C, C, H) and started[-1]["options"] == {}
     assert main(["play", "wallamoppi", "--seats", "Computer, human", "--skill", "shaky"]) == 0
     assert started[-1]["seats"] == (C, H)
-    assert started[-1]["options"] == {"skill": SKILLS["shaky"]}
+    assert started[-1]["options"] == {"skill": "shaky"}
     assert main(["play", "malloppo", "--players", "3"]) == 0  # a human first, as the menu does
     assert started[-1]["seats"] == (H, C, C)
     assert main(["play", "whacky"]) == 0
@@ -149,13 +149,14 @@ def test_the_window_opens_with_the_command_lines_seats_and_keeps_them() -> None:
 def test_the_window_gives_the_skill_to_the_computer() -> None:
     from games.ui.app import App
 
-    app = App("wallamoppi", size=(800, 500), seed=3, seats=(H, C),
-              options={"skill": SKILLS["shaky"]})
+    app = App("wallamoppi", size=(800, 500), seed=3, seats=(H, C), options={"skill": "shaky"})
     try:
         assert app.game is not None
         bots = app.game.session.bots  # type: ignore[attr-defined]
         (bot,) = bots.values()
         assert bot.hand.skill == SKILLS["shaky"]
+        choice = app.menu.choice()
+        assert choice is not None and choice.skill == "shaky"  # the menu shows it too
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0,
                                              unicode="", scancode=0))
         app.step_frame(1 / 60)

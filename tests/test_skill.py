@@ -4,6 +4,7 @@ from typing import Any
 
 import pytest
 
+from games.errors import UserError
 from games.protocol import InputRefused, SeatKind, SessionSetup
 from games.skill import SKILL_NAMES, SkillError, seat_skill, skill_level, skill_name
 from physics.config import load_config
@@ -41,5 +42,5 @@ def test_the_dexterity_games_take_the_words(game: str) -> None:
     bots: dict[str, Any] = vars(session)["bots"]
     hands = {bot.hand.skill for bot in bots.values()}
     assert hands == {skill_level("shaky")}
-    with pytest.raises(InputRefused, match="shaky"):
+    with pytest.raises((InputRefused, UserError), match=r"'wobbly'.*shaky"):
         spec.new_session(SessionSetup(config, 1, computers, {"skill": "wobbly"}))

@@ -53,12 +53,13 @@ def hex_colour(text: str) -> tuple[int, int, int]:
 
 
 class AnimalsView(PhysicsView):
+    """The table and the side panel."""
+
     keys = (
         ("Left drag", "move an animal (it stays upright)"),
         ("Click", "the panel's buttons: Draw, Roll, Stop stacking!, Accept"),
         ("Wheel", "zoom in and out at the mouse"),
     )
-    """The table and the side panel."""
 
     draws_outcome = True
 

@@ -58,6 +58,7 @@ from games.protocol import (
 from games.ui import overlays
 from games.ui.menu import Menu, SeatChoice
 from games.ui.render import ACCENT, GOOD, REFUSED, Colour, Renderer
+from games.ui.sound import Sound
 from games.ui.view import View
 from physics.config import (
     ConfigError,
@@ -104,7 +105,7 @@ class GameRun:
     session: Session
     view: View
     seats: tuple[SeatKind, ...]
-    options: dict[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"skill": "shaky"}
 
 
 class App:
@@ -127,10 +128,6 @@ class App:
         self.watcher = ConfigWatcher(config_path, interval=watch_interval)
         self.config: PhysicsConfig = self.watcher.last_good.config
         start_spec = registry.load(game_id) if game_id else None
-        # The command line's options for its game (``--skill``), kept for every restart of it.
-        self.preset_options: dict[str, dict[str, Any]] = {}
-        if start_spec is not None and options:
-            self.preset_options[start_spec.id] = dict(options)
         self.seed = seed
         self.record = Path(record) if record else None
         # Each session's recording file, and every file written in this run.
@@ -159,6 +156,8 @@ class App:
         self.accumulator = 0.0
         self.game: GameRun | None = None
         self.menu = Menu(self)
+        self.sound = Sound(self.config.sound)  # silent where there is no audio device
+        self._die_rolling = False
         self._menu_key: tuple[object, ...] | None = None  # what the menu last drew
         self.idle = False  # the last frame drew nothing new
         self._closed = False
@@ -168,7 +167,9 @@ class App:
             if seats:  # the command line's seats: the menu shows them too
                 choice.count = len(seats)
                 choice.kinds[: len(seats)] = list(seats)
-            self.start_game(start_spec, choice.seats())
+            if options and "skill" in options and choice.has_skill:
+                choice.skill = str(options["skill"])  # --skill: the menu shows it too
+            self.start_game(start_spec, choice.seats(), choice.options())
 
     # -- geometry ------------------------------------------------------------------------
 
@@ -212,14 +213,11 @@ class App:
     ) -> None:
         """Leave any game, set up a new session of ``spec`` and its view, unpaused.
 
-        ``options`` are the session's (the command line's for this game when None)."""
+        ``options`` are the session's (the menu's computer hand: ``{"skill": "shaky"}``)."""
         self.leave_game()
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
-        if options is None:
-            options = self.preset_options.get(spec.id, {})
-        setup = SessionSetup(
-            config=self.config, seed=seed, seats=tuple(seats), options=dict(options)
-        )
+        options = dict(options or {})
+        setup = SessionSetup(config=self.config, seed=seed, seats=tuple(seats), options=options)
         if importlib.util.find_spec(spec.view_module) is None:
             self.error = (
                 f"{spec.title} has no window yet; play it without one: wobbletop run {spec.id}"
@@ -232,7 +230,7 @@ class App:
         except Exception as error:
             self.fail(f"{spec.title} could not start", error)
             return
-        self.game = GameRun(spec, session, view, tuple(seats), dict(options))
+        self.game = GameRun(spec, session, view, tuple(seats), options)
         self.paused = self.show_help = False
         self.accumulator = 0.0
         self.error = None
@@ -304,11 +302,24 @@ class App:
         self.time += seconds
         self._poll_config()
         self._advance(seconds)
+        self._sound_frame()
         self.idle = not self._draw()
         if not self.idle:
             pygame.display.flip()  # an unchanged picture is not sent to the screen again
         self.frames += 1
         return self.running
+
+    def _sound_frame(self) -> None:
+        """Let the sound hear the game's worlds, play this frame's knocks, a die's rattle."""
+        game = self.game
+        running = game is not None and not (self.paused or self.show_help or self.error)
+        worlds = game.session.sound_worlds() if running and game is not None else []
+        self.sound.frame(worlds)
+        animator = getattr(game.view, "animator", None) if running and game else None
+        rolling = bool(animator is not None and animator.rolling())
+        if rolling and not self._die_rolling:
+            self.sound.play("die", 0.8)
+        self._die_rolling = rolling
 
     def _advance(self, seconds: float) -> None:
         """Feed real time to the accumulator and run the fixed physics frames it holds."""
@@ -342,6 +353,7 @@ class App:
     def apply_config(self, loaded: LoadedConfig) -> None:
         """Use new constants now: in the running world, and for every later start."""
         previous, self.config = self.config, loaded.config
+        self.sound.apply(loaded.config.sound)
         self.config_error = None
         session = self.session
         if session is not None:
@@ -362,6 +374,7 @@ class App:
             return
         self._closed = True
         self.leave_game()
+        self.sound.close()
         pygame.font.quit()
         pygame.display.quit()
 
@@ -417,6 +430,12 @@ class App:
         elif key in (pygame.K_h, pygame.K_F1):
             self.show_help = not self.show_help
             self.help_scroll = 0
+        elif key == pygame.K_m:
+            muted = self.sound.toggle_mute()
+            if not self.sound.available:
+                self.notify("no sound here (no audio device, or [sound] enabled = false)")
+            else:
+                self.notify("sound off (M turns it on)" if muted else "sound on (M mutes)")
         elif key == pygame.K_z and ctrl and self.game is not None and self.game.spec.undo_by_replay:
             self.undo_last_drag()
         else:

@@ -5,7 +5,9 @@ view module does not exist yet (headless-only so far); a game whose module fails
 left out with a one-line notice instead of breaking the menu. Clicking a game's
 card selects it; clicking it again, double-clicking, Enter or the Start button starts it. The
 seat panel offers the number of players (when the game allows more than ``min_seats``) and
-human/computer per seat; the first seat starts human, the others computer.
+human/computer per seat; the first seat starts human, the others computer. For a game whose
+computer plays by hand (``games.skill.DEXTERITY_GAMES``) it also offers the computer's hand:
+careful / steady / shaky, the same words as ``--skill`` on the command line (games/skill.py).
 
 The layout follows the window (:class:`MenuSizes`): down to the 480x360 minimum the header,
 the cards and the seat panel shrink (cards lose their blurb, then their kind label) so nothing
@@ -26,6 +28,7 @@ import pygame
 
 from games import registry
 from games.protocol import GameSpec, SeatKind
+from games.skill import DEFAULT_SKILL_NAME, DEXTERITY_GAMES, next_skill
 from games.ui import overlays
 from games.ui.render import ACCENT, INK_DIM, MATERIAL_COLOURS, Renderer, shade
 
@@ -72,6 +75,7 @@ class SeatChoice:
     spec: GameSpec
     count: int = 0
     kinds: list[SeatKind] = field(default_factory=list)
+    skill: str = DEFAULT_SKILL_NAME  # the computer's hand (dexterity games only)
 
     def __post_init__(self) -> None:
         self.count = self.count or self.spec.min_seats
@@ -84,6 +88,17 @@ class SeatChoice:
 
     def seats(self) -> tuple[SeatKind, ...]:
         return tuple(self.kinds[: self.count])
+
+    @property
+    def has_skill(self) -> bool:
+        return self.spec.id in DEXTERITY_GAMES
+
+    def options(self) -> dict[str, str]:
+        """The session options the choice sets: the computer's hand, where it has one."""
+        return {"skill": self.skill} if self.has_skill else {}
+
+    def cycle_skill(self) -> None:
+        self.skill = next_skill(self.skill)
 
     def toggle(self, index: int) -> None:
         kind = self.kinds[index]
@@ -104,6 +119,7 @@ class _Layout:
     sizes: MenuSizes
     rules_top: int = 0  # where the rules text may start
     rules: pygame.Rect | None = None  # the "More…" button when the rules do not fit
+    skill: pygame.Rect | None = None
 
 
 class Menu:
@@ -178,13 +194,21 @@ class Menu:
                     pygame.Rect(panel.right - 16 - seat_width, y + index * sizes.row,
                                 seat_width, sizes.button)
                 )
-        below_seats = (seat_buttons[-1].bottom if seat_buttons else y) + 16
+        skill = None
+        if choice is not None and choice.has_skill:
+            seat_width = min(150, panel.width - 110)
+            skill = pygame.Rect(panel.right - 16 - seat_width, y + choice.count * sizes.row,
+                                seat_width, sizes.button)
+        below_seats = (
+            skill.bottom if skill else seat_buttons[-1].bottom if seat_buttons else y
+        ) + 16
         start = pygame.Rect(0, 0, 200, 52)
         start.midbottom = (panel.centerx, panel.bottom - 24)
         if not tall or start.top < below_seats:
             start = pygame.Rect(0, 0, 110 if width < 640 else 140, 40)
             start.topright = (panel.right - 14, panel.top + 10)
-        layout = _Layout(cards, panel, seat_buttons, fewer, more, start, sizes, below_seats)
+        layout = _Layout(cards, panel, seat_buttons, fewer, more, start, sizes, below_seats,
+                         skill=skill)
         layout.rules = self._rules_button(layout)
         return layout
 
@@ -211,6 +235,10 @@ class Menu:
 
     def start_rect(self) -> pygame.Rect:
         return self.layout().start
+
+    def skill_rect(self) -> pygame.Rect | None:
+        """The computer-hand button of the chosen game, if it has one (tests click it)."""
+        return self.layout().skill
 
     # -- input ---------------------------------------------------------------------------
 
@@ -257,6 +285,8 @@ class Menu:
             choice.change_count(+1)
         elif layout.start.collidepoint(pos):
             self.start()
+        elif layout.skill and layout.skill.collidepoint(pos):
+            choice.cycle_skill()
         else:
             for index, button in enumerate(layout.seat_buttons):
                 if button.collidepoint(pos):
@@ -303,14 +333,16 @@ class Menu:
 
     def frame_key(self) -> tuple[object, ...]:
         """Everything the menu's picture depends on: while it is unchanged, so is the picture."""
-        choices = tuple((key, c.count, tuple(c.kinds)) for key, c in self.choices.items())
+        choices = tuple(
+            (key, c.count, tuple(c.kinds), c.skill) for key, c in self.choices.items()
+        )
         help_state = (self.show_help, self.help_scroll)
         return (self.selected, self.mouse, choices, len(self.specs), help_state)
 
     def start(self) -> None:
         choice = self.choice()
         if choice is not None:
-            self.app.start_game(choice.spec, choice.seats())
+            self.app.start_game(choice.spec, choice.seats(), choice.options())
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -481,6 +513,17 @@ class Menu:
             )
             label = "Human" if choice.kinds[index] is SeatKind.HUMAN else "Computer"
             renderer.button(surface, button, label, hot=button.collidepoint(self.mouse))
+        if layout.skill is not None:
+            renderer.text(
+                surface,
+                renderer.ellipsize("Computer hand", layout.skill.left - panel.left - 28, 18),
+                (panel.left + 20, layout.skill.centery),
+                size=18,
+                anchor="midleft",
+            )
+            renderer.button(
+                surface, layout.skill, choice.skill, hot=layout.skill.collidepoint(self.mouse)
+            )
         y = layout.rules_top + 4
         bottom = (layout.rules.top - 6 if layout.rules else
                   (layout.start.top if layout.start.top > y else panel.bottom) - 12)
