@@ -30,7 +30,7 @@ import enum
 import hashlib
 import math
 import struct
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import pymunk
@@ -79,6 +79,10 @@ class Impact:
     materials: tuple[str, str]
 
 
+# Queries that see every piece's shape but not the hand's (which collides with nothing).
+_PIECES_ONLY = pymunk.ShapeFilter(mask=int(Layer.all()))
+
+
 @dataclass(eq=False)
 class Piece:
     """A named body in the world with its shape, material and the tags a game gave it."""
@@ -111,6 +115,8 @@ class Piece:
 SIDE_MARGIN_MM = 500.0  # beyond the static pieces' left and right ends
 FLOOR_MARGIN_MM = 100.0  # below the lowest static piece: the piece fell through
 CEILING_MM = 50_000.0  # above the highest static piece (a piece flung up at 100 m/s stays in)
+OUTSIDE_MM = 1e12  # how far the regions round the bounds reach (anything finite is inside them)
+FULL_SCAN_FRAMES = 30  # every so many frames every piece is checked, not only the candidates
 
 
 @dataclass(frozen=True)
@@ -149,6 +155,7 @@ class World:
         self.escapes: list[Escape] = []
         self._bounds: tuple[float, float, float, float] | None = None
         self._movable: list[Piece] = []  # pieces with a body of their own (not static)
+        self._regions: tuple[tuple[float, ...], tuple[pymunk.BB, ...]] | None = None
         # Called with each new contact after every substep; None (nobody listens) costs nothing.
         self.impact_listener: Callable[[Impact], None] | None = None
         self.apply_config(config)
@@ -541,14 +548,48 @@ class World:
         return self._bounds
 
     def _catch_escapes(self) -> None:
+        """Put back every dynamic piece outside the bounds (see the module docstring).
+
+        Only pieces whose shape pokes out of the bounds can be outside, so four box queries on
+        the regions round the bounds (in C, and empty nearly always) find the candidates; every
+        :data:`FULL_SCAN_FRAMES` frames all pieces are looked at, which also catches a position
+        that stopped being finite (its box is in no region).
+        """
         left, bottom, right, top = self._bounds or self.bounds()
-        for piece in self._movable:
+        if self.frame % FULL_SCAN_FRAMES == 0:
+            candidates: Iterable[Piece] = self._movable
+        else:
+            found: dict[Piece, None] = {}
+            for region in self._outside_regions(left, bottom, right, top):
+                for shape in self.space.bb_query(region, _PIECES_ONLY):
+                    piece = self._piece_by_shape.get(shape)
+                    if piece is not None:
+                        found[piece] = None
+            candidates = found
+        for piece in candidates:
             body = piece.body
             x, y = body.position
             if left <= x <= right and bottom <= y <= top:  # NaN compares False: caught
                 continue
             if body.body_type == pymunk.Body.DYNAMIC:
                 self._put_back(piece, x, y)
+
+    def _outside_regions(
+        self, left: float, bottom: float, right: float, top: float
+    ) -> tuple[pymunk.BB, ...]:
+        """Boxes covering everything outside the bounds (left, right, below, above)."""
+        if self._regions is None or self._regions[0] != (left, bottom, right, top):
+            far = OUTSIDE_MM
+            self._regions = (
+                (left, bottom, right, top),
+                (
+                    pymunk.BB(-far, -far, left, far),
+                    pymunk.BB(right, -far, far, far),
+                    pymunk.BB(left, -far, right, bottom),
+                    pymunk.BB(left, top, right, far),
+                ),
+            )
+        return self._regions[1]
 
     def _put_back(self, piece: Piece, x: float, y: float) -> None:
         if not (math.isfinite(x) and math.isfinite(y)):

@@ -309,10 +309,14 @@ class WallamoppiSession(PhysicsSession):
     def _roll_back_stray(self) -> None:
         """A disk other than the one taken that comes to lie on the tower's top (nudged up
         there) does not count: it is put back on the table beside the wall, with a message."""
-        held = self.hand.held
-        for piece in self.scene.disks.values():
+        held, top = self.hand.held, self.scene.top()
+        if top is None:
+            return
+        # only what touches the top disk can lie on it (a lookup, not a walk over 36 disks)
+        for piece in self.scene.world.touching(top):
             if (
-                "tower" in piece.tags
+                piece.name not in self.scene.disks
+                or "tower" in piece.tags
                 or piece is held
                 or piece.name == self.pending
                 or piece.name == self.rules.turn.taken

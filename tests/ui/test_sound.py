@@ -124,3 +124,14 @@ def test_the_marble_is_heard_rolling_down_its_ramp(make_app: Callable[..., Any],
     assert "roll" in [name for name, _ in app.sound.played]
     ui.key(app, pygame.K_p)  # paused: the roll stops
     assert not pygame.mixer.Channel(0).get_busy()
+
+
+def test_a_rolled_die_rattles(make_app: Callable[..., Any], ui: Any) -> None:
+    app = make_app()
+    app.start_game(registry.load("whacky"), (SeatKind.HUMAN, SeatKind.HUMAN))
+    ui.run(app, 0.2)
+    pygame.mixer.stop()
+    app.sound.played.clear()
+    ui.key(app, pygame.K_RETURN)  # Whacky rolls
+    ui.run(app, 0.1)
+    assert [name for name, _ in app.sound.played].count("die") == 1

@@ -215,3 +215,23 @@ def test_a_nudged_disk_left_on_the_tower_is_put_back_with_a_message() -> None:
     assert "a nudged light disk" in session.notice and light not in session.notice
     assert "fallen" in piece.tags and piece.body.position.y < 10.0
     assert light not in session.rules.tower and session.outcome is None
+
+
+def test_a_game_cut_short_with_ready_replays_exactly() -> None:
+    from games.headless import drive
+    from games.protocol import SessionSetup
+    from tests.wallamoppi.helpers import config
+
+    def new() -> WallamoppiSession:
+        seats = (SeatKind.HUMAN, SeatKind.COMPUTER)
+        return WallamoppiSession(SessionSetup(config(), 2, seats, {"wall": "auto"}))
+
+    played = new()
+    run(played, 1.0)
+    send(played, "ready")  # dark cuts the count-in short
+    run(played, 0.5)
+    assert played.rules.turn.timer_running
+    replay = new()
+    drive(replay, played.frame, played.recorded)
+    assert [e.action for e in played.recorded] == ["ready"]
+    assert replay.digest() == played.digest()
