@@ -297,13 +297,15 @@ class AnimalsView(PhysicsView):
             x = area.left + 14 + column * width
             swatch = pygame.Rect(x, round(y + 2), 14, max(round(row - 4), 4))
             pygame.draw.rect(surface, hex_colour(animal.colour), swatch, border_radius=3)
-            renderer.text(
-                surface,
-                renderer.ellipsize(animal.name, width - 28, size),
-                (swatch.right + 8, swatch.centery),
-                size=size,
-                anchor="midleft",
-            )
+            name_size = size  # smaller type before a cut name; a name cut to nothing is left out
+            while name_size > 8 and renderer.font(name_size).size(animal.name)[0] > width - 28:
+                name_size -= 1
+            name = renderer.ellipsize(animal.name, width - 28, name_size)
+            if name != "…":
+                renderer.text(
+                    surface, name, (swatch.right + 8, swatch.centery), size=name_size,
+                    anchor="midleft",
+                )
 
     def next_step(self) -> str:
         """What the player on turn should do now, in words for them."""

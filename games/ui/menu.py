@@ -188,7 +188,7 @@ class Menu:
                 fewer = pygame.Rect(panel.left + 110, y, 36, sizes.button)
                 more = pygame.Rect(panel.left + 190, y, 36, sizes.button)
                 y += sizes.row + 6
-            seat_width = min(150, panel.width - 110)
+            seat_width = min(150, panel.width - 130)
             for index in range(choice.count):
                 seat_buttons.append(
                     pygame.Rect(panel.right - 16 - seat_width, y + index * sizes.row,
@@ -196,7 +196,7 @@ class Menu:
                 )
         skill = None
         if choice is not None and choice.has_skill:
-            seat_width = min(150, panel.width - 110)
+            seat_width = min(150, panel.width - 130)
             skill = pygame.Rect(panel.right - 16 - seat_width, y + choice.count * sizes.row,
                                 seat_width, sizes.button)
         below_seats = (
@@ -205,7 +205,7 @@ class Menu:
         start = pygame.Rect(0, 0, 200, 52)
         start.midbottom = (panel.centerx, panel.bottom - 24)
         if not tall or start.top < below_seats:
-            start = pygame.Rect(0, 0, 110 if width < 640 else 140, 40)
+            start = pygame.Rect(0, 0, 96 if width < 640 else 140, 40)
             start.topright = (panel.right - 14, panel.top + 10)
         layout = _Layout(cards, panel, seat_buttons, fewer, more, start, sizes, below_seats,
                          skill=skill)
@@ -463,7 +463,7 @@ class Menu:
         beside_start = layout.start.top < panel.top + 40
         room = (layout.start.left if beside_start else panel.right) - panel.left - 36
         size = 26 if panel.height >= 300 else 21
-        while size > 15 and renderer.font(size, bold=True, serif=True).size(
+        while size > 13 and renderer.font(size, bold=True, serif=True).size(
             choice.spec.title
         )[0] > room:
             size -= 1
@@ -516,7 +516,7 @@ class Menu:
         if layout.skill is not None:
             renderer.text(
                 surface,
-                renderer.ellipsize("Computer hand", layout.skill.left - panel.left - 28, 18),
+                hand_label(renderer, layout.skill.left - panel.left - 28),
                 (panel.left + 20, layout.skill.centery),
                 size=18,
                 anchor="midleft",
@@ -553,3 +553,8 @@ class Menu:
             colour=INK_DIM,
             anchor="midbottom",
         )
+
+
+def hand_label(renderer: Renderer, room: int) -> str:
+    """"Computer hand" beside the skill button, or just "Hand" where that does not fit."""
+    return "Computer hand" if renderer.font(18).size("Computer hand")[0] <= room else "Hand"

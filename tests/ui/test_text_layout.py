@@ -56,6 +56,8 @@ class Texts:
         found = list(self.cut)
         screen = self.app.screen.get_rect()
         for text, box in self.boxes:
+            if text.strip() == "…":
+                found.append(f"a text cut to nothing at {box}")
             if box.width and not screen.contains(box):
                 found.append(f"{text!r} is cut by the window's edge: {box}")
         for (a, box_a), (b, box_b) in itertools.combinations(self.boxes, 2):
