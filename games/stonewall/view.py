@@ -204,7 +204,11 @@ class StonewallView(View):
         self.headline_lines = renderer.wrap(self.headline(), width - 30, sp.headline, bold=True)[:2]
         cue = self.cue()
         cue_room = sp.top_lines - len(self.headline_lines)
-        self.cue_lines = renderer.wrap(cue, width, sp.cue, bold=True)[:cue_room] if cue else []
+        cue_lines = renderer.wrap(cue, width, sp.cue, bold=True) if cue else []
+        if len(cue_lines) > cue_room > 0:  # the cut is marked, not silent
+            last = f"{cue_lines[cue_room - 1]} {cue_lines[cue_room]}"
+            cue_lines[cue_room - 1] = renderer.ellipsize(last, width, sp.cue, bold=True)
+        self.cue_lines = cue_lines[:cue_room]
         self.cue_top = y + len(self.headline_lines) * (sp.headline + 6) + 2
         y += (sp.headline + 6) + (sp.top_lines - 1) * (sp.cue + 5) + sp.gap
         die = self.die_size(sp, width)
