@@ -2,7 +2,9 @@
 
     wobbletop                         open the window on the menu
     wobbletop play GAME [--record F]  open the window straight into a game
-    wobbletop run GAME --headless     play computer seats with no display, print JSON
+        [--players N] [--seats human,computer,...] [--skill careful|steady|shaky]
+                                      the menu's choices: seats in order, the computer's hand
+    wobbletop run GAME                play computer seats with no display, print JSON
     wobbletop regress [FOLDER]        replay scenario files and compare with their goldens
     wobbletop sweep FILE --out CSV    many headless games over a grid (games.sweep)
     wobbletop report CSV --out DIR    tables and plots of a sweep's results (games.report)
@@ -16,6 +18,11 @@ line, ``wobbletop: interrupted``, and exit code 130 (a recording asked for is st
 SIGTERM and SIGHUP likewise save it and exit with 143 and 129.
 ``--seed`` is a whole number of at least 0 (what scenario files allow), and a ``--record``
 file whose folder is missing or not writable is refused before anything is played.
+``play``'s ``--seats`` is one seat kind per seat, comma-separated (``--players`` alone seats a
+human first and computers after, as the menu does); a count or kind the game does not take, or
+a ``--skill`` for a game without one, is one line and exit 2. ``run`` needs no ``--headless``
+(it never opens a window; the flag is still accepted for old scripts) and shows a progress bar
+on stderr, only on a terminal and only for a run longer than a second.
 """
 
 from __future__ import annotations
@@ -30,11 +37,12 @@ import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from games import registry
 from games.errors import UserError
 from games.headless import HeadlessError
+from games.protocol import GameSpec, SeatKind
 from games.scenario import ScenarioError
 from games.userfile import UserFileError, one_line
 from physics.config import ConfigError, load_config, user_config_path
@@ -76,7 +84,7 @@ def build_parser() -> _Parser:
         "--config", metavar="PATH", default=argparse.SUPPRESS, help=argparse.SUPPRESS
     )
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
-    games = ", ".join(registry.KNOWN_IDS)
+    games = ", ".join(registry.available())
 
     play = commands.add_parser(
         "play", parents=[common], help="open the window (on a game, or the menu)"
@@ -84,10 +92,20 @@ def build_parser() -> _Parser:
     play.add_argument("game", nargs="?", help=f"one of {games}")
     play.add_argument("--seed", type=_seed, default=None, help="seed for all of the game's luck")
     play.add_argument("--record", metavar="FILE", help="save what you did as a scenario file")
+    play.add_argument("--players", type=int, default=None, help="number of seats")
+    play.add_argument(
+        "--seats",
+        metavar="KINDS",
+        help="who sits where, one per seat: e.g. human,computer,computer,human",
+    )
+    play.add_argument(
+        "--skill", metavar="WORD", help=f"the computer's hand: {skill_help()}"
+    )
 
     run = commands.add_parser("run", parents=[common], help="play a game with computer seats")
     run.add_argument("game", help=f"one of {games}")
-    run.add_argument("--headless", action="store_true", help="no window (the only mode for now)")
+    # Accepted for old scripts; a run never opens a window.
+    run.add_argument("--headless", action="store_true", help=argparse.SUPPRESS)
     run.add_argument("--seed", type=_seed, default=0, help="seed for all of the game's luck")
     run.add_argument("--players", type=int, default=None, help="number of (computer) seats")
     run.add_argument("--frames", type=int, default=None, help="stop after this many physics frames")
@@ -256,10 +274,19 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) -> int:
+    seats: tuple[SeatKind, ...] | None = None
+    options: dict[str, Any] = {}
     if game is not None:
         spec = registry.load(game)
         if spec.check_files is not None:
             spec.check_files()  # a bad board file is one line before any window opens
+        seats = play_seats(spec, args.players, args.seats)
+        if args.skill is not None:
+            options["skill"] = play_skill(spec, args.skill)
+    else:
+        for flag in ("players", "seats", "skill"):
+            if getattr(args, flag, None) is not None:
+                raise UsageError(f"--{flag} needs a game: wobbletop play GAME --{flag} ...")
     record = getattr(args, "record", None)
     if record is not None:
         if not record.strip():
@@ -270,8 +297,70 @@ def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) 
         from games.ui.app import run_app
     except ImportError as error:
         raise UsageError(f"the window is not available: {error}") from None
-    result: int = run_app(game, config_path, seed=getattr(args, "seed", None), record=record)
+    result: int = run_app(
+        game,
+        config_path,
+        seed=getattr(args, "seed", None),
+        record=record,
+        seats=seats,
+        options=options,
+    )
     return result
+
+
+SEAT_WORDS = {kind.value: kind for kind in SeatKind}
+
+
+def play_seats(
+    spec: GameSpec, players: int | None, kinds: str | None
+) -> tuple[SeatKind, ...] | None:
+    """The seats ``--players`` and ``--seats`` ask for (None: the menu's default), checked
+    against the game; a problem is a :class:`UsageError` naming what is allowed."""
+    most = len(spec.seat_names)
+    allowed = f"{spec.min_seats}" if spec.min_seats == most else f"{spec.min_seats} to {most}"
+    if players is not None and not spec.min_seats <= players <= most:
+        raise UsageError(f"--players {players}: {spec.id} seats {allowed} players")
+    if kinds is None:
+        if players is None:
+            return None
+        return (SeatKind.HUMAN,) + (SeatKind.COMPUTER,) * (players - 1)
+    words = [word.strip().lower() for word in kinds.split(",")]
+    for word in words:
+        if word not in SEAT_WORDS:
+            raise UsageError(
+                f"--seats {kinds}: {word!r} is not a seat kind; allowed: "
+                f"{', '.join(SEAT_WORDS)}, one per seat, comma-separated"
+            )
+    if players is not None and len(words) != players:
+        raise UsageError(
+            f"--seats {kinds}: {len(words)} seats for --players {players}; give one per seat"
+        )
+    if not spec.min_seats <= len(words) <= most:
+        raise UsageError(f"--seats {kinds}: {spec.id} seats {allowed} players, not {len(words)}")
+    return tuple(SEAT_WORDS[word] for word in words)
+
+
+def play_skill(spec: GameSpec, word: str) -> str:
+    """``--skill WORD`` for a game whose computers have a hand to steady: the word, checked
+    (the session reads it as the menu's choice does, games/skill.py)."""
+    from games.skill import DEXTERITY_GAMES, SKILL_NAMES
+
+    takes = [game for game in registry.available() if game in DEXTERITY_GAMES]
+    if spec.id not in takes:
+        raise UsageError(
+            f"--skill {word}: {spec.id} has no computer hand to set; "
+            f"games with one: {', '.join(takes)}"
+        )
+    name = word.strip().lower()
+    if name not in SKILL_NAMES:
+        raise UsageError(f"--skill {word}: allowed: {skill_help()}")
+    return name
+
+
+def skill_help() -> str:
+    from games.skill import SKILL_HELP
+
+    return SKILL_HELP
 
 
 def check_record_path(path: Path) -> None:

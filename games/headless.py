@@ -1,6 +1,6 @@
 """Headless runs: a game with computer seats and no display, advanced frame by frame.
 
-``wobbletop run GAME --headless --seed N`` builds the session from the registry with every seat
+``wobbletop run GAME --seed N`` builds the session from the registry with every seat
 a computer, ticks it until the game ends (or the frame limit), and prints one JSON line: the
 session's ``result()`` plus the digest of the final state. Each game's spec says what a headless
 run needs (``GameSpec.headless_options``: Free play runs its scripted drop-and-settle scene) and
@@ -29,6 +29,7 @@ from physics.config import PhysicsConfig, load_config
 
 # A game whose spec sets no frame limit must still stop: 10 simulated minutes.
 SAFETY_LIMIT_SECONDS = 600
+PROGRESS_DELAY = 1.0  # seconds a run takes before its progress bar (on a terminal) appears
 # The longest run anyone may ask for (--frames, a scenario's frames): one simulated hour.
 MAX_RUN_SECONDS = 3600
 
@@ -107,7 +108,10 @@ def drive(
 def _progress_bar(total: int) -> Any:
     from tqdm import tqdm
 
-    return tqdm(total=total, unit="frame", file=sys.stderr, leave=False, miniters=60)
+    # Shown only once the run has taken a second: a short run prints nothing.
+    return tqdm(
+        total=total, unit="frame", file=sys.stderr, leave=False, miniters=60, delay=PROGRESS_DELAY
+    )
 
 
 def new_session(

@@ -127,6 +127,11 @@ class Session(ABC):
         """The physics world, for games that have one."""
         return None
 
+    def sound_worlds(self) -> list[World]:
+        """The worlds whose contacts the window's sound hears (Wallamoppi adds its marble box)."""
+        world = self.world
+        return [world] if world is not None else []
+
     @property
     def seed(self) -> int:
         return self.setup.seed

@@ -13,11 +13,16 @@ session is the same, so it lives here once:
 * pace: a computer acts once ``options["bot_delay_frames"]`` frames have passed (default a
   third of a second, so a person can follow; 0 headless); after a human's action that can still
   be undone, a computer waits ``options["undo_grace_frames"]`` (default 1.75 s) before it rolls,
-  so the human can take it back;
+  so the human can take it back. A window sets :attr:`TurnBasedSession.hold` (its animator's
+  ``busy``): while it is true the computer's delay does not count down, so a computer's next
+  action waits until the last one has been shown (a die tumbled, a piece slid). The undo grace
+  is never held, so a recording replays alike headless (where nothing holds);
 * undo: a human's last non-chance action can be taken back until the next die is rolled (a roll
   is never taken back, so nobody can re-roll by undoing);
 * a log in players' words and one :class:`Record` per applied action (who, what, in which phase,
-  and anything the game notes about it, such as whom a move stomped).
+  and anything the game notes about it, such as whom a move stomped); :meth:`turn_log` joins a
+  player's actions from one roll to the next into one line a person reads ("Blue rolled 3,
+  moved H1 → G1 and placed a double wall under G2"), what the windows' panels show.
 
 Every die comes from one :class:`games.rng.Chance` made from the seed, so a seed plus the
 recorded human inputs replays a game exactly. A game subclasses :class:`TurnBasedSession` and
@@ -79,6 +84,7 @@ class Record(Generic[ActionT]):
     action: ActionT
     phase: Any
     note: tuple[int, ...] = ()
+    text: str = ""  # its log line (describe), for the turn summaries
 
 
 def seat_tuple(setup: SessionSetup, low: int, high: int, game: str) -> tuple[SeatKind, ...]:
@@ -125,8 +131,10 @@ class TurnBasedSession(Session, Generic[StateT, ActionT]):
         default_grace = round(UNDO_GRACE_SECONDS * hz) if self.bot_delay > 0 else 0
         self.undo_grace = int(setup.options.get("undo_grace_frames", default_grace))
         self._wait = self.bot_delay
+        self.hold: Callable[[], bool] | None = None  # a window's "still animating" (see above)
         self.records: list[Record[ActionT]] = []  # one per entry of state.history
         self.log: list[str] = []  # what happened, newest last, for the window
+        self.before: Any = None  # snapshot() taken before the action being described
 
     # --- the game's hooks ---------------------------------------------------------------
     @abstractmethod
@@ -211,9 +219,11 @@ class TurnBasedSession(Session, Generic[StateT, ActionT]):
             state.push(action)
         except self.illegal as error:
             raise InputRefused(str(error)) from None
+        self.before = before
         note = self.note(before, action)
-        self.records.append(Record(actor, action, phase, note))
-        self.log.append(self.describe(actor, action, phase, note))
+        line = self.describe(actor, action, phase, note)
+        self.records.append(Record(actor, action, phase, note, line))
+        self.log.append(line)
         self._wait = self.undo_grace if self.in_undo_grace() else self.bot_delay
 
     # --- undo -----------------------------------------------------------------------------
@@ -259,12 +269,29 @@ class TurnBasedSession(Session, Generic[StateT, ActionT]):
         if state.is_over() or self.is_human(state.current):
             return
         if self._wait > 0:
+            if self.hold is not None and self.hold() and not self.in_undo_grace():
+                return  # the window still shows the last action
             self._wait -= 1
             return
         if state.is_chance():
             self._do(self.roll())
         else:
             self._do(self.bots[state.current].choose(self.bot_view()))
+
+    # --- turn summaries -------------------------------------------------------------------
+    def turn_log(self) -> list[str]:
+        """The log as one line per turn: each player's actions from a roll (or from their
+        first action) up to the next roll or the next player, joined into a sentence that
+        names the player once ("Blue rolled 3, moved H1 → G1 and placed a double wall under
+        G2"). Undone actions are gone from it; "took back" lines are not repeated here."""
+        turns: list[tuple[int, list[str]]] = []
+        for record in self.records:
+            starts = not turns or turns[-1][0] != record.actor or self.is_roll(record.action)
+            if starts:
+                turns.append((record.actor, []))
+            if record.text:
+                turns[-1][1].append(record.text)
+        return [_sentence(self.state.name(actor), parts) for actor, parts in turns if parts]
 
     def bot_view(self) -> Any:
         """What a computer sees when it chooses: a copy of the state by default."""
@@ -276,3 +303,20 @@ class TurnBasedSession(Session, Generic[StateT, ActionT]):
         summary = super().result()
         summary.pop("sim_seconds", None)
         return summary
+
+
+def _sentence(name: str, parts: Sequence[str]) -> str:
+    """Log lines of one player joined into one sentence: the first whole, the player's name
+    cut from the others, commas between and "and" before the last ("Blue rolled 3, moved
+    H1 → G1 and placed a double wall under G2")."""
+    first, rest = parts[0], []
+    for part in parts[1:]:
+        for prefix in {name, name.capitalize(), name.title()}:
+            if part.startswith(prefix + " "):
+                part = part[len(prefix) + 1:]
+                break
+        else:
+            part = part[:1].lower() + part[1:]
+        rest.append(part)
+    line = first if not rest else ", ".join([first, *rest[:-1]]) + " and " + rest[-1]
+    return line[:1].upper() + line[1:]

@@ -142,6 +142,18 @@ class WallamoppiSettings(_Section):
     timer_chute_deg: float = Field(
         default=1.5, ge=0.2, le=45, description="degrees the outside chute slopes"
     )
+    nudge_force_per_weight: float = Field(
+        default=3.0,
+        ge=0.1,
+        le=100,
+        description="× a nudged disk's weight: the most a nudge pushes",
+    )
+    count_in_seconds: float = Field(
+        default=3.0,
+        ge=0,
+        le=60,
+        description="s the computer counts in before releasing the marble",
+    )
 
 
 class AnimalsSettings(_Section):
@@ -164,6 +176,14 @@ class AnimalsSettings(_Section):
     )
 
 
+class SoundSettings(_Section):
+    """The window's sound (``[sound]``): synthesised knocks, rolls and rattles; no files."""
+
+    enabled: bool = Field(default=True, description="true or false: play sounds at all")
+    volume: float = Field(default=0.7, ge=0, le=1, description="0 (silent) to 1 (full)")
+    voices: int = Field(default=4, ge=1, le=16, description="sounds that may play at once")
+
+
 _Density = Field(ge=10, le=20_000, description="kg/m³")
 _Friction = Field(ge=0, le=2, description="coefficient")
 _Restitution = Field(ge=0, le=1, description="0 = no bounce, 1 = elastic")
@@ -182,6 +202,7 @@ class PhysicsConfig(_Section):
     grab: GrabSettings
     wallamoppi: WallamoppiSettings = Field(default_factory=WallamoppiSettings)
     animals: AnimalsSettings = Field(default_factory=AnimalsSettings)
+    sound: SoundSettings = Field(default_factory=SoundSettings)
 
     @model_validator(mode="after")
     def _check_tables(self) -> PhysicsConfig:

@@ -106,6 +106,19 @@ class Hand:
         self.world.space.add(*self._grip.constraints)
         piece.body.activate()
 
+    def limit_force(self, max_force: float) -> None:
+        """Cap the grip's pull on the held piece at ``max_force`` (µN: kg·mm/s²), a gentle hand."""
+        if self._grip is not None:
+            self._grip.pivot.max_force = min(self._grip.pivot.max_force, max_force)
+
+    def push_share(self) -> float:
+        """How much of its force limit the grip used in the last substep, 0 to 1 (for display)."""
+        if self._grip is None or self._grip.pivot.max_force <= 0.0:
+            return 0.0
+        dt = self.world.frame_seconds / max(self.world.config.world.substeps, 1)
+        force = abs(self._grip.pivot.impulse) / dt
+        return min(force / self._grip.pivot.max_force, 1.0)
+
     def move_to(self, point: tuple[float, float]) -> None:
         """Aim the hand at ``point`` (mm); call :meth:`update` each frame to move it."""
         self.target = pymunk.Vec2d(*point)

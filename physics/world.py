@@ -5,6 +5,11 @@ The world owns named :class:`Piece` objects (body + shape + material + tags) so 
 their pieces apart, applies the config's per-pair friction and restitution to every contact,
 and hashes all body states into a digest for determinism checks and golden traces.
 
+Contacts can be heard: set :attr:`World.impact_listener` and after each substep every contact
+that began in it is reported as an :class:`Impact` (the two pieces, the impulse, where). It is
+read-only (the bodies are not touched, so digests do not change) and costs nothing while no
+one listens (the window's sound, games/ui/sound.py, is the listener).
+
 No threads (threaded spaces break determinism) and nothing random: the same config, build and
 inputs give a bit-identical trace in a fresh process.
 
@@ -25,7 +30,7 @@ import enum
 import hashlib
 import math
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import pymunk
@@ -62,6 +67,22 @@ class Layer(enum.IntFlag):
         return cls.TABLE | cls.FREE | cls.WALL | cls.TOWER | cls.SCENERY
 
 
+@dataclass(frozen=True)
+class Impact:
+    """A contact that began this substep: who hit what, how hard (kg·mm/s), and where (mm)."""
+
+    a: str
+    b: str
+    impulse: float
+    point: tuple[float, float]
+    kinds: tuple[str, str]  # the pieces' kinds ("disk", "table", "marble", ...)
+    materials: tuple[str, str]
+
+
+# Queries that see every piece's shape but not the hand's (which collides with nothing).
+_PIECES_ONLY = pymunk.ShapeFilter(mask=int(Layer.all()))
+
+
 @dataclass(eq=False)
 class Piece:
     """A named body in the world with its shape, material and the tags a game gave it."""
@@ -94,6 +115,8 @@ class Piece:
 SIDE_MARGIN_MM = 500.0  # beyond the static pieces' left and right ends
 FLOOR_MARGIN_MM = 100.0  # below the lowest static piece: the piece fell through
 CEILING_MM = 50_000.0  # above the highest static piece (a piece flung up at 100 m/s stays in)
+OUTSIDE_MM = 1e12  # how far the regions round the bounds reach (anything finite is inside them)
+FULL_SCAN_FRAMES = 30  # every so many frames every piece is checked, not only the candidates
 
 
 @dataclass(frozen=True)
@@ -132,6 +155,9 @@ class World:
         self.escapes: list[Escape] = []
         self._bounds: tuple[float, float, float, float] | None = None
         self._movable: list[Piece] = []  # pieces with a body of their own (not static)
+        self._regions: tuple[tuple[float, ...], tuple[pymunk.BB, ...]] | None = None
+        # Called with each new contact after every substep; None (nobody listens) costs nothing.
+        self.impact_listener: Callable[[Impact], None] | None = None
         self.apply_config(config)
 
     # -- configuration -------------------------------------------------------------------
@@ -463,10 +489,46 @@ class World:
     def step(self) -> None:
         """Advance one fixed frame as ``substeps`` equal pymunk steps."""
         step, dt = self.space.step, self._substep_seconds
+        listener = self.impact_listener
         for _ in range(self._substeps):
             step(dt)
+            if listener is not None:  # the window's sound; None costs nothing
+                self._report_impacts(listener)
         self._catch_escapes()
         self.frame += 1
+
+    def _report_impacts(self, listener: Callable[[Impact], None]) -> None:
+        """Tell ``listener`` of every contact that began in the last substep (awake pieces)."""
+        seen: set[tuple[int, int]] = set()
+
+        def hear(arbiter: pymunk.Arbiter) -> None:
+            if not arbiter.is_first_contact:
+                return
+            first, second = arbiter.shapes
+            key = (id(first), id(second)) if id(first) < id(second) else (id(second), id(first))
+            if key in seen:
+                return
+            seen.add(key)
+            a, b = self.piece_of(first), self.piece_of(second)
+            if a is None or b is None:  # the hand
+                return
+            points = arbiter.contact_point_set.points
+            point = points[0].point_a if points else pymunk.Vec2d(0.0, 0.0)
+            listener(
+                Impact(
+                    a.name,
+                    b.name,
+                    float(arbiter.total_impulse.length),
+                    (float(point.x), float(point.y)),
+                    (a.kind, b.kind),
+                    (a.material, b.material),
+                )
+            )
+
+        for piece in self._movable:
+            body = piece.body
+            if body.body_type == pymunk.Body.DYNAMIC and not body.is_sleeping:
+                body.each_arbiter(hear)
 
     # -- bounds --------------------------------------------------------------------------
 
@@ -486,14 +548,48 @@ class World:
         return self._bounds
 
     def _catch_escapes(self) -> None:
+        """Put back every dynamic piece outside the bounds (see the module docstring).
+
+        Only pieces whose shape pokes out of the bounds can be outside, so four box queries on
+        the regions round the bounds (in C, and empty nearly always) find the candidates; every
+        :data:`FULL_SCAN_FRAMES` frames all pieces are looked at, which also catches a position
+        that stopped being finite (its box is in no region).
+        """
         left, bottom, right, top = self._bounds or self.bounds()
-        for piece in self._movable:
+        if self.frame % FULL_SCAN_FRAMES == 0:
+            candidates: Iterable[Piece] = self._movable
+        else:
+            found: dict[Piece, None] = {}
+            for region in self._outside_regions(left, bottom, right, top):
+                for shape in self.space.bb_query(region, _PIECES_ONLY):
+                    piece = self._piece_by_shape.get(shape)
+                    if piece is not None:
+                        found[piece] = None
+            candidates = found
+        for piece in candidates:
             body = piece.body
             x, y = body.position
             if left <= x <= right and bottom <= y <= top:  # NaN compares False: caught
                 continue
             if body.body_type == pymunk.Body.DYNAMIC:
                 self._put_back(piece, x, y)
+
+    def _outside_regions(
+        self, left: float, bottom: float, right: float, top: float
+    ) -> tuple[pymunk.BB, ...]:
+        """Boxes covering everything outside the bounds (left, right, below, above)."""
+        if self._regions is None or self._regions[0] != (left, bottom, right, top):
+            far = OUTSIDE_MM
+            self._regions = (
+                (left, bottom, right, top),
+                (
+                    pymunk.BB(-far, -far, left, far),
+                    pymunk.BB(right, -far, far, far),
+                    pymunk.BB(left, -far, right, bottom),
+                    pymunk.BB(left, top, right, far),
+                ),
+            )
+        return self._regions[1]
 
     def _put_back(self, piece: Piece, x: float, y: float) -> None:
         if not (math.isfinite(x) and math.isfinite(y)):

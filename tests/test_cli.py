@@ -147,7 +147,8 @@ def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, ...]]:
     module = types.ModuleType("games.ui.app")
 
     def run_app(
-        game: str | None, config_path: Path | None, *, seed: int | None, record: str | None
+        game: str | None, config_path: Path | None, *, seed: int | None, record: str | None,
+        **_: object,
     ) -> int:
         calls.append((game, config_path, seed, record))
         return 0

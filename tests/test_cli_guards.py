@@ -21,7 +21,8 @@ def fake_window(monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, ...]]:
     module = types.ModuleType("games.ui.app")
 
     def run_app(
-        game: str | None, config: Path | None, *, seed: int | None, record: str | None
+        game: str | None, config: Path | None, *, seed: int | None, record: str | None,
+        **_: object,
     ) -> int:
         opened.append((game, seed, record))
         return 0

@@ -24,8 +24,8 @@ The turn ends when the handling is over and the tower has stood still for
 height in that column is the :class:`~games.animals.rules.Insert`. Until then the player on
 turn is responsible for a fall (:meth:`AnimalScene.fall` says what a fall is).
 
-Options: ``memory`` and ``skill`` (0 to 1, or a table per seat) set the computer's memory and
-dexterity.
+Options: ``memory`` (0 to 1) and ``skill`` (careful / steady / shaky or 0 to 1; see
+games/skill.py), each also a table per seat, set the computer's memory and dexterity.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ from games.animals.scene import AnimalScene, live_config
 from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
 from games.rng import Chance
+from games.skill import SkillError, seat_skill
 from physics.config import PhysicsConfig
 from physics.detect import SettleDetector
 from physics.world import Layer, Piece, World
@@ -97,7 +98,7 @@ class AnimalsSession(PhysicsSession):
                     Chance(setup.seed * 7919 + index + 1),
                 )
                 mind.see_tower(self.rules.tower)
-                skill = _level(setup.options.get("skill"), seat, DEFAULT_SKILL, "skill")
+                skill = _skill(setup.options.get("skill"), seat)
                 self.bots[seat] = Bot(self, seat, mind, skill)
 
     def build_world(self) -> World:
@@ -354,6 +355,14 @@ class AnimalsSession(PhysicsSession):
                 f" ({self.fall_reason})" if self.fall_reason else ""
             )
         return self.rules.expecting()
+
+
+def _skill(option: Any, seat: str) -> float:
+    """A seat's dexterity from ``options.skill``: careful / steady / shaky, or 0 to 1."""
+    try:
+        return seat_skill(option, seat, DEFAULT_SKILL)
+    except SkillError as error:
+        raise InputRefused(str(error)) from None
 
 
 def _level(option: Any, seat: str, default: float, key: str) -> float:

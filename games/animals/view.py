@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -54,6 +55,12 @@ def hex_colour(text: str) -> tuple[int, int, int]:
 class AnimalsView(PhysicsView):
     """The table and the side panel."""
 
+    keys = (
+        ("Left drag", "move an animal (it stays upright)"),
+        ("Click", "the panel's buttons: Draw, Roll, Stop stacking!, Accept"),
+        ("Wheel", "zoom in and out at the mouse"),
+    )
+
     draws_outcome = True
 
     def __init__(self, app: App, session: Session) -> None:
@@ -67,7 +74,12 @@ class AnimalsView(PhysicsView):
 
     def panel_rect(self) -> pygame.Rect:
         area = self.app.play_rect
-        return pygame.Rect(area.left, area.top, round(area.width * PANEL_SHARE), area.height)
+        width = max(round(area.width * PANEL_SHARE), min(210, round(area.width * 0.42)))
+        return pygame.Rect(area.left, area.top, width, area.height)
+
+    def compact(self) -> bool:
+        """A short panel: two lines of words, the buttons two by two, smaller."""
+        return self.panel_rect().height < 460
 
     def table_rect(self) -> pygame.Rect:
         area = self.app.play_rect
@@ -91,8 +103,16 @@ class AnimalsView(PhysicsView):
         self.camera = Camera(fitted.scale * self.zoom, origin)
         panel = self.panel_rect().inflate(-16, -16)
         width = panel.width - 20
-        y = panel.top + 96
         self.buttons = {}
+        if self.compact():
+            y = panel.top + 70
+            half = (width - 6) // 2
+            for n, name in enumerate(BUTTONS):
+                row, column = divmod(n, 2)
+                x = panel.left + 10 + column * (half + 6)
+                self.buttons[name] = pygame.Rect(x, y + row * 34, half, 28)
+            return
+        y = panel.top + 96
         for name in BUTTONS:
             self.buttons[name] = pygame.Rect(panel.left + 10, y, width, 34)
             y += 42
@@ -156,6 +176,7 @@ class AnimalsView(PhysicsView):
         pygame.draw.ellipse(surface, shade((96, 60, 110), 0.6), pouch, width=2)
         renderer.text(surface, "pouch", pouch.center, size=14, anchor="center")
         rules = self.game.rules
+        self._names: list[pygame.Rect] = []  # where shown names are this frame
         if rules.phase is Phase.DRAW and rules.turns == 0:
             # the opening three, shown to all until the first draw, then face down for good
             for name in rules.tower:
@@ -182,14 +203,18 @@ class AnimalsView(PhysicsView):
         rect.center = (round(centre[0]), round(centre[1]))
         pygame.draw.rect(surface, colour, rect, border_radius=4)
         pygame.draw.rect(surface, ACCENT, rect.inflate(6, 6), width=2, border_radius=6)
-        renderer.text(
-            surface,
-            animal.name,
-            (rect.centerx, rect.top - 6),
-            size=15,
-            bold=True,
-            anchor="midbottom",
-        )
+        # The name above the animal, else beside it: never over another shown name.
+        image = renderer.render_text(animal.name, 15, bold=True)
+        places = [
+            image.get_rect(midbottom=(rect.centerx, rect.top - 6)),
+            image.get_rect(midleft=(rect.right + 8, rect.centery)),
+            image.get_rect(midright=(rect.left - 8, rect.centery)),
+        ]
+        for place in places:
+            if place.collidelist(self._names) < 0:
+                self._names.append(place)
+                renderer.text(surface, animal.name, place.topleft, size=15, bold=True)
+                break
 
     def _draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         rules = self.game.rules
@@ -211,7 +236,11 @@ class AnimalsView(PhysicsView):
             anchor="midleft",
         )
         lines = renderer.wrap(self.next_step(), panel.width - 24, 15)
-        for n, line in enumerate(lines[:3]):
+        shown = 2 if self.compact() else 3
+        if len(lines) > shown:  # the cut is marked, not silent
+            lines[shown - 1] = renderer.ellipsize(f"{lines[shown - 1]} {lines[shown]}",
+                                                  panel.width - 24, 15)
+        for n, line in enumerate(lines[:shown]):
             renderer.text(
                 surface, line, (panel.left + 12, chip.bottom + 10 + 18 * n), size=15, colour=ACCENT
             )
@@ -220,7 +249,7 @@ class AnimalsView(PhysicsView):
             rect = self.buttons[name]
             hot = self.mouse is not None and rect.collidepoint(self.mouse)
             renderer.button(surface, rect, LABELS[name], hot=hot, enabled=name in enabled)
-        y = self.buttons[BUTTONS[-1]].bottom + 12
+        y = self.buttons[BUTTONS[-1]].bottom + (8 if self.compact() else 12)
         die = pygame.Rect(panel.left + 12, y, 36, 36)
         renderer.draw_die(surface, die, self.game.last_roll)
         drawn = rules.in_hand
@@ -231,9 +260,10 @@ class AnimalsView(PhysicsView):
             pygame.draw.rect(surface, ACCENT, face.inflate(4, 4), width=2, border_radius=6)
             renderer.text(surface, animal.mark, face.center, size=11, anchor="center")
             die = face
+        counts = f"pouch {len(rules.pouch)} · tower {len(rules.tower)} · turn {rules.turns + 1}"
         renderer.text(
             surface,
-            f"pouch {len(rules.pouch)} · tower {len(rules.tower)} · turn {rules.turns + 1}",
+            renderer.ellipsize(counts, panel.right - die.right - 18, 14),
             (die.right + 10, die.centery),
             size=14,
             colour=INK_DIM,
@@ -249,23 +279,33 @@ class AnimalsView(PhysicsView):
         self, surface: pygame.Surface, renderer: Renderer, area: pygame.Rect
     ) -> None:
         """Every player's template: the lighthouse, top animal first."""
-        renderer.text(
-            surface, "Template (every player's)", (area.left + 12, area.top), size=14, bold=True
-        )
-        template = self.game.file.catalogue.template
-        row = max(min((area.height - 20) / len(template), 22.0), 9.0)
-        size = max(min(round(row * 0.7), 15), 9)
-        for n, animal in enumerate(reversed(template)):
-            y = area.top + 20 + n * row
-            swatch = pygame.Rect(area.left + 14, round(y + 2), 14, max(round(row - 4), 5))
+        title = renderer.ellipsize("Template (every player's)", area.width - 20, 14, bold=True)
+        renderer.text(surface, title, (area.left + 12, area.top), size=14, bold=True)
+        template = list(reversed(self.game.file.catalogue.template))
+        room = max(area.height - 20, 1)
+        # one column while rows stay readable (12 px), else more columns side by side
+        columns = max(min(math.ceil(len(template) * 12 / room), 3), 1)
+        per_column = math.ceil(len(template) / columns)
+        row = min(room / per_column, 22.0)
+        size = max(min(round(row * 0.7), 15), 8)
+        width = (area.width - 14) // columns
+        for n, animal in enumerate(template):
+            column, place = divmod(n, per_column)
+            y = area.top + 20 + place * row
+            if y + row > area.bottom + 2:
+                break  # never past the panel
+            x = area.left + 14 + column * width
+            swatch = pygame.Rect(x, round(y + 2), 14, max(round(row - 4), 4))
             pygame.draw.rect(surface, hex_colour(animal.colour), swatch, border_radius=3)
-            renderer.text(
-                surface,
-                animal.name,
-                (swatch.right + 8, swatch.centery),
-                size=size,
-                anchor="midleft",
-            )
+            name_size = size  # smaller type before a cut name; a name cut to nothing is left out
+            while name_size > 8 and renderer.font(name_size).size(animal.name)[0] > width - 28:
+                name_size -= 1
+            name = renderer.ellipsize(animal.name, width - 28, name_size)
+            if name != "…":
+                renderer.text(
+                    surface, name, (swatch.right + 8, swatch.centery), size=name_size,
+                    anchor="midleft",
+                )
 
     def next_step(self) -> str:
         """What the player on turn should do now, in words for them."""

@@ -60,3 +60,23 @@ def build_freeplay(config: PhysicsConfig) -> World:
     start = (top[0] - 12.0, top[1] + radius + 4.0)
     world.add(pieces.marble(config, "marble", start))
     return world
+
+
+# The framed part of the table, around the pieces as built: the bumper at the left edge, room
+# to put a disk down right of the cylinders, room to lift a disk over the stack, the table's
+# front edge below. The window keeps it in view; a piece outside it is "off the table".
+LEFT_EDGE_MM = 12.0
+PUT_DOWN_MM = 70.0
+HEADROOM_MM = 40.0
+TABLE_EDGE_MM = 24.0
+
+
+def home_rect(world: World) -> tuple[float, float, float, float]:
+    """(left, bottom, right, top) mm: Free play's framed table, measured from the pieces."""
+    boxes = [piece.shape.cache_bb() for piece in world.pieces.values() if piece.kind != "table"]
+    return (
+        min(bb.left for bb in boxes) - LEFT_EDGE_MM,
+        -TABLE_EDGE_MM,
+        max(bb.right for bb in boxes) + PUT_DOWN_MM,
+        max(bb.top for bb in boxes) + HEADROOM_MM,
+    )

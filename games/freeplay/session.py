@@ -1,6 +1,9 @@
 """Free play: no rules, just the table. Headless, it runs a scripted drop-and-settle scene.
 
-The sandbox never ends by itself in the window. With ``options["script"] = "drop"`` (what
+The sandbox never ends by itself in the window. A piece pushed or thrown out of the table's
+framed part (:func:`~games.freeplay.scene.home_rect`) is not lost: the window points to it
+with an arrow, and the ``put_back`` input (the B key) lays every such piece back where it
+started (on top of whatever lies there now), at rest. With ``options["script"] = "drop"`` (what
 ``wobbletop run freeplay --headless`` uses) the hand picks the top disk of the stack, lifts it
 and drops it onto the loose disks, and the session ends once every piece has settled.
 """
@@ -10,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.freeplay.scene import STACK_DISKS, build_freeplay
+from games.freeplay.scene import STACK_DISKS, build_freeplay, home_rect
 from games.physics_session import PICK_RADIUS_MM, PhysicsSession
 from games.protocol import InputEvent, Outcome, SessionSetup
 from physics.detect import SettleDetector
-from physics.world import World
+from physics.world import Piece, World
 
 SETTLE_SPEED_MM_S = 2.0
 SETTLE_SECONDS = 0.5
@@ -41,9 +44,55 @@ class FreeplaySession(PhysicsSession):
         self._pending = drop_script(setup.config.world.step_hz) if self.scripted else []
         self._settle = SettleDetector(SETTLE_SPEED_MM_S, SETTLE_SECONDS)
         self._outcome: Outcome | None = None
+        self.home = home_rect(self.world)
+        self._starts = {
+            piece.name: (piece.body.position.x, piece.body.position.y, piece.body.angle)
+            for piece in self.world.dynamic_pieces()
+        }
 
     def build_world(self) -> World:
         return build_freeplay(self.setup.config)
+
+    # -- pieces off the table -------------------------------------------------------------
+
+    def away(self) -> list[Piece]:
+        """Pieces whose centre lies outside the table's framed part (not the one in hand)."""
+        left, bottom, right, _top = self.home
+        return [
+            piece
+            for piece in self.world.dynamic_pieces()
+            if piece is not self.hand.held
+            and not (left <= piece.body.position.x <= right and bottom <= piece.body.position.y)
+        ]
+
+    def _apply_input(self, event: InputEvent) -> None:
+        if event.action == "put_back":
+            self._put_back_all()
+            return
+        super()._apply_input(event)
+
+    def _put_back_all(self) -> None:
+        """Lay every piece that is away back where it started, on top of what lies there."""
+        for piece in self.away():
+            x, y, angle = self._starts[piece.name]
+            body = piece.body
+            body.angle = angle
+            body.position = (x, y)
+            body.velocity = (0.0, 0.0)
+            body.angular_velocity = 0.0
+            self.world.space.reindex_shapes_for_body(body)
+            box = piece.shape.cache_bb()
+            below = [
+                other.shape.cache_bb().top
+                for other in self.world.dynamic_pieces()
+                if other is not piece
+                and other.shape.cache_bb().left < box.right
+                and other.shape.cache_bb().right > box.left
+            ]
+            half = (box.top - box.bottom) / 2
+            body.position = (x, max([y, *(top + half + 1.0 for top in below)]))
+            self.world.space.reindex_shapes_for_body(body)
+            body.activate()
 
     def _tick(self) -> None:
         while self._pending and self._pending[0].frame <= self.frame:
@@ -84,4 +133,11 @@ class FreeplaySession(PhysicsSession):
 
     def status(self) -> str:
         held = self.hand.held
-        return f"Holding {held.name}" if held else "Drag any piece with the mouse"
+        if held:
+            return f"Holding the {held.kind}"
+        away = len(self.away())
+        if away:
+            if away == 1:
+                return "a piece is off the table (the arrow points to it): B puts it back"
+            return f"{away} pieces are off the table (the arrows point to them): B puts them back"
+        return "Drag any piece with the mouse"

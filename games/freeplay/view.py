@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
+from games.freeplay.scene import home_rect
 from games.protocol import Session
 from games.ui.physics_view import PhysicsView
 from games.ui.render import WorldRect
@@ -20,14 +23,18 @@ from physics.world import World
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
 
-LEFT_EDGE_MM = 12.0  # felt shown beyond the leftmost piece (the bumper at the table's edge)
-PUT_DOWN_MM = 70.0  # free felt right of the rightmost piece: a disk's width and a bit
-HEADROOM_MM = 40.0  # above the tallest piece: a disk lifted over the stack stays in view
-TABLE_EDGE_MM = 24.0  # below the felt: the table's front edge
-
-
 class FreeplayView(PhysicsView):
-    """Drag anything; Shift while grabbing keeps the piece upright."""
+    """Drag anything; Shift while grabbing keeps the piece upright; B puts back what is away."""
+
+    keys = (*PhysicsView.keys, ("B", "put back every piece that left the table"))
+
+    put_back_hint = "B puts it back"
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_b:
+            self.send("put_back")
+            return
+        super().handle_event(event)
 
     def frame_rect(self) -> WorldRect:
         if self._frame is None:
@@ -37,13 +44,7 @@ class FreeplayView(PhysicsView):
 
 def freeplay_frame(world: World) -> WorldRect:
     """The world rectangle (mm) Free play keeps in view: its pieces, tightly (see above)."""
-    boxes = [piece.shape.bb for piece in world.pieces.values() if piece.kind != "table"]
-    return WorldRect(
-        min(bb.left for bb in boxes) - LEFT_EDGE_MM,
-        -TABLE_EDGE_MM,
-        max(bb.right for bb in boxes) + PUT_DOWN_MM,
-        max(bb.top for bb in boxes) + HEADROOM_MM,
-    )
+    return WorldRect(*home_rect(world))
 
 
 def make_view(app: App, session: Session) -> FreeplayView:

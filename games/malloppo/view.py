@@ -25,9 +25,11 @@ A turn is built with clicks, then sent to the rules whole (:class:`~games.mallop
 Undo (U, Backspace or the right button) steps back through the clicks of a turn being built;
 once a turn is sent it takes the whole turn back, until the next roll. A computer that follows
 a human waits a grace of 1.75 s before rolling. Moves slide along their path and the die
-tumbles (:class:`games.ui.animation.Animator`); the rules have already applied them, so the
-animation never holds play up. Every action goes through ``session.handle``, so the rules check
-it and the recording keeps it.
+tumbles (:class:`games.ui.animation.Animator`); the rules have already applied them, and a
+computer waits for the animation before its next action (the session's ``hold``); the last move
+stays marked in the mover's colour until the next, and the log reads one line per turn
+(``session.turn_log()``). Every action goes through ``session.handle``, so the rules check it
+and the recording keeps it.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from games.grid import Square
 from games.malloppo.rules import Phase, Roll, State, Turn, action_to_json
 from games.malloppo.session import MalloppoSession
 from games.protocol import Session
-from games.ui.animation import Animator
+from games.ui.animation import Animator, Mark
 from games.ui.render import (
     ACCENT,
     GOOD,
@@ -55,7 +57,7 @@ from games.ui.render import (
     shade,
 )
 from games.ui.view import View
-from games.ui.widgets import split_play_area
+from games.ui.widgets import split_play_area, whole_entries
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -88,6 +90,11 @@ class Draft:
 
 class MalloppoView(View):
     own_keys = frozenset()
+    keys = (
+        ("Click", "the die or Roll; a hand, then a ringed square; coins to take"),
+        ("Enter", "roll, or Take the chosen coins"),
+        ("U / Backspace / right button", "a step back, or undo the turn (until the next roll)"),
+    )
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app, session)
@@ -98,6 +105,7 @@ class MalloppoView(View):
         self.draft = Draft()
         self.draft_key: tuple[int, int] = (-1, -1)  # (records, frame-independent) it belongs to
         self.animator = Animator()
+        session.hold = self.animator.busy
         self.seen_records = len(session.records)
         self.buttons: dict[str, pygame.Rect] = {}
         self.die_rect = pygame.Rect(0, 0, 0, 0)
@@ -310,7 +318,7 @@ class MalloppoView(View):
         self.animator.advance(seconds)
         records = self.game.records
         if len(records) < self.seen_records:  # an undo
-            self.animator.slides.clear()
+            self.animator.clear()
         for record in records[self.seen_records:]:
             action = record.action
             if isinstance(action, Roll):
@@ -321,7 +329,13 @@ class MalloppoView(View):
                 points = [(float(s.x), float(s.y)) for s in (action.hand, *path)]
                 if hand is not None:
                     self.animator.slide(hand, points)
+                self.animator.mark(Mark("path", tuple(points), record.actor), new_move=True)
+            elif isinstance(action, Turn):
+                self.animator.marks.clear()
         self.seen_records = len(records)
+
+    def close(self) -> None:
+        self.game.hold = None
 
     # --- words ------------------------------------------------------------------------
     def headline(self) -> str:
@@ -417,6 +431,9 @@ class MalloppoView(View):
             highlights=highlights,
         )
         renderer.draw_grid_labels(surface, self.geometry, shade(WOOD, 1.05))
+        for mark in self.animator.marks:  # the last move, until the next
+            points = [self.geometry.point_center(p) for p in mark.points]
+            renderer.draw_trail(surface, points, self.colour(mark.owner), self.geometry.cell / 8)
         self.draw_path(surface)
         self.draw_hands(surface, renderer)
 
@@ -583,10 +600,8 @@ class MalloppoView(View):
         panel = self.panel_rect()
         x, width = panel.left + PAD, panel.width - 2 * PAD
         room = (bottom - top) // 17
-        lines: list[str] = []
-        for entry in self.game.log[-8:]:
-            lines.extend(renderer.wrap(entry, width, LINE_SIZE))
-        for i, line in enumerate(lines[-room:] if room > 0 else []):
+        lines = whole_entries(renderer, self.game.turn_log()[-6:], width, LINE_SIZE, room)
+        for i, line in enumerate(lines):
             renderer.text(surface, line, (x, top + 17 * i), size=LINE_SIZE, colour=INK_DIM)
 
 

@@ -74,6 +74,13 @@ class StonewallSession(TurnBasedSession[State, Action]):
         now = self.state.positions
         return tuple(q for q in range(len(now)) if q != actor and positions[q] != now[q])
 
+    def start_square(self, player: int) -> str:
+        """Where ``player`` stood before the action being described ("" if not known)."""
+        before = self.before
+        if not isinstance(before, tuple) or len(before) != 2:
+            return ""
+        return str(self.state.board.square(before[1][player]))
+
     @property
     def outcome(self) -> Outcome | None:
         result = self.state.outcome()
@@ -145,7 +152,9 @@ class StonewallSession(TurnBasedSession[State, Action]):
             return f"{name} rolled {action.value}{start}"
         if isinstance(action, MovePiece):
             stomps = "".join(f", stomping {state.name(q)}" for q in note)
-            return f"{name} moved to {action.destination}{stomps}"
+            start = self.start_square(player)
+            where = f"{start} → {action.destination}" if start else f"to {action.destination}"
+            return f"{name} moved {where}{stomps}"
         if isinstance(action, PlaceWall):
             return f"{name} placed a {action.wall.kind} wall {action.wall.where()}"
         if isinstance(action, ChangeWall):

@@ -27,10 +27,17 @@ Mouse:
 Undo takes back your last move or wall until someone rolls; a computer that follows a human
 waits a grace of 1.75 s before rolling (see :mod:`games.stonewall.session`). Every action goes
 through ``session.handle`` so the rules check it and the recording keeps it.
+
+What happened is shown, not only applied (:class:`games.ui.animation.Animator`, shared with the
+other dice games): the die tumbles, a piece slides along its path square by square, a placed
+wall drops in; a computer waits for that before its next action (the session's ``hold``), and
+the last move (its path and the wall placed) stays marked in the mover's colour until the next.
+The log in the panel reads one line per turn (``session.turn_log()``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -41,14 +48,18 @@ from games.protocol import Session
 from games.stonewall.board import WALL_NAMES, Wall
 from games.stonewall.rules import (
     EXTRA_TURN_ROLL,
+    ChangeWall,
     MovePiece,
+    NoMove,
     NoWallInStock,
     Phase,
+    PlaceWall,
     Roll,
     State,
     action_to_json,
 )
 from games.stonewall.session import StonewallSession
+from games.ui.animation import Animator, Mark
 from games.ui.render import (
     ACCENT,
     GOOD,
@@ -64,7 +75,7 @@ from games.ui.render import (
     shade,
 )
 from games.ui.view import View
-from games.ui.widgets import split_play_area
+from games.ui.widgets import split_play_area, whole_entries
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -119,6 +130,14 @@ class WallDrag:
 
 class StonewallView(View):
     own_keys = frozenset()
+    keys = (
+        ("Click", "the die or Roll; a ringed square to move there"),
+        ("Enter", "roll the die"),
+        ("Drag", "a wall from your stock onto a guide line"),
+        ("R / right button", "turn the wall in your hand"),
+        ("Tab / right button", "move through your corner or around it"),
+        ("U / Backspace", "undo your move or wall (until the next roll)"),
+    )
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app, session)
@@ -137,6 +156,10 @@ class StonewallView(View):
         self.cue_top = self.stock_title_top = self.hint_top = 0
         self.stock_unit = 30.0
         self.spacing = REGULAR
+        self.animator = Animator()
+        session.hold = self.animator.busy
+        self.seen = len(session.records)
+        self.known = list(session.state.positions)  # where pieces stood at the last update
         self.layout()
 
     @property
@@ -181,7 +204,11 @@ class StonewallView(View):
         self.headline_lines = renderer.wrap(self.headline(), width - 30, sp.headline, bold=True)[:2]
         cue = self.cue()
         cue_room = sp.top_lines - len(self.headline_lines)
-        self.cue_lines = renderer.wrap(cue, width, sp.cue, bold=True)[:cue_room] if cue else []
+        cue_lines = renderer.wrap(cue, width, sp.cue, bold=True) if cue else []
+        if len(cue_lines) > cue_room > 0:  # the cut is marked, not silent
+            last = f"{cue_lines[cue_room - 1]} {cue_lines[cue_room]}"
+            cue_lines[cue_room - 1] = renderer.ellipsize(last, width, sp.cue, bold=True)
+        self.cue_lines = cue_lines[:cue_room]
         self.cue_top = y + len(self.headline_lines) * (sp.headline + 6) + 2
         y += (sp.headline + 6) + (sp.top_lines - 1) * (sp.cue + 5) + sp.gap
         die = self.die_size(sp, width)
@@ -387,6 +414,38 @@ class StonewallView(View):
         if self.state.is_chance() and self.human_turn():
             self.send("roll")
 
+    # --- animation --------------------------------------------------------------------
+    def update(self, seconds: float) -> None:
+        """Show the actions applied since the last frame: tumble, slide, drop, mark."""
+        self.animator.advance(seconds)
+        records, state = self.game.records, self.state
+        if len(records) < self.seen:  # an undo: show the rules' state as it is
+            self.animator.clear()
+            self.seen = len(records)
+        for record in records[self.seen:]:
+            action, actor = record.action, record.actor
+            if isinstance(action, Roll):
+                self.animator.roll()
+            elif isinstance(action, MovePiece):
+                start = state.board.square(self.known[actor])
+                points = [(float(sq.x), float(sq.y)) for sq in (start, *action.path)]
+                self.animator.slide(("piece", actor), points)
+                self.animator.mark(Mark("path", tuple(points), actor), new_move=True)
+            elif isinstance(action, NoMove):
+                self.animator.marks.clear()
+            elif isinstance(action, PlaceWall | ChangeWall):
+                wall = action.wall if isinstance(action, PlaceWall) else action.new
+                if wall is not None:
+                    self.animator.drop(("wall", wall))
+                    ends = wall.points()
+                    mark = Mark("wall", (ends[0], ends[-1]), actor)
+                    self.animator.mark(mark, new_move=False)
+        self.seen = len(records)
+        self.known = list(state.positions)
+
+    def close(self) -> None:
+        self.game.hold = None
+
     # --- words ------------------------------------------------------------------------
     def headline(self) -> str:
         """Whose turn and what they do, e.g. "Red: move 5 squares"."""
@@ -488,10 +547,11 @@ class StonewallView(View):
             highlights[tuple(square)] = ACCENT if differs else GOOD  # type: ignore[index]
         walls = [self.grid_wall(board.edge_squares(e), "permanent") for e in board.permanent_edges]
         dragged_old = self.drag.old if self.drag else None
+        dropping = [w for w in state.placed if self.animator.drop_height(("wall", w)) > 0]
         walls += [
             GridWall(tuple(w.points()[0]), tuple(w.points()[-1]),  # type: ignore[arg-type]
                      colour=PLACED_WALL if w != dragged_old else shade(PLACED_WALL, 1.6))
-            for w in state.placed
+            for w in state.placed if w not in dropping
         ]
         self.geometry = renderer.draw_grid(
             surface, self.board_rect(), board.size, board.size,
@@ -499,10 +559,45 @@ class StonewallView(View):
             walls=walls,
         )
         self.draw_coordinates(surface, renderer)
+        self.draw_last_move(surface, renderer)
         self.draw_goal(surface)
         self.draw_path_preview(surface, options)
         self.draw_pieces(surface, renderer)
+        self.draw_dropping(surface, renderer, dropping)
         self.draw_drag(surface, renderer)
+
+    def draw_last_move(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """The last move's path and wall, in the mover's colour, until the next move."""
+        geo = self.geometry
+        if geo is None:
+            return
+        for mark in self.animator.marks:
+            colour = self.player_colour(mark.owner)
+            if mark.kind == "path":
+                points = [geo.point_center(p) for p in mark.points]
+                renderer.draw_trail(surface, points, colour, geo.cell / 8)
+            else:
+                points = [geo.corner((round(p[0]), round(p[1]))) for p in mark.points]
+                renderer.draw_trail(surface, points, colour, geo.cell * 0.4, ends=False)
+
+    def draw_dropping(
+        self, surface: pygame.Surface, renderer: Renderer, walls: list[Wall]
+    ) -> None:
+        """Walls just placed, still above the board: higher, with their shadow on it."""
+        geo = self.geometry
+        if geo is None:
+            return
+        for wall in walls:
+            height = self.animator.drop_height(("wall", wall))
+            lift = geo.cell * 1.2 * height
+            ends = wall.points()
+            shadow = GridWall(tuple(ends[0]), tuple(ends[-1]),  # type: ignore[arg-type]
+                              colour=(40, 30, 22), style="legal")
+            renderer.draw_grid_wall(surface, geo, shadow)
+            raised = dataclasses.replace(geo, left=geo.left - lift * 0.3, top=geo.top - lift)
+            bar = GridWall(tuple(ends[0]), tuple(ends[-1]),  # type: ignore[arg-type]
+                           colour=PLACED_WALL)
+            renderer.draw_grid_wall(surface, raised, bar)
 
     def draw_coordinates(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """Column letters and row numbers on the board's frame, as the messages name squares."""
@@ -566,7 +661,9 @@ class StonewallView(View):
             index = state.positions[player]
             offset = seen.get(index, 0)
             seen[index] = offset + 1
-            x, y = geo.cell_center(state.board.square(index))
+            square = state.board.square(index)
+            shown = self.animator.position(("piece", player), (float(square.x), float(square.y)))
+            x, y = geo.point_center(shown)
             shift = geo.cell * 0.18 * offset
             ring = INK if player == state.current and not state.is_over() else None
             renderer.draw_token(surface, (x + shift, y - shift), geo.cell * 0.32,
@@ -636,7 +733,10 @@ class StonewallView(View):
         """The last roll (opening rolls too); a blank die before anyone has rolled."""
         last = self.game.last_roll()
         roll = last[1] if last is not None else None
-        renderer.draw_die(surface, self.die_rect, roll.value if isinstance(roll, Roll) else None)
+        value = roll.value if isinstance(roll, Roll) else None
+        if self.animator.rolling():
+            value = self.animator.tumbling_face()
+        renderer.draw_die(surface, self.die_rect, value)
         if last is not None:
             corner = (self.die_rect.right - 4, self.die_rect.bottom - 4)
             renderer.draw_token(surface, corner, max(self.die_rect.width // 9, 5),
@@ -718,10 +818,8 @@ class StonewallView(View):
         panel = self.panel_rect()
         x, width = panel.left + PAD, panel.width - 2 * PAD
         room = (bottom - top) // 17
-        lines: list[str] = []
-        for entry in self.game.log[-8:]:
-            lines.extend(renderer.wrap(entry, width, PLAYER_SIZE))
-        for i, line in enumerate(lines[-room:] if room > 0 else []):
+        lines = whole_entries(renderer, self.game.turn_log()[-6:], width, PLAYER_SIZE, room)
+        for i, line in enumerate(lines):
             renderer.text(surface, line, (x, top + 17 * i), size=PLAYER_SIZE, colour=INK_DIM)
 
 

@@ -1,4 +1,5 @@
-"""Move animation for the board games' views: a piece slides along its path, a die tumbles.
+"""Move animation for the board games' views: a piece slides along its path, a wall drops in,
+a die tumbles, and the last move stays marked until the next.
 
 The rules apply a move at once; the view shows it over a short time so a person can follow
 (a computer's move above all). Animations run on the view's clock (the real seconds the app
@@ -7,6 +8,13 @@ back into the rules: what is drawn while a piece slides is only where it is *sho
 
 Positions are in board coordinates (a square's column and row, or a dot's x and y) as floats;
 each view maps them to pixels, so a resize in the middle of a slide needs nothing special.
+
+The computer's pace: a view hands :meth:`Animator.busy` to the session
+(``TurnBasedSession.hold``), so a computer waits for the view's animation to finish before its
+next action, then its usual delay; headless nothing holds it. The last move (its path, a wall
+it placed) is kept as :class:`Mark` values until the next move replaces them, so a person who
+looked away sees what the computer did; every dice game's view draws them the same way with
+:meth:`games.ui.render.Renderer.draw_trail`.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ Point = tuple[float, float]
 
 STEP_SECONDS = 0.12  # one square or dot of a slide
 ROLL_SECONDS = 0.45  # a die tumbling before it shows its face
+DROP_SECONDS = 0.3  # a placed wall dropping onto the board
 
 
 @dataclass(frozen=True)
@@ -50,19 +59,59 @@ class Slide:
         return (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
 
 
+@dataclass(frozen=True)
+class Mark:
+    """Part of the last move, kept on the board until the next: ``kind`` "path" (a piece's
+    start and every square it passed) or "wall" (a wall's two ends), by ``owner`` (a seat)."""
+
+    kind: str
+    points: tuple[Point, ...]
+    owner: int
+
+
 @dataclass
 class Animator:
     """The running animations of one view, by piece key, on the view's own clock."""
 
     now: float = 0.0
     slides: dict[Hashable, Slide] = field(default_factory=dict)
+    drops: dict[Hashable, tuple[float, float]] = field(default_factory=dict)  # start, seconds
     rolling_until: float = -math.inf
+    marks: list[Mark] = field(default_factory=list)
 
     def advance(self, seconds: float) -> None:
         """Move the clock on (call from ``View.update``); finished slides are dropped."""
         self.now += max(seconds, 0.0)
         for key in [k for k, slide in self.slides.items() if slide.done(self.now)]:
             del self.slides[key]
+        for key in [k for k, (start, length) in self.drops.items() if self.now >= start + length]:
+            del self.drops[key]
+
+    def drop(self, key: Hashable, seconds: float = DROP_SECONDS) -> None:
+        """Start ``key`` (a wall just placed) dropping onto the board."""
+        self.drops[key] = (self.now, seconds)
+
+    def drop_height(self, key: Hashable) -> float:
+        """How far ``key`` still is above the board: 1 as it starts dropping, 0 once down
+        (eased: it falls faster as it lands)."""
+        if key not in self.drops:
+            return 0.0
+        start, seconds = self.drops[key]
+        t = min(max((self.now - start) / seconds, 0.0), 1.0)
+        return 1.0 - t * t
+
+    def mark(self, mark: Mark, *, new_move: bool) -> None:
+        """Keep ``mark`` as part of the last move; ``new_move`` first forgets the previous one."""
+        if new_move:
+            self.marks.clear()
+        self.marks.append(mark)
+
+    def clear(self) -> None:
+        """Stop everything (an undo): pieces are drawn where the rules have them, unmarked."""
+        self.slides.clear()
+        self.drops.clear()
+        self.marks.clear()
+        self.rolling_until = -math.inf
 
     def slide(self, key: Hashable, points: Sequence[Point], step_seconds: float = STEP_SECONDS,
               ) -> None:
@@ -77,7 +126,7 @@ class Animator:
 
     def busy(self) -> bool:
         """True while anything moves (a view may hold a computer's next action until then)."""
-        return bool(self.slides) or self.rolling()
+        return bool(self.slides) or bool(self.drops) or self.rolling()
 
     def roll(self, seconds: float = ROLL_SECONDS) -> None:
         """Start a die tumbling."""

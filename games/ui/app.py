@@ -38,9 +38,10 @@ import random
 import sys
 import traceback
 import weakref
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -57,6 +58,7 @@ from games.protocol import (
 from games.ui import overlays
 from games.ui.menu import Menu, SeatChoice
 from games.ui.render import ACCENT, GOOD, REFUSED, Colour, Renderer
+from games.ui.sound import Sound
 from games.ui.view import View
 from physics.config import (
     ConfigError,
@@ -69,10 +71,23 @@ from physics.config import (
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (480, 360)
 DISPLAY_HZ = 60
+IDLE_HZ = 15  # frames a second while the menu shows the same picture (input still read)
+REDRAW_EVENTS = frozenset(
+    getattr(pygame, name)
+    for name in ("VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWRESTORED", "WINDOWSHOWN")
+    if hasattr(pygame, name)
+)
 MAX_FRAME_SECONDS = 0.25  # real time counted per rendered frame at most (no spiral of death)
 NOTICE_SECONDS = 3.0
 EXIT_USAGE = 2
 EXIT_NO_WINDOW = 1
+
+HELP_SCROLL_KEYS = {
+    pygame.K_UP: -40,
+    pygame.K_DOWN: 40,
+    pygame.K_PAGEUP: -200,
+    pygame.K_PAGEDOWN: 200,
+}
 
 NOTICE_COLOURS: dict[str, Colour] = {
     "refused": REFUSED,
@@ -90,6 +105,7 @@ class GameRun:
     session: Session
     view: View
     seats: tuple[SeatKind, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"skill": "shaky"}
 
 
 class App:
@@ -104,6 +120,8 @@ class App:
         record: str | None = None,
         size: tuple[int, int] = DEFAULT_SIZE,
         watch_interval: float = 0.5,
+        seats: Sequence[SeatKind] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> None:
         # Config first: a bad file is a one-line error before any window opens.
         self.config_path = config_path
@@ -130,18 +148,28 @@ class App:
         self.running = True
         self.paused = False
         self.show_help = False
+        self.help_scroll = 0  # px the help is scrolled down (a small window)
+        self.help_scroll_max = 0
         self.error: str | None = None
         self.config_error: str | None = None
         self.notice: tuple[str, Colour, float] | None = None
         self.accumulator = 0.0
         self.game: GameRun | None = None
         self.menu = Menu(self)
+        self.sound = Sound(self.config.sound)  # silent where there is no audio device
+        self._die_rolling = False
         self._menu_key: tuple[object, ...] | None = None  # what the menu last drew
+        self.idle = False  # the last frame drew nothing new
         self._closed = False
         if start_spec is not None:
             self.menu.select(start_spec.id)
             choice = self.menu.choices.get(start_spec.id) or SeatChoice(start_spec)
-            self.start_game(start_spec, choice.seats())
+            if seats:  # the command line's seats: the menu shows them too
+                choice.count = len(seats)
+                choice.kinds[: len(seats)] = list(seats)
+            if options and "skill" in options and choice.has_skill:
+                choice.skill = str(options["skill"])  # --skill: the menu shows it too
+            self.start_game(start_spec, choice.seats(), choice.options())
 
     # -- geometry ------------------------------------------------------------------------
 
@@ -177,15 +205,22 @@ class App:
 
     # -- games ---------------------------------------------------------------------------
 
-    def start_game(self, spec: GameSpec, seats: Sequence[SeatKind]) -> None:
-        """Leave any game, set up a new session of ``spec`` and its view, unpaused."""
+    def start_game(
+        self,
+        spec: GameSpec,
+        seats: Sequence[SeatKind],
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Leave any game, set up a new session of ``spec`` and its view, unpaused.
+
+        ``options`` are the session's (the menu's computer hand: ``{"skill": "shaky"}``)."""
         self.leave_game()
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
-        setup = SessionSetup(config=self.config, seed=seed, seats=tuple(seats))
+        options = dict(options or {})
+        setup = SessionSetup(config=self.config, seed=seed, seats=tuple(seats), options=options)
         if importlib.util.find_spec(spec.view_module) is None:
             self.error = (
-                f"{spec.title} has no window yet; play it headless: "
-                f"wobbletop run {spec.id} --headless"
+                f"{spec.title} has no window yet; play it without one: wobbletop run {spec.id}"
             )
             return
         try:
@@ -195,14 +230,14 @@ class App:
         except Exception as error:
             self.fail(f"{spec.title} could not start", error)
             return
-        self.game = GameRun(spec, session, view, tuple(seats))
+        self.game = GameRun(spec, session, view, tuple(seats), options)
         self.paused = self.show_help = False
         self.accumulator = 0.0
         self.error = None
 
     def restart(self) -> None:
         if self.game is not None:
-            self.start_game(self.game.spec, self.game.seats)
+            self.start_game(self.game.spec, self.game.seats, self.game.options)
 
     def leave_game(self) -> None:
         """Back to the menu (saving the recording if one was asked for)."""
@@ -262,14 +297,29 @@ class App:
             if not self.running:
                 return False
         if seconds is None:
-            seconds = self.clock.tick(DISPLAY_HZ) / 1000.0
+            # An idle menu (nothing changed last frame) wakes less often: next to no CPU.
+            seconds = self.clock.tick(IDLE_HZ if self.idle else DISPLAY_HZ) / 1000.0
         self.time += seconds
         self._poll_config()
         self._advance(seconds)
-        self._draw()
-        pygame.display.flip()
+        self._sound_frame()
+        self.idle = not self._draw()
+        if not self.idle:
+            pygame.display.flip()  # an unchanged picture is not sent to the screen again
         self.frames += 1
         return self.running
+
+    def _sound_frame(self) -> None:
+        """Let the sound hear the game's worlds, play this frame's knocks, a die's rattle."""
+        game = self.game
+        running = game is not None and not (self.paused or self.show_help or self.error)
+        worlds = game.session.sound_worlds() if running and game is not None else []
+        self.sound.frame(worlds)
+        animator = getattr(game.view, "animator", None) if running and game else None
+        rolling = bool(animator is not None and animator.rolling())
+        if rolling and not self._die_rolling:
+            self.sound.play("die", 0.8)
+        self._die_rolling = rolling
 
     def _advance(self, seconds: float) -> None:
         """Feed real time to the accumulator and run the fixed physics frames it holds."""
@@ -303,6 +353,7 @@ class App:
     def apply_config(self, loaded: LoadedConfig) -> None:
         """Use new constants now: in the running world, and for every later start."""
         previous, self.config = self.config, loaded.config
+        self.sound.apply(loaded.config.sound)
         self.config_error = None
         session = self.session
         if session is not None:
@@ -323,12 +374,15 @@ class App:
             return
         self._closed = True
         self.leave_game()
+        self.sound.close()
         pygame.font.quit()
         pygame.display.quit()
 
     # -- events --------------------------------------------------------------------------
 
     def _handle(self, event: pygame.event.Event) -> None:
+        if event.type in REDRAW_EVENTS:
+            self._menu_key = None  # the window was uncovered or changed: draw it whole again
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
@@ -338,7 +392,8 @@ class App:
                 self.error = None
                 self.leave_game()
         elif self.game is None:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            menu_esc = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+            if menu_esc and not self.menu.show_help:
                 self.running = False
             else:
                 self.menu.handle_event(event)
@@ -350,6 +405,7 @@ class App:
         if is_shell_key and self._shell_key(event):
             return
         if self.show_help:
+            self._scroll_help(event)
             return
         if self.paused and event.type != pygame.MOUSEBUTTONUP:
             return  # a drag that ends during a pause still lets go
@@ -373,11 +429,27 @@ class App:
             self.restart()
         elif key in (pygame.K_h, pygame.K_F1):
             self.show_help = not self.show_help
+            self.help_scroll = 0
+        elif key == pygame.K_m:
+            muted = self.sound.toggle_mute()
+            if not self.sound.available:
+                self.notify("no sound here (no audio device, or [sound] enabled = false)")
+            else:
+                self.notify("sound off (M turns it on)" if muted else "sound on (M mutes)")
         elif key == pygame.K_z and ctrl and self.game is not None and self.game.spec.undo_by_replay:
             self.undo_last_drag()
         else:
             return False
         return True
+
+    def _scroll_help(self, event: pygame.event.Event) -> None:
+        """The wheel, the arrow keys and Page Up/Down scroll a help taller than its panel."""
+        step = 0
+        if event.type == pygame.MOUSEWHEEL:
+            step = -round((event.precise_y or event.y) * 40)
+        elif event.type == pygame.KEYDOWN:
+            step = HELP_SCROLL_KEYS.get(event.key, 0)
+        self.help_scroll = min(max(self.help_scroll + step, 0), self.help_scroll_max)
 
     def undo_last_drag(self) -> None:
         """Ctrl+Z in a sandbox: the table as it was before the last grab (games.undo)."""
@@ -397,7 +469,7 @@ class App:
             self.fail(f"{game.spec.title}: undo failed", error)
             return
         game.view.close()
-        self.game = GameRun(game.spec, session, view, game.seats)
+        self.game = GameRun(game.spec, session, view, game.seats, game.options)
         self.accumulator = 0.0
         self.notify("Took back the last drag", kind="info")
 
@@ -410,7 +482,8 @@ class App:
 
     # -- drawing -------------------------------------------------------------------------
 
-    def _draw(self) -> None:
+    def _draw(self) -> bool:
+        """Draw the frame; False if nothing changed (the idle menu): the screen keeps it."""
         self.screen = pygame.display.get_surface() or self.screen
         surface = self.screen
         game = self.game
@@ -425,7 +498,7 @@ class App:
                 self.error,
             )
             if key == self._menu_key:
-                return
+                return False
             self._menu_key = key
             self.menu.draw(surface, self.renderer)
             notice = self.current_notice()
@@ -446,6 +519,7 @@ class App:
             overlays.draw_banner(surface, self.renderer, self.play_rect, self.config_error, REFUSED)
         if self.error:
             overlays.draw_error(surface, self.renderer, self.play_rect, self.error)
+        return True
 
     def _draw_game(self, surface: pygame.Surface, game: GameRun) -> None:
         renderer = self.renderer
@@ -465,7 +539,15 @@ class App:
         if self.paused:
             overlays.draw_paused(surface, renderer, area)
         if self.show_help:
-            overlays.draw_help(surface, renderer, area, game.spec)
+            self.help_scroll_max = overlays.draw_help(
+                surface, renderer, area, game.spec, self.help_keys(game), self.help_scroll
+            )
+            self.help_scroll = min(self.help_scroll, self.help_scroll_max)
+
+    def help_keys(self, game: GameRun) -> tuple[tuple[str, str], ...]:
+        """The keys of the game in front of you: its view's, then Ctrl+Z where it undoes."""
+        undo = (("Ctrl+Z", "undo the last grab"),) if game.spec.undo_by_replay else ()
+        return (*game.view.keys, *undo)
 
     def _status(self, game: GameRun) -> str:
         try:
@@ -483,7 +565,7 @@ HEADLESS_DRIVERS = ("offscreen", "dummy")
 
 
 def _no_display(reason: str) -> NoDisplay:
-    return NoDisplay(f"no display found ({reason}); headless runs: wobbletop run GAME --headless")
+    return NoDisplay(f"no display found ({reason}); games without a window: wobbletop run GAME")
 
 
 def check_display_before_init() -> None:
@@ -517,13 +599,16 @@ def run_app(
     *,
     seed: int | None = None,
     record: str | None = None,
+    seats: Sequence[SeatKind] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> int:
     """Open the window (on ``game_id``, else on the menu) and run until it is closed.
 
+    ``seats`` and ``options`` (the command line's ``--seats`` and ``--skill``) set up the game.
     A bad config file or an unknown game is one line on stderr and exit code 2, no window.
     """
     try:
-        app = App(game_id, config_path, seed=seed, record=record)
+        app = App(game_id, config_path, seed=seed, record=record, seats=seats, options=options)
     except (ConfigError, registry.UnknownGame) as error:
         print(f"wobbletop: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -533,7 +618,7 @@ def run_app(
     except pygame.error as error:
         print(
             f"wobbletop: cannot open a window ({error}); "
-            "without a display, use: wobbletop run GAME --headless",
+            "without a display, use: wobbletop run GAME",
             file=sys.stderr,
         )
         return EXIT_NO_WINDOW

@@ -5,11 +5,21 @@ view module does not exist yet (headless-only so far); a game whose module fails
 left out with a one-line notice instead of breaking the menu. Clicking a game's
 card selects it; clicking it again, double-clicking, Enter or the Start button starts it. The
 seat panel offers the number of players (when the game allows more than ``min_seats``) and
-human/computer per seat; the first seat starts human, the others computer.
+human/computer per seat; the first seat starts human, the others computer. For a game whose
+computer plays by hand (``games.skill.DEXTERITY_GAMES``) it also offers the computer's hand:
+careful / steady / shaky, the same words as ``--skill`` on the command line (games/skill.py).
+
+The layout follows the window (:class:`MenuSizes`): down to the 480x360 minimum the header,
+the cards and the seat panel shrink (cards lose their blurb, then their kind label) so nothing
+overlaps or leaves the window, and Start stays whole on screen. The game's rules fill what room
+the panel has left; when they do not fit, a "More…" button (or H) opens the game's whole help
+over the menu (opaque, scrolled with the wheel or the arrow keys in a small window; H, Esc or
+a click closes it).
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -18,6 +28,8 @@ import pygame
 
 from games import registry
 from games.protocol import GameSpec, SeatKind
+from games.skill import DEFAULT_SKILL_NAME, DEXTERITY_GAMES, next_skill
+from games.ui import overlays
 from games.ui.render import ACCENT, INK_DIM, MATERIAL_COLOURS, Renderer, shade
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,6 +38,34 @@ if TYPE_CHECKING:  # pragma: no cover
 CARD_HEIGHT = 84
 CARD_GAP = 12
 DOUBLE_CLICK_MS = 400
+HINT_PX = 34  # the key hint line at the window's foot
+
+
+@dataclass(frozen=True)
+class MenuSizes:
+    """Type sizes and heights (px) of the menu for a window's size."""
+
+    title: int
+    title_y: int
+    subtitle: int  # 0: no subtitle
+    top: int  # where the cards and the panel start
+    card: int  # height of a card
+    gap: int  # between cards
+    row: int  # a seat row
+    button: int  # a seat button's height
+
+    @classmethod
+    def for_window(cls, width: int, height: int, cards: int) -> MenuSizes:
+        if height >= 700:
+            title, title_y, subtitle, top, gap = 56, 36, 18, 150, CARD_GAP
+        elif height >= 440:
+            title, title_y, subtitle, top, gap = 38, 12, 15, 86, 8
+        else:
+            title, title_y, subtitle, top, gap = 30, 6, 0, 50, 6
+        room = height - top - HINT_PX
+        card = min(CARD_HEIGHT, (room - gap * (cards - 1)) // max(cards, 1))
+        row, button = (44, 34) if height >= 600 else (36, 30)
+        return cls(title, title_y, subtitle, top, card, gap, row, button)
 
 
 @dataclass
@@ -35,6 +75,7 @@ class SeatChoice:
     spec: GameSpec
     count: int = 0
     kinds: list[SeatKind] = field(default_factory=list)
+    skill: str = DEFAULT_SKILL_NAME  # the computer's hand (dexterity games only)
 
     def __post_init__(self) -> None:
         self.count = self.count or self.spec.min_seats
@@ -47,6 +88,17 @@ class SeatChoice:
 
     def seats(self) -> tuple[SeatKind, ...]:
         return tuple(self.kinds[: self.count])
+
+    @property
+    def has_skill(self) -> bool:
+        return self.spec.id in DEXTERITY_GAMES
+
+    def options(self) -> dict[str, str]:
+        """The session options the choice sets: the computer's hand, where it has one."""
+        return {"skill": self.skill} if self.has_skill else {}
+
+    def cycle_skill(self) -> None:
+        self.skill = next_skill(self.skill)
 
     def toggle(self, index: int) -> None:
         kind = self.kinds[index]
@@ -64,6 +116,10 @@ class _Layout:
     fewer: pygame.Rect | None
     more: pygame.Rect | None
     start: pygame.Rect
+    sizes: MenuSizes
+    rules_top: int = 0  # where the rules text may start
+    rules: pygame.Rect | None = None  # the "More…" button when the rules do not fit
+    skill: pygame.Rect | None = None
 
 
 class Menu:
@@ -85,6 +141,9 @@ class Menu:
         self.selected = 0
         self.mouse: tuple[int, int] = (0, 0)
         self._last_click = (-1, -DOUBLE_CLICK_MS)
+        self.show_help = False  # the selected game's whole help over the menu
+        self.help_scroll = 0
+        self.help_scroll_max = 0
 
     @property
     def spec(self) -> GameSpec | None:
@@ -103,39 +162,71 @@ class Menu:
 
     def layout(self) -> _Layout:
         width, height = self.app.screen.get_size()
-        top = 150
-        column = min(520, max(width // 2 - 60, 280))
-        left = max((width - column - 40 - min(460, width - column - 120)) // 2, 20)
+        sizes = MenuSizes.for_window(width, height, len(self.specs))
+        top = sizes.top
+        margin = 20 if width >= 640 else 12
+        column = min(520, max(width // 2 - 60, 200))
+        panel_width = max(min(460, width - column - 3 * margin), 240)
+        if column + panel_width + 3 * margin > width:  # the minimum window: share it
+            column = width - panel_width - 3 * margin
+        left = max((width - column - margin - panel_width) // 2, margin)
         cards = [
-            pygame.Rect(left, top + i * (CARD_HEIGHT + CARD_GAP), column, CARD_HEIGHT)
+            pygame.Rect(left, top + i * (sizes.card + sizes.gap), column, sizes.card)
             for i in range(len(self.specs))
         ]
         panel = pygame.Rect(
-            left + column + 40,
-            top,
-            max(min(460, width - column - 120), 240),
-            max(height - top - 80, 240),
+            left + column + margin, top, panel_width, max(height - top - HINT_PX, 120)
         )
         choice = self.choice()
         seat_buttons: list[pygame.Rect] = []
         fewer = more = None
-        y = panel.top + 70
+        # Start beside the game's title on a short window, at the panel's foot on a tall one.
+        tall = height >= 600
+        y = panel.top + (70 if tall else 56)
         if choice is not None:
             if choice.max_seats > choice.spec.min_seats:
-                fewer = pygame.Rect(panel.left + 150, y, 36, 32)
-                more = pygame.Rect(panel.left + 230, y, 36, 32)
-                y += 50
+                fewer = pygame.Rect(panel.left + 110, y, 36, sizes.button)
+                more = pygame.Rect(panel.left + 190, y, 36, sizes.button)
+                y += sizes.row + 6
+            seat_width = min(150, panel.width - 130)
             for index in range(choice.count):
-                seat_buttons.append(pygame.Rect(panel.left + 170, y + index * 44, 150, 34))
+                seat_buttons.append(
+                    pygame.Rect(panel.right - 16 - seat_width, y + index * sizes.row,
+                                seat_width, sizes.button)
+                )
+        skill = None
+        if choice is not None and choice.has_skill:
+            seat_width = min(150, panel.width - 130)
+            skill = pygame.Rect(panel.right - 16 - seat_width, y + choice.count * sizes.row,
+                                seat_width, sizes.button)
+        below_seats = (
+            skill.bottom if skill else seat_buttons[-1].bottom if seat_buttons else y
+        ) + 16
         start = pygame.Rect(0, 0, 200, 52)
         start.midbottom = (panel.centerx, panel.bottom - 24)
-        below_seats = (seat_buttons[-1].bottom if seat_buttons else y) + 16
-        if start.top < below_seats:
-            # A short window: Start moves up beside the game's title, clear of the seats.
-            start = pygame.Rect(0, 0, 140, 44)
-            start.topright = (panel.right - 20, panel.top + 14)
-            panel.height = max(panel.height, below_seats - panel.top)
-        return _Layout(cards, panel, seat_buttons, fewer, more, start)
+        if not tall or start.top < below_seats:
+            start = pygame.Rect(0, 0, 96 if width < 640 else 140, 40)
+            start.topright = (panel.right - 14, panel.top + 10)
+        layout = _Layout(cards, panel, seat_buttons, fewer, more, start, sizes, below_seats,
+                         skill=skill)
+        layout.rules = self._rules_button(layout)
+        return layout
+
+    def _rules_button(self, layout: _Layout) -> pygame.Rect | None:
+        """The "More…" button, if the selected game's rules do not fit the panel."""
+        choice = self.choice()
+        if choice is None:
+            return None
+        panel = layout.panel
+        bottom = (layout.start.top if layout.start.top > layout.rules_top else panel.bottom) - 12
+        lines = self.app.renderer.wrap(choice.spec.help_text, panel.width - 48, 15)
+        if layout.rules_top + len(lines) * 21 <= bottom:
+            return None
+        button = pygame.Rect(0, 0, 110, 30)
+        button.bottomleft = (panel.left + 20, bottom)
+        if button.top < layout.rules_top - 8:
+            return None  # no room even for the button: H (in the hint line) opens the rules
+        return button
 
     def entry_rect(self, game_id: str) -> pygame.Rect:
         """Where a game's card is on screen (tests click it)."""
@@ -145,9 +236,19 @@ class Menu:
     def start_rect(self) -> pygame.Rect:
         return self.layout().start
 
+    def skill_rect(self) -> pygame.Rect | None:
+        """The computer-hand button of the chosen game, if it has one (tests click it)."""
+        return self.layout().skill
+
     # -- input ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.show_help:
+            self._help_event(event)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1):
+            self.open_help()
+            return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -176,51 +277,99 @@ class Menu:
         choice = self.choice()
         if choice is None:
             return
-        if layout.fewer and layout.fewer.collidepoint(pos):
+        if layout.rules and layout.rules.collidepoint(pos):
+            self.open_help()
+        elif layout.fewer and layout.fewer.collidepoint(pos):
             choice.change_count(-1)
         elif layout.more and layout.more.collidepoint(pos):
             choice.change_count(+1)
         elif layout.start.collidepoint(pos):
             self.start()
+        elif layout.skill and layout.skill.collidepoint(pos):
+            choice.cycle_skill()
         else:
             for index, button in enumerate(layout.seat_buttons):
                 if button.collidepoint(pos):
                     choice.toggle(index)
 
+    def open_help(self) -> None:
+        if self.spec is not None:
+            self.show_help, self.help_scroll = True, 0
+
+    def _help_event(self, event: pygame.event.Event) -> None:
+        """While the help is open: H, F1, Esc or a click close it; the wheel and keys scroll."""
+        from games.ui.app import HELP_SCROLL_KEYS
+
+        step = 0
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_h, pygame.K_F1, pygame.K_ESCAPE):
+                self.show_help = False
+            step = HELP_SCROLL_KEYS.get(event.key, 0)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.show_help = False
+        elif event.type == pygame.MOUSEWHEEL:
+            step = -round((event.precise_y or event.y) * 40)
+        self.help_scroll = min(max(self.help_scroll + step, 0), self.help_scroll_max)
+
+    def help_keys(self) -> tuple[tuple[str, str], ...]:
+        """The selected game's own keys, from its view class (none if it has no window)."""
+        from games.ui.view import View
+
+        spec = self.spec
+        if spec is None:
+            return ()
+        try:
+            module = importlib.import_module(spec.view_module)
+        except Exception:
+            return ()
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, View) and (
+                value.__module__ == module.__name__
+            ):
+                keys = (*value.keys, *((("Ctrl+Z", "undo the last grab"),)
+                                      if spec.undo_by_replay else ()))
+                return keys
+        return ()
+
     def frame_key(self) -> tuple[object, ...]:
         """Everything the menu's picture depends on: while it is unchanged, so is the picture."""
-        choices = tuple((key, c.count, tuple(c.kinds)) for key, c in self.choices.items())
-        return (self.selected, self.mouse, choices, len(self.specs))
+        choices = tuple(
+            (key, c.count, tuple(c.kinds), c.skill) for key, c in self.choices.items()
+        )
+        help_state = (self.show_help, self.help_scroll)
+        return (self.selected, self.mouse, choices, len(self.specs), help_state)
 
     def start(self) -> None:
         choice = self.choice()
         if choice is not None:
-            self.app.start_game(choice.spec, choice.seats())
+            self.app.start_game(choice.spec, choice.seats(), choice.options())
 
     # -- drawing -------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         renderer.background(surface)
         width, _ = surface.get_size()
-        renderer.text(
+        layout = self.layout()
+        sizes = layout.sizes
+        title = renderer.text(
             surface,
             "Wobbletop",
-            (width // 2, 36),
-            size=56,
+            (width // 2, sizes.title_y),
+            size=sizes.title,
             bold=True,
             serif=True,
             colour=ACCENT,
             anchor="midtop",
         )
-        renderer.text(
-            surface,
-            "wooden games on a wobbly table",
-            (width // 2, 104),
-            size=18,
-            colour=INK_DIM,
-            anchor="midtop",
-        )
-        layout = self.layout()
+        if sizes.subtitle:
+            renderer.text(
+                surface,
+                "wooden games on a wobbly table",
+                (width // 2, title.bottom + 2),
+                size=sizes.subtitle,
+                colour=INK_DIM,
+                anchor="midtop",
+            )
         if not self.specs:
             renderer.text(
                 surface, "No games are built yet.", (width // 2, 200), size=22, anchor="midtop"
@@ -229,6 +378,12 @@ class Menu:
         for index, (spec, card) in enumerate(zip(self.specs, layout.cards, strict=True)):
             self._draw_card(surface, renderer, spec, card, index == self.selected)
         self._draw_panel(surface, renderer, layout)
+        if self.show_help and self.spec is not None:
+            area = pygame.Rect(0, 0, *surface.get_size()).inflate(-8, -8)
+            self.help_scroll_max = overlays.draw_help(
+                surface, renderer, area, self.spec, self.help_keys(), self.help_scroll
+            )
+            self.help_scroll = min(self.help_scroll, self.help_scroll_max)
 
     def _draw_card(
         self,
@@ -251,58 +406,80 @@ class Menu:
             border_radius=12,
         )
         ink = (46, 28, 14)
-        renderer.text(
+        # A full card: title, blurb, kind; shorter: the blurb goes, then the title shrinks.
+        full = card.height >= 76
+        title_size = 24 if card.height >= 56 else max(min(card.height - 16, 20), 14)
+        title_y = card.top + 12 if full else card.top + 6 if card.height >= 56 else (
+            card.centery - title_size * 0.65
+        )
+        while title_size > 15 and renderer.font(title_size, bold=True, serif=True).size(
+            spec.title
+        )[0] > card.width - 32:
+            title_size -= 1
+        title = renderer.text(
             surface,
-            spec.title,
-            (card.left + 20, card.top + 12),
-            size=24,
+            renderer.ellipsize(spec.title, card.width - 32, title_size, bold=True),
+            (card.left + 16 if not full else card.left + 20, title_y),
+            size=title_size,
             bold=True,
             serif=True,
             colour=ink,
             shadow=False,
         )
-        blurb = renderer.ellipsize(spec.blurb, card.width - 40, 15)
-        renderer.text(
-            surface,
-            blurb,
-            (card.left + 20, card.top + 50),
-            size=15,
-            colour=(92, 62, 36),
-            shadow=False,
-        )
+        if card.height >= 56:
+            blurb = renderer.ellipsize(spec.blurb, card.width - 40, 15)
+            renderer.text(
+                surface,
+                blurb,
+                (title.left, card.top + (50 if full else 34)),
+                size=15,
+                colour=(92, 62, 36),
+                shadow=False,
+            )
         seats = (
             spec.min_seats
             if spec.min_seats == len(spec.seat_names)
             else f"{spec.min_seats}–{len(spec.seat_names)}"
         )
         kind = "physics" if spec.physics else "board"
-        renderer.text(
-            surface,
-            f"{kind} · {seats} seat{'s' if seats != 1 else ''}",
-            (card.right - 16, card.top + 16),
-            size=13,
-            colour=(110, 74, 42),
-            anchor="topright",
-            shadow=False,
-        )
+        label = f"{kind} · {seats} seat{'s' if seats != 1 else ''}"
+        label_width = renderer.font(13).size(label)[0]
+        if title.right + 12 + label_width <= card.right - 14:  # only beside the title, never on it
+            renderer.text(
+                surface,
+                label,
+                (card.right - 14, title.centery),
+                size=13,
+                colour=(110, 74, 42),
+                anchor="midright",
+                shadow=False,
+            )
 
     def _draw_panel(self, surface: pygame.Surface, renderer: Renderer, layout: _Layout) -> None:
         choice = self.choice()
         assert choice is not None
         panel = layout.panel
         renderer.panel(surface, panel, alpha=190)
+        beside_start = layout.start.top < panel.top + 40
+        room = (layout.start.left if beside_start else panel.right) - panel.left - 36
+        size = 26 if panel.height >= 300 else 21
+        while size > 13 and renderer.font(size, bold=True, serif=True).size(
+            choice.spec.title
+        )[0] > room:
+            size -= 1
         renderer.text(
             surface,
-            choice.spec.title,
-            (panel.left + 24, panel.top + 20),
-            size=26,
+            renderer.ellipsize(choice.spec.title, room, size, bold=True),
+            (panel.left + 20, layout.start.centery if beside_start else panel.top + 20),
+            size=size,
             bold=True,
             serif=True,
             colour=ACCENT,
+            anchor="midleft" if beside_start else "topleft",
         )
         if layout.fewer and layout.more:
             y = layout.fewer.centery
-            renderer.text(surface, "Players", (panel.left + 24, y), size=18, anchor="midleft")
+            renderer.text(surface, "Players", (panel.left + 20, y), size=18, anchor="midleft")
             renderer.button(
                 surface,
                 layout.fewer,
@@ -329,32 +506,55 @@ class Menu:
             name = choice.spec.seat_names[index]
             renderer.text(
                 surface,
-                name.capitalize(),
-                (panel.left + 24, button.centery),
+                renderer.ellipsize(name.capitalize(), button.left - panel.left - 28, 18),
+                (panel.left + 20, button.centery),
                 size=18,
                 anchor="midleft",
             )
             label = "Human" if choice.kinds[index] is SeatKind.HUMAN else "Computer"
             renderer.button(surface, button, label, hot=button.collidepoint(self.mouse))
-        y = (layout.seat_buttons[-1].bottom if layout.seat_buttons else panel.top + 70) + 24
-        bottom = layout.start.top - 16
-        lines = renderer.wrap(choice.spec.help_text, panel.width - 48, 15)
+        if layout.skill is not None:
+            renderer.text(
+                surface,
+                hand_label(renderer, layout.skill.left - panel.left - 28),
+                (panel.left + 20, layout.skill.centery),
+                size=18,
+                anchor="midleft",
+            )
+            renderer.button(
+                surface, layout.skill, choice.skill, hot=layout.skill.collidepoint(self.mouse)
+            )
+        y = layout.rules_top + 4
+        bottom = (layout.rules.top - 6 if layout.rules else
+                  (layout.start.top if layout.start.top > y else panel.bottom) - 12)
+        lines = renderer.wrap(choice.spec.help_text, panel.width - 40, 15)
         room = max(int((bottom - y) // 21), 0)
-        if len(lines) > room and room > 0:  # the rest is one H away, in the game
+        if len(lines) > room and room > 0:  # the rest is behind "More…"
             lines = [
                 *lines[: room - 1],
-                renderer.ellipsize(lines[room - 1] + " …", panel.width - 48, 15),
+                renderer.ellipsize(lines[room - 1] + " …", panel.width - 40, 15),
             ]
         for line in lines[:room]:
-            renderer.text(surface, line, (panel.left + 24, y), size=15, colour=INK_DIM)
+            renderer.text(surface, line, (panel.left + 20, y), size=15, colour=INK_DIM)
             y += 21
+        if layout.rules:
+            hot = layout.rules.collidepoint(self.mouse)
+            renderer.button(surface, layout.rules, "More…", hot=hot)
         renderer.button(surface, layout.start, "Start", hot=layout.start.collidepoint(self.mouse))
-        hint = "click a game · Enter starts · Esc quits"
+        width = surface.get_width()
+        hint = "click a game · Enter starts · H rules · Esc quits"
+        if renderer.font(14).size(hint)[0] > width - 24:
+            hint = "Enter starts · H rules · Esc quits"
         renderer.text(
             surface,
             hint,
-            (surface.get_width() // 2, surface.get_height() - 24),
+            (width // 2, surface.get_height() - 9),
             size=14,
             colour=INK_DIM,
             anchor="midbottom",
         )
+
+
+def hand_label(renderer: Renderer, room: int) -> str:
+    """"Computer hand" beside the skill button, or just "Hand" where that does not fit."""
+    return "Computer hand" if renderer.font(18).size("Computer hand")[0] <= room else "Hand"

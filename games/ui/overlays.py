@@ -5,6 +5,7 @@ and error panels. Plain functions of (surface, renderer, what to show); no state
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -20,34 +21,67 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("F5 / Ctrl+R", "restart"),
     ("H / F1", "help"),
     ("Esc", "menu"),
+    ("M", "sound on / off"),
 )
+
+
+# Which key hints stay when the title bar is short of room: help first, then menu, pause...
+KEY_PRIORITY = ("H / F1", "Esc", "P / Space", "F5 / Ctrl+R", "M")
+KEY_GAP = 18  # px between two key hints
+HINT_SIZE = 15
 
 
 def draw_top_bar(
     surface: pygame.Surface, renderer: Renderer, title: str, keys: Sequence[tuple[str, str]]
 ) -> None:
-    """The game's title on the left, the shell's keys on the right."""
+    """The game's title on the left, the shell's keys on the right: as many as fit beside the
+    title, the least needed left out first (all of them are in the help), help always."""
     width = surface.get_width()
     bar = pygame.Rect(0, 0, width, TOP_BAR_PX)
     _strip(surface, bar)
-    renderer.text(
-        surface, title, (16, bar.centery), size=22, bold=True, serif=True, anchor="midleft"
-    )
+    title_width = renderer.font(22, bold=True, serif=True).size(title)[0]
+    shown = fitting_keys(renderer, keys, width - 32 - min(title_width, width // 3) - KEY_GAP)
+    rect = pygame.Rect(width - 16, bar.centery, 0, 0)
     x = width - 16
-    for key, meaning in reversed(keys):
+    for key, meaning in reversed(shown):
         rect = renderer.text(
-            surface, meaning, (x, bar.centery), size=15, colour=INK_DIM, anchor="midright"
+            surface, meaning, (x, bar.centery), size=HINT_SIZE, colour=INK_DIM, anchor="midright"
         )
         rect = renderer.text(
             surface,
             key,
             (rect.left - 6, bar.centery),
-            size=15,
+            size=HINT_SIZE,
             colour=ACCENT,
             bold=True,
             anchor="midright",
         )
-        x = rect.left - 18
+        x = rect.left - KEY_GAP
+    room = (x if shown else width - 16) - 16 - KEY_GAP // 2
+    title = renderer.ellipsize(title, room, 22, bold=True)
+    renderer.text(
+        surface, title, (16, bar.centery), size=22, bold=True, serif=True, anchor="midleft"
+    )
+
+
+def fitting_keys(
+    renderer: Renderer, keys: Sequence[tuple[str, str]], room: int
+) -> list[tuple[str, str]]:
+    """The key hints, in their order, that fit ``room`` px (dropped by :data:`KEY_PRIORITY`)."""
+
+    def width(hint: tuple[str, str]) -> int:
+        key, meaning = hint
+        bold = renderer.font(HINT_SIZE, bold=True).size(key)[0]
+        return bold + 6 + renderer.font(HINT_SIZE).size(meaning)[0] + KEY_GAP
+
+    rank = {key: i for i, key in enumerate(KEY_PRIORITY)}
+    shown = list(keys)
+    while shown and sum(width(hint) for hint in shown) > room:
+        least = max(shown, key=lambda hint: rank.get(hint[0], len(rank)))
+        if least[0] == KEY_PRIORITY[0] and len(shown) == 1:
+            break  # help stays, the title gives way
+        shown.remove(least)
+    return shown
 
 
 def draw_status_bar(
@@ -57,10 +91,12 @@ def draw_status_bar(
     width, height = surface.get_size()
     bar = pygame.Rect(0, height - STATUS_BAR_PX, width, STATUS_BAR_PX)
     _strip(surface, bar)
-    renderer.text(surface, status, (16, bar.centery), size=17, anchor="midleft")
+    room = width - 32
     if notice:
         message, colour = notice
-        renderer.text(
+        message = renderer.ellipsize(message, max(width - 48 - min(width // 3, 260), 60), 17,
+                                     bold=True)
+        rect = renderer.text(
             surface,
             message,
             (width - 16, bar.centery),
@@ -69,6 +105,10 @@ def draw_status_bar(
             bold=True,
             anchor="midright",
         )
+        room = rect.left - 16 - 16
+    if room > 40:  # a notice takes the room it needs; the status line keeps the rest
+        status = renderer.ellipsize(status, room, 17)
+        renderer.text(surface, status, (16, bar.centery), size=17, anchor="midleft")
 
 
 def draw_banner(
@@ -88,58 +128,100 @@ def draw_banner(
     surface.set_clip(clip)
 
 
+@dataclass(frozen=True)
+class HelpLayout:
+    """The help at one type scale: the rules wrapped, each key's meaning wrapped beside it."""
+
+    scale: float
+    lines: list[str]
+    keys: list[tuple[str, list[str]]]
+    key_column: int  # px from a key's left to its meaning
+    columns: int = 1  # key lists side by side (a wide panel)
+    column_width: int = 0  # px from one key list to the next
+
+    def key_lists(self) -> list[list[tuple[str, list[str]]]]:
+        """The keys cut into :attr:`columns` lists, in order (the first list the longer)."""
+        per = -(-len(self.keys) // self.columns)
+        return [self.keys[i : i + per] for i in range(0, len(self.keys), per)]
+
+    def height(self) -> int:
+        """Pixels the title, rules, "Keys" heading and key rows take."""
+        rows = max(sum(len(meaning) for _, meaning in keys) for keys in self.key_lists())
+        return round(help_height(len(self.lines), rows, self.scale))
+
+
 def draw_help(
     surface: pygame.Surface,
     renderer: Renderer,
     area: pygame.Rect,
     spec: GameSpec,
     extra_keys: Sequence[tuple[str, str]] = (),
-) -> None:
-    """The game's rules in brief and the keys, in a panel over the play area.
+    scroll: int = 0,
+) -> int:
+    """The game's rules in brief and every key, in an opaque panel over the play area.
 
-    The type shrinks step by step until everything fits the panel, so a small window still
-    shows the whole text above the "closes this" line.
+    The type shrinks step by step until everything fits; in a window too small even for the
+    smallest type the panel scrolls (the wheel, the arrow keys, Page Up/Down; ``scroll`` px
+    from the top) and says so at its foot. Returns the largest scroll there is (0: it fits).
     """
     panel = help_panel(area)
-    renderer.panel(surface, panel, alpha=232)
+    renderer.panel(surface, panel, alpha=255)
     keys = (*extra_keys, *GAME_KEYS)
-    scale, lines = help_layout(renderer, panel, spec.help_text, len(keys))
-    x = panel.left + 32
-    y = panel.top + round(24 * scale)
+    layout = help_layout(renderer, panel, spec.help_text, keys)
+    view = pygame.Rect(panel.left, panel.top, panel.width, panel.height - HELP_FOOTER_PX)
+    most = max(layout.height() + round(12 * layout.scale) - view.height, 0)
+    scroll = min(max(scroll, 0), most)
+    content = pygame.Surface((panel.width, max(layout.height() + 24, view.height)), pygame.SRCALPHA)
+    scale = layout.scale
+    x = 32
+    y = round(24 * scale)
     title = f"How to play {spec.title}"
     renderer.text(
-        surface, title, (x, y), size=round(28 * scale), bold=True, serif=True, colour=ACCENT
+        content, title, (x, y), size=round(28 * scale), bold=True, serif=True, colour=ACCENT
     )
     y += round(52 * scale)
-    for line in lines:
-        renderer.text(surface, line, (x, y), size=round(19 * scale))
+    for line in layout.lines:
+        renderer.text(content, line, (x, y), size=round(19 * scale))
         y += round(28 * scale)
     y += round(16 * scale)
-    renderer.text(surface, "Keys", (x, y), size=round(20 * scale), bold=True, colour=ACCENT)
+    renderer.text(content, "Keys", (x, y), size=round(20 * scale), bold=True, colour=ACCENT)
     y += round(32 * scale)
-    for key, meaning in keys:
-        renderer.text(surface, key, (x, y), size=round(17 * scale), bold=True, colour=INK)
-        renderer.text(
-            surface, meaning, (x + round(150 * scale), y), size=round(17 * scale), colour=INK_DIM
-        )
-        y += round(26 * scale)
+    top = y
+    for n, keys_here in enumerate(layout.key_lists()):
+        left, y = x + n * layout.column_width, top
+        for key, meaning in keys_here:
+            renderer.text(content, key, (left, y), size=round(17 * scale), bold=True, colour=INK)
+            for line in meaning:
+                if line:
+                    renderer.text(
+                        content, line, (left + layout.key_column, y), size=round(17 * scale),
+                        colour=INK_DIM,
+                    )
+                y += round(26 * scale)
+    surface.blit(content, view.topleft, pygame.Rect(0, scroll, view.width, view.height))
+    footer = "H, F1 or Esc closes this"
+    if most:
+        footer = "wheel or ↑ ↓ for more · " + footer
     renderer.text(
         surface,
-        "H, F1 or Esc closes this",
-        (panel.centerx, panel.bottom - 18),
+        renderer.ellipsize(footer, panel.width - 24, 15),
+        (panel.centerx, panel.bottom - 12),
         size=15,
         colour=INK_DIM,
         anchor="midbottom",
     )
+    return most
 
 
-HELP_TYPE_SCALES = (1.0, 0.9, 0.8, 0.7, 0.62)
+HELP_TYPE_SCALES = (1.0, 0.9, 0.8, 0.7)
 HELP_FOOTER_PX = 40  # the "closes this" line at the panel's foot
 
 
 def help_panel(area: pygame.Rect) -> pygame.Rect:
-    """The help panel's rectangle inside the play area."""
-    return area.inflate(-min(area.width // 5, 320), -min(area.height // 6, 160))
+    """The help panel's rectangle inside the play area (nearly all of a small one)."""
+    if area.width < 720 or area.height < 420:
+        return area.inflate(-16, -12)
+    return area.inflate(-min(area.width // 8, 320), -min(area.height // 10, 120))
 
 
 def help_height(text_lines: int, key_lines: int, scale: float) -> float:
@@ -148,14 +230,30 @@ def help_height(text_lines: int, key_lines: int, scale: float) -> float:
 
 
 def help_layout(
-    renderer: Renderer, panel: pygame.Rect, text: str, key_lines: int
-) -> tuple[float, list[str]]:
-    """The largest type scale at which the help fits ``panel``, and the text wrapped at it."""
+    renderer: Renderer, panel: pygame.Rect, text: str, keys: Sequence[tuple[str, str]]
+) -> HelpLayout:
+    """The largest type scale at which the help fits ``panel`` (else the smallest, scrolled),
+    with the rules and each key's meaning wrapped at it."""
+    layout = None
+    columns = 2 if panel.width - 64 >= 640 else 1
+    gap = 32 if columns > 1 else 0
+    width = (panel.width - 64 - gap) // columns  # of one key list
     for scale in HELP_TYPE_SCALES:
+        size = round(17 * scale)
+        widest = max(renderer.font(size, bold=True).size(key)[0] for key, _ in keys)
+        column = min(max(round(150 * scale), widest + 16), width // 2)
+        rows = []
+        for key, meaning in keys:
+            lines = renderer.wrap(meaning, width - column, size)
+            if renderer.font(size, bold=True).size(key)[0] > column - 8:
+                lines = ["", *lines]  # a long key gets a row of its own, the meaning below
+            rows.append((key, lines))
         lines = renderer.wrap(text, panel.width - 64, round(19 * scale))
-        if help_height(len(lines), key_lines, scale) <= panel.height - HELP_FOOTER_PX:
+        layout = HelpLayout(scale, lines, rows, column, columns, width + gap)
+        if layout.height() <= panel.height - HELP_FOOTER_PX:
             break
-    return scale, lines
+    assert layout is not None
+    return layout
 
 
 def draw_paused(surface: pygame.Surface, renderer: Renderer, area: pygame.Rect) -> None:

@@ -10,7 +10,10 @@ Animal subclass. It
   (``data={"lock": True}``). Mouse motion is sent as at most one "move" per rendered frame so
   recordings stay small;
 - draws the world with :meth:`~games.ui.render.Renderer.draw_world`, the piece under the mouse
-  and the held piece highlighted, then calls :meth:`PhysicsView.draw_overlay` for extras.
+  and the held piece highlighted, then calls :meth:`PhysicsView.draw_overlay` for extras;
+- points to every piece out of view (pushed or thrown off the framed table) with an arrow at
+  the play area's edge, so no piece is ever lost from sight; a view that can put such pieces
+  back says how in :attr:`PhysicsView.put_back_hint` (Free play: the B key).
 
 The session must be a :class:`~games.physics_session.PhysicsSession` (it has ``world`` and
 ``hand``). A refused grab (``may_grab`` said no) shows its reason in the status bar.
@@ -18,14 +21,14 @@ The session must be a :class:`~games.physics_session.PhysicsSession` (it has ``w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 import pymunk
 
 from games.physics_session import PICK_RADIUS_MM, PhysicsSession
 from games.protocol import Session
-from games.ui.render import Camera, Point, Renderer, WorldRect
+from games.ui.render import ACCENT, Camera, Point, Renderer, WorldRect
 from games.ui.view import View
 from physics.world import Piece, World
 
@@ -41,9 +44,17 @@ MAX_ZOOM = 6.0
 class PhysicsView(View):
     """Drag pieces of a :class:`PhysicsSession` with the mouse; draw its table."""
 
+    keys: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("Left drag", "pick up a piece and move it"),
+        ("Shift + drag", "hold it upright while you move it"),
+        ("Wheel", "zoom in and out at the mouse"),
+    )
+
     # Where the framed rectangle sits when the play area is taller than it: 1.0 = at the
     # bottom, so the spare room is the wall above the table rather than the floor below it.
     align_y: float = 0.8
+    # What the arrow to a piece out of view says besides the piece (e.g. "B puts it back").
+    put_back_hint: str = ""
 
     def __init__(self, app: App, session: Session, frame: WorldRect | None = None) -> None:
         super().__init__(app, session)
@@ -172,6 +183,54 @@ class PhysicsView(View):
             surface, self.camera, self.world, hover=self.hovered(), held=held, hand=hand, grip=grip
         )
         self.draw_overlay(surface, renderer)
+        self.draw_away_arrows(surface, renderer)
+
+    def visible_rect(self) -> pygame.Rect:
+        """Where the table is drawn on screen (the play area; a game with a side panel less)."""
+        return self.app.play_rect
+
+    def pieces_out_of_view(self) -> list[Piece]:
+        """Movable pieces whose centre is outside :meth:`visible_rect` (not the held one)."""
+        rect = self.visible_rect()
+        held = self.physics.hand.held
+        return [
+            piece
+            for piece in self.world.dynamic_pieces()
+            if piece is not held
+            and not rect.collidepoint(self.camera.to_screen(_xy(piece.body.position)))
+        ]
+
+    def draw_away_arrows(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """An arrow at the edge of the table's view towards each piece out of view."""
+        rect = self.visible_rect().inflate(-36, -36)
+        if rect.width <= 0 or rect.height <= 0:
+            return
+        for piece in self.pieces_out_of_view():
+            x, y = self.camera.to_screen(_xy(piece.body.position))
+            cx, cy = rect.center
+            dx, dy = x - cx, y - cy
+            scale = min(
+                (rect.width / 2) / abs(dx) if dx else float("inf"),
+                (rect.height / 2) / abs(dy) if dy else float("inf"),
+            )
+            tip = (cx + dx * scale, cy + dy * scale)
+            length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+            ux, uy = dx / length, dy / length
+            back = (tip[0] - ux * 18, tip[1] - uy * 18)
+            side = (-uy * 9, ux * 9)
+            points = [
+                tip,
+                (back[0] + side[0], back[1] + side[1]),
+                (back[0] - side[0], back[1] - side[1]),
+            ]
+            pygame.draw.polygon(surface, ACCENT, points)
+            pygame.draw.polygon(surface, (30, 22, 14), points, 2)
+            label = f"{piece.kind} off the table" + (
+                f" · {self.put_back_hint}" if self.put_back_hint else ""
+            )
+            anchor = "midleft" if ux < 0 else "midright"
+            at = (back[0] - ux * 6 + (8 if ux < 0 else -8), back[1] - uy * 22)
+            renderer.text(surface, label, at, size=14, colour=ACCENT, anchor=anchor)
 
     def draw_overlay(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """Game-specific extras drawn over the table (timers, legal slots, labels)."""

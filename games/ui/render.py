@@ -239,6 +239,10 @@ class GridGeometry:
     def cell_center(self, cell: Cell) -> tuple[float, float]:
         return (self.left + (cell[0] + 0.5) * self.cell, self.top + (cell[1] + 0.5) * self.cell)
 
+    def point_center(self, point: Point) -> tuple[float, float]:
+        """Screen pixel of a (fractional) cell position, as a sliding piece has."""
+        return (self.left + (point[0] + 0.5) * self.cell, self.top + (point[1] + 0.5) * self.cell)
+
     def cell_at(self, pixel: Point) -> Cell | None:
         """The cell under a screen pixel, or None outside the board."""
         col = math.floor((pixel[0] - self.left) / self.cell)
@@ -451,11 +455,15 @@ class Renderer:
         pygame.draw.rect(surface, shade(base, 0.45), rect.move(0, 3), border_radius=8)
         pygame.draw.rect(surface, face, rect, border_radius=8)
         pygame.draw.rect(surface, shade(base, 0.6), rect, width=2, border_radius=8)
+        size = 18  # smaller type for a narrow button, then cut with "…": never past its edge
+        while size > 12 and self.font(size, bold=True).size(label)[0] > rect.width - 10:
+            size -= 1
+        label = self.ellipsize(label, rect.width - 10, size, bold=True)
         self.text(
             surface,
             label,
             rect.center,
-            size=18,
+            size=size,
             colour=(48, 30, 16),
             bold=True,
             anchor="center",
@@ -942,6 +950,39 @@ class Renderer:
         pygame.draw.rect(surface, (0, 0, 0), bar.move(2, 3), border_radius=thickness // 2)
         pygame.draw.rect(surface, colour, bar, border_radius=thickness // 2)
         pygame.draw.rect(surface, shade(colour, 0.6), bar, width=1, border_radius=thickness // 2)
+
+    def draw_trail(
+        self,
+        surface: pygame.Surface,
+        points: Sequence[Point],
+        colour: Colour,
+        width: float,
+        *,
+        ends: bool = True,
+    ) -> None:
+        """The last move left on the board: a translucent band through ``points`` (pixels) in
+        the mover's colour, a hollow ring where it started and a dot on each square passed.
+        A wall's mark is its two ends with ``ends`` False. Every dice game marks alike."""
+        if len(points) < 2:
+            return
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        pad = round(width * 2) + 4
+        box = pygame.Rect(round(min(xs)) - pad, round(min(ys)) - pad,
+                          round(max(xs) - min(xs)) + 2 * pad, round(max(ys) - min(ys)) + 2 * pad)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        local = [(p[0] - box.left, p[1] - box.top) for p in points]
+        band = max(round(width), 2)
+        pygame.draw.lines(layer, (*colour, 120), False, local, band)
+        for point in local:
+            pygame.draw.circle(layer, (*colour, 120), _round(point), band // 2)
+        if ends:
+            ring = max(round(width * 1.4), 4)
+            pygame.draw.circle(layer, (*colour, 210), _round(local[0]), ring, max(band // 3, 2))
+            for point in local[1:]:
+                pygame.draw.circle(layer, (*shade(colour, 1.3), 200), _round(point),
+                                   max(band // 3, 2))
+        surface.blit(layer, box.topleft)
 
     def draw_token(
         self,

@@ -9,7 +9,9 @@ directly: they send :class:`~games.protocol.InputEvent` values through :meth:`Vi
 refused input is shown in the status bar for a few seconds.
 
 The shell keeps these keys for itself: Esc (menu), P and Space (pause), F5 and Ctrl+R
-(restart), H and F1 (help). A view that needs one of them lists it in :attr:`View.own_keys`.
+(restart), H and F1 (help), M (sound). A view that needs one of them lists it in
+:attr:`View.own_keys`; every key and gesture of the game is listed in :attr:`View.keys`, so the
+help overlay shows them all.
 Physics games subclass :class:`games.ui.physics_view.PhysicsView`, which already drags pieces
 with the mouse; board games subclass :class:`View` and draw with
 :meth:`games.ui.render.Renderer.draw_grid`.
@@ -36,6 +38,9 @@ class View:
     own_keys: ClassVar[frozenset[int]] = frozenset()
     # True if the view paints its own end-of-game screen (the shell then draws no card).
     draws_outcome: ClassVar[bool] = False
+    # The game's own keys and mouse gestures, (keys, what they do), for the help overlay (the
+    # shell adds its own: pause, restart, help, menu, sound, and Ctrl+Z where it undoes).
+    keys: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def __init__(self, app: App, session: Session) -> None:
         self.app = app

@@ -2,7 +2,8 @@
 
 A view keeps its :class:`Button` objects, lays them out each frame (the window may have been
 resized), draws them with :meth:`Button.draw` and asks :meth:`Button.clicked` on a
-MOUSEBUTTONDOWN. :func:`split_play_area` cuts the play area into a board and a side panel.
+MOUSEBUTTONDOWN. :func:`split_play_area` cuts the play area into a board and a side panel;
+:func:`whole_entries` fits the newest log entries into a few lines without cutting one in half.
 """
 
 from __future__ import annotations
@@ -45,3 +46,19 @@ def split_play_area(area: pygame.Rect, panel_width: int = 300) -> tuple[pygame.R
     board = pygame.Rect(area.left, area.top, area.width - width, area.height)
     panel = pygame.Rect(board.right, area.top, width, area.height)
     return board, panel
+
+
+def whole_entries(
+    renderer: Renderer, entries: list[str], width: int, size: int, room: int
+) -> list[str]:
+    """The wrapped lines of the newest ``entries`` that fit ``room`` lines, whole entries only
+    (oldest first); the newest alone is cut to its first lines if even it does not fit."""
+    lines: list[str] = []
+    for entry in reversed(entries):
+        wrapped = renderer.wrap(entry, width, size)
+        if len(lines) + len(wrapped) > room:
+            if not lines:
+                lines = wrapped[:room]
+            break
+        lines = wrapped + lines
+    return lines

@@ -3,18 +3,16 @@
 A headless game of two computer seats stops after 15 simulated minutes at most.
 """
 
-from typing import Annotated, Literal
-
-from pydantic import Field
+from typing import Literal
 
 from games.options import GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
-
-Skill = Annotated[float, Field(ge=0, le=1)]  # 0 (careless) to 1 (best), the computer's care
+from games.skill import Skill  # careful / steady / shaky, or 0 (careless) to 1 (best)
 
 
 class WallamoppiOptions(GameOptions):
-    """``skill``: the computer seats' skill, one number or one per seat; ``wall = "auto"``: the
+    """``skill``: the computer seats' hand (careful / steady / shaky or a number from 0 to 1),
+    one for all or one per seat; ``wall = "auto"``: the
     wall is built at random before play (scenarios of the tower step)."""
 
     skill: Skill | dict[Literal["dark", "light"], Skill] | None = None
@@ -36,9 +34,11 @@ GAME = GameSpec(
         "Step 1, the wall: draw a disk (its colour shows only now) and place it on a lit slot, "
         "next to a bottom disk or centred on two disks. The finished wall is 8, 7, ... 1.\n"
         "Step 2, the tower: your opponent releases the marble (the button, or a click on the "
-        "box). Drag one disk of your colour out of the wall (or off the table) onto the tower, "
-        "then click the marble before it drops into the end hole.\n"
-        "Right-drag (or Shift-drag) nudges a wall disk instead of pulling it out.\n"
+        "box; the computer counts in first: Space or Enter starts it at once). Drag one disk "
+        "of your colour out of the wall (or off the table) onto the tower, then catch the "
+        "marble before it drops into the end hole: Space, Enter or a click on its panel.\n"
+        "A left-drag on a disk you may not take is refused. Right-drag (or Shift-drag) nudges "
+        "a wall disk instead, gently (a limited push, shown while you hold it).\n"
         "If the tower falls, whoever last touched a disk loses. The last to stack wins."
     ),
     seat_names=("dark", "light"),

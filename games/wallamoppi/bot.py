@@ -10,7 +10,9 @@ input at a time through ``session.handle``: it picks its disk (a fallen one of i
 first, else the wall disk of its colour with the least load), grabs it, pulls it up at its
 pull speed, carries it over the tower, lowers it at its release speed to just above the top
 disk with a sideways aim error, lets go, waits until the disk is stacked and catches the
-marble. Off turn it releases the marble for its opponent after a short pause.
+marble. Off turn it releases the marble for its opponent after a short pause; for a person,
+after a visible count-in (``wallamoppi.count_in_seconds``) that the person may cut short
+(the session's ``ready`` input, Space or Enter in the window).
 
 ``skill`` from 0 (clumsy) to 1 (steady) sets the aim noise, the release speed and the pull
 speed (see :class:`Dexterity`). All randomness comes from the session's seeded Chance.
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import pymunk
 
-from games.protocol import InputEvent, InputRefused
+from games.protocol import InputEvent, InputRefused, SeatKind
 from games.rng import Chance
 from games.wallamoppi.rules import APEX, ROWS, Phase, Slot, Wallamoppi, other
 
@@ -169,6 +171,8 @@ class Bot:
                 if not self._armed:  # a human pause before releasing the marble
                     self._armed = True
                     self.wait = REACTION_SECONDS
+                    if self._for_person():  # a visible count-in a person can cut short
+                        self.wait = max(self.session.count_in_seconds, REACTION_SECONDS)
                     return
                 self._armed = False
                 self._send(InputEvent(0, "start_timer"))
@@ -188,6 +192,23 @@ class Bot:
             self.wait = REACTION_SECONDS
         elif isinstance(step, InputEvent):
             self._send(step)
+
+    def _for_person(self) -> bool:
+        return self.session.kinds[other(self.seat)] is SeatKind.HUMAN
+
+    def count_in_left(self) -> float | None:
+        """Seconds before this computer releases the marble for a person, while it counts in."""
+        rules = self.session.rules
+        if rules.turn.seat == self.seat or rules.turn.timer_running or not self._for_person():
+            return None
+        if not self._armed:
+            return max(self.session.count_in_seconds, REACTION_SECONDS)
+        return max(self.wait, 0.0)
+
+    def start_now(self) -> None:
+        """The person is ready: release the marble on the next frame (ends the count-in)."""
+        self._armed = True
+        self.wait = 0.0
 
     def _let_go(self) -> None:
         if self.session.hand.held is not None:

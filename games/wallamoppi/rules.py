@@ -81,7 +81,7 @@ class IllegalPlacement(IllegalMove):
     """A wall placement on a slot that is not allowed; ``reason`` says why."""
 
     def __init__(self, slot: Slot, reason: str) -> None:
-        super().__init__(f"slot {slot}: {reason}")
+        super().__init__(f"{slot}: {reason}")
         self.slot = slot
         self.reason = reason
 
@@ -90,6 +90,12 @@ class Phase(str, enum.Enum):
     WALL = "wall"
     TOWER = "tower"
     OVER = "over"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... (for messages)."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def other(seat: str) -> str:
@@ -112,7 +118,11 @@ class Slot:
             )
 
     def __str__(self) -> str:
-        return f"row {self.row} #{self.index}"
+        """The slot in a player's words: "the top slot", "row 2 (from the bottom), 3rd from the
+        left" (rows and places counted from 1, as a person counts them)."""
+        if self.is_apex:
+            return "the top slot"
+        return f"row {self.row + 1}, {ordinal(self.index + 1)} from the left"
 
     @property
     def supports(self) -> tuple[Slot, ...]:
@@ -337,7 +347,7 @@ class Wallamoppi:
             return reason
         disk = self.disks.get(disk_id)
         if disk is None:
-            return f"no disk {disk_id!r}"
+            return "that is not a disk of this game"
         if disk_id in self.tower:
             return "disks in the tower may not be moved"
         if self.turn.taken is not None and self.turn.taken != disk_id:
@@ -358,7 +368,7 @@ class Wallamoppi:
         """The scene saw the taken disk come to rest on top of the tower."""
         self._require_tower()
         if self.turn.taken != disk_id:
-            raise IllegalMove(f"{disk_id} is not the disk in {self.turn.seat}'s hand")
+            raise IllegalMove(f"that is not the disk in {self.turn.seat}'s hand")
         if not self.turn.timer_running:
             raise IllegalMove("the timer is not running")
         self.tower.append(disk_id)

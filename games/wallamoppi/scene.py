@@ -46,7 +46,7 @@ from functools import lru_cache
 
 import pymunk
 
-from games.wallamoppi.rules import APEX, ROWS, Disk, Slot
+from games.wallamoppi.rules import APEX, DARK, LIGHT, ROWS, Disk, Slot, ordinal
 from physics import pieces
 from physics.config import PhysicsConfig
 from physics.detect import tilt_mod_half_turn, touching
@@ -258,7 +258,8 @@ class WallScene:
         home_x = self.apex_home[0]
         for level, disk_id in enumerate(self.tower):
             piece = self.disks[disk_id]
-            where = f"tower disk {level + 1} ({disk_id})"
+            colour = DARK if DARK in piece.tags else LIGHT
+            where = f"the tower's {ordinal(level + 1)} disk ({colour})"
             if tilt_mod_half_turn(piece) > wall.fall_tilt_deg:
                 return f"{where} tilted past {wall.fall_tilt_deg:g}°"
             if level > 0:
@@ -352,6 +353,30 @@ class WallScene:
         return any(
             other is not None and other is not piece and other.layer & layer for other in others
         )
+
+    def put_beside_wall(self, piece: Piece) -> None:
+        """Lay ``piece`` flat on the table beside the wall (dark left, light right), at rest,
+        on the first spot no other piece takes; it then counts as a fallen disk."""
+        pieces = self.config.pieces
+        half_wall = (ROWS / 2) * (pieces.disk_diameter + self.config.wallamoppi.wall_gap)
+        side = -1.0 if DARK in piece.tags else 1.0
+        y = pieces.disk_thickness / 2 + 0.2
+        x = side * (half_wall + pieces.disk_diameter)
+        others = [p for p in self.disks.values() if p is not piece]
+        while any(
+            abs(p.body.position.x - x) < pieces.disk_diameter + 2.0
+            and p.body.position.y < 3 * pieces.disk_thickness
+            for p in others
+        ):
+            x += side * (pieces.disk_diameter + 4.0)
+        piece.body.position = (x, y)
+        piece.body.angle = 0.0
+        piece.body.velocity = (0.0, 0.0)
+        piece.body.angular_velocity = 0.0
+        piece.tags -= {"wall", "loose"}
+        piece.tags.add("fallen")
+        piece.set_layer(Layer.FREE)
+        self.world.space.reindex_shapes_for_body(piece.body)
 
     def update_fallen(self, held: Piece | None) -> list[str]:
         """Mark wall disks that tumbled out of the wall as fallen; returns the newly fallen."""

@@ -17,8 +17,8 @@ are not recorded: a replay with the same seats makes them again from the same se
 
 A released taken disk counts as stacked once it has rested flat on the tower's top disk for
 ``wallamoppi.stack_settle_seconds``. Options: ``wall = "auto"`` builds the wall at once with
-the computer's placement strategy (scenarios, tests); ``skill`` (0 to 1, or a table per seat)
-sets the computer's dexterity.
+the computer's placement strategy (scenarios, tests); ``skill`` (careful / steady / shaky, a
+number from 0 to 1, or a table per seat; see games/skill.py) sets the computer's dexterity.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from typing import Any
 from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
 from games.rng import Chance
+from games.skill import SkillError, seat_skill
 from games.wallamoppi.bot import DEFAULT_SKILL, Bot, choose_slot
 from games.wallamoppi.rules import (
     DARK,
@@ -74,6 +75,9 @@ class WallamoppiSession(PhysicsSession):
         self.refusal: str | None = None  # the last refused input, for the status line
         self._computer_acting = False
         self._grab_data: dict[str, Any] = {}
+        self.nudging: str | None = None  # the wall disk the hand is nudging, if any
+        self.notice: str | None = None  # a message for the window (taken by the view)
+        self.count_in_seconds = setup.config.wallamoppi.count_in_seconds
         self.bots = {
             seat: Bot(self, seat, _skill(setup.options.get("skill"), seat))
             for seat in SEATS
@@ -146,6 +150,8 @@ class WallamoppiSession(PhysicsSession):
             elif event.action == "start_timer":
                 self.rules.start_timer(seat)
                 self.timer = MarbleTimer(self.scene.config)
+            elif event.action == "ready":
+                self._ready(seat)
             elif event.action == "marble":
                 self._stop_timer(seat)
             elif event.action in ("grab", "move", "release"):
@@ -155,8 +161,8 @@ class WallamoppiSession(PhysicsSession):
                 super()._apply_input(event)
             else:
                 raise IllegalMove(
-                    f"unknown action {event.action!r}; allowed: place, start_timer, grab, move, "
-                    "release, marble"
+                    f"unknown action {event.action!r}; allowed: place, start_timer, ready, grab, "
+                    "move, release, marble"
                 )
         except IllegalMove as error:
             raise self._refuse(str(error)) from None
@@ -175,6 +181,21 @@ class WallamoppiSession(PhysicsSession):
         self.scene.add_wall_disk(slot, disk)
         if self.rules.phase is Phase.TOWER:
             self.world.settle_in()  # the finished wall takes up its weight gently
+
+    def count_in_left(self) -> float | None:
+        """Seconds before the computer releases the marble for a person, while it counts in."""
+        rules = self.rules
+        if rules.phase is not Phase.TOWER or rules.turn.timer_running or self.outcome:
+            return None
+        bot = self.bots.get(other(rules.turn.seat))
+        return None if bot is None else bot.count_in_left()
+
+    def _ready(self, seat: str) -> None:
+        """The person on turn tells the counting-in computer to release the marble now."""
+        bot = self.bots.get(other(seat))
+        if self.rules.phase is not Phase.TOWER or self.rules.turn.timer_running or bot is None:
+            raise IllegalMove("nothing to start: the marble is not waiting for the computer")
+        bot.start_now()
 
     def _stop_timer(self, seat: str) -> None:
         if self.hand.held is not None:
@@ -195,16 +216,19 @@ class WallamoppiSession(PhysicsSession):
             return "disks in the tower may not be moved"
         if self._is_nudge(piece):
             return None
-        return self.rules.why_not_take(seat, piece.name)
+        reason = self.rules.why_not_take(seat, piece.name)
+        if reason and "wall" in piece.tags:
+            reason += " (to nudge a wall disk: right-drag or Shift-drag)"
+        return reason
 
     def _is_nudge(self, piece: Piece) -> bool:
-        """A grab that only nudges a wall disk in the plane (the disk stays in the wall)."""
-        if "wall" not in piece.tags:
-            return False
-        taking_it = piece.name == self.rules.turn.taken or (
-            self.rules.turn.taken is None and self.rules.turn.seat in piece.tags
-        )
-        return bool(self._grab_data.get("nudge")) or not taking_it
+        """A grab that only nudges a wall disk in the plane (the disk stays in the wall).
+
+        Only the deliberate gesture nudges (``data = {"nudge": true}``: right-drag or
+        Shift-drag in the window); a plain grab of a disk one may not take is refused with the
+        reason, so a slip of the hand never shoves the wall.
+        """
+        return "wall" in piece.tags and bool(self._grab_data.get("nudge"))
 
     def grab_options(self, piece: Piece) -> dict[str, Any]:
         if self._is_nudge(piece):
@@ -215,13 +239,18 @@ class WallamoppiSession(PhysicsSession):
         seat = self.rules.turn.seat
         if self._is_nudge(piece):
             self.rules.touch(seat)
+            weight = piece.body.mass * max(self.world.config.world.gravity, 9810.0)
+            self.hand.limit_force(self.scene.config.wallamoppi.nudge_force_per_weight * weight)
+            self.nudging = piece.name
             return
+        self.nudging = None
         self.rules.take(seat, piece.name)
         if self.pending == piece.name:
             self.pending = None
         self.scene.begin_pull(piece)
 
     def on_release(self, piece: Piece) -> None:
+        self.nudging = None
         self.scene.end_pull()
         if piece.name == self.rules.turn.taken:
             self.pending = piece.name
@@ -242,6 +271,7 @@ class WallamoppiSession(PhysicsSession):
         if self.rules.phase is not Phase.TOWER:
             return
         self._check_stacked()
+        self._roll_back_stray()
         # A tower asleep now and after the last frame has not moved since, nor touched anything
         # new (a sleeping body neither moves nor wakes and sleeps again within one frame): the
         # last frame's answer stands.
@@ -276,6 +306,30 @@ class WallamoppiSession(PhysicsSession):
             self.scene.stack(self.pending)
             self.pending = None
 
+    def _roll_back_stray(self) -> None:
+        """A disk other than the one taken that comes to lie on the tower's top (nudged up
+        there) does not count: it is put back on the table beside the wall, with a message."""
+        held, top = self.hand.held, self.scene.top()
+        if top is None:
+            return
+        # only what touches the top disk can lie on it (a lookup, not a walk over 36 disks)
+        for piece in self.scene.world.touching(top):
+            if (
+                piece.name not in self.scene.disks
+                or "tower" in piece.tags
+                or piece is held
+                or piece.name == self.pending
+                or piece.name == self.rules.turn.taken
+                or not self.scene.resting_on_tower(piece)
+            ):
+                continue
+            colour = DARK if DARK in piece.tags else LIGHT
+            self.scene.put_beside_wall(piece)
+            self.notice = (
+                f"a nudged {colour} disk on the tower does not count: only the disk you pulled "
+                "out counts; it was put back on the table"
+            )
+
     # -- reading the game --------------------------------------------------------------
 
     @property
@@ -308,6 +362,11 @@ class WallamoppiSession(PhysicsSession):
             "timer": None if timer is None else [timer.world.digest(), timer.in_hole],
         }
 
+    def sound_worlds(self) -> list[World]:
+        """The table and, while the marble rolls, its box (the marble heard down its chute)."""
+        timer = self.timer
+        return [self.world] if timer is None else [self.world, timer.world]
+
     def time_left(self) -> float | None:
         """Seconds the marble needs to reach the end hole (from the measured run), if rolling."""
         if self.timer is None:
@@ -329,6 +388,12 @@ class WallamoppiSession(PhysicsSession):
             return f"{rules.placer} places a {colour} disk on the wall ({len(rules.wall)}/36)"
         turn = rules.turn
         if not turn.timer_running:
+            left = self.count_in_left()
+            if left is not None:
+                return (
+                    f"the computer ({other(turn.seat)}) releases the marble in {math.ceil(left)} s;"
+                    " Space or Enter starts it now"
+                )
             return f"{other(turn.seat)}: release the marble to start {turn.seat}'s timer"
         if turn.stacked:
             return f"{turn.seat}: catch the marble!"
@@ -345,14 +410,11 @@ def _slot_of(event: InputEvent) -> Slot:
 
 
 def _skill(option: Any, seat: str) -> float:
-    if isinstance(option, dict):
-        option = option.get(seat, DEFAULT_SKILL)
-    if option is None:
-        return DEFAULT_SKILL
-    value = float(option)
-    if not 0.0 <= value <= 1.0:
-        raise InputRefused(f"options.skill: {value}; allowed: a number from 0 to 1")
-    return value
+    """A seat's dexterity from ``options.skill``: careful / steady / shaky, or 0 to 1."""
+    try:
+        return seat_skill(option, seat, DEFAULT_SKILL)
+    except SkillError as error:
+        raise InputRefused(str(error)) from None
 
 
 __all__ = ["DARK", "LIGHT", "WallamoppiSession"]

@@ -51,7 +51,38 @@ BAG_MM = (-130.0, 125.0)  # where the drawn disk is shown during the wall step
 class WallamoppiView(PhysicsView):
     """The table (wall, tower, fallen disks) plus the marble box panel."""
 
+    keys = (
+        ("Left drag", "pull out a disk you may take, stack it on the tower"),
+        ("Right drag / Shift", "nudge a disk (a gentle push)"),
+        ("Click", "a lit slot while building the wall; the marble box to catch it"),
+        ("Space / Enter", "start the computer's count-in now; catch the marble"),
+        ("Wheel", "zoom in and out at the mouse"),
+    )
+
     draws_outcome = True
+    MARBLE_KEYS = frozenset({pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER})
+
+    @property  # shell keys owned only during the marble step
+    def own_keys(self) -> frozenset[int]:  # type: ignore[override]
+        """Space and Enter start the count-in or catch the marble while a person may do so;
+        otherwise Space is the shell's pause key again."""
+        return self.MARBLE_KEYS if self.marble_key_action() else frozenset()
+
+    def marble_key_action(self) -> str | None:
+        """What Space/Enter does now: "ready" (start the computer's count-in at once),
+        "marble" (catch the marble), or None (the key is the shell's)."""
+        game = self.game
+        rules = game.rules
+        if rules.phase is not Phase.TOWER or game.outcome is not None:
+            return None
+        seat = rules.turn.seat
+        if game.kinds[seat] is not SeatKind.HUMAN:
+            return None
+        if rules.turn.timer_running:
+            return "marble"
+        if game.count_in_left() is not None:
+            return "ready"
+        return None
 
     def __init__(self, app: App, session: Session) -> None:
         if not isinstance(session, WallamoppiSession):
@@ -71,6 +102,9 @@ class WallamoppiView(PhysicsView):
         return pygame.Rect(
             area.left, area.top, round(area.width * (1 - TIMER_PANEL_SHARE)), area.height
         )
+
+    def visible_rect(self) -> pygame.Rect:
+        return self.table_rect()
 
     def timer_rect(self) -> pygame.Rect:
         area = self.app.play_rect
@@ -101,6 +135,11 @@ class WallamoppiView(PhysicsView):
     # -- input -----------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in self.MARBLE_KEYS:
+            action = self.marble_key_action()
+            if action is not None:
+                self.send(action)
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             self.refit()
             if self._press_outside_table(event.pos):
@@ -143,11 +182,11 @@ class WallamoppiView(PhysicsView):
         rules = self.game.rules
         if rules.phase is not Phase.TOWER:
             return True
-        marble = self.timer_camera.to_screen(self.timer_world().marble_at())
-        radius = self.timer_camera.px(self.game.scene.config.pieces.marble_diameter) + 10
-        if rules.turn.timer_running and math.dist(marble, pixel) <= max(radius, 18):
+        if rules.turn.timer_running:  # the whole panel catches the marble: a large target
             self.send("marble")
-        elif not rules.turn.timer_running:
+        elif self.marble_key_action() == "ready":
+            self.send("ready")
+        else:
             self.send("start_timer")
         return True
 
@@ -181,6 +220,9 @@ class WallamoppiView(PhysicsView):
 
     def update(self, seconds: float) -> None:
         self.clock += seconds
+        if self.game.notice:
+            self.app.notify(self.game.notice, kind="refused")
+            self.game.notice = None
         super().update(seconds)
 
     # -- drawing ---------------------------------------------------------------------
@@ -199,6 +241,30 @@ class WallamoppiView(PhysicsView):
             self._draw_wall_step(surface, renderer)
         else:
             self._draw_tower_marks(surface, renderer)
+            self._draw_nudge(surface, renderer)
+
+    def _draw_nudge(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """While a nudge is held: the word "nudge" by the disk and how hard the gentle hand
+        pushes (a gauge of its limited force), so a nudge never passes for a pull."""
+        held = self.physics.hand.held
+        if held is None or self.game.nudging != held.name:
+            return
+        x, y = self.camera.to_screen(held.body.position)
+        hand = self.camera.to_screen(self.physics.hand.position)
+        pygame.draw.line(surface, ACCENT, (round(x), round(y)), (round(hand[0]), round(hand[1])), 2)
+        share = self.physics.hand.push_share()
+        label = pygame.Rect(0, 0, 120, 34)
+        label.midbottom = (round(hand[0]), round(min(hand[1], y) - self.camera.px(12)))
+        renderer.panel(surface, label, alpha=200)
+        renderer.text(
+            surface, "nudge (gentle)", (label.centerx, label.top + 3), size=13, anchor="midtop"
+        )
+        bar = pygame.Rect(label.left + 8, label.bottom - 10, label.width - 16, 5)
+        pygame.draw.rect(surface, shade(INK_DIM, 0.5), bar, border_radius=2)
+        filled = bar.copy()
+        filled.width = round(bar.width * share)
+        colour = (236, 104, 88) if share > 0.95 else ACCENT
+        pygame.draw.rect(surface, colour, filled, border_radius=2)
 
     def _disk_rect(self, centre: Point) -> pygame.Rect:
         pieces = self.game.scene.config.pieces
@@ -236,9 +302,8 @@ class WallamoppiView(PhysicsView):
         pygame.draw.rect(surface, ACCENT, rect.inflate(6, 6), width=2, border_radius=5)
         label = f"{rules.placer} drew a {disk.colour} disk"
         bag = self.camera.to_screen(BAG_MM)
-        renderer.text(
-            surface, label, (bag[0], bag[1] - self.camera.px(14)), size=16, anchor="midbottom"
-        )
+        above = (self._inside(renderer, label, 16, bag[0]), bag[1] - self.camera.px(14))
+        renderer.text(surface, label, above, size=16, anchor="midbottom")
         kind = self.game.kinds[rules.placer]
         hint = (
             "computer is placing…"
@@ -248,7 +313,7 @@ class WallamoppiView(PhysicsView):
         renderer.text(
             surface,
             hint,
-            (bag[0], bag[1] + self.camera.px(12)),
+            (self._inside(renderer, hint, 14, bag[0]), bag[1] + self.camera.px(12)),
             size=14,
             colour=INK_DIM,
             anchor="midtop",
@@ -301,14 +366,25 @@ class WallamoppiView(PhysicsView):
             anchor="midright",
         )
 
+    def _inside(self, renderer: Renderer, text: str, size: int, x: float) -> float:
+        """``x`` for a line centred there, moved so the whole line stays on the table."""
+        area = self.table_rect()
+        half = renderer.font(size).size(text)[0] / 2 + 6
+        return min(max(x, area.left + half), area.right - half)
+
     def _draw_timer_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         rect = self.timer_rect().inflate(-10, -10)
         renderer.panel(surface, rect, alpha=150)
+        title_size = 18
+        while title_size > 12 and renderer.font(title_size, bold=True, serif=True).size(
+            "Marble timer"
+        )[0] > rect.width - 12:
+            title_size -= 1
         renderer.text(
             surface,
             "Marble timer",
             (rect.centerx, rect.top + 10),
-            size=18,
+            size=title_size,
             bold=True,
             serif=True,
             anchor="midtop",
@@ -381,7 +457,11 @@ class WallamoppiView(PhysicsView):
             filled = bar.copy()
             filled.width = max(round(bar.width * min(share, 1.0)), 0)
             pygame.draw.rect(surface, colour, filled, border_radius=3)
-            hint = "click the marble!" if rules.turn.stacked else f"{rules.turn.seat} is racing it"
+            person = self.game.kinds[rules.turn.seat] is SeatKind.HUMAN
+            if rules.turn.stacked:
+                hint = "Space / click here: catch!" if person else "click the marble!"
+            else:
+                hint = f"{rules.turn.seat} is racing it"
             renderer.text(
                 surface,
                 hint,
@@ -390,6 +470,27 @@ class WallamoppiView(PhysicsView):
                 colour=INK,
                 anchor="center",
             )
+            return
+        count_in = self.game.count_in_left()
+        if self.game.outcome is None and count_in is not None:
+            renderer.text(
+                surface,
+                f"{math.ceil(count_in)}" if count_in > 0 else "go",
+                (rect.centerx, self.button.top - 12),
+                size=40,
+                bold=True,
+                colour=ACCENT,
+                anchor="midbottom",
+            )
+            renderer.text(
+                surface,
+                f"the computer releases the marble for {rules.turn.seat}",
+                (rect.centerx, self.button.top - 64),
+                size=13,
+                colour=INK_DIM,
+                anchor="midbottom",
+            )
+            renderer.button(surface, self.button, "Space: start now", hot=True)
             return
         if self.game.outcome is None and not rules.turn.timer_running:
             starter = other(rules.turn.seat)
@@ -469,12 +570,18 @@ class WallamoppiView(PhysicsView):
         actor = turn.seat if turn.timer_running else other(turn.seat)
         if self.game.kinds[actor] is SeatKind.COMPUTER:
             if actor != turn.seat:  # the computer starts the other seat's timer
+                left = self.game.count_in_left()
+                if left is not None and self.game.kinds[turn.seat] is SeatKind.HUMAN:
+                    return (
+                        f"The computer releases the marble in {math.ceil(left)} s"
+                        " (Space: start now)"
+                    )
                 return f"The computer ({actor}) is releasing the marble for {turn.seat}…"
             return f"The computer ({actor}) is playing…"
         if not turn.timer_running:
             return f"{actor.capitalize()}: release the marble to start {turn.seat}'s timer →"
         if turn.stacked:
-            return "Stacked! Now click the marble to stop your timer →"
+            return "Stacked! Now catch the marble: Space, Enter or a click on its panel →"
         if turn.taken:
             return "Set the disk down centred on the tower, then let go"
         return f"Pull a {turn.seat} disk out of the wall and stack it on the tower"

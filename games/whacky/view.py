@@ -7,11 +7,13 @@ under its exit, the aisle's handles as wooden bars at the two ends of the middle
 letters and row numbers sit on the frame, as the rules' messages name points ("J9"). Whacky is
 the yellow token, the monsters the coloured ones (in the cage they sit side by side). A move
 slides the piece along its path and a roll tumbles the dice (:class:`games.ui.animation.
-Animator`), on the view's clock.
+Animator`), on the view's clock; a computer waits for that before its next action (the
+session's ``hold``), and the last move stays marked in the mover's colour until the next.
 
 The right panel: whose turn and what to do, Whacky's lives and the dots left, the three dice
 (Whacky's yellow number die, the monsters' grey number die and colour die) showing the last
-roll, the Roll and Undo buttons (Use power when a scatty monster left one), a hint, the log.
+roll, the Roll and Undo buttons (Use power when a scatty monster left one), a hint, the log
+(one line per turn, ``session.turn_log()``).
 
 Whacky's player: dots he can reach with the roll are ringed green; hovering one shows the path
 a click takes (the one putting down most dots). Or step with the arrow keys: each key adds a
@@ -30,10 +32,10 @@ import pygame
 
 from games.grid import column_label
 from games.protocol import Session
-from games.ui.animation import Animator
+from games.ui.animation import Animator, Mark
 from games.ui.render import ACCENT, GOOD, INK, INK_DIM, Colour, Renderer, mix, shade
 from games.ui.view import View
-from games.ui.widgets import split_play_area
+from games.ui.widgets import split_play_area, whole_entries
 from games.whacky.rules import (
     MONSTERS,
     WHACKY,
@@ -70,12 +72,20 @@ def hex_colour(text: str) -> Colour:
 
 class WhackyView(View):
     own_keys = frozenset()
+    keys = (
+        ("Click", "a die or Roll; a ringed dot to move there"),
+        ("Arrows", "step Whacky along his path"),
+        ("Backspace", "take a step back"),
+        ("Enter", "roll the dice"),
+        ("U", "undo (until the next roll)"),
+    )
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app, session)
         assert isinstance(session, WhackySession)
         self.game: WhackySession = session
         self.animator = Animator()
+        session.hold = self.animator.busy
         self.seen = 0  # records already animated
         self.hover: int | None = None
         self.selected = False  # the monsters' player clicked the chosen monster
@@ -267,7 +277,7 @@ class WhackyView(View):
         records = self.game.records
         if len(records) < self.seen:  # undone
             self.seen = len(records)
-            self.animator.slides.clear()
+            self.animator.clear()
         state = self.state
         for index in range(self.seen, len(records)):
             action = records[index].action
@@ -280,11 +290,35 @@ class WhackyView(View):
                 start = self.last_position(index, key)
                 points = [board.coords[start]] + [board.coords[n] for n in nodes if n is not None]
                 self.animator.slide(key, points)
+                owner = records[index].actor
+                self.animator.mark(Mark(key, tuple(points), owner), new_move=True)
         self.seen = len(records)
         if state.phase is not Phase.MONSTER_MOVE:
             self.selected = False
         if state.phase is not Phase.WHACKY_MOVE:
             self.steps = []
+
+    def close(self) -> None:
+        self.game.hold = None
+
+    def draw_last_move(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """The last move's path in the mover's colour, until the next (split at the aisle)."""
+        board = self.state.board
+        aisle = {board.coords[h] for h in board.handles}
+        for mark in self.animator.marks:
+            index = board.monster_index(mark.kind)
+            colour = WHACKY_YELLOW if index is None else self.colours[index]
+            runs: list[list[tuple[float, float]]] = [[]]
+            for a, b in zip(mark.points, mark.points[1:], strict=False):
+                if not runs[-1]:
+                    runs[-1].append(a)
+                if {a, b} == aisle:
+                    runs.append([])
+                    continue
+                runs[-1].append(b)
+            for k, run in enumerate(runs):
+                points = [self.pixel(p) for p in run]
+                renderer.draw_trail(surface, points, colour, self.cell * 0.16, ends=k == 0)
 
     def last_position(self, index: int, piece: str) -> int:
         """Where ``piece`` stood before action ``index`` (from that action's undo snapshot)."""
@@ -356,6 +390,7 @@ class WhackyView(View):
         pygame.draw.rect(surface, shade(GROOVE, 0.8), cage, border_radius=round(cell * 0.2))
         pygame.draw.rect(surface, WOOD_DARK, cage, 2, border_radius=round(cell * 0.2))
         self.draw_coordinates(surface, renderer, frame)
+        self.draw_last_move(surface, renderer)
         self.draw_path(surface)
         options = self.options()
         radius = max(cell * 0.16, 2.0)
@@ -475,11 +510,8 @@ class WhackyView(View):
             y += 17
         y += 6
         bottom = panel.bottom - PAD
-        lines: list[str] = []
-        for entry in game.log[-6:]:
-            lines.extend(renderer.wrap(entry, width, 12))
         room = max((bottom - y) // 15, 0)
-        for line in lines[-room:] if room else []:
+        for line in whole_entries(renderer, game.turn_log()[-5:], width, 12, room):
             renderer.text(surface, line, (x, y), size=12, colour=INK_DIM)
             y += 15
 

@@ -211,7 +211,7 @@ def test_result_counts_turns_walls_and_stomps_per_player() -> None:
     assert result["seats"] == {"red": "human", "blue": "human"}
     assert result["stomps"] == {"red": 0, "blue": 0}
     session.handle(InputEvent(0, "move", data={"type": "move", "path": [[0, 4]]}))
-    assert session.log[-1] == "red moved to A5"
+    assert session.log[-1] == "red moved A4 → A5"
     assert session.log[-6] == f"red placed a {wall.kind} wall {wall.where()}"
 
 
@@ -225,5 +225,26 @@ def test_a_stomp_is_counted_and_logged() -> None:
     state.positions[0] = state.board.index((3, 2))
     session.handle(InputEvent(0, "move", data={"type": "move", "path": [[3, 3], [3, 4]]}))
     assert state.position(1) == state.board.corners[1]
-    assert session.log[-1] == "red moved to D5, stomping blue"
+    assert session.log[-1] == "red moved D3 → D5, stomping blue"
     assert session.result()["stomps"] == {"red": 1, "blue": 0}
+
+
+def test_the_turn_log_reads_one_sentence_per_turn() -> None:
+    session = make((H, H))
+    state = session.state
+    state.phase, state.current, state.contenders = Phase.ROLL, 0, []
+    session.chance.force(1)
+    session.handle(InputEvent(0, "roll"))
+    session.handle(InputEvent(0, "move", data={"type": "move", "path": [[0, 1]]}))
+    move = next(a for a in state.legal_actions() if getattr(a, "wall", None) is not None
+                and a.wall.length == 2)
+    session.handle(InputEvent(0, "move", data=action_to_json(move)))
+    session.chance.force(2)
+    session.handle(InputEvent(0, "roll"))  # blue
+    assert session.turn_log() == [
+        f"Red rolled 1, moved A1 → A2 and placed a double wall {move.wall.where()}",
+        "Blue rolled 2",
+    ]
+    session.handle(InputEvent(0, "move", data={"type": "move", "path": [[7, 0], [6, 0]]}))
+    session.handle(InputEvent(0, "undo"))
+    assert session.turn_log()[-1] == "Blue rolled 2"  # an undone move is gone from it

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.ui.animation import Animator
+from games.ui.animation import Animator, Mark
 
 
 def test_a_slide_visits_every_point_in_order_and_ends_at_the_destination() -> None:
@@ -37,3 +37,29 @@ def test_a_die_tumbles_for_a_while_then_stops() -> None:
     assert animator.rolling() and len(faces) > 1
     animator.advance(0.2)
     assert not animator.rolling()
+
+
+def test_a_wall_drops_in_and_then_lies_still() -> None:
+    animator = Animator()
+    animator.drop("wall", 0.3)
+    heights = [animator.drop_height("wall")]
+    for _ in range(3):
+        animator.advance(0.1)
+        heights.append(animator.drop_height("wall"))
+    assert heights[0] == 1.0 and heights[1] > heights[2] > 0.0 and heights[-1] == 0.0
+    assert not animator.busy()
+
+
+def test_the_last_move_is_kept_until_the_next() -> None:
+    animator = Animator()
+    path = Mark("path", ((0.0, 0.0), (1.0, 0.0)), 0)
+    wall = Mark("wall", ((2.0, 2.0), (4.0, 2.0)), 0)
+    animator.mark(path, new_move=True)
+    animator.mark(wall, new_move=False)
+    animator.advance(10.0)  # time alone does not clear it
+    assert animator.marks == [path, wall]
+    other = Mark("path", ((5.0, 5.0), (5.0, 6.0)), 1)
+    animator.mark(other, new_move=True)
+    assert animator.marks == [other]
+    animator.clear()  # an undo
+    assert animator.marks == []

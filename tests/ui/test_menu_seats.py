@@ -52,7 +52,9 @@ def test_clicking_the_seat_and_count_buttons_sets_up_the_game(make_app, ui, monk
     layout = app.menu.layout()
     ui.click(app, layout.seat_buttons[2].center)  # the third seat becomes human
     started = []
-    monkeypatch.setattr(app, "start_game", lambda spec, seats: started.append((spec.id, seats)))
+    monkeypatch.setattr(
+        app, "start_game", lambda spec, seats, options=None: started.append((spec.id, seats))
+    )
     ui.click(app, app.menu.start_rect().center)
     assert started == [("fourway", (SeatKind.HUMAN, SeatKind.COMPUTER, SeatKind.HUMAN))]
 
@@ -71,7 +73,7 @@ def test_in_a_short_window_start_never_covers_a_seat_and_seats_still_toggle(
     assert len(layout.seat_buttons) == 4
     assert not any(layout.start.colliderect(button) for button in layout.seat_buttons)
     started = []
-    monkeypatch.setattr(app, "start_game", lambda spec, seats: started.append(seats))
+    monkeypatch.setattr(app, "start_game", lambda spec, seats, options=None: started.append(seats))
     ui.click(app, layout.seat_buttons[3].center)  # the last seat: toggled, not started
     assert started == []
     assert app.menu.choice().kinds[3] is SeatKind.HUMAN

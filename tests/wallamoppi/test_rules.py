@@ -111,7 +111,7 @@ def test_upper_disk_needs_both_disks_below() -> None:
     game.push(Placement(Slot(0, 0)))
     game.push(Placement(Slot(0, 1)))
     game.push(Placement(Slot(1, 0)))
-    with pytest.raises(IllegalPlacement, match="missing row 1 #1"):
+    with pytest.raises(IllegalPlacement, match="missing row 2, 2nd from the left"):
         game.push(Placement(Slot(2, 0)))
 
 

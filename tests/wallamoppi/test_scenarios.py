@@ -85,7 +85,7 @@ def test_load_bearing_pull_takes_a_disk_from_under_the_apex_and_the_tower_falls(
     outcome = session.outcome
     assert outcome is not None and outcome.reason == "tower fell"
     assert (outcome.winner, outcome.details["loser"]) == (LIGHT, DARK)
-    assert "tower disk 1 " in outcome.details["fall"]  # the apex itself went
+    assert "the tower's 1st disk " in outcome.details["fall"]  # the apex itself went
 
 
 def test_timer_runs_out_while_dark_never_touches_a_disk() -> None:

@@ -61,7 +61,11 @@ def test_other_colour_is_only_nudged_and_tower_disks_are_refused() -> None:
     with pytest.raises(InputRefused, match="tower may not be moved"):
         send(session, "grab", *centre(session, session.rules.tower[0]))
     light = next(p.name for p in session.scene.disks_of(LIGHT, "wall"))
-    send(session, "grab", *centre(session, light))  # a nudge: stays a wall disk, not taken
+    # A plain grab of a disk one may not take is refused with the reason and how to nudge.
+    with pytest.raises(InputRefused, match=r"light disk; you take only dark disks.*Shift-drag"):
+        send(session, "grab", *centre(session, light))
+    assert session.hand.held is None and session.rules.last_toucher != DARK
+    send(session, "grab", *centre(session, light), nudge=True)  # stays a wall disk, not taken
     assert session.rules.turn.taken is None and "wall" in session.scene.disks[light].tags
     with pytest.raises(InputRefused, match="one hand"):
         send(session, "grab", *centre(session, own_wall_disk(session, DARK)))
@@ -79,7 +83,9 @@ def test_one_disk_per_turn_and_the_marble_only_after_stacking() -> None:
     send(session, "release", *centre(session, first))
     run(session, 0.5)
     second = next(p.name for p in session.scene.disks_of(DARK, "wall") if p.name != first)
-    send(session, "grab", *centre(session, second))  # only a nudge: one disk per turn
+    with pytest.raises(InputRefused, match="one disk per turn"):
+        send(session, "grab", *centre(session, second))
+    send(session, "grab", *centre(session, second), nudge=True)  # a nudge is allowed
     assert session.rules.turn.taken == first and "wall" in session.scene.disks[second].tags
     send(session, "release", *centre(session, second))
     assert session.rules.turn.taken == first and not session.rules.turn.stacked
@@ -191,7 +197,8 @@ def test_a_computer_whose_plan_gives_up_lets_go_and_tries_again() -> None:
     send(session, "start_timer")
     bot = session.bots[DARK]
     light = next(p for p in session.scene.disks_of(LIGHT, "wall"))
-    bot.plan = iter([InputEvent(0, "grab", *centre(session, light.name))])  # only a nudge
+    nudge = InputEvent(0, "grab", *centre(session, light.name), {"nudge": True})
+    bot.plan = iter([nudge])  # only a nudge
     session.tick()
     assert session.hand.held is light
     while session.rules.turn.seat == DARK and session.outcome is None:

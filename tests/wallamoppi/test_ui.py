@@ -77,7 +77,7 @@ def test_pull_a_disk_onto_the_tower_and_catch_the_marble(
     ui.drag(app, [screen(view, p) for p in path], hold_seconds=0.6)
     ui.run(app, 1.0)
     assert session.rules.tower[-1] == name
-    assert view.next_step().startswith("Stacked! Now click the marble")
+    assert view.next_step().startswith("Stacked! Now catch the marble")
 
     marble = view.timer_camera.to_screen(session.timer.marble_at())  # type: ignore[union-attr]
     ui.click(app, marble)
