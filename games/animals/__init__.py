@@ -13,17 +13,19 @@ from pydantic import Field
 
 from games.options import GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
+from games.skill import Skill
 
 Level = Annotated[float, Field(ge=0, le=1)]  # 0 (none) to 1 (perfect)
 Seat = Literal["red", "blue", "yellow", "green"]  # games.animals.rules.SEAT_NAMES
 
 
 class AnimalsOptions(GameOptions):
-    """The computer seats' ``memory`` (how well they remember the face-down tower) and ``skill``
-    (the hand's care), each one number from 0 to 1 for every computer or one per seat."""
+    """The computer seats' ``memory`` (how well they remember the face-down tower, a number
+    from 0 to 1) and ``skill`` (the hand: careful / steady / shaky or a number from 0 to 1,
+    games/skill.py), each one value for every computer or one per seat."""
 
     memory: Level | dict[Seat, Level] | None = None
-    skill: Level | dict[Seat, Level] | None = None
+    skill: Skill | dict[Seat, Skill] | None = None
 
 
 def new_session(setup: SessionSetup) -> Session:

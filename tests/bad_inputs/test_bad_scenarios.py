@@ -282,6 +282,19 @@ def test_generated_bad_options_are_one_line_errors(key: str, value: object, game
     pytest.fail(f"{game} took options {{{key}: {value!r}}}")
 
 
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("animals", {"skill": "shaky", "memory": 0.5}),
+        ("animals", {"skill": {"red": "careful", "blue": 0.3}, "memory": {"green": 1}}),
+        ("malloppo", {"bots": ["greedy", "expectimax"], "dice": [1, 6], "position": {}}),
+        ("whacky", {"accidents": 6, "dice": [0, 11, 5], "start": {}, "undo_grace_frames": 0}),
+    ],
+)
+def test_good_options_of_the_new_games_are_taken(game: str, options: dict[str, object]) -> None:
+    assert check_options(registry.load(game), options) == options
+
+
 def test_a_good_scenario_still_parses(tmp_path: Path) -> None:
     scenario = parse_scenario({"game": "stonewall", "options": {"bots": ["greedy"]}}, tmp_path)
     assert scenario.options == {"bots": ["greedy"]}
