@@ -62,6 +62,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.engine import SnapshotState
 from games.errors import UserError
 from games.graph import exact_walks, no_reversal
 from games.grid import Square
@@ -273,7 +274,7 @@ def default_board() -> Board:
 
 
 # --- the state ----------------------------------------------------------------------------
-class State:
+class State(SnapshotState[Action]):
     """A game in progress. Mutate only through :meth:`push` and :meth:`pop`.
 
     Hands are numbered player by player: hand ``h`` belongs to player ``h // 3``. ``squares[h]``
@@ -431,27 +432,11 @@ class State:
                 yield Turn(pay, None, None)
 
     # --- push / pop ---------------------------------------------------------------------
-    def push(self, action: Action) -> None:
-        """Apply ``action``; raise an :class:`IllegalMove` subclass (state unchanged) if illegal."""
-        apply = self._check(action)
-        self.history.append((action, self._snapshot()))
-        apply()
-
-    def pop(self) -> Action:
-        """Undo the last action and return it."""
-        if not self.history:
-            raise IndexError("nothing to undo")
-        action, snapshot = self.history.pop()
-        self._restore(snapshot)
-        return action
-
-    def roll_with(self, chance: Any) -> Roll:
-        """Draw a roll from a :class:`games.rng.Chance` and push it."""
+    def draw(self, chance: Any) -> Roll:
+        """The die roll drawn from a :class:`games.rng.Chance` (:meth:`roll_with` pushes it)."""
         if not self.is_chance():
             raise WrongPhase(f"no roll now: {self.name(self.current)} must play the turn")
-        roll = Roll(chance.roll(DIE_SIDES))
-        self.push(roll)
-        return roll
+        return Roll(chance.roll(DIE_SIDES))
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
@@ -710,13 +695,6 @@ class State:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def copy(self) -> State:
-        """An independent copy without undo history (for bots)."""
-        twin = State.__new__(State)
-        twin.__dict__.update(self.__dict__)
-        twin._restore(self._snapshot())
-        twin.history = []
-        return twin
 
 
 def _state_from_json(cls: type[State], data: Any, board: Board | None) -> State:

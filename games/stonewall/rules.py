@@ -67,6 +67,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine import SnapshotState
 from games.stonewall.board import (
     DIRECTIONS,
     WALL_NAMES,
@@ -426,7 +427,7 @@ def default_board() -> Board:
 
 
 # --- the state ----------------------------------------------------------------------------
-class State:
+class State(SnapshotState[Action]):
     """A Stonewall game in progress. Mutate only through :meth:`push` and :meth:`pop`."""
 
     def __init__(self, players: int = 4, board: Board | None = None) -> None:
@@ -916,28 +917,12 @@ class State:
                     yield ChangeWall(old, new)
 
     # --- push / pop ---------------------------------------------------------------------
-    def push(self, action: Action) -> None:
-        """Apply ``action``; raise an :class:`IllegalMove` subclass (state unchanged) if illegal."""
-        apply = self._check(action)
-        self.history.append((action, self._snapshot()))
-        apply()
-
-    def pop(self) -> Action:
-        """Undo the last action and return it."""
-        if not self.history:
-            raise IndexError("nothing to undo")
-        action, snapshot = self.history.pop()
-        self._restore(snapshot)
-        return action
-
-    def roll_with(self, chance: Any) -> Roll:
-        """Draw a roll from a :class:`games.rng.Chance` and push it."""
+    def draw(self, chance: Any) -> Roll:
+        """The die roll drawn from a :class:`games.rng.Chance` (:meth:`roll_with` pushes it)."""
         if not self.is_chance():
             who = self.name(self.current)
             raise WrongPhase(f"no roll now: {who} is in phase {self.phase.value}")
-        roll = Roll(chance.roll(DIE_SIDES))
-        self.push(roll)
-        return roll
+        return Roll(chance.roll(DIE_SIDES))
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
@@ -1175,14 +1160,3 @@ class State:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def copy(self) -> State:
-        """An independent copy without undo history (for bots)."""
-        twin = State.__new__(State)
-        twin.__dict__.update(self.__dict__)
-        (
-            twin.positions, twin.reached_far, twin.stocks, twin.placed, twin.removed,
-            twin.phase, twin.current, twin.roll, twin.extra_turns, twin.contenders,
-            twin.opening_rolls, twin.winner, twin.blocked,
-        ) = self._snapshot()
-        twin.history = []
-        return twin

@@ -79,6 +79,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine import SnapshotState
 from games.errors import UserError
 from games.graph import any_step, exact_walks
 from games.userfile import shown
@@ -266,7 +267,7 @@ def counted(faces: tuple[Any, ...]) -> list[tuple[Any, float]]:
     return [(face, counts[face] / len(faces)) for face in dict.fromkeys(faces)]
 
 
-class State:
+class State(SnapshotState[Action]):
     """A Whacky Wit game in progress. Mutate only through :meth:`push` and :meth:`pop`."""
 
     def __init__(self, board: Board | None = None, *, accidents: int = 0) -> None:
@@ -415,26 +416,8 @@ class State:
         )
 
     # --- push / pop ---------------------------------------------------------------------
-    def push(self, action: Action) -> None:
-        """Apply ``action``; raise an :class:`IllegalMove` subclass (state unchanged) if illegal."""
-        apply = self._check(action)
-        self.history.append((action, self._snapshot()))
-        self.said = ()
-        apply()
-
-    def pop(self) -> Action:
-        """Undo the last action and return it."""
-        if not self.history:
-            raise IndexError("nothing to undo")
-        action, snapshot = self.history.pop()
-        self._restore(snapshot)
-        return action
-
-    def roll_with(self, chance: Any) -> Action:
-        """Draw the current chance node's outcome (:meth:`draw`) and push it."""
-        action = self.draw(chance)
-        self.push(action)
-        return action
+    def _pushing(self) -> None:
+        self.said = ()  # what this action causes, filled in as it applies
 
     def draw(self, chance: Any) -> Action:
         """The current chance node's outcome drawn from a :class:`games.rng.Chance`.
@@ -921,12 +904,6 @@ class State:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def copy(self) -> State:
-        """An independent copy without undo history (for bots)."""
-        twin = State.__new__(State)
-        twin.__dict__.update(self.__dict__)
-        twin.history = []
-        return twin
 
 
 def _faces(faces: tuple[int, ...]) -> str:
