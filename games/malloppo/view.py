@@ -43,7 +43,8 @@ from games.grid import Square
 from games.malloppo.rules import Phase, Roll, State, Turn, action_to_json
 from games.malloppo.session import MalloppoSession
 from games.protocol import Session
-from games.ui.animation import Animator, Mark
+from games.ui.animation import Mark
+from games.ui.dice_view import GAP, PAD, DiceBoardView
 from games.ui.render import (
     ACCENT,
     GOOD,
@@ -57,14 +58,12 @@ from games.ui.render import (
     shade,
 )
 from games.ui.view import View
-from games.ui.widgets import split_play_area, whole_entries
+from games.ui.widgets import whole_entries
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
 
 PANEL_WIDTH = 310
-GAP = 12  # px between the play area's edges, the board and the panel
-PAD = 14  # px inside the panel
 HEADLINE_SIZE = 18
 CUE_SIZE = 15
 HINT_SIZE = 14
@@ -88,7 +87,8 @@ class Draft:
     steals: set[int] = field(default_factory=set)
 
 
-class MalloppoView(View):
+class MalloppoView(DiceBoardView):
+    panel_width = PANEL_WIDTH
     own_keys = frozenset()
     keys = (
         ("Click", "the die or Roll; a hand, then a ringed square; coins to take"),
@@ -104,8 +104,6 @@ class MalloppoView(View):
         self.hover: tuple[int, int] | None = None
         self.draft = Draft()
         self.draft_key: tuple[int, int] = (-1, -1)  # (records, frame-independent) it belongs to
-        self.animator = Animator()
-        session.hold = self.animator.busy
         self.seen_records = len(session.records)
         self.buttons: dict[str, pygame.Rect] = {}
         self.die_rect = pygame.Rect(0, 0, 0, 0)
@@ -116,18 +114,9 @@ class MalloppoView(View):
         return self.game.state
 
     # --- layout -------------------------------------------------------------------------
-    def areas(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """(board area, panel) of the play area at the window's current size."""
-        board, panel = split_play_area(self.app.play_rect, PANEL_WIDTH)
-        panel = pygame.Rect(panel.left, panel.top + GAP, panel.width - GAP, panel.height - 2 * GAP)
-        return board, panel
-
     def board_rect(self) -> pygame.Rect:
         board, _ = self.areas()
         return board.inflate(-2 * GAP, -2 * GAP)
-
-    def panel_rect(self) -> pygame.Rect:
-        return self.areas()[1]
 
     def compact(self) -> bool:
         return self.panel_rect().height < 420
@@ -333,9 +322,6 @@ class MalloppoView(View):
             elif isinstance(action, Turn):
                 self.animator.marks.clear()
         self.seen_records = len(records)
-
-    def close(self) -> None:
-        self.game.hold = None
 
     # --- words ------------------------------------------------------------------------
     def headline(self) -> str:

@@ -59,7 +59,8 @@ from games.stonewall.rules import (
     action_to_json,
 )
 from games.stonewall.session import StonewallSession
-from games.ui.animation import Animator, Mark
+from games.ui.animation import Mark
+from games.ui.dice_view import GAP, PAD, DiceBoardView
 from games.ui.render import (
     ACCENT,
     GOOD,
@@ -75,14 +76,12 @@ from games.ui.render import (
     shade,
 )
 from games.ui.view import View
-from games.ui.widgets import split_play_area, whole_entries
+from games.ui.widgets import whole_entries
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
 
 PANEL_WIDTH = 310
-GAP = 12  # px between the play area's edges, the board and the panel
-PAD = 14  # px inside the panel
 PROBLEM_ROOM = 44  # px under the board for why a dragged wall is refused
 HEADLINE_SIZE = 18
 CUE_SIZE = 15
@@ -128,7 +127,8 @@ class WallDrag:
     problem: str | None = None  # why not, or None if legal
 
 
-class StonewallView(View):
+class StonewallView(DiceBoardView):
+    panel_width = PANEL_WIDTH
     own_keys = frozenset()
     keys = (
         ("Click", "the die or Roll; a ringed square to move there"),
@@ -156,8 +156,6 @@ class StonewallView(View):
         self.cue_top = self.stock_title_top = self.hint_top = 0
         self.stock_unit = 30.0
         self.spacing = REGULAR
-        self.animator = Animator()
-        session.hold = self.animator.busy
         self.seen = len(session.records)
         self.known = list(session.state.positions)  # where pieces stood at the last update
         self.layout()
@@ -167,21 +165,12 @@ class StonewallView(View):
         return self.game.state
 
     # --- layout -------------------------------------------------------------------------
-    def areas(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """(board area, panel) of the play area at the window's current size."""
-        board, panel = split_play_area(self.app.play_rect, PANEL_WIDTH)
-        panel = pygame.Rect(panel.left, panel.top + GAP, panel.width - GAP, panel.height - 2 * GAP)
-        return board, panel
-
     def board_rect(self) -> pygame.Rect:
         """Where the squares are fitted: the board area less room for the coordinate frame
         and, below, two lines saying why a dragged wall is refused."""
         board, _ = self.areas()
         return pygame.Rect(board.left + GAP, board.top + GAP, board.width - 2 * GAP,
                            board.height - GAP - PROBLEM_ROOM)
-
-    def panel_rect(self) -> pygame.Rect:
-        return self.areas()[1]
 
     def layout(self) -> None:
         """Where the board, die, buttons and stock lie, fitted inside the panel (every frame:
@@ -442,9 +431,6 @@ class StonewallView(View):
                     self.animator.mark(mark, new_move=False)
         self.seen = len(records)
         self.known = list(state.positions)
-
-    def close(self) -> None:
-        self.game.hold = None
 
     # --- words ------------------------------------------------------------------------
     def headline(self) -> str:

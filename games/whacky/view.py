@@ -32,10 +32,11 @@ import pygame
 
 from games.grid import column_label
 from games.protocol import Session
-from games.ui.animation import Animator, Mark
+from games.ui.animation import Mark
+from games.ui.dice_view import GAP, PAD, DiceBoardView
 from games.ui.render import ACCENT, GOOD, INK, INK_DIM, Colour, Renderer, mix, shade
 from games.ui.view import View
-from games.ui.widgets import split_play_area, whole_entries
+from games.ui.widgets import whole_entries
 from games.whacky.rules import (
     MONSTERS,
     WHACKY,
@@ -52,8 +53,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
 
 PANEL_WIDTH = 280
-GAP = 12
-PAD = 14
 WOOD: Colour = (206, 160, 100)
 WOOD_DARK: Colour = (150, 104, 60)
 GROOVE: Colour = (120, 80, 44)
@@ -70,7 +69,8 @@ def hex_colour(text: str) -> Colour:
     return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
 
 
-class WhackyView(View):
+class WhackyView(DiceBoardView):
+    panel_width = PANEL_WIDTH
     own_keys = frozenset()
     keys = (
         ("Click", "a die or Roll; a ringed dot to move there"),
@@ -84,8 +84,6 @@ class WhackyView(View):
         super().__init__(app, session)
         assert isinstance(session, WhackySession)
         self.game: WhackySession = session
-        self.animator = Animator()
-        session.hold = self.animator.busy
         self.seen = 0  # records already animated
         self.hover: int | None = None
         self.selected = False  # the monsters' player clicked the chosen monster
@@ -101,11 +99,6 @@ class WhackyView(View):
         return self.game.state
 
     # --- geometry -----------------------------------------------------------------------
-    def areas(self) -> tuple[pygame.Rect, pygame.Rect]:
-        board, panel = split_play_area(self.app.play_rect, PANEL_WIDTH)
-        panel = pygame.Rect(panel.left, panel.top + GAP, panel.width - GAP, panel.height - 2 * GAP)
-        return board, panel
-
     def layout(self) -> None:
         board_area, _ = self.areas()
         b = self.state.board
@@ -297,9 +290,6 @@ class WhackyView(View):
             self.selected = False
         if state.phase is not Phase.WHACKY_MOVE:
             self.steps = []
-
-    def close(self) -> None:
-        self.game.hold = None
 
     def draw_last_move(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """The last move's path in the mover's colour, until the next (split at the aisle)."""

@@ -1,0 +1,52 @@
+"""What the dice games' board views share (Stonewall, Dammi il malloppo, Whacky Wit).
+
+A :class:`DiceBoardView` is a :class:`games.ui.view.View` of a
+:class:`games.turn_session.TurnBasedSession`: the board on the left of the play area, a side
+panel of ``panel_width`` on the right (:func:`games.ui.widgets.split_play_area`), ``GAP`` px
+around the panel, and an :class:`games.ui.animation.Animator` whose ``busy`` holds the
+session's computer players while a move is still shown. Closing the window releases that hold.
+A game's view adds its own board drawing, words and clicks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from games.protocol import Session
+from games.turn_session import TurnBasedSession
+from games.ui.animation import Animator
+from games.ui.view import View
+from games.ui.widgets import split_play_area
+
+if TYPE_CHECKING:
+    from games.ui.app import App
+
+GAP = 12  # px between the play area's edges, the board and the panel
+PAD = 14  # px inside the panel
+
+
+class DiceBoardView(View):
+    """A board with a side panel, animating the session's records; see the module text."""
+
+    panel_width = 310
+
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app, session)
+        assert isinstance(session, TurnBasedSession)
+        self.turn_session: TurnBasedSession[Any, Any] = session
+        self.animator = Animator()
+        session.hold = self.animator.busy
+
+    def areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """(board area, panel) of the play area at the window's current size."""
+        board, panel = split_play_area(self.app.play_rect, self.panel_width)
+        panel = pygame.Rect(panel.left, panel.top + GAP, panel.width - GAP, panel.height - 2 * GAP)
+        return board, panel
+
+    def panel_rect(self) -> pygame.Rect:
+        return self.areas()[1]
+
+    def close(self) -> None:
+        self.turn_session.hold = None
