@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from games.protocol import InputEvent, InputRefused, SeatKind, Session, SessionSetup
+from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, Session, SessionSetup
 from games.rng import Chance
 
 DEFAULT_DELAY_SECONDS = 1 / 3
@@ -62,6 +62,8 @@ class TurnState(Protocol):
     def pop(self) -> Any: ...
 
     def name(self, player: int) -> str: ...
+
+    def outcome(self) -> Any: ...  # None, or a result with .name and .reason
 
 
 class TurnBot(Protocol):
@@ -298,10 +300,28 @@ class TurnBasedSession(Session, Generic[StateT, ActionT]):
         copy = getattr(self.state, "copy", None)
         return copy() if copy is not None else self.state
 
+    #: the outcome's reason in words; None: the rules' own ``Result.reason``
+    win_reason: str | None = None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        result = self.state.outcome()
+        if result is None:
+            return None
+        reason = self.win_reason if self.win_reason is not None else result.reason
+        return Outcome(result.name, reason, self.stats())
+
+    def stats(self) -> dict[str, Any]:
+        """What happened so far, for the result JSON (a game adds its own counts)."""
+        return {}
+
     def result(self) -> dict[str, Any]:
-        """A turn-based game has no clock: no simulated seconds in its result."""
+        """A turn-based game has no clock: no simulated seconds in its result; an unfinished
+        game's result has :meth:`stats` too."""
         summary = super().result()
         summary.pop("sim_seconds", None)
+        if self.outcome is None:
+            summary.update(self.stats())
         return summary
 
 

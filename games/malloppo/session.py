@@ -41,7 +41,7 @@ from games.malloppo.rules import (
     action_from_json,
 )
 from games.options import OptionsError
-from games.protocol import Outcome, SessionSetup
+from games.protocol import SessionSetup
 from games.turn_session import TurnBasedSession, seat_tuple
 
 DEFAULT_BOT = "expectimax"
@@ -68,6 +68,7 @@ def start_state(players: int, options: Mapping[str, Any]) -> State:
 
 
 class MalloppoSession(TurnBasedSession[State, Action]):
+    win_reason = WIN_REASON
     game_id = "malloppo"
     illegal = IllegalMove
 
@@ -99,19 +100,6 @@ class MalloppoSession(TurnBasedSession[State, Action]):
         """The players this action put out of the game."""
         alive = set(self.state.alive())
         return tuple(p for p in before if p not in alive)
-
-    @property
-    def outcome(self) -> Outcome | None:
-        result = self.state.outcome()
-        if result is None:
-            return None
-        return Outcome(result.name, WIN_REASON, self.stats())
-
-    def result(self) -> dict[str, Any]:
-        summary = super().result()
-        if self.outcome is None:
-            summary.update(self.stats())
-        return summary
 
     def stats(self) -> dict[str, Any]:
         """What happened so far, per player by colour (for the result JSON)."""

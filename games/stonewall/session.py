@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.protocol import Outcome, SessionSetup
+from games.protocol import SessionSetup
 from games.stonewall.bots import make_bot
 from games.stonewall.rules import (
     Action,
@@ -46,6 +46,7 @@ WIN_REASON = "first piece back home"
 
 
 class StonewallSession(TurnBasedSession[State, Action]):
+    win_reason = WIN_REASON
     game_id = "stonewall"
     illegal = IllegalMove
 
@@ -80,20 +81,6 @@ class StonewallSession(TurnBasedSession[State, Action]):
         if not isinstance(before, tuple) or len(before) != 2:
             return ""
         return str(self.state.board.square(before[1][player]))
-
-    @property
-    def outcome(self) -> Outcome | None:
-        result = self.state.outcome()
-        if result is None:
-            return None
-        return Outcome(result.name, WIN_REASON, self.stats())
-
-    def result(self) -> dict[str, Any]:
-        """Winner, reason, seats, turns and per-player walls/stomps; no simulated seconds."""
-        summary = super().result()
-        if self.outcome is None:
-            summary.update(self.stats())
-        return summary
 
     def stats(self) -> dict[str, Any]:
         """What happened so far, per player by name (for the result JSON)."""

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.options import OptionsError
-from games.protocol import InputRefused, Outcome, SessionSetup
+from games.protocol import InputRefused, SessionSetup
 from games.turn_session import TurnBasedSession, seat_tuple
 from games.whacky.bots import make_bot
 from games.whacky.rules import (
@@ -128,19 +128,6 @@ class WhackySession(TurnBasedSession[State, Action]):
             self._do(UsePower())
             return
         super()._tick()
-
-    @property
-    def outcome(self) -> Outcome | None:
-        result = self.state.outcome()
-        if result is None:
-            return None
-        return Outcome(result.name, result.reason, self.stats())
-
-    def result(self) -> dict[str, Any]:
-        summary = super().result()
-        if self.outcome is None:
-            summary.update(self.stats())
-        return summary
 
     def stats(self) -> dict[str, Any]:
         """What happened so far (for the result JSON)."""
