@@ -152,11 +152,19 @@ def _local(
         try:
             in_flight: dict[Future[R], int] = {}
             while waiting or in_flight:
+                broken = False
                 while waiting and len(in_flight) < 2 * workers:
                     position = waiting.pop()
-                    in_flight[executor.submit(func, jobs[position])] = position
+                    try:
+                        in_flight[executor.submit(func, jobs[position])] = position
+                    except BrokenProcessPool:  # a worker died since the last look
+                        waiting.append(position)  # never started: it goes to the next pool
+                        broken = True
+                        break
+                if broken:
+                    suspects.extend(in_flight.values())
+                    break
                 done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
-                broken = False
                 for future in done:
                     position = in_flight.pop(future)
                     try:
