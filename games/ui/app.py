@@ -530,7 +530,8 @@ class App:
                 game.view.draw(surface, renderer)
             except Exception as error:
                 self.fail(f"{game.spec.title} could not be drawn", error)
-        overlays.draw_top_bar(surface, renderer, game.spec.title, overlays.GAME_KEYS)
+        keys = overlays.shell_keys(pygame.K_SPACE in game.view.own_keys)
+        overlays.draw_top_bar(surface, renderer, game.spec.title, keys)
         status = "Paused" if self.paused else self._status(game)
         overlays.draw_status_bar(surface, renderer, status, self.current_notice())
         outcome = game.session.outcome

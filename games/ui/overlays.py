@@ -26,7 +26,17 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
 
 
 # Which key hints stay when the title bar is short of room: help first, then menu, pause...
-KEY_PRIORITY = ("H / F1", "Esc", "P / Space", "F5 / Ctrl+R", "M")
+KEY_PRIORITY = ("H / F1", "Esc", "P / Space", "P", "F5 / Ctrl+R", "M")
+
+
+def shell_keys(space_is_the_games: bool) -> tuple[tuple[str, str], ...]:
+    """The title bar's key hints; while the game owns Space (Wallamoppi's marble), only P
+    pauses, and the bar says so."""
+    if not space_is_the_games:
+        return GAME_KEYS
+    return tuple(
+        ("P", meaning) if key == "P / Space" else (key, meaning) for key, meaning in GAME_KEYS
+    )
 KEY_GAP = 18  # px between two key hints
 HINT_SIZE = 15
 

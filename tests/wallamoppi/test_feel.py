@@ -19,10 +19,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
+import pytest
 
 from games import registry
 from games.protocol import SeatKind
 from games.skill import SKILLS
+from games.ui import overlays
 from games.ui.app import App
 from games.wallamoppi.rules import DARK, LIGHT
 from games.wallamoppi.session import WallamoppiSession
@@ -129,7 +131,7 @@ def test_a_right_drag_nudges_gently_and_shows_it_cannot_heave_the_wall(
 
 
 def test_the_computer_counts_in_and_space_starts_the_marble_at_once(
-    make_app: Callable[..., Any], ui: Any
+    make_app: Callable[..., Any], ui: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app, session, view = start(make_app, SeatKind.HUMAN, SeatKind.COMPUTER)
     count_in = session.setup.config.wallamoppi.count_in_seconds
@@ -140,6 +142,10 @@ def test_the_computer_counts_in_and_space_starts_the_marble_at_once(
     assert not session.rules.turn.timer_running
     assert "releases the marble in" in view.next_step() and "Space" in view.next_step()
     assert pygame.K_SPACE in view.own_keys
+    shown: list[Any] = []
+    monkeypatch.setattr(overlays, "draw_top_bar", lambda *args: shown.append(args[3]))
+    ui.run(app, 0.1)
+    assert ("P", "pause") in shown[-1] and all(key != "P / Space" for key, _ in shown[-1])
     ui.key(app, pygame.K_SPACE)
     assert session.rules.turn.timer_running and not app.paused  # Space was the game's here
 
