@@ -41,6 +41,15 @@ class Chance:
         a forced outcome is the face's position in ``faces``."""
         return faces[self.index(len(faces))]
 
+    def uniform(self, low: float, high: float) -> float:
+        """A float from ``low`` to ``high`` in 1/1000 steps (one :meth:`index` draw, so forced
+        draws apply too): the computer hands' aim and timing."""
+        return low + (high - low) * self.index(1001) / 1000
+
+    def noise(self, spread: float) -> float:
+        """Bell-shaped noise of standard deviation about ``spread`` (sum of three uniforms)."""
+        return sum(self.uniform(-1.0, 1.0) for _ in range(3)) * spread
+
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A shuffled copy (Fisher-Yates through :meth:`index`, so forced draws apply too)."""
         result = list(items)

@@ -89,3 +89,4 @@ def test_preferred_witness_passes_the_most_wanted_nodes() -> None:
     assert walks[2] == (1, 0, 1, 2)
     plain = exact_walks(2, 4, line.__getitem__)
     assert set(plain) == set(walks)
+

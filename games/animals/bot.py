@@ -46,15 +46,6 @@ WOOD_GRIP = 0.5  # wood on wood: riders slide beyond this many g
 _DONE = object()
 
 
-def uniform(chance: Chance, low: float, high: float) -> float:
-    return low + (high - low) * chance.index(1001) / 1000
-
-
-def noise(chance: Chance, spread: float) -> float:
-    """Bell-shaped noise of about ``spread`` (sum of three uniforms)."""
-    return sum(uniform(chance, -1.0, 1.0) for _ in range(3)) * spread
-
-
 @dataclass(frozen=True)
 class Dexterity:
     """How steady a computer hand is, from ``skill`` 0 (clumsy) to 1 (steady)."""
@@ -226,7 +217,7 @@ class Bot:
         ]
         clear = max([scene.board_top, *others]) + CLEARANCE_MM + scene.size[1] / 2
         carry_y = max(start.y + CLEARANCE_MM, clear)
-        aim_x = destination[0] + noise(self.chance, self.hand.aim_noise_mm)
+        aim_x = destination[0] + self.chance.noise(self.hand.aim_noise_mm)
         seat_y = destination[1] + self.hand.drop_mm
         speed = self.hand.carry_speed
         # Crossing eases in and out (smoothstep: peak acceleration 6 L / T²); with animals

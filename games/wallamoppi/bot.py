@@ -92,16 +92,6 @@ def pull_risk(present: set[Slot], pulled: Slot) -> int:
     return risk
 
 
-def uniform(chance: Chance, low: float, high: float) -> float:
-    """A uniform float from ``chance`` (1/1000 steps), so forced draws apply too."""
-    return low + (high - low) * chance.index(1001) / 1000
-
-
-def noise(chance: Chance, spread: float) -> float:
-    """Bell-shaped noise of standard deviation about ``spread`` (sum of three uniforms)."""
-    return sum(uniform(chance, -1.0, 1.0) for _ in range(3)) * spread
-
-
 def choose_slot(rules: Wallamoppi, chance: Chance) -> Slot:
     """Where the placer puts the disk in hand: own colour light-loaded, the other's loaded."""
     disk = rules.disk_in_hand
@@ -251,7 +241,7 @@ class Bot:
         """The frames of one turn: wait, grab, pull, carry, lower, release, wait for stacking."""
         session = self.session
         dt = session.frame_seconds
-        for _ in range(round(uniform(self.chance, 0.2, 0.5) / dt)):
+        for _ in range(round(self.chance.uniform(0.2, 0.5) / dt)):
             yield None
         while not session.rules.turn.stacked:
             name = self._target()
@@ -266,7 +256,7 @@ class Bot:
             if top is None:
                 return
             carry_y = top.body.position.y + CLEARANCE_MM + piece.size[1]
-            aim_x = top.body.position.x + noise(self.chance, self.hand.aim_noise_mm)
+            aim_x = top.body.position.x + self.chance.noise(self.hand.aim_noise_mm)
             seat_y = top.body.position.y + piece.size[1] + 1.5
             yield from self._move(
                 start, pymunk.Vec2d(start.x, max(carry_y, start.y + 25.0)), self.hand.pull_speed
