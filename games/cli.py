@@ -41,9 +41,7 @@ from typing import Any, NoReturn
 
 from games import registry
 from games.errors import UserError
-from games.headless import HeadlessError
 from games.protocol import GameSpec, SeatKind
-from games.scenario import ScenarioError
 from games.userfile import UserFileError, one_line
 from physics.config import ConfigError, load_config, user_config_path
 
@@ -119,14 +117,32 @@ def build_parser() -> _Parser:
     regress.add_argument("-j", "--jobs", type=int, default=1, help="scenarios run in parallel")
     regress.add_argument("--update", action="store_true", help="rewrite the goldens to what ran")
     regress.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler")
-    from games.sweep import add_parsers
-
-    add_parsers(commands, common)  # sweep, report
+    _add_sweep_parsers(commands, common)
 
     commands.add_parser(
         "config", parents=[common], help="print the effective config and its sources"
     )
     return parser
+
+
+def _add_sweep_parsers(commands: Any, common: _Parser) -> None:
+    """The ``sweep`` and ``report`` subcommands (their logic is in games.sweep and games.report,
+    imported only when one of them runs)."""
+    sweep = commands.add_parser("sweep", parents=[common], help="run many headless games")
+    sweep.add_argument("file", help="a sweep file (TOML), such as assets/sweeps/smoke.toml")
+    sweep.add_argument("--out", required=True, metavar="RESULTS", help="results file (.csv)")
+    sweep.add_argument("--resume", action="store_true", help="run only the games not in RESULTS")
+    sweep.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=None,
+        help="local worker processes (default: one per core)",
+    )
+    sweep.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler")
+    report = commands.add_parser("report", parents=[common], help="tables and plots of results")
+    report.add_argument("results", help="a results file written by wobbletop sweep")
+    report.add_argument("--out", required=True, metavar="FOLDER", help="folder for the report")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -144,9 +160,7 @@ def _main(argv: Sequence[str] | None) -> int:
         UserFileError,
         ConfigError,
         registry.UnknownGame,
-        HeadlessError,
-        ScenarioError,
-    ) as error:
+    ) as error:  # HeadlessError, ScenarioError, OptionsError ... are UserErrors
         print(f"wobbletop: {one_line(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except Terminated as stop:

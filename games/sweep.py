@@ -608,21 +608,3 @@ def sweep_command(args: Any) -> int:
         print(f"wobbletop: {error}", file=sys.stderr)
         return 2
 
-
-def add_parsers(commands: Any, common: Any) -> None:
-    """The ``sweep`` and ``report`` subcommands (their logic is here and in games.report)."""
-    sweep = commands.add_parser("sweep", parents=[common], help="run many headless games")
-    sweep.add_argument("file", help="a sweep file (TOML), such as assets/sweeps/smoke.toml")
-    sweep.add_argument("--out", required=True, metavar="RESULTS", help="results file (.csv)")
-    sweep.add_argument("--resume", action="store_true", help="run only the games not in RESULTS")
-    sweep.add_argument(
-        "-j",
-        "--jobs",
-        type=int,
-        default=None,
-        help="local worker processes (default: one per core)",
-    )
-    sweep.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler")
-    report = commands.add_parser("report", parents=[common], help="tables and plots of results")
-    report.add_argument("results", help="a results file written by wobbletop sweep")
-    report.add_argument("--out", required=True, metavar="FOLDER", help="folder for the report")
