@@ -161,14 +161,12 @@ class Session(ABC):
         self.recorded.append(stamped)
 
     def _apply_config_input(self, event: InputEvent) -> None:
-        from pydantic import ValidationError
-
-        from physics.config import PhysicsConfig
+        from physics.config import ConfigProblem, validate_config
 
         try:
-            config = PhysicsConfig.model_validate(event.data.get("config"))
-        except ValidationError as error:
-            raise InputRefused(f"config: {_first_problem(error)}") from None
+            config = validate_config(event.data.get("config"))
+        except ConfigProblem as error:
+            raise InputRefused(f"config: {error}") from None
         self.setup = dataclasses.replace(self.setup, config=config)
         self.apply_config(config)
 
@@ -224,14 +222,6 @@ class Session(ABC):
         hasher.update((world.digest() if world is not None else "").encode())
         hasher.update(json.dumps(state, sort_keys=True, separators=(",", ":")).encode())
         return hasher.hexdigest()
-
-
-def _first_problem(error: Any) -> str:
-    """The first problem of a pydantic ``ValidationError`` in one line: ``key: message``."""
-    first = error.errors(include_url=False)[0]
-    key = ".".join(str(part) for part in first["loc"])
-    message = str(first["msg"]).replace("\n", " ")
-    return f"{key}: {message}" if key else message
 
 
 @dataclass(frozen=True)

@@ -377,12 +377,12 @@ def play_job(job: Job) -> dict[str, str]:
     """Play ``job`` headless and return its row; a game that raises is a ``game error`` row."""
     from games.headless import drive, frame_limit, new_session, summary
     from games.protocol import SeatKind
-    from physics.config import PhysicsConfig
+    from physics.config import validate_config
 
     first = job.first_cells()
     try:
         spec = registry.load(job.game)
-        config = PhysicsConfig.model_validate(job.config)
+        config = validate_config(job.config)
         seats = (SeatKind.COMPUTER,) * job.players
         session = new_session(spec, config, job.seed, seats, job.options)
         drive(session, frame_limit(spec, config, job.frames or None))

@@ -2,9 +2,12 @@
 
 The default file ``assets/physics.toml`` holds every constant with its unit and allowed range.
 A user file (``--config PATH`` or ``WOBBLETOP_CONFIG``) overrides any subset of its keys. The
-merged result is validated by a pydantic schema: unknown keys, wrong types, NaN or infinity,
-out-of-range values and malformed TOML each raise :class:`ConfigError`, whose message is one
-line naming the file, the key and what is allowed.
+merged result is validated by the schema declared here (frozen dataclass sections whose fields
+carry their range and unit, checked by :mod:`physics.schema`; no pydantic, so a headless run
+starts fast): unknown keys, wrong types, NaN or infinity, out-of-range values and malformed
+TOML each raise :class:`ConfigError`, whose message is one line naming the file, the key and
+what is allowed. A whole config given as a table (a live edit's input, a sweep job) goes
+through :func:`validate_config`.
 
 Friction, restitution and rolling resistance are given per *pair* of materials
 (``wood-felt = 0.6``); the world applies the pair's value to each contact exactly, so the
@@ -23,8 +26,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
 from games.assets import default_config_path
 from games.userfile import (
     MAX_CONFIG_BYTES,
@@ -34,6 +35,7 @@ from games.userfile import (
     read_user_toml,
     shown,
 )
+from physics.schema import FieldInfo, SchemaProblem, Section, rule, setting
 
 CONFIG_ENV = "WOBBLETOP_CONFIG"
 
@@ -50,27 +52,24 @@ MAX_SOLVER_WORK = 600_000  # solver iterations per simulated second (default 120
 MAX_SETTLE_WORK = 1_000_000  # solver iterations in one settle-in (default 120 × 6 × 100 × 0.5)
 
 
-class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False, frozen=True)
-
-
-class WorldSettings(_Section):
-    gravity: float = Field(ge=0, le=100_000, description="mm/s² downward")
-    step_hz: int = Field(ge=30, le=1000, description="fixed physics frames per second")
-    substeps: int = Field(ge=1, le=64, description="solver steps per frame")
-    iterations: int = Field(ge=1, le=200, description="solver iterations per substep")
-    damping: float = Field(ge=0.01, le=1, description="velocity fraction kept after 1 s")
-    collision_slop: float = Field(ge=0, le=2, description="mm of allowed overlap")
-    collision_bias: float = Field(ge=1e-9, le=1, description="overlap fraction left after 1 s")
-    sleeping: bool = Field(True, description="false: no body ever falls asleep")
-    sleep_time: float = Field(ge=0.05, le=60, description="s idle before a body sleeps")
-    idle_speed: float = Field(
+@dataclass(frozen=True, kw_only=True)
+class WorldSettings(Section):
+    gravity: float = setting(ge=0, le=100_000, description="mm/s² downward")
+    step_hz: int = setting(ge=30, le=1000, description="fixed physics frames per second")
+    substeps: int = setting(ge=1, le=64, description="solver steps per frame")
+    iterations: int = setting(ge=1, le=200, description="solver iterations per substep")
+    damping: float = setting(ge=0.01, le=1, description="velocity fraction kept after 1 s")
+    collision_slop: float = setting(ge=0, le=2, description="mm of allowed overlap")
+    collision_bias: float = setting(ge=1e-9, le=1, description="overlap fraction left after 1 s")
+    sleeping: bool = setting(True, description="false: no body ever falls asleep")
+    sleep_time: float = setting(ge=0.05, le=60, description="s idle before a body sleeps")
+    idle_speed: float = setting(
         ge=0, le=100, description="mm/s below which a body is idle (0: only a body at rest)"
     )
-    settle_iterations: int = Field(
+    settle_iterations: int = setting(
         100, ge=1, le=1000, description="solver iterations per substep in World.settle_in"
     )
-    settle_seconds: float = Field(
+    settle_seconds: float = setting(
         0.5, ge=0, le=10, description="s over which World.settle_in ramps gravity up"
     )
 
@@ -80,75 +79,78 @@ class WorldSettings(_Section):
         return 1.0 / self.step_hz
 
 
-class PieceSizes(_Section):
-    disk_diameter: float = Field(ge=5, le=200, description="mm")
-    disk_thickness: float = Field(ge=1, le=100, description="mm")
-    cylinder_diameter: float = Field(ge=5, le=200, description="mm")
-    cylinder_height: float = Field(ge=5, le=300, description="mm")
-    marble_diameter: float = Field(ge=2, le=100, description="mm")
-    lay_overlap: float = Field(ge=0, le=1, description="mm")
+@dataclass(frozen=True, kw_only=True)
+class PieceSizes(Section):
+    disk_diameter: float = setting(ge=5, le=200, description="mm")
+    disk_thickness: float = setting(ge=1, le=100, description="mm")
+    cylinder_diameter: float = setting(ge=5, le=200, description="mm")
+    cylinder_height: float = setting(ge=5, le=300, description="mm")
+    marble_diameter: float = setting(ge=2, le=100, description="mm")
+    lay_overlap: float = setting(ge=0, le=1, description="mm")
 
 
-class GrabSettings(_Section):
-    force_per_weight: float = Field(ge=1, le=500, description="× the held piece's weight")
-    torque_per_weight: float = Field(ge=0.1, le=500, description="× weight × piece size")
-    error_bias: float = Field(ge=1e-9, le=1, description="gap fraction left after 1 s")
-    max_speed: float = Field(ge=10, le=100_000, description="mm/s")
-    pinch_torque_per_weight: float = Field(
+@dataclass(frozen=True, kw_only=True)
+class GrabSettings(Section):
+    force_per_weight: float = setting(ge=1, le=500, description="× the held piece's weight")
+    torque_per_weight: float = setting(ge=0.1, le=500, description="× weight × piece size")
+    error_bias: float = setting(ge=1e-9, le=1, description="gap fraction left after 1 s")
+    max_speed: float = setting(ge=10, le=100_000, description="mm/s")
+    pinch_torque_per_weight: float = setting(
         default=0.3, ge=0, le=50, description="× weight × piece size, the pinch's hold on turning"
     )
 
 
-class WallamoppiSettings(_Section):
+@dataclass(frozen=True, kw_only=True)
+class WallamoppiSettings(Section):
     """Wallamoppi's wall, tower-fall test and marble timer (``[wallamoppi]``)."""
 
-    wall_gap: float = Field(
+    wall_gap: float = setting(
         default=0.3, ge=0, le=5, description="mm between neighbours in a wall row"
     )
-    pull_drag: float = Field(
+    pull_drag: float = setting(
         default=0.25, ge=0, le=1, description="share of pull speed given to touching wall disks"
     )
-    pull_drag_min_speed: float = Field(
+    pull_drag_min_speed: float = setting(
         default=120.0, ge=0, le=10_000, description="mm/s below which a pull drags nothing"
     )
-    pull_drag_max_speed: float = Field(
+    pull_drag_max_speed: float = setting(
         default=250.0, ge=0, le=10_000, description="mm/s the most a neighbour is given"
     )
-    fall_tilt_deg: float = Field(
+    fall_tilt_deg: float = setting(
         default=15.0, ge=1, le=89, description="degrees a tower disk may tilt before it has fallen"
     )
-    fall_drop_mm: float = Field(
+    fall_drop_mm: float = setting(
         default=3.0, ge=0.1, le=50, description="mm a tower disk may sink below its seat"
     )
-    footprint_mm: float = Field(
+    footprint_mm: float = setting(
         default=30.0, ge=1, le=200, description="mm a tower disk's centre may leave the apex's axis"
     )
-    stack_settle_seconds: float = Field(
+    stack_settle_seconds: float = setting(
         default=0.25, ge=0.01, le=5, description="s a released disk rests before it is stacked"
     )
-    stack_settle_speed: float = Field(
+    stack_settle_speed: float = setting(
         default=6.0, ge=0.1, le=500, description="mm/s below which a released disk is at rest"
     )
-    min_iterations: int = Field(
+    min_iterations: int = setting(
         default=70,
         ge=1,
         le=1000,
         description="solver iterations per substep at least, in Wallamoppi's table world",
     )
-    timer_ramps: int = Field(default=10, ge=1, le=20, description="ramps in the marble box")
-    timer_ramp_deg: float = Field(
+    timer_ramps: int = setting(default=10, ge=1, le=20, description="ramps in the marble box")
+    timer_ramp_deg: float = setting(
         default=1.5, ge=0.2, le=45, description="degrees each box ramp slopes"
     )
-    timer_chute_deg: float = Field(
+    timer_chute_deg: float = setting(
         default=1.5, ge=0.2, le=45, description="degrees the outside chute slopes"
     )
-    nudge_force_per_weight: float = Field(
+    nudge_force_per_weight: float = setting(
         default=3.0,
         ge=0.1,
         le=100,
         description="× a nudged disk's weight: the most a nudge pushes",
     )
-    count_in_seconds: float = Field(
+    count_in_seconds: float = setting(
         default=3.0,
         ge=0,
         le=60,
@@ -156,41 +158,44 @@ class WallamoppiSettings(_Section):
     )
 
 
-class AnimalsSettings(_Section):
+@dataclass(frozen=True, kw_only=True)
+class AnimalsSettings(Section):
     """Animal upon Animal: the hand, the fall test and the settle test (``[animals]``)."""
 
-    hand_max_acceleration: float = Field(
+    hand_max_acceleration: float = setting(
         default=6000.0, ge=100, le=1_000_000, description="mm/s² the hand speeds up or brakes"
     )
-    fall_tilt_deg: float = Field(
+    fall_tilt_deg: float = setting(
         default=30.0, ge=1, le=89, description="degrees an animal may tilt before it has toppled"
     )
-    stack_gap_mm: float = Field(
+    stack_gap_mm: float = setting(
         default=2.0, ge=0.1, le=20, description="mm between two animals still counted as stacked"
     )
-    settle_seconds: float = Field(
+    settle_seconds: float = setting(
         default=0.5, ge=0.05, le=10, description="s the tower stands still before a turn ends"
     )
-    settle_speed: float = Field(
+    settle_speed: float = setting(
         default=4.0, ge=0.1, le=500, description="mm/s below which an animal is still"
     )
 
 
-class SoundSettings(_Section):
+@dataclass(frozen=True, kw_only=True)
+class SoundSettings(Section):
     """The window's sound (``[sound]``): synthesised knocks, rolls and rattles; no files."""
 
-    enabled: bool = Field(default=True, description="true or false: play sounds at all")
-    volume: float = Field(default=0.7, ge=0, le=1, description="0 (silent) to 1 (full)")
-    voices: int = Field(default=4, ge=1, le=16, description="sounds that may play at once")
+    enabled: bool = setting(default=True, description="true or false: play sounds at all")
+    volume: float = setting(default=0.7, ge=0, le=1, description="0 (silent) to 1 (full)")
+    voices: int = setting(default=4, ge=1, le=16, description="sounds that may play at once")
 
 
-_Density = Field(ge=10, le=20_000, description="kg/m³")
-_Friction = Field(ge=0, le=2, description="coefficient")
-_Restitution = Field(ge=0, le=1, description="0 = no bounce, 1 = elastic")
-_RollingResistance = Field(ge=0, le=0.5, description="coefficient, resisting force ÷ normal force")
+_Density = rule(ge=10, le=20_000, description="kg/m³")
+_Friction = rule(ge=0, le=2, description="coefficient")
+_Restitution = rule(ge=0, le=1, description="0 = no bounce, 1 = elastic")
+_RollingResistance = rule(ge=0, le=0.5, description="coefficient, resisting force ÷ normal force")
 
 
-class PhysicsConfig(_Section):
+@dataclass(frozen=True, kw_only=True)
+class PhysicsConfig(Section):
     """Every physics constant of the sandbox, validated."""
 
     world: WorldSettings
@@ -200,12 +205,18 @@ class PhysicsConfig(_Section):
     rolling_resistance: dict[str, float]
     pieces: PieceSizes
     grab: GrabSettings
-    wallamoppi: WallamoppiSettings = Field(default_factory=WallamoppiSettings)
-    animals: AnimalsSettings = Field(default_factory=AnimalsSettings)
-    sound: SoundSettings = Field(default_factory=SoundSettings)
+    wallamoppi: WallamoppiSettings = field(default_factory=WallamoppiSettings)
+    animals: AnimalsSettings = field(default_factory=AnimalsSettings)
+    sound: SoundSettings = field(default_factory=SoundSettings)
 
-    @model_validator(mode="after")
-    def _check_tables(self) -> PhysicsConfig:
+    def check(self) -> None:
+        """The rules across keys, run once every key has a value of the right kind."""
+        self._check_tables()
+        self._pieces_materials_present()
+        self._solver_work_runs()
+        self._overlap_below_slop()
+
+    def _check_tables(self) -> None:
         for name, density in self.materials.items():
             _check_material_name(name)
             _check_number(f"materials.{name}", density, _Density)
@@ -219,7 +230,7 @@ class PhysicsConfig(_Section):
                 _check_number(f"{table}.{key}", value, spec)
                 a, b = _split_pair(f"{table}.{key}", key, self.materials)
                 if a != b and f"{b}-{a}" in pairs:
-                    raise _KeyProblem(
+                    raise ConfigProblem(
                         f"{table}.{key}",
                         f"given twice (also as {b}-{a}); allowed: one of the two",
                         blame=(f"{table}.{key}", f"{table}.{b}-{a}"),
@@ -227,36 +238,32 @@ class PhysicsConfig(_Section):
             for a, b in itertools.combinations_with_replacement(sorted(self.materials), 2):
                 if _pair_value(pairs, a, b) is None:
                     low, high = _bounds(spec.metadata)
-                    raise _KeyProblem(
+                    raise ConfigProblem(
                         f"{table}.{a}-{b}",
                         f"missing: every pair of materials needs a value; allowed: a number "
                         f"from {low:g} to {high:g} ({spec.description})",
                         blame=(f"materials.{a}", f"materials.{b}"),
                     )
-        return self
 
-    @model_validator(mode="after")
-    def _pieces_materials_present(self) -> PhysicsConfig:
+    def _pieces_materials_present(self) -> None:
         # The pieces are made of these (physics/pieces.py); a config without one cannot build
         # or keep running a table (a live edit dropping one would stop the game).
         for name in PIECE_MATERIALS:
             if name not in self.materials:
-                raise _KeyProblem(
+                raise ConfigProblem(
                     f"materials.{name}",
                     f"missing: the pieces are made of {', '.join(PIECE_MATERIALS)}; allowed: "
                     "a table that keeps those (and adds any others)",
                 )
-        return self
 
-    @model_validator(mode="after")
-    def _solver_work_runs(self) -> PhysicsConfig:
+    def _solver_work_runs(self) -> None:
         # Each limit alone allows settings that together never finish: the solver's work per
         # simulated second (and per settle-in) must stay within what a machine runs.
         world = self.world
         per_second = world.step_hz * world.substeps
         most = max(world.iterations, self.wallamoppi.min_iterations)
         if per_second * most > MAX_SOLVER_WORK:
-            raise _KeyProblem(
+            raise ConfigProblem(
                 "world.iterations",
                 f"step_hz × substeps × iterations (at least wallamoppi.min_iterations) is "
                 f"{per_second * most:,}; allowed: at most {MAX_SOLVER_WORK:,} solver iterations "
@@ -265,27 +272,24 @@ class PhysicsConfig(_Section):
             )
         settle = per_second * world.settle_iterations * world.settle_seconds
         if settle > MAX_SETTLE_WORK:
-            raise _KeyProblem(
+            raise ConfigProblem(
                 "world.settle_iterations",
                 f"step_hz × substeps × settle_iterations × settle_seconds is {settle:,.0f}; "
                 f"allowed: at most {MAX_SETTLE_WORK:,} (the default is 36,000)",
                 blame=("world.settle_iterations", "world.settle_seconds", "world.step_hz"),
             )
-        return self
 
-    @model_validator(mode="after")
-    def _overlap_below_slop(self) -> PhysicsConfig:
+    def _overlap_below_slop(self) -> None:
         # Pieces laid deeper into each other than the solver's slop are pushed apart on the
         # first step: a stack would jump. No overlap at all is always fine.
         overlap, slop = self.pieces.lay_overlap, self.world.collision_slop
         if overlap > 0 and overlap >= slop:
-            raise _KeyProblem(
+            raise ConfigProblem(
                 "pieces.lay_overlap",
                 f"is {overlap:g}, not below world.collision_slop = {slop:g}; "
                 "allowed: 0, or less than world.collision_slop (mm)",
                 blame=("pieces.lay_overlap", "world.collision_slop"),
             )
-        return self
 
     def friction_of(self, a: str, b: str) -> float:
         """Friction coefficient of a contact between materials ``a`` and ``b``."""
@@ -300,8 +304,11 @@ class PhysicsConfig(_Section):
         return _required_pair(self.rolling_resistance, a, b)
 
 
-class _KeyProblem(ValueError):
-    """A problem with one key, found by a validator; ``blame`` are the keys whose file is named."""
+class ConfigProblem(ValueError):
+    """A problem with one key; ``str()`` is ``key: problem``, one line without the file.
+
+    ``blame`` are the keys whose file :func:`load_config` names (the latest file that set one).
+    """
 
     def __init__(self, key: str, problem: str, blame: tuple[str, ...] = ()) -> None:
         super().__init__(f"{key}: {problem}")
@@ -315,7 +322,7 @@ def _check_number(key: str, value: float, spec: Any) -> None:
     too_low = low is not None and value < low
     too_high = high is not None and value > high
     if not math.isfinite(value) or too_low or too_high:
-        raise _KeyProblem(
+        raise ConfigProblem(
             key,
             f"is {shown(value)}; allowed: a number from {low:g} to {high:g} "
             f"({spec.description})",
@@ -328,7 +335,7 @@ MATERIAL_NAME = re.compile(r"[A-Za-z0-9_]+")
 def _check_material_name(name: str) -> None:
     # '-' joins the two names of a pair key (wood-felt), so it cannot be part of a name.
     if not MATERIAL_NAME.fullmatch(name):
-        raise _KeyProblem(
+        raise ConfigProblem(
             f"materials.{name}", "not a material name; names may use letters, digits and _"
         )
 
@@ -337,7 +344,9 @@ def _split_pair(key: str, pair: str, materials: Mapping[str, float]) -> tuple[st
     parts = pair.split("-")
     if len(parts) != 2 or not all(p in materials for p in parts):
         names = ", ".join(sorted(materials))
-        raise _KeyProblem(key, f"not a pair of known materials; allowed: A-B with A, B in {names}")
+        raise ConfigProblem(
+            key, f"not a pair of known materials; allowed: A-B with A, B in {names}"
+        )
     return parts[0], parts[1]
 
 
@@ -367,7 +376,7 @@ def _bounds(metadata: list[Any]) -> tuple[float | None, float | None]:
 SCENARIO_OVERRIDES = Path("<scenario overrides>")
 
 # The tables whose keys are free (new materials and their pairs), and the rule for their values.
-_OPEN_TABLES: dict[str, Any] = {
+_OPEN_TABLES: dict[str, FieldInfo] = {
     "materials": _Density,
     "friction": _Friction,
     "restitution": _Restitution,
@@ -423,12 +432,9 @@ def unit_of(key: str) -> str:
     section, _, name = key.partition(".")
     if section in _OPEN_TABLES:
         return str(_OPEN_TABLES[section].description or "")
-    info = PhysicsConfig.model_fields.get(section)
-    annotation = info.annotation if info else None
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        leaf = annotation.model_fields.get(name)
-        return str(leaf.description or "") if leaf else ""
-    return ""
+    model = _section_model(section)
+    leaf = model.model_fields.get(name) if model is not None else None
+    return str(leaf.description or "") if leaf else ""
 
 
 def read_toml(
@@ -516,11 +522,11 @@ def _check_known_keys(path: Path, data: Mapping[str, Any]) -> None:
                 )
 
 
-def _section_model(section: str) -> type[BaseModel] | None:
+def _section_model(section: str) -> type[Section] | None:
     """The schema class of a fixed section such as ``world``, or None for an open table."""
     info = PhysicsConfig.model_fields.get(section)
     model = info.annotation if info else None
-    return model if isinstance(model, type) and issubclass(model, BaseModel) else None
+    return model if isinstance(model, type) and issubclass(model, Section) else None
 
 
 def _merge(into: dict[str, Any], data: Mapping[str, Any]) -> None:
@@ -553,17 +559,19 @@ def _validate(
     merged: dict[str, Any], sources: Mapping[str, Path], default_path: Path
 ) -> PhysicsConfig:
     try:
-        return PhysicsConfig.model_validate(merged)
-    except ValidationError as error:
-        first = error.errors(include_url=False)[0]
-        key = ".".join(str(part) for part in first["loc"])
-        problem = _explain(first, key)
-        blame: tuple[str, ...] = (key,)
-        key_problem = first.get("ctx", {}).get("error")
-        if isinstance(key_problem, _KeyProblem):
-            key, problem, blame = key_problem.key, key_problem.problem, key_problem.blame
-        source = _blamed_file(blame, sources, default_path)
-        raise ConfigError(f"{source}: {key}: {problem}") from None
+        return validate_config(merged)
+    except ConfigProblem as problem:
+        source = _blamed_file(problem.blame, sources, default_path)
+        raise ConfigError(f"{source}: {problem.key}: {problem.problem}") from None
+
+
+def validate_config(data: Any) -> PhysicsConfig:
+    """``data`` (a whole config as a nested table) as a :class:`PhysicsConfig`, or the first
+    problem as a :class:`ConfigProblem` (a ``ValueError``) whose ``str()`` is ``key: problem``."""
+    try:
+        return PhysicsConfig.model_validate(data)
+    except SchemaProblem as error:
+        raise ConfigProblem(error.key, _explain(error, error.key)) from None
 
 
 def _blamed_file(keys: tuple[str, ...], sources: Mapping[str, Path], default_path: Path) -> Path:
@@ -580,9 +588,9 @@ def _blamed_file(keys: tuple[str, ...], sources: Mapping[str, Path], default_pat
     return max(found, key=order.index) if found else default_path
 
 
-def _explain(error: Mapping[str, Any], key: str) -> str:
-    kind = error["type"]
-    given = error.get("input")
+def _explain(error: SchemaProblem, key: str) -> str:
+    kind = error.kind
+    given = error.given
     allowed = _allowed(key)
     if kind == "extra_forbidden":
         return f"unknown key; {allowed}"
@@ -600,14 +608,14 @@ def _allowed(key: str) -> str:
         if len(parts) == 1:
             return "allowed: a table of names to numbers"
         return _range_text("a number", spec.metadata, spec.description)
-    model: type[BaseModel] = PhysicsConfig
+    model: type[Section] = PhysicsConfig
     for index, part in enumerate(parts):
         fields = model.model_fields
         if part not in fields:
             return "allowed keys here: " + ", ".join(fields)
         info = fields[part]
         annotation = info.annotation
-        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if isinstance(annotation, type) and issubclass(annotation, Section):
             model = annotation
             if index == len(parts) - 1:
                 return "allowed: a table with " + ", ".join(annotation.model_fields)

@@ -1,0 +1,232 @@
+"""A small schema for the physics config: frozen dataclass sections whose fields carry bounds.
+
+Why not pydantic (which the config used until issue 11): a headless run pays for its import
+and its model construction in every process. Measured with ``python -X importtime`` here:
+``pydantic`` plus ``pydantic_core``, ``annotated_types`` and its plugin loader (which pulls in
+``importlib.metadata``) ≈ 40 ms, and building the config's seven models ≈ 18 ms more, about
+half of a whole Free play run (`scripts/bench_speed.py`). ``defer_build`` only moves the model
+construction to the first validation, which every run does. msgspec imports in ~2 ms and checks
+bounds, but is one more compiled dependency, and its messages are not ours: the config's
+one-line errors (``world.gravity: is 'fast'; allowed: a number from 0 to 100000 (mm/s²)``)
+are built from the schema anyway. So the schema is plain frozen dataclasses (typed, cheap to
+import, picklable for the sweep's workers), each field's allowed range and unit in its metadata
+(:func:`setting`), and :func:`validate` below, about a hundred lines, checks a nested table
+against them. pydantic stays where start-up does not matter (scenario and sweep files, game
+options).
+
+The rules are those of pydantic's strict mode, which the config's messages and tests were
+written against:
+
+- a ``float`` field takes an int or a float (kept as a float), never a bool; NaN and infinity
+  are refused (``finite_number``); an ``int`` field takes only a whole int (not ``2.0``, not a
+  bool); a ``bool`` field only true or false;
+- ``dict[str, float]`` is a table of names to such numbers (its ranges are checked by the
+  config's own rules, which know what each table means);
+- a section is a table: a key it does not have is refused (``extra_forbidden``), one without a
+  default is ``missing``;
+- the problem reported is the first one in declaration order (a section's fields, then its
+  unknown keys), as :class:`SchemaProblem` with the dotted key, the kind and the value given.
+
+A section class keeps the small part of pydantic's API the project uses: ``model_fields``
+(``annotation``, ``metadata`` with ``ge``/``le``, ``description``), ``model_validate``,
+``model_validate_json``, ``model_dump``, ``model_dump_json`` and ``model_copy(update=...)``
+(which, as pydantic's, does not validate).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+S = TypeVar("S", bound="Section")
+
+
+@dataclasses.dataclass(frozen=True)
+class Bounds:
+    """The allowed range of a number (either end may be open), as pydantic's ``Ge``/``Le``."""
+
+    ge: float | None = None
+    le: float | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class FieldInfo:
+    """What the schema says of one field: its type, range and unit or description."""
+
+    annotation: Any
+    metadata: list[Any] = dataclasses.field(default_factory=list)
+    description: str | None = None
+    required: bool = True
+
+
+def rule(*, ge: float | None = None, le: float | None = None, description: str) -> FieldInfo:
+    """The rule for the values of an open table (materials, friction pairs...): a number."""
+    return FieldInfo(float, [Bounds(ge, le)], description)
+
+
+def setting(
+    default: Any = dataclasses.MISSING,
+    *,
+    ge: float | None = None,
+    le: float | None = None,
+    description: str,
+    default_factory: Callable[[], Any] | Any = dataclasses.MISSING,
+) -> Any:
+    """A dataclass field with its allowed range and unit (``Field(...)`` in pydantic's words)."""
+    metadata = {"bounds": Bounds(ge, le), "description": description}
+    if default_factory is not dataclasses.MISSING:
+        return dataclasses.field(default_factory=default_factory, metadata=metadata)
+    return dataclasses.field(default=default, metadata=metadata)
+
+
+class SchemaProblem(ValueError):
+    """The first problem :func:`validate` found: ``key`` (dotted), ``kind`` and the value given.
+
+    ``kind`` is one of ``missing``, ``extra_forbidden``, ``finite_number``, ``type`` (not a
+    number, a whole number, true/false or a table as the schema asks) and ``range``.
+    """
+
+    def __init__(self, key: str, kind: str, given: Any = None) -> None:
+        super().__init__(f"{key}: {kind}")
+        self.key = key
+        self.kind = kind
+        self.given = given
+
+
+class _FieldsOf:
+    """``Section.model_fields``: computed from the dataclass fields on first use, per class."""
+
+    def __get__(self, instance: object, owner: type) -> dict[str, FieldInfo]:
+        cached: dict[str, FieldInfo] | None = owner.__dict__.get("_schema_fields")
+        if cached is None:
+            hints = typing.get_type_hints(owner)
+            cached = {}
+            for item in dataclasses.fields(owner):
+                bounds = item.metadata.get("bounds")
+                cached[item.name] = FieldInfo(
+                    hints[item.name],
+                    [bounds] if bounds is not None else [],
+                    item.metadata.get("description"),
+                    item.default is dataclasses.MISSING
+                    and item.default_factory is dataclasses.MISSING,
+                )
+            type.__setattr__(owner, "_schema_fields", cached)
+        return cached
+
+
+class Section:
+    """Base of a config section: decorate the subclass ``@dataclass(frozen=True, kw_only=True)``.
+
+    A subclass may define ``check(self)``, run after its fields are valid (pydantic's
+    ``model_validator(mode="after")``), raising its own ``ValueError``.
+    """
+
+    model_fields = _FieldsOf()
+
+    def check(self) -> None:
+        """Rules across fields; none by default."""
+
+    @classmethod
+    def model_validate(cls: type[S], data: Any) -> S:
+        """``data`` (a nested table) checked against the schema; :class:`SchemaProblem` if not."""
+        return validate(cls, data)
+
+    @classmethod
+    def model_validate_json(cls: type[S], text: str | bytes) -> S:
+        return validate(cls, json.loads(text))
+
+    def model_dump(self) -> dict[str, Any]:
+        """The section as a nested table of plain values (tables copied)."""
+        return {
+            item.name: _dump(getattr(self, item.name))
+            for item in dataclasses.fields(self)  # type: ignore[arg-type]
+        }
+
+    def model_dump_json(self) -> str:
+        return json.dumps(self.model_dump(), separators=(",", ":"), ensure_ascii=False)
+
+    def model_copy(self: S, *, update: Mapping[str, Any] | None = None) -> S:
+        """A copy with ``update`` laid on (not validated, as pydantic's)."""
+        return dataclasses.replace(self, **dict(update or {}))  # type: ignore[type-var]
+
+
+def _dump(value: Any) -> Any:
+    if isinstance(value, Section):
+        return value.model_dump()
+    if isinstance(value, dict):
+        return {key: _dump(item) for key, item in value.items()}
+    return value
+
+
+def validate(cls: type[S], data: Any, key: str = "") -> S:
+    """An instance of ``cls`` from ``data`` or :class:`SchemaProblem` for its first problem.
+
+    Errors raised by a section's ``check`` pass through unchanged (after its fields are valid).
+    """
+    if isinstance(data, cls):
+        return data
+    if not isinstance(data, dict):
+        raise SchemaProblem(key, "type", data)
+    values: dict[str, Any] = {}
+    for name, info in cls.model_fields.items():
+        dotted = f"{key}.{name}" if key else name
+        if name not in data:
+            if info.required:
+                raise SchemaProblem(dotted, "missing")
+            continue
+        values[name] = _value(info, data[name], dotted)
+    for name in data:
+        if name not in values and name not in cls.model_fields:
+            dotted = f"{key}.{name}" if key else str(name)
+            raise SchemaProblem(dotted, "extra_forbidden", data[name])
+    section = cls(**values)
+    section.check()
+    return section
+
+
+def _value(info: FieldInfo, value: Any, key: str) -> Any:
+    kind = info.annotation
+    if isinstance(kind, type) and issubclass(kind, Section):
+        return validate(kind, value, key)
+    checked = _typed(kind, value, key)
+    for bounds in info.metadata:
+        low, high = getattr(bounds, "ge", None), getattr(bounds, "le", None)
+        if (low is not None and checked < low) or (high is not None and checked > high):
+            raise SchemaProblem(key, "range", value)
+    return checked
+
+
+def _typed(kind: Any, value: Any, key: str) -> Any:
+    if kind is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise SchemaProblem(key, "type", value)
+        try:
+            number = float(value)
+        except OverflowError:
+            raise SchemaProblem(key, "finite_number", value) from None
+        if not math.isfinite(number):
+            raise SchemaProblem(key, "finite_number", value)
+        return number
+    if kind is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SchemaProblem(key, "type", value)
+        return value
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise SchemaProblem(key, "type", value)
+        return value
+    if typing.get_origin(kind) is dict:
+        key_kind, value_kind = typing.get_args(kind)
+        if not isinstance(value, dict):
+            raise SchemaProblem(key, "type", value)
+        table = {}
+        for name, item in value.items():
+            if not isinstance(name, key_kind):
+                raise SchemaProblem(f"{key}.{name}", "type", name)
+            table[name] = _typed(value_kind, item, f"{key}.{name}")
+        return table
+    raise TypeError(f"{key}: the schema has no rule for {kind!r}")  # a programming error
