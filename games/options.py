@@ -1,12 +1,16 @@
-"""Game options: each game declares the options its sessions take in one pydantic model.
+"""Game options: each game declares the options its sessions take, and they are checked here.
 
-A game's spec names its model (``GameSpec(options=StonewallOptions, ...)``, declared in the
-game's ``__init__.py`` beside the spec); :func:`check_options` validates a session's options
-against it, so an unknown key, a wrong type, NaN or infinity, an out-of-range number or an
-unknown bot is one line (``options.bots[0]: 'nope'; allowed: 'greedy', 'expectimax'``) before
-any session is built, from a scenario file, a headless run or the API. A game whose spec names
-no model has its options passed on unchecked (declare them: ``tests/bad_inputs`` checks that
-every game listed in its test does).
+A game's spec names its declaration (``GameSpec(options=StonewallOptions, ...)``, declared in
+the game's ``__init__.py`` beside the spec): a pydantic model, a subclass of
+:class:`games.option_models.GameOptions`, or, for options that are each one of a few fixed
+words, a :class:`WordOptions`, checked here without pydantic (so Free play's headless process
+does not pay pydantic's ≈ 40 ms import; pydantic is imported only when a model is used).
+:func:`check_options` validates a session's options against it, so an unknown key, a wrong
+type, NaN or infinity, an out-of-range number or an unknown bot is one line
+(``options.bots[0]: 'nope'; allowed: 'greedy', 'expectimax'``) before any session is built,
+from a scenario file, a headless run or the API. A game whose spec names no model has its
+options passed on unchecked (declare them: ``tests/bad_inputs`` checks that every game listed
+in its test does).
 
 The validated options are handed to the session as the plain dict that was given (only the
 keys given, so digests and recordings do not change).
@@ -20,11 +24,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict, ValidationError
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from games.errors import UserError
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel, ValidationError
 
 # No coordinate of a table is anywhere near a kilometre (world units are mm).
 MAX_COORDINATE = 1_000_000.0
@@ -38,19 +44,65 @@ class OptionsError(UserError):
     """Options a game does not take; ``str()`` is one line: ``options.KEY: problem``."""
 
 
-class GameOptions(BaseModel):
-    """Base of every game's options model: unknown keys, loose types, NaN and inf refused."""
+@dataclass(frozen=True)
+class WordOptions:
+    """Options each of which, when given, is one of a few fixed words (or None).
 
-    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False, frozen=True)
+    ``WordOptions({"script": ("drop",)})`` takes what a pydantic model with
+    ``script: Literal["drop"] | None = None`` takes, and refuses the rest with the same
+    one-line messages (``options.script: 'x'; allowed: 'drop'``), without importing pydantic.
+    """
+
+    words: Mapping[str, tuple[str, ...]]
+
+    @property
+    def model_fields(self) -> Mapping[str, tuple[str, ...]]:
+        """The option names, as a pydantic model's ``model_fields`` lists them."""
+        return self.words
+
+    def problem(self, options: Mapping[Any, Any]) -> str | None:
+        """The first problem with ``options`` as one line, or None: keys that are not text,
+        then each declared option in order, then unknown options (pydantic's order)."""
+        from games.userfile import shown
+
+        for key in options:
+            if not isinstance(key, str):
+                where = f"[{key}]" if isinstance(key, int) else f".{shown(str(key))[1:-1]}"
+                return f"options{where}: {shown(key)}; allowed: keys should be strings"
+        for name, words in self.words.items():
+            value = options.get(name)
+            if value is not None and not (isinstance(value, str) and value in words):
+                return f"options.{name}: {shown(value)}; allowed: {_either(words)}"
+        for key in options:
+            if key not in self.words:
+                return (
+                    f"options.{shown(str(key))[1:-1]}: unknown option; allowed: "
+                    f"{', '.join(self.words)}"
+                )
+        return None
+
+
+def _either(words: tuple[str, ...]) -> str:
+    """``'a'``, ``'a' or 'b'``, ``'a', 'b' or 'c'``: pydantic's words for a literal's values."""
+    quoted = [repr(word) for word in words]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
 
 
 def check_options(spec: Any, options: Mapping[str, Any]) -> dict[str, Any]:
-    """``options`` validated against ``spec.options`` (a :class:`GameOptions` subclass)."""
+    """``options`` validated against ``spec.options`` (a :class:`WordOptions`, or a
+    :class:`games.option_models.GameOptions` subclass)."""
 
     options = dict(options)
-    model: type[GameOptions] | None = getattr(spec, "options", None)
+    model = getattr(spec, "options", None)
     if model is None:  # a game that has not declared its options yet: not checked
         return options
+    if isinstance(model, WordOptions):
+        problem = model.problem(options)
+        if problem is not None:
+            raise OptionsError(problem)
+        return options
+    from pydantic import ValidationError
+
     try:
         model.model_validate(options)
     except ValidationError as error:

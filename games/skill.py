@@ -16,17 +16,14 @@ message that names the words.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
-
-from pydantic import Field
+from typing import Any
 
 SKILLS: Mapping[str, float] = {"careful": 0.95, "steady": 0.8, "shaky": 0.45}
 SKILL_NAMES: tuple[str, ...] = tuple(SKILLS)
 DEFAULT_SKILL_NAME = "steady"
 SKILL_HELP = "careful (hardest to beat), steady (the default) or shaky (a first game)"
-# The option's type for a game's options model (games/options.py): a word or a number 0-1.
-SkillWord = Literal["careful", "steady", "shaky"]
-Skill = SkillWord | Annotated[float, Field(ge=0, le=1)]
+# The option's type for a game's options model is games.option_models.Skill (pydantic, kept
+# out of this module: the command line reads SKILL_HELP at start-up).
 
 # The games whose computer has a hand (session option ``skill``): the menu offers the choice.
 DEXTERITY_GAMES: frozenset[str] = frozenset({"wallamoppi", "animals"})

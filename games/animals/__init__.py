@@ -11,9 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.options import GameOptions
+from games.option_models import GameOptions, Skill
 from games.protocol import GameSpec, Session, SessionSetup
-from games.skill import Skill
 
 Level = Annotated[float, Field(ge=0, le=1)]  # 0 (none) to 1 (perfect)
 Seat = Literal["red", "blue", "yellow", "green"]  # games.animals.rules.SEAT_NAMES

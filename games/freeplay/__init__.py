@@ -3,9 +3,7 @@
 Headless (``wobbletop run freeplay --headless``) it plays its scripted drop-and-settle scene.
 """
 
-from typing import Literal
-
-from games.options import GameOptions
+from games.options import WordOptions
 from games.protocol import GameSpec, Session, SessionSetup
 
 
@@ -16,10 +14,9 @@ def new_session(setup: SessionSetup) -> Session:
     return FreeplaySession(setup)
 
 
-class FreeplayOptions(GameOptions):
-    """``script = "drop"``: the scripted drop-and-settle scene (headless runs, tests)."""
-
-    script: Literal["drop"] | None = None
+# ``script = "drop"``: the scripted drop-and-settle scene (headless runs, tests). Plain words,
+# checked without pydantic (games/options.py), so a headless Free play process starts fast.
+FreeplayOptions = WordOptions({"script": ("drop",)})
 
 
 GAME = GameSpec(

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from games.options import GameOptions
+from games.option_models import GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
 
 BotName = Literal["greedy", "expectimax"]  # games.stonewall.bots.BOTS (a test checks they agree)

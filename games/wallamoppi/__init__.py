@@ -5,9 +5,9 @@ A headless game of two computer seats stops after 15 simulated minutes at most.
 
 from typing import Literal
 
-from games.options import GameOptions
+# Skill: careful / steady / shaky, or 0 (careless) to 1 (best)
+from games.option_models import GameOptions, Skill
 from games.protocol import GameSpec, Session, SessionSetup
-from games.skill import Skill  # careful / steady / shaky, or 0 (careless) to 1 (best)
 
 
 class WallamoppiOptions(GameOptions):

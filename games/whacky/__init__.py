@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from games.options import GameOptions
+from games.option_models import GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
 
 BotName = Literal["greedy", "expectimax"]  # games.whacky.bots.BOTS (a test checks they agree)

@@ -1,0 +1,27 @@
+"""The pydantic base of a game's options model, and the option types games share.
+
+A game declares the options its sessions take as a subclass of :class:`GameOptions` beside its
+spec (``GameSpec(options=StonewallOptions, ...)``); :func:`games.options.check_options` validates
+against it. This module is apart from :mod:`games.options` so that pydantic (≈ 40 ms to import)
+is loaded only by a game that declares such a model: a game whose options are a few fixed words
+declares them with :class:`games.options.WordOptions` instead (Free play), checked without
+pydantic, so its headless process starts fast (issue 11, ``scripts/bench_speed.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class GameOptions(BaseModel):
+    """Base of every game's options model: unknown keys, loose types, NaN and inf refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False, frozen=True)
+
+
+# The computer's hand as an option (games/skill.py): a word (careful / steady / shaky) or a
+# number from 0 to 1.
+SkillWord = Literal["careful", "steady", "shaky"]
+Skill = SkillWord | Annotated[float, Field(ge=0, le=1)]
