@@ -15,7 +15,6 @@ Looked for in this order:
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
 
 ASSETS_PACKAGE = "wobbletop_assets"
@@ -35,6 +34,8 @@ def assets_dir() -> Path:
 
 def installed_assets() -> Path | None:
     """The folder of the installed ``wobbletop_assets`` package, if there is one on disk."""
+    from importlib import resources  # ≈ 3 ms (tempfile, shutil, random): only when installed
+
     try:
         folder = resources.files(ASSETS_PACKAGE)
     except ModuleNotFoundError:

@@ -2,8 +2,8 @@
 
 The default file ``assets/physics.toml`` holds every constant with its unit and allowed range.
 A user file (``--config PATH`` or ``WOBBLETOP_CONFIG``) overrides any subset of its keys. The
-merged result is validated by the schema declared here (frozen dataclass sections whose fields
-carry their range and unit, checked by :mod:`physics.schema`; no pydantic, so a headless run
+merged result is validated by the schema declared here (frozen sections whose fields carry
+their range and unit, checked by :mod:`physics.schema`; no pydantic, so a headless run
 starts fast): unknown keys, wrong types, NaN or infinity, out-of-range values and malformed
 TOML each raise :class:`ConfigError`, whose message is one line naming the file, the key and
 what is allowed. A whole config given as a table (a live edit's input, a sweep job) goes
@@ -52,7 +52,6 @@ MAX_SOLVER_WORK = 600_000  # solver iterations per simulated second (default 120
 MAX_SETTLE_WORK = 1_000_000  # solver iterations in one settle-in (default 120 × 6 × 100 × 0.5)
 
 
-@dataclass(frozen=True, kw_only=True)
 class WorldSettings(Section):
     gravity: float = setting(ge=0, le=100_000, description="mm/s² downward")
     step_hz: int = setting(ge=30, le=1000, description="fixed physics frames per second")
@@ -79,7 +78,6 @@ class WorldSettings(Section):
         return 1.0 / self.step_hz
 
 
-@dataclass(frozen=True, kw_only=True)
 class PieceSizes(Section):
     disk_diameter: float = setting(ge=5, le=200, description="mm")
     disk_thickness: float = setting(ge=1, le=100, description="mm")
@@ -89,7 +87,6 @@ class PieceSizes(Section):
     lay_overlap: float = setting(ge=0, le=1, description="mm")
 
 
-@dataclass(frozen=True, kw_only=True)
 class GrabSettings(Section):
     force_per_weight: float = setting(ge=1, le=500, description="× the held piece's weight")
     torque_per_weight: float = setting(ge=0.1, le=500, description="× weight × piece size")
@@ -100,7 +97,6 @@ class GrabSettings(Section):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
 class WallamoppiSettings(Section):
     """Wallamoppi's wall, tower-fall test and marble timer (``[wallamoppi]``)."""
 
@@ -158,7 +154,6 @@ class WallamoppiSettings(Section):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
 class AnimalsSettings(Section):
     """Animal upon Animal: the hand, the fall test and the settle test (``[animals]``)."""
 
@@ -179,7 +174,6 @@ class AnimalsSettings(Section):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
 class SoundSettings(Section):
     """The window's sound (``[sound]``): synthesised knocks, rolls and rattles; no files."""
 
@@ -194,7 +188,6 @@ _Restitution = rule(ge=0, le=1, description="0 = no bounce, 1 = elastic")
 _RollingResistance = rule(ge=0, le=0.5, description="coefficient, resisting force ÷ normal force")
 
 
-@dataclass(frozen=True, kw_only=True)
 class PhysicsConfig(Section):
     """Every physics constant of the sandbox, validated."""
 
@@ -205,9 +198,9 @@ class PhysicsConfig(Section):
     rolling_resistance: dict[str, float]
     pieces: PieceSizes
     grab: GrabSettings
-    wallamoppi: WallamoppiSettings = field(default_factory=WallamoppiSettings)
-    animals: AnimalsSettings = field(default_factory=AnimalsSettings)
-    sound: SoundSettings = field(default_factory=SoundSettings)
+    wallamoppi: WallamoppiSettings = setting(default_factory=WallamoppiSettings)
+    animals: AnimalsSettings = setting(default_factory=AnimalsSettings)
+    sound: SoundSettings = setting(default_factory=SoundSettings)
 
     def check(self) -> None:
         """The rules across keys, run once every key has a value of the right kind."""
