@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from games.errors import UserError
@@ -44,7 +43,6 @@ class OptionsError(UserError):
     """Options a game does not take; ``str()`` is one line: ``options.KEY: problem``."""
 
 
-@dataclass(frozen=True)
 class WordOptions:
     """Options each of which, when given, is one of a few fixed words (or None).
 
@@ -53,7 +51,11 @@ class WordOptions:
     one-line messages (``options.script: 'x'; allowed: 'drop'``), without importing pydantic.
     """
 
-    words: Mapping[str, tuple[str, ...]]
+    def __init__(self, words: Mapping[str, tuple[str, ...]]) -> None:
+        self.words = dict(words)
+
+    def __repr__(self) -> str:
+        return f"WordOptions({self.words!r})"
 
     @property
     def model_fields(self) -> Mapping[str, tuple[str, ...]]:
