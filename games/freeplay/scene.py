@@ -8,7 +8,7 @@ first frame, but for the marble.
 
 from __future__ import annotations
 
-from physics import pieces
+from physics import pieces, room
 from physics.config import PhysicsConfig
 from physics.world import World
 
@@ -21,12 +21,16 @@ RAMP_FOOT_MM = (-240.0, 0.0)
 BUMPER_X_MM = -320.0
 BUMPER_HEIGHT_MM = 40.0
 GAP_MM = 10.0  # at least this much between neighbouring pieces, whatever their sizes
+# The table (physics/room.py) ends this far left of the bumper and right of the last cylinder:
+# a disk put down right of the cylinders still lies on it; one pushed further drops to the floor.
+TABLE_LEFT_MM = 60.0
+TABLE_RIGHT_MM = 120.0
 
 
 def build_freeplay(config: PhysicsConfig) -> World:
-    """The Free-play table: a stack of disks, 2 loose disks, 3 cylinders, a ramp and a marble."""
+    """The Free-play table: a stack of disks, 2 loose disks, 3 cylinders, a ramp and a marble,
+    on a table of its own width standing on the floor (:func:`physics.room.furnish`)."""
     world = World(config)
-    world.add(pieces.table())
     disk_h = config.pieces.disk_thickness
     for level in range(STACK_DISKS):
         y = pieces.stack_height(config, level, disk_h)
@@ -48,6 +52,7 @@ def build_freeplay(config: PhysicsConfig) -> World:
         world.add(pieces.standing_cylinder(config, f"cylinder{index}", (x, y)))
     # The ramp moves left, clear of a wide stack.
     shift = max(0.0, disk_d / 2 + GAP_MM - (-RAMP_TOP_MM[0] - 70.0))
+    room.furnish(world, BUMPER_X_MM - shift - TABLE_LEFT_MM, cyl_x[-1] + cyl_d / 2 + TABLE_RIGHT_MM)
     top = (RAMP_TOP_MM[0] - shift, RAMP_TOP_MM[1])
     foot = (RAMP_FOOT_MM[0] - shift, RAMP_FOOT_MM[1])
     world.add(pieces.ramp("ramp", top, foot))
@@ -73,7 +78,11 @@ TABLE_EDGE_MM = 24.0
 
 def home_rect(world: World) -> tuple[float, float, float, float]:
     """(left, bottom, right, top) mm: Free play's framed table, measured from the pieces."""
-    boxes = [piece.shape.cache_bb() for piece in world.pieces.values() if piece.kind != "table"]
+    boxes = [
+        piece.shape.cache_bb()
+        for piece in world.pieces.values()
+        if piece.kind not in ("table", "floor")
+    ]
     return (
         min(bb.left for bb in boxes) - LEFT_EDGE_MM,
         -TABLE_EDGE_MM,

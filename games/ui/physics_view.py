@@ -3,17 +3,26 @@
 :class:`PhysicsView` is what Free play uses as it is, and what Wallamoppi and Animal upon
 Animal subclass. It
 
-- frames :meth:`PhysicsView.frame_rect` (world mm) in the play area with a
-  :class:`~games.ui.render.Camera` refitted every frame, so resizing keeps the scene framed;
+- frames :meth:`PhysicsView.frame_rect` (world mm: what is played with, the pieces and the
+  room a stack grows into, not the whole bare table) in :meth:`PhysicsView.visible_rect` with
+  a :class:`~games.ui.render.Camera` refitted every frame, so resizing keeps the scene framed.
+  Height to spare shows the table's legs and the floor (:meth:`Camera.fit_table`), never a
+  bare wall above a table sat low;
+- keeps every piece in view: a piece outside the frame (thrown, fallen onto the floor of
+  physics/room.py) makes the camera ease out to include it and back in once it is gone
+  (:meth:`PhysicsView.ease_camera`), unless the player has zoomed by hand;
 - turns a left-button drag into "grab" / "move" / "release" inputs with world points
   (``self.camera.to_world(pixel)``); Shift held at the grab asks for the rotation-locked grip
   (``data={"lock": True}``). Mouse motion is sent as at most one "move" per rendered frame so
   recordings stay small;
 - draws the world with :meth:`~games.ui.render.Renderer.draw_world`, the piece under the mouse
   and the held piece highlighted, then calls :meth:`PhysicsView.draw_overlay` for extras;
-- points to every piece out of view (pushed or thrown off the framed table) with an arrow at
-  the play area's edge, so no piece is ever lost from sight; a view that can put such pieces
-  back says how in :attr:`PhysicsView.put_back_hint` (Free play: the B key).
+- points to every piece still out of view (zoomed in by hand, or beyond the floor's ends)
+  with an arrow at the play area's edge, so no piece is ever lost from sight;
+- the B key sends the ``put_back`` input to every physics game: each session says what it
+  gathers and where (Free play: every piece off its framed table, back where it started;
+  Wallamoppi and Animals: what lies on the floor, back on the table, as their rules read it).
+  :attr:`PhysicsView.put_back_hint` is what the arrows and the help say about it.
 
 The session must be a :class:`~games.physics_session.PhysicsSession` (it has ``world`` and
 ``hand``). A refused grab (``may_grab`` said no) shows its reason in the status bar.
@@ -21,6 +30,7 @@ The session must be a :class:`~games.physics_session.PhysicsSession` (it has ``w
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
@@ -30,6 +40,7 @@ from games.physics_session import PICK_RADIUS_MM, PhysicsSession
 from games.protocol import Session
 from games.ui.render import ACCENT, Camera, Point, Renderer, WorldRect
 from games.ui.view import View
+from physics import room
 from physics.world import Piece, World
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,6 +50,9 @@ if TYPE_CHECKING:  # pragma: no cover
 FRAME_MARGIN_PX = 24
 ZOOM_STEP = 1.15  # scale change per notch of the mouse wheel
 MAX_ZOOM = 6.0
+EASE_SECONDS = 0.35  # the camera's ease-out to a piece outside the frame: time constant
+EASE_SNAP_MM = 0.5  # closer than this, the ease-out stops (the kept table layer is reused)
+REACH_PAD_MM = 30.0  # room shown round a piece the camera eased out to
 
 
 class PhysicsView(View):
@@ -48,13 +62,11 @@ class PhysicsView(View):
         ("Left drag", "pick up a piece and move it"),
         ("Shift + drag", "hold it upright while you move it"),
         ("Wheel", "zoom in and out at the mouse"),
+        ("B", "put back every piece that left the table"),
     )
 
-    # Where the framed rectangle sits when the play area is taller than it: 1.0 = at the
-    # bottom, so the spare room is the wall above the table rather than the floor below it.
-    align_y: float = 0.8
-    # What the arrow to a piece out of view says besides the piece (e.g. "B puts it back").
-    put_back_hint: str = ""
+    # What the arrow to a piece out of view says besides the piece.
+    put_back_hint: str = "B puts it back"
 
     def __init__(self, app: App, session: Session, frame: WorldRect | None = None) -> None:
         super().__init__(app, session)
@@ -70,6 +82,8 @@ class PhysicsView(View):
         # Mouse-wheel zoom: a screen-space scale about the cursor on top of the fitted camera.
         self.zoom = 1.0
         self._zoom_offset: Point = (0.0, 0.0)
+        # How far the frame is widened (mm: left, bottom, right, top) to show pieces outside it.
+        self._reach: tuple[float, float, float, float] = self.wanted_reach()
         self.refit()
 
     @property
@@ -85,15 +99,78 @@ class PhysicsView(View):
         return self._frame
 
     def refit(self) -> None:
-        """Fit the camera to the play area (called every frame; cheap), then apply the zoom."""
-        fitted = Camera.fit(
-            self.frame_rect(), self.app.play_rect, FRAME_MARGIN_PX, align_y=self.align_y
+        """Fit the camera to :meth:`visible_rect` (called every frame; cheap), then zoom.
+
+        The framed rectangle is :meth:`shown_rect`; spare height goes to the table's legs and
+        the floor below it before any goes to the wall above (:meth:`Camera.fit_table`).
+        """
+        fitted = Camera.fit_table(
+            self.shown_rect(), self.fit_rect(), FRAME_MARGIN_PX, floor=room.floor_y(self.world)
         )
         origin = (
             self.zoom * fitted.origin[0] + self._zoom_offset[0],
             self.zoom * fitted.origin[1] + self._zoom_offset[1],
         )
         self.camera = Camera(fitted.scale * self.zoom, origin)
+
+    def shown_rect(self) -> WorldRect:
+        """:meth:`frame_rect` widened by the camera's present ease-out (pieces outside it)."""
+        frame = self.frame_rect()
+        left, bottom, right, top = self._reach
+        return WorldRect(
+            frame.left - left, frame.bottom - bottom, frame.right + right, frame.top + top
+        )
+
+    def wanted_reach(self) -> tuple[float, float, float, float]:
+        """How far (mm: left, bottom, right, top) the frame must widen to show every piece.
+
+        Every movable piece but the held one counts, if it is in the room: above the floor's
+        bottom and within its ends (a scene without a floor: within the world's bounds). A
+        piece further away still gets an arrow (:meth:`draw_away_arrows`).
+        """
+        frame = self.frame_rect()
+        held = self.physics.hand.held
+        floor = self.world.pieces.get("floor")
+        if floor is not None:
+            room_box = floor.shape.cache_bb()
+            x_min, x_max, y_min = room_box.left, room_box.right, room_box.bottom
+        else:
+            x_min, y_min, x_max, _ = self.world.bounds()
+        left = bottom = right = top = 0.0
+        for piece in self.world.dynamic_pieces():
+            if piece is held:
+                continue
+            bb = piece.shape.cache_bb()
+            centre_x = (bb.left + bb.right) / 2
+            if not (x_min <= centre_x <= x_max and bb.bottom >= y_min):
+                continue
+            if bb.left < frame.left:
+                left = max(left, frame.left - bb.left + REACH_PAD_MM)
+            if bb.right > frame.right:
+                right = max(right, bb.right - frame.right + REACH_PAD_MM)
+            if bb.bottom < frame.bottom:
+                bottom = max(bottom, frame.bottom - bb.bottom + REACH_PAD_MM)
+            if bb.top > frame.top:
+                top = max(top, bb.top - frame.top + REACH_PAD_MM)
+        return (left, bottom, right, top)
+
+    def ease_camera(self, seconds: float) -> None:
+        """Move the camera's ease-out a step towards :meth:`wanted_reach`.
+
+        It holds still while the player drags (the table must not slide under the hand) or
+        has zoomed by hand (their view is theirs; arrows point to what is out of it).
+        """
+        if self.dragging or self.zoom != 1.0:
+            return
+        wanted = self.wanted_reach()
+        if wanted == self._reach:
+            return
+        share = 1.0 - math.exp(-max(seconds, 0.0) / EASE_SECONDS)
+        eased = []
+        for now, goal in zip(self._reach, wanted, strict=True):
+            step = now + (goal - now) * share
+            eased.append(goal if abs(goal - step) < EASE_SNAP_MM else step)
+        self._reach = (eased[0], eased[1], eased[2], eased[3])
 
     def zoom_at(self, pixel: Point, steps: float) -> None:
         """Zoom in (``steps`` > 0) or out about ``pixel``, keeping what is under it in place.
@@ -121,6 +198,9 @@ class PhysicsView(View):
     # -- input ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_b:
+            self.send("put_back")
+            return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.dragging:
@@ -157,6 +237,7 @@ class PhysicsView(View):
         return bool(self.app.play_rect.collidepoint(pixel))
 
     def update(self, seconds: float) -> None:
+        self.ease_camera(seconds)
         if self.dragging and self.physics.hand.held is None:
             self.dragging = False  # the game took the piece away (a rule, a restart)
         if self._pending_move is not None:
@@ -188,6 +269,11 @@ class PhysicsView(View):
     def visible_rect(self) -> pygame.Rect:
         """Where the table is drawn on screen (the play area; a game with a side panel less)."""
         return self.app.play_rect
+
+    def fit_rect(self) -> pygame.Rect:
+        """Where the framed rectangle is fitted: :meth:`visible_rect`, less what a game keeps
+        for cards drawn over the table."""
+        return self.visible_rect()
 
     def pieces_out_of_view(self) -> list[Piece]:
         """Movable pieces whose centre is outside :meth:`visible_rect` (not the held one)."""
@@ -243,7 +329,9 @@ def _xy(vector: pymunk.Vec2d) -> Point:
 def world_frame(world: World, side_mm: float = 60.0) -> WorldRect:
     """A rectangle around every piece but the table with ``side_mm`` of room on each side,
     headroom above the tallest piece, and the table's front edge below."""
-    boxes = [piece.shape.bb for piece in world.pieces.values() if piece.kind != "table"]
+    boxes = [
+        piece.shape.bb for piece in world.pieces.values() if piece.kind not in ("table", "floor")
+    ]
     if not boxes:
         return WorldRect(-200.0, -30.0, 200.0, 200.0)
     left = min(bb.left for bb in boxes)

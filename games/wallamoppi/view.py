@@ -12,6 +12,8 @@
   a disk of their colour out of the wall (left button; right button or Shift nudges a wall
   disk instead) onto the tower, then clicks the marble to stop the timer. The marble's place
   in the box shows the time left, and so do the number and the bar under it.
+- A disk that falls off the table lands on the floor below; the camera eases out to show it,
+  and B lays every disk on the floor back beside the wall (see the session's ``put_back``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from games.protocol import SeatKind, Session
-from games.ui.physics_view import FRAME_MARGIN_PX, PhysicsView
+from games.ui.physics_view import PhysicsView
 from games.ui.render import (
     ACCENT,
     GOOD,
@@ -45,6 +47,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 TIMER_PANEL_SHARE = 0.27  # of the play area's width, on the right
 SLOT_PICK_MM = (22.0, 6.0)  # how far from a slot's centre a click still picks it
+TURN_CARD_PX = 72  # the turn card's three lines at the table's top left
 BAG_MM = (-130.0, 125.0)  # where the drawn disk is shown during the wall step
 
 
@@ -57,6 +60,7 @@ class WallamoppiView(PhysicsView):
         ("Click", "a lit slot while building the wall; the marble box to catch it"),
         ("Space / Enter", "start the computer's count-in now; catch the marble"),
         ("Wheel", "zoom in and out at the mouse"),
+        ("B", "lay disks on the floor back beside the wall (still fallen disks)"),
     )
 
     draws_outcome = True
@@ -106,6 +110,12 @@ class WallamoppiView(PhysicsView):
     def visible_rect(self) -> pygame.Rect:
         return self.table_rect()
 
+    def fit_rect(self) -> pygame.Rect:
+        """The table, less the turn card's lines at its top (the scene is framed under them)."""
+        table = self.table_rect()
+        card = min(TURN_CARD_PX, table.height // 4)
+        return pygame.Rect(table.left, table.top + card, table.width, table.height - card)
+
     def timer_rect(self) -> pygame.Rect:
         area = self.app.play_rect
         table = self.table_rect()
@@ -120,7 +130,7 @@ class WallamoppiView(PhysicsView):
         return WorldRect(-260.0, -30.0, 260.0, max(height, 240.0))
 
     def refit(self) -> None:
-        self.camera = Camera.fit(self.frame_rect(), self.table_rect(), FRAME_MARGIN_PX, align_y=1.0)
+        super().refit()
         layout = self.timer_world().layout if self.game.timer else self.idle_timer.layout
         box = WorldRect(-200.0, -20.0, 130.0, layout.height + 20.0)
         panel = self.timer_rect().inflate(-16, -90)
