@@ -58,9 +58,7 @@ GAME = GameSpec(
         "Instead of drawing you may press Stop stacking!: the tower is shown; a wrong order "
         "makes you the winner, a right one makes everyone else win. An animal on the table "
         "or toppled over: the player on turn loses. A finished tower: the next player doubts "
-        "it or accepts it (everyone wins).\n"
-        "An animal that falls off the table lies on the floor below: the game is already "
-        "over. B stands every animal on the floor back on the table, left of the board."
+        "it or accepts it (everyone wins)."
     ),
     seat_names=("red", "blue", "yellow", "green"),
     min_seats=2,

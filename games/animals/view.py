@@ -61,7 +61,7 @@ class AnimalsView(PhysicsView):
         ("Left drag", "move an animal (it stays upright)"),
         ("Click", "the panel's buttons: Draw, Roll, Stop stacking!, Accept"),
         ("Wheel", "zoom in and out at the mouse"),
-        ("B", "stand animals on the floor back on the table (the fall stands)"),
+        ("B", "animals on the floor back on the table (the game stays over)"),
     )
 
     draws_outcome = True

@@ -53,6 +53,7 @@ MAX_ZOOM = 6.0
 EASE_SECONDS = 0.35  # the camera's ease-out to a piece outside the frame: time constant
 EASE_SNAP_MM = 0.5  # closer than this, the ease-out stops (the kept table layer is reused)
 REACH_PAD_MM = 30.0  # room shown round a piece the camera eased out to
+MIN_PICK_PX = 10  # a press this close to a piece (on screen) still picks it: small windows
 
 
 class PhysicsView(View):
@@ -216,8 +217,34 @@ class PhysicsView(View):
             if self.dragging:
                 self._pending_move = self.to_world(self.mouse)
 
+    def pick_point(self, point: Point) -> Point:
+        """Where a press at world ``point`` grabs: ``point`` itself if a piece is within the
+        session's pick radius, else a point just inside the nearest piece within
+        :data:`MIN_PICK_PX` on screen (a thin disk in a small window is still easy to hit)."""
+        if self.world.piece_at(point, radius=PICK_RADIUS_MM) is not None:
+            return point
+        reach = MIN_PICK_PX / self.camera.scale
+        if reach <= PICK_RADIUS_MM:
+            return point
+        hits = [
+            hit
+            for hit in self.world.space.point_query(point, reach, pymunk.ShapeFilter())
+            if hit.shape is not None
+            and hit.shape.body is not None
+            and hit.shape.body.body_type == pymunk.Body.DYNAMIC
+        ]
+        if not hits:
+            return point
+        best = min(hits, key=lambda hit: hit.distance)
+        assert best.shape is not None and best.shape.body is not None
+        edge = best.point
+        inward = best.shape.body.position - edge
+        step = inward.normalized() * min(1.0, inward.length / 2) if inward.length else inward
+        return (edge.x + step.x, edge.y + step.y)
+
     def on_press(self, point: Point, lock: bool) -> None:
-        """Left button down at world ``point``: try to grab what is there."""
+        """Left button down at world ``point``: try to grab what is there (or just by it)."""
+        point = self.pick_point(point)
         if self.play_area_contains(point) and self.send(
             "grab", *point, {"lock": True} if lock else None
         ):
@@ -251,7 +278,8 @@ class PhysicsView(View):
         """The piece under the mouse (what a click would pick), if any."""
         if self.mouse is None or self.dragging:
             return None
-        return self.world.piece_at(self.camera.to_world(self.mouse), radius=PICK_RADIUS_MM)
+        point = self.pick_point(self.camera.to_world(self.mouse))
+        return self.world.piece_at(point, radius=PICK_RADIUS_MM)
 
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         self.refit()
@@ -264,6 +292,7 @@ class PhysicsView(View):
             surface, self.camera, self.world, hover=self.hovered(), held=held, hand=hand, grip=grip
         )
         self.draw_overlay(surface, renderer)
+        self.draw_floor_hints(surface, renderer)
         self.draw_away_arrows(surface, renderer)
 
     def visible_rect(self) -> pygame.Rect:
@@ -285,6 +314,27 @@ class PhysicsView(View):
             if piece is not held
             and not rect.collidepoint(self.camera.to_screen(_xy(piece.body.position)))
         ]
+
+    def draw_floor_hints(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """Above the pieces lying on the floor (in view), one line saying how to bring them
+        back: over the leftmost of them, so a heap gets one label, not one each."""
+        if not self.put_back_hint or self.physics.hand.held is not None:
+            return
+        lying = self.physics.on_floor()
+        if not lying:
+            return
+        rect = self.visible_rect()
+        boxes = [piece.shape.cache_bb() for piece in lying]
+        left = min(bb.left for bb in boxes)
+        right = max(bb.right for bb in boxes)
+        top = max(bb.top for bb in boxes)
+        x, y = self.camera.to_screen(((left + right) / 2, top))
+        if not rect.collidepoint((x, y)):
+            return
+        label = f"on the floor · {self.put_back_hint}"
+        width = renderer.font(14).size(label)[0]
+        x = min(max(x, rect.left + width / 2 + 6), rect.right - width / 2 - 6)
+        renderer.text(surface, label, (x, y - 8), size=14, colour=ACCENT, anchor="midbottom")
 
     def draw_away_arrows(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """An arrow at the edge of the table's view towards each piece out of view."""

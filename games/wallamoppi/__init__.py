@@ -39,10 +39,7 @@ GAME = GameSpec(
         "marble before it drops into the end hole: Space, Enter or a click on its panel.\n"
         "A left-drag on a disk you may not take is refused. Right-drag (or Shift-drag) nudges "
         "a wall disk instead, gently (a limited push, shown while you hold it).\n"
-        "If the tower falls, whoever last touched a disk loses. The last to stack wins.\n"
-        "A disk that falls off the table lies on the floor below; B lays every disk on the "
-        "floor back on the table beside the wall (dark left, light right), still a fallen "
-        "disk: whoever plays its colour may stack it later."
+        "If the tower falls, whoever last touched a disk loses. The last to stack wins."
     ),
     seat_names=("dark", "light"),
     min_seats=2,

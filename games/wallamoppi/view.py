@@ -60,7 +60,7 @@ class WallamoppiView(PhysicsView):
         ("Click", "a lit slot while building the wall; the marble box to catch it"),
         ("Space / Enter", "start the computer's count-in now; catch the marble"),
         ("Wheel", "zoom in and out at the mouse"),
-        ("B", "lay disks on the floor back beside the wall (still fallen disks)"),
+        ("B", "disks on the floor back beside the wall, still fallen disks"),
     )
 
     draws_outcome = True
@@ -173,6 +173,7 @@ class WallamoppiView(PhysicsView):
 
     def on_press(self, point: Point, lock: bool) -> None:
         """Grab (pull out) what is under the mouse; right button or Shift only nudges."""
+        point = self.pick_point(point)
         if self.play_area_contains(point) and self.send(
             "grab", *point, {"nudge": True} if lock else None
         ):
