@@ -18,7 +18,7 @@ from games.animals.session import AnimalsSession
 from games.animals.view import AnimalsView
 from games.protocol import SeatKind
 from games.ui.physics_view import PhysicsView
-from games.wallamoppi.rules import DARK, LIGHT
+from games.wallamoppi.rules import DARK, LIGHT, Slot
 from games.wallamoppi.session import WallamoppiSession
 from games.wallamoppi.view import WallamoppiView
 from physics import room
@@ -49,8 +49,8 @@ def test_wallamoppi_a_disk_knocked_off_lands_on_the_floor_and_b_lays_it_beside_t
     assert isinstance(session, WallamoppiSession) and isinstance(view, WallamoppiView)
     ui.run(app, 0.5)
     framed = view.shown_rect()
-    end = next(p for p in session.scene.disks.values() if session.scene.slots[p.name].index == 7
-               and session.scene.slots[p.name].row == 0)
+    slots = session.scene.slots
+    end = next(p for p in session.scene.disks.values() if slots[p.name] == Slot(0, 7))
     colour = DARK if DARK in end.tags else LIGHT
     counts = {seat: len(session.rules.available(seat)) for seat in (DARK, LIGHT)}
     knock(end, (2500.0, 1400.0))  # over the table's right rim
