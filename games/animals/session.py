@@ -75,6 +75,8 @@ class AnimalsSession(PhysicsSession):
             raise InputRefused(f"{len(kinds)} players; allowed: 2 to 4")
         seats = seat_names(len(kinds))
         self.kinds = dict(zip(seats, kinds, strict=True))
+        for key in ("memory", "skill"):
+            _check_seats_in_play(setup.options.get(key), key, seats)
         self.rules = MemoryStacking.new(self.file.catalogue, seats)
         self.scene = AnimalScene(setup.config, self.file)
         self.built_with = setup.config
@@ -375,6 +377,17 @@ def _skill(option: Any, seat: str) -> float:
         return seat_skill(option, seat, DEFAULT_SKILL)
     except SkillError as error:
         raise InputRefused(str(error)) from None
+
+
+def _check_seats_in_play(option: Any, key: str, seats: tuple[str, ...]) -> None:
+    """Refuse a per-seat table naming a seat that does not play (``yellow`` in a 2-player game)."""
+    if isinstance(option, dict):
+        for seat in option:
+            if seat not in seats:
+                raise InputRefused(
+                    f"options.{key}.{seat}: {seat} does not play in a {len(seats)}-player game;"
+                    f" allowed: {', '.join(seats)}"
+                )
 
 
 def _level(option: Any, seat: str, default: float, key: str) -> float:
