@@ -94,7 +94,7 @@ class AnimalsView(PhysicsView):
         tops = [p.shape.cache_bb().top for p in self.game.scene.animals()]
         height = max([*tops, 200.0]) + 60.0
         return WorldRect(
-            -board.half_width - 20.0, -30.0, board.pouch_x + board.pouch_width / 2 + 20, height
+            -board.half_width - 6.0, -30.0, board.pouch_x + board.pouch_width / 2 + 8.0, height
         )
 
     def visible_rect(self) -> pygame.Rect:

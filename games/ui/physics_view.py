@@ -380,7 +380,7 @@ def world_frame(world: World, side_mm: float = 60.0) -> WorldRect:
     """A rectangle around every piece but the table with ``side_mm`` of room on each side,
     headroom above the tallest piece, and the table's front edge below."""
     boxes = [
-        piece.shape.bb for piece in world.pieces.values() if piece.kind not in ("table", "floor")
+        piece.shape.bb for piece in world.pieces.values() if piece.kind not in room.KINDS
     ]
     if not boxes:
         return WorldRect(-200.0, -30.0, 200.0, 200.0)

@@ -32,6 +32,7 @@ import pygame.gfxdraw
 import pymunk
 
 from games.grid import column_label
+from physics import room
 from physics.world import Piece, World
 
 Colour = tuple[int, int, int]
@@ -51,6 +52,7 @@ TABLE_LEG: Colour = (104, 63, 35)
 FLOOR: Colour = (122, 92, 64)
 FLOOR_FAR: Colour = (84, 62, 44)
 SKIRTING: Colour = (58, 52, 50)
+ROOM_SIDE_WALL: Colour = (64, 60, 58)
 INK: Colour = (240, 234, 220)
 INK_DIM: Colour = (182, 174, 160)
 ACCENT: Colour = (244, 190, 80)
@@ -328,7 +330,7 @@ class _Cache:
 
 
 FAR_PX = 4000  # table ends further off screen than this are drawn from here
-ROOM_KINDS = ("table", "floor")  # static pieces drawn as the room (physics/room.py)
+ROOM_KINDS = room.KINDS  # static pieces drawn as the room, not as scenery
 SANS_FONTS = "dejavusans,freesans,liberationsans,arial,helvetica"
 SERIF_FONTS = "dejavuserif,freeserif,liberationserif,georgia,times"
 # The table seen from the side (mm): the felt top seen just from above behind the pieces, the
@@ -575,8 +577,9 @@ class Renderer:
         else:
             still = {id(piece) for piece in resting}
             if tables:
-                room = {piece.kind: piece for piece in tables}
-                self.draw_table(surface, camera, room.get("table"), room.get("floor"))
+                parts = {piece.kind: piece for piece in tables}
+                walls = [piece for piece in tables if piece.kind == "room_wall"]
+                self.draw_table(surface, camera, parts.get("table"), parts.get("floor"), walls)
             self._draw_shadow_list(surface, camera, [c for c in casters if id(c[0]) in still])
             for piece in scenery:
                 self.draw_piece(surface, camera, piece)
@@ -602,6 +605,7 @@ class Renderer:
         camera: Camera,
         table_piece: Piece | None = None,
         floor_piece: Piece | None = None,
+        walls: Sequence[Piece] = (),
     ) -> None:
         """The table seen from the side, and the floor it stands on (physics/room.py).
 
@@ -628,6 +632,8 @@ class Renderer:
         if floor_piece is not None:
             floor_y = round(camera.to_screen((0.0, floor_piece.shape.cache_bb().top))[1])
             self._draw_floor(surface, camera, floor_y)
+            for wall in walls:
+                self._draw_room_wall(surface, camera, wall, floor_y)
         if right <= left or right < 0 or left > width:
             return
         if floor_y is not None:
@@ -702,6 +708,23 @@ class Renderer:
         while y < height:
             pygame.draw.line(surface, shade(FLOOR, 0.78), (0, y), (width, y))
             y += board
+
+    def _draw_room_wall(
+        self, surface: pygame.Surface, camera: Camera, wall: Piece, floor_y: int
+    ) -> None:
+        """A side wall of the room where the floor ends: a plain plastered face, seen edge on."""
+        box = wall.shape.cache_bb()
+        left = round(camera.to_screen((box.left, 0.0))[0])
+        right = round(camera.to_screen((box.right, 0.0))[0])
+        width = surface.get_width()
+        if right < 0 or left > width:
+            return
+        left, right = max(left, -1), min(right, width + 1)
+        top = max(round(camera.to_screen((0.0, box.top))[1]), -1)
+        rect = pygame.Rect(left, top, right - left, surface.get_height() - top)
+        pygame.draw.rect(surface, ROOM_SIDE_WALL, rect)
+        for x in (rect.left, rect.right - 1):
+            pygame.draw.line(surface, shade(ROOM_SIDE_WALL, 1.3), (x, top), (x, floor_y))
 
     def _shade_layer(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
         """A translucent black rectangle of ``size`` (kept): shadow under a table."""

@@ -47,6 +47,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 TIMER_PANEL_SHARE = 0.27  # of the play area's width, on the right
 SLOT_PICK_MM = (22.0, 6.0)  # how far from a slot's centre a click still picks it
+# Half the width framed in the tower step: the wall and the first fallen disk laid beside it
+# on each side (a disk further out makes the camera ease out to it).
+TOWER_FRAME_MM = 240.0
 TURN_CARD_PX = 72  # the turn card's three lines at the table's top left
 BAG_MM = (-130.0, 125.0)  # where the drawn disk is shown during the wall step
 
@@ -127,7 +130,7 @@ class WallamoppiView(PhysicsView):
             return WorldRect(-205.0, -20.0, 205.0, 170.0)
         top = self.game.scene.top()
         height = (top.body.position.y if top else 64.0) + 90.0
-        return WorldRect(-260.0, -30.0, 260.0, max(height, 240.0))
+        return WorldRect(-TOWER_FRAME_MM, -30.0, TOWER_FRAME_MM, max(height, 240.0))
 
     def refit(self) -> None:
         super().refit()

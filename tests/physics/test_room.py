@@ -35,11 +35,23 @@ def test_the_table_edge_is_square_a_disk_overhanging_by_a_third_stays() -> None:
     assert abs(disk.body.position.x - (RIGHT - 8.0)) < 0.5 and abs(disk.body.angle) < 1e-3
 
 
-def test_a_piece_past_the_floors_end_is_still_caught_and_put_back_on_the_table() -> None:
+def test_a_disk_sliding_along_the_floor_stops_at_the_rooms_wall() -> None:
+    world = room_world()
+    floor = room.floor_y(world)
+    assert floor is not None
+    disk = world.add(pieces.flat_disk(world.config, "d", (RIGHT + 100.0, floor + 3.98)))
+    disk.body.velocity = (6000.0, 0.0)  # fast enough to reach the floor's end
+    world.run(3.0)
+    wall = RIGHT + room.FLOOR_REACH_MM
+    assert RIGHT < disk.body.position.x < wall and room.on_floor(world, disk)
+    assert not world.escapes
+
+
+def test_a_piece_thrown_over_the_rooms_wall_is_still_caught_and_put_back_on_the_table() -> None:
     world = room_world()
     disk = world.add(pieces.flat_disk(world.config, "d", (0.0, 4.0)))
-    floor_end = RIGHT + room.FLOOR_REACH_MM
-    disk.body.position = (floor_end + 200.0, -room.TABLE_HEIGHT_MM)  # off the floor's end
+    beyond = RIGHT + room.FLOOR_REACH_MM + 2 * room.FLOOR_THICKNESS_MM
+    disk.body.position = (beyond, 0.0)  # outside the room: it falls past the floor
     world.run(2.0)
     assert [e.name for e in world.escapes] == ["d"]
     assert LEFT < disk.body.position.x < RIGHT and not room.on_floor(world, disk)
