@@ -107,3 +107,24 @@ def test_a_press_beside_a_thin_disk_in_the_smallest_window_picks_it(
     assert view.physics.hand.held is disk
     far = (round(x), round(top) - 30)
     assert view.world.piece_at(view.pick_point(view.to_world(far)), radius=4.0) is None
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_wheel_zooms_every_physics_table_about_the_mouse(
+    make_app: Callable[..., Any], ui: Any, game: str
+) -> None:
+    app = start(make_app, ui, game, (960, 600))
+    view = app.game.view
+    area = view.visible_rect()
+    at = (area.centerx, area.centery)
+    under = view.to_world(at)
+    fitted = view.camera.scale
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(3):
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, precise_x=0.0, precise_y=1.0)
+        )
+    ui.run(app, ui.frame)
+    assert view.camera.scale > 1.4 * fitted  # zoomed in
+    still = view.to_world(at)
+    assert abs(still[0] - under[0]) < 1.0 and abs(still[1] - under[1]) < 1.0  # about the mouse
