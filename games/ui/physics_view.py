@@ -317,7 +317,7 @@ class PhysicsView(View):
 
     def draw_floor_hints(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """Above the pieces lying on the floor (in view), one line saying how to bring them
-        back: over the leftmost of them, so a heap gets one label, not one each."""
+        back, centred over them all (a heap gets one label, not one each)."""
         if not self.put_back_hint or self.physics.hand.held is not None:
             return
         lying = self.physics.on_floor()

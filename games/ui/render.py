@@ -1,12 +1,14 @@
 """The shared renderer: world↔screen camera, physics pieces, grid boards, dice, text and panels.
 
 Everything a game's view paints goes through here, so all games share one look: a warm room,
-a felt table seen slightly from above, wooden pieces with a lit top edge and grain, soft
-contact shadows, and readable type.
+a table seen from the side (a strip of its felt top behind the pieces, the wooden edge of the
+top, an apron and legs) standing on a wooden floor (physics/room.py), wooden pieces with a lit
+top edge and grain, soft contact shadows, and readable type.
 
 - :class:`Camera` maps world millimetres (y up) to screen pixels (y down). :meth:`Camera.fit`
   frames a :class:`WorldRect` inside a screen rectangle with margins, keeping the aspect, so a
-  resized window still shows the whole scene.
+  resized window still shows the whole scene; :meth:`Camera.fit_table` does so for a table
+  scene, giving height to spare to the table's legs and the floor first.
 - :class:`Renderer` draws: :meth:`Renderer.draw_world` (every piece of a physics world, the held
   and hovered piece highlighted), :meth:`Renderer.draw_grid` (a turn-based board: cells, walls
   on the grid lines, highlights) with its :class:`GridGeometry` for mouse picking,
@@ -576,16 +578,17 @@ class Renderer:
             surface.blit(layer.image, layer.rect.topleft)
         else:
             still = {id(piece) for piece in resting}
+            walls = [piece for piece in tables if piece.kind == "room_wall"]
             if tables:
                 parts = {piece.kind: piece for piece in tables}
-                walls = [piece for piece in tables if piece.kind == "room_wall"]
                 self.draw_table(surface, camera, parts.get("table"), parts.get("floor"), walls)
             self._draw_shadow_list(surface, camera, [c for c in casters if id(c[0]) in still])
             for piece in scenery:
                 self.draw_piece(surface, camera, piece)
             for piece in resting:
                 self.draw_piece(surface, camera, piece)
-            region = _layer_region(surface, camera, tables, scenery + resting)
+            # the room's walls reach up above the table: kept with it
+            region = _layer_region(surface, camera, tables, scenery + resting + walls)
             image = surface.subsurface(region).copy() if region.width and region.height else None
             if len(self._cache.layers) > 8:
                 self._cache.layers.clear()
@@ -670,8 +673,10 @@ class Renderer:
         inset = max(round(camera.px(TABLE_LEG_INSET_MM)), 2)
         leg = max(round(camera.px(TABLE_LEG_MM)), 4)
         apron = max(round(camera.px(TABLE_APRON_MM)), 3)
+        on_screen = surface.get_rect()
         shadow = pygame.Rect(left + inset, top, right - left - 2 * inset, floor - top)
-        if shadow.width > 0:
+        shadow = shadow.clip(on_screen)  # a table reaching far off screen: only what shows
+        if shadow.width > 0 and shadow.height > 0:
             surface.blit(self._shade_layer(shadow.size, 90), shadow.topleft)
         apron_rect = pygame.Rect(left + inset, top, right - left - 2 * inset, apron)
         pygame.draw.rect(surface, TABLE_APRON, apron_rect)
@@ -687,8 +692,9 @@ class Renderer:
             pygame.draw.line(
                 surface, shade(TABLE_LEG, 0.7), leg_rect.topright, leg_rect.bottomright, 2
             )
-        foot = pygame.Rect(left - inset, floor - 3, right - left + 2 * inset, 6)
-        surface.blit(self._shade_layer(foot.size, 70), foot.topleft)
+        foot = pygame.Rect(left - inset, floor - 3, right - left + 2 * inset, 6).clip(on_screen)
+        if foot.width > 0 and foot.height > 0:
+            surface.blit(self._shade_layer(foot.size, 70), foot.topleft)
 
     def _draw_floor(self, surface: pygame.Surface, camera: Camera, floor_y: int) -> None:
         """The floor's boards from ``floor_y`` down, and a skirting board on the wall above."""
