@@ -19,10 +19,11 @@ from games.animals.view import AnimalsView
 from games.protocol import SeatKind
 from games.ui.physics_view import PhysicsView
 from games.wallamoppi.rules import DARK, LIGHT, Slot
+from games.wallamoppi.scene import RAIL_X_MM
 from games.wallamoppi.session import WallamoppiSession
 from games.wallamoppi.view import WallamoppiView
 from physics import room
-from physics.world import Piece
+from physics.world import Layer, Piece
 
 
 def in_view(view: PhysicsView, piece: Piece) -> bool:
@@ -107,3 +108,32 @@ def test_every_physics_game_lists_b_in_its_help_keys(make_app: Callable[..., Any
         app = make_app()
         app.start_game(registry.load(game), seats)
         assert "B" in dict(app.game.view.keys), game
+
+
+def test_wallamoppi_b_piles_disks_inside_the_rims_when_their_row_is_full(
+    make_app: Callable[..., Any], ui: Any
+) -> None:
+    app = make_app()
+    app.start_game(
+        registry.load("wallamoppi"), (SeatKind.HUMAN, SeatKind.HUMAN), {"wall": "auto"}
+    )
+    session = app.session
+    assert isinstance(session, WallamoppiSession)
+    ui.run(app, 0.5)
+    floor = room.floor_y(session.world)
+    assert floor is not None
+    dark = [p for p in session.scene.disks_of(DARK, "wall")][:9]
+    for n, disk in enumerate(dark):  # nine dark disks lying on the floor, right of the table
+        room.lay_at_rest(session.world, disk, (560.0 + 45.0 * n, floor + 3.98))
+        disk.tags -= {"wall"}
+        disk.tags.add("fallen")
+        disk.set_layer(Layer.FREE)
+    ui.run(app, 0.2)
+    assert set(session.on_floor()) >= set(dark)
+    ui.key(app, pygame.K_b)
+    ui.run(app, 2.0)
+    for disk in dark:
+        x = disk.body.position.x
+        assert not room.on_floor(session.world, disk)
+        assert x < 0 and abs(x) + 20.0 < RAIL_X_MM  # dark's side, inside the rim
+        assert "fallen" in disk.tags
