@@ -99,6 +99,7 @@ class WallamoppiView(PhysicsView):
         self.timer_camera = Camera()
         self.button = pygame.Rect(0, 0, 1, 1)
         self.placing = False  # dragging the drawn disk in the wall step
+        self._step_lines: tuple[tuple[str, int], list[str]] | None = None  # wrapped, kept
         self.clock = 0.0
         super().__init__(app, session)
 
@@ -116,7 +117,8 @@ class WallamoppiView(PhysicsView):
     def fit_rect(self) -> pygame.Rect:
         """The table, less the turn card's lines at its top (the scene is framed under them)."""
         table = self.table_rect()
-        card = min(TURN_CARD_PX, table.height // 4)
+        extra = (len(self._next_step_lines(self.app.renderer)) - 1) * 22
+        card = min(TURN_CARD_PX + extra, table.height // 4)
         return pygame.Rect(table.left, table.top + card, table.width, table.height - card)
 
     def timer_rect(self) -> pygame.Rect:
@@ -550,27 +552,39 @@ class WallamoppiView(PhysicsView):
             bold=True,
             anchor="midleft",
         )
-        renderer.text(
-            surface,
-            self.next_step(),
-            (chip.left, chip.bottom + 12),
-            size=17,
-            colour=ACCENT,
-        )
+        lines = self._next_step_lines(renderer)
+        for n, line in enumerate(lines):  # wrapped to the table's width: never over the box
+            renderer.text(
+                surface, line, (chip.left, chip.bottom + 12 + n * 22), size=17, colour=ACCENT
+            )
+        below = chip.bottom + 38 + (len(lines) - 1) * 22
         if rules.phase is Phase.TOWER:
             counts = "   ".join(
                 f"{s}: {len(rules.available(s))} to stack" for s in ("dark", "light")
             )
-            renderer.text(surface, counts, (chip.left, chip.bottom + 38), size=14, colour=INK_DIM)
+            renderer.text(surface, counts, (chip.left, below), size=14, colour=INK_DIM)
         else:
             bag = len(rules.bag) - min(len(rules.history), len(rules.bag))
             renderer.text(
                 surface,
                 f"{len(rules.wall)}/36 placed · {bag} in the bag",
-                (chip.left, chip.bottom + 38),
+                (chip.left, below),
                 size=14,
                 colour=INK_DIM,
             )
+
+    def _next_step_lines(self, renderer: Renderer) -> list[str]:
+        """:meth:`next_step` wrapped to the table's width (at most two lines)."""
+        width = max(self.table_rect().width - 40, 60)
+        text = self.next_step()
+        kept = self._step_lines
+        if kept is not None and kept[0] == (text, width):
+            return kept[1]
+        lines = renderer.wrap(text, width, 17)
+        if len(lines) > 2:
+            lines = [lines[0], renderer.ellipsize(" ".join(lines[1:]), width, 17)]
+        self._step_lines = ((text, width), lines)
+        return lines
 
     def next_step(self) -> str:
         """What the player who must act now should do, in words for them."""

@@ -128,3 +128,15 @@ def test_the_wheel_zooms_every_physics_table_about_the_mouse(
     assert view.camera.scale > 1.4 * fitted  # zoomed in
     still = view.to_world(at)
     assert abs(still[0] - under[0]) < 1.0 and abs(still[1] - under[1]) < 1.0  # about the mouse
+
+
+def test_wallamoppis_turn_card_wraps_inside_the_table_at_480x360(
+    make_app: Callable[..., Any], ui: Any
+) -> None:
+    app = start(make_app, ui, "wallamoppi", (480, 360))
+    view = app.game.view
+    lines = view._next_step_lines(app.renderer)
+    assert len(lines) == 2 and " ".join(lines) == view.next_step()  # wrapped, nothing lost
+    font = app.renderer.font(17)
+    left = view.table_rect().left + 16
+    assert all(left + font.size(line)[0] <= view.timer_rect().left for line in lines)
