@@ -148,9 +148,8 @@ class AnimalScene:
         width, height = self.size
         board = self.file.board
         start = -board.half_width - ASIDE_GAP_MM - width / 2
-        per_column = ASIDE_LEVELS
         for n, piece in enumerate(lying):
-            column, level = divmod(n, per_column)
+            column, level = divmod(n, ASIDE_LEVELS)
             x = start - column * (width + ASIDE_GAP_MM)
             y = pieces.stack_height(self.config, level, height)
             room.lay_at_rest(self.world, piece, (x, y))
