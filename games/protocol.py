@@ -246,8 +246,9 @@ class GameSpec:
     # Ctrl+Z in the window takes back the last drag by replaying the game without it
     # (games.undo); for sandboxes, not for games whose rules forbid taking a move back.
     undo_by_replay: bool = False
-    # The options a session takes: a games.options.GameOptions subclass declared beside the
-    # spec (unknown keys, wrong types, unknown bots are one-line errors). None: no options.
+    # The options a session takes, declared beside the spec: a games.option_models.GameOptions
+    # subclass (pydantic) or a games.options.WordOptions (a few fixed words, no pydantic);
+    # unknown keys, wrong types, unknown bots are one-line errors. None: no options.
     options: Any = None
     # Reads the game's own data files (a board map) and raises a one-line
     # :class:`games.errors.UserError` for a bad one, so ``wobbletop play`` refuses it before

@@ -35,8 +35,11 @@ Results: one CSV file (stdlib ``csv``; pandas and polars read it directly). The 
 by the sweep (``game, point, seed, players``, a column per axis, ``status, error``, ``seats``
 (the seat names in play, a JSON list), then the collected fields), so each finished game is
 appended as one line and flushed at once: an interrupted sweep keeps every finished game, and
-``--resume`` runs only the games whose inputs have no row yet (a partly written last line is
-dropped first). CSV, not Parquet: a Parquet file
+``--resume`` runs the games whose inputs have no row yet and runs again those whose row records
+a failed run (``game error``, ``worker died``: the code may have been fixed, the machine may have
+been short of memory); their old rows are dropped from the file when the new run starts, every
+other row stays as it was (a partly written last line is dropped first). A ``config error`` row
+stays: it depends on the sweep file alone. CSV, not Parquet: a Parquet file
 cannot be appended to row by row, and a table of a few columns and 10^5 rows is small. Cells
 hold plain text: numbers, ``true``/``false``, JSON for lists and tables, never a line break.
 
@@ -77,6 +80,7 @@ OK = "ok"
 CONFIG_ERROR = "config error"
 GAME_ERROR = "game error"
 WORKER_DIED = "worker died"
+RETRIED_ON_RESUME = (GAME_ERROR, WORKER_DIED)
 MOST_SEEDS = 10_000_000
 AXIS_KINDS = ("config", "options", "players")
 
@@ -451,6 +455,7 @@ class ResultsFile:
         self._file: Any = None
         self._writer: Any = None
         self._fresh = True
+        self._retried = 0  # failed rows that --resume runs again (dropped when the file opens)
 
     def done(self, resume: bool) -> set[tuple[str, ...]]:
         """Check the file can be used; return the keys of the games already in it (``--resume``).
@@ -473,8 +478,14 @@ class ResultsFile:
         return self._read_done()
 
     def open(self) -> None:
-        """Open for appending (writing the header first into a new file)."""
+        """Open for appending (writing the header first into a new file).
+
+        Rows that ``--resume`` runs again are dropped first, by writing the kept lines to a new
+        file beside it and renaming it over the old one, so no moment loses a kept row.
+        """
         try:
+            if self._retried:
+                self._drop_retried_rows()
             self._file = open(self.path, "a", encoding="utf-8", newline="")  # noqa: SIM115
         except OSError as error:
             raise SweepError(f"--out {self.path}: cannot write: {error.strerror}") from None
@@ -494,7 +505,31 @@ class ResultsFile:
                     "with the sweep file that wrote it, or a new file"
                 )
             places = [header.index(name) for name in self.key_columns]
-            return {tuple(row[i] for i in places) for row in reader if len(row) == len(header)}
+            status = header.index("status")
+            done: set[tuple[str, ...]] = set()
+            for row in reader:
+                if len(row) != len(header):
+                    continue
+                if row[status] in RETRIED_ON_RESUME:
+                    self._retried += 1
+                else:
+                    done.add(tuple(row[i] for i in places))
+            return done
+
+    def _drop_retried_rows(self) -> None:
+        with open(self.path, encoding="utf-8", newline="") as file:
+            lines = list(csv.reader(file))
+        status = lines[0].index("status")
+        kept = [lines[0]] + [row for row in lines[1:] if row[status] not in RETRIED_ON_RESUME]
+        fresh = self.path.with_name(f".{self.path.name}.resume")
+        with open(fresh, "w", encoding="utf-8", newline="") as file:
+            csv.writer(file, lineterminator="\n").writerows(kept)
+        os.replace(fresh, self.path)
+
+    @property
+    def retried(self) -> int:
+        """How many failed rows ``--resume`` found and runs again."""
+        return self._retried
 
     def key(self, row: Mapping[str, str]) -> tuple[str, ...]:
         return tuple(row.get(name, "") for name in self.key_columns)
@@ -578,6 +613,8 @@ def run_sweep(
     ran = len(failed_rows) + len(jobs)
     skipped = len(plan.failed_rows) + len(plan.jobs) - ran
     kept = f"; {skipped} already in {out}" if resume else ""
+    if results.retried:
+        kept += f"; {results.retried} that had failed ran again"
     print(f"{ran} games: {ran - failed} ok, {failed} failed{kept}; results in {out}")
     return 1 if failed else 0
 

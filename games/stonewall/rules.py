@@ -2,7 +2,8 @@
 
 Modelled on python-chess (small frozen value objects, ``push``/``pop``, precise exceptions)
 and OpenSpiel's python games (a chance node for every die roll, legal actions, serialization).
-The board and its geometry live in :mod:`games.stonewall.board`.
+The board and its geometry live in :mod:`games.stonewall.board`, the moves and errors (re-exported
+here) in :mod:`games.stonewall.actions`, the per-board lookups in :mod:`games.stonewall.geometry`.
 
 A game runs through these phases (``State.phase``):
 
@@ -62,29 +63,84 @@ Readings of the rulebook where it is unclear (each has a test in tests/stonewall
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
+from games.assets import parse_once, read_once
 from games.engine import SnapshotState
+from games.stonewall.actions import (
+    DIE_SIDES,
+    Action,
+    BadPath,
+    BadRoll,
+    ChangeWall,
+    IllegalMove,
+    MovePiece,
+    NoMove,
+    NotAPlacedWall,
+    NoWallInStock,
+    Pass,
+    PathBlocked,
+    PlaceWall,
+    Result,
+    Roll,
+    StateError,
+    WallCutsPath,
+    WallIsolatesSquare,
+    WallOffBoard,
+    WallOverlaps,
+    WrongPhase,
+    action_from_json,
+    action_to_json,
+)
 from games.stonewall.board import (
-    DIRECTIONS,
     WALL_NAMES,
     Board,
     Square,
     Wall,
+    board_from_data,
     default_board_path,
     load_board,
 )
+from games.stonewall.geometry import TWO_WAY, Candidate, geometry
 from games.turns import next_player, opening_step
+
+# The engine's public face: the moves and errors of games.stonewall.actions are re-exported.
+__all__ = [
+    "DIE_SIDES",
+    "EXTRA_TURN_ROLL",
+    "WALL_COUNT",
+    "WALL_TOTALS",
+    "Action",
+    "BadPath",
+    "BadRoll",
+    "ChangeWall",
+    "IllegalMove",
+    "MovePiece",
+    "NoMove",
+    "NoWallInStock",
+    "NotAPlacedWall",
+    "Pass",
+    "PathBlocked",
+    "Phase",
+    "PlaceWall",
+    "Result",
+    "Roll",
+    "State",
+    "StateError",
+    "WallCutsPath",
+    "WallIsolatesSquare",
+    "WallOffBoard",
+    "WallOverlaps",
+    "WrongPhase",
+    "action_from_json",
+    "action_to_json",
+    "default_board",
+]  # fmt: skip
 
 WALL_TOTALS = {1: 24, 2: 24, 3: 12}  # single, double, triple walls in the box
 WALL_COUNT = sum(WALL_TOTALS.values())
-DIE_SIDES = 6
 EXTRA_TURN_ROLL = 4
-
-TWO_WAY, ONE_WAY, NO_WAY = 0, 1, 2
 
 
 class Phase(str, enum.Enum):
@@ -96,205 +152,6 @@ class Phase(str, enum.Enum):
     OVER = "over"
 
 
-# --- actions ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Roll:
-    """A chance event: the die shows ``value``."""
-
-    value: int
-
-
-@dataclass(frozen=True)
-class MovePiece:
-    """Move the current piece along ``path`` (the squares entered, in order)."""
-
-    path: tuple[Square, ...]
-
-    @property
-    def destination(self) -> Square:
-        return self.path[-1]
-
-
-@dataclass(frozen=True)
-class NoMove:
-    """The roll cannot be moved: no path of that length exists."""
-
-
-@dataclass(frozen=True)
-class PlaceWall:
-    wall: Wall
-
-
-@dataclass(frozen=True)
-class ChangeWall:
-    """Move placed wall ``old`` to ``new`` (same length), or remove it when ``new`` is None."""
-
-    old: Wall
-    new: Wall | None
-
-
-@dataclass(frozen=True)
-class Pass:
-    """Skip the wall placement option."""
-
-
-Action = Roll | MovePiece | NoMove | PlaceWall | ChangeWall | Pass
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    if isinstance(action, Roll):
-        return {"type": "roll", "value": action.value}
-    if isinstance(action, MovePiece):
-        return {"type": "move", "path": [list(sq) for sq in action.path]}
-    if isinstance(action, NoMove):
-        return {"type": "no_move"}
-    if isinstance(action, PlaceWall):
-        return {"type": "place", "wall": action.wall.to_json()}
-    if isinstance(action, ChangeWall):
-        new = action.new.to_json() if action.new else None
-        return {"type": "change", "old": action.old.to_json(), "new": new}
-    return {"type": "pass"}
-
-
-_ACTION_KEYS = {
-    "roll": ("value",),
-    "move": ("path",),
-    "no_move": (),
-    "place": ("wall",),
-    "change": ("old", "new"),
-    "pass": (),
-}
-
-
-def action_from_json(data: Any) -> Action:
-    """Parse an action; ``ValueError`` with one line saying what is wrong.
-
-    Strict: every field its exact type (a whole number is not a bool or a float), no field
-    missing or unknown; a Change-a-Wall's ``new`` is a wall or ``null`` (remove), never ``{}``.
-    """
-    from games.stonewall.saved import _Refused, _wall, _whole
-    from games.userfile import shown
-
-    if not isinstance(data, dict) or "type" not in data:
-        raise ValueError(f"not an action: {shown(data)} (want a table with 'type')")
-    kind = data["type"]
-    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
-        raise ValueError(
-            f"unknown action type {shown(kind)}; allowed: {', '.join(_ACTION_KEYS)}"
-        )
-    fields = _ACTION_KEYS[kind]
-    for key in data:
-        if key != "type" and key not in fields:
-            raise ValueError(
-                f"action {kind!r}: unknown field {shown(key)}; allowed: "
-                f"{', '.join(fields) or 'none'}"
-            )
-    for key in fields:
-        if key not in data:
-            raise ValueError(f"action {kind!r}: {key}: missing")
-    try:
-        if kind == "roll":
-            return Roll(_whole(data["value"], "value", 1, DIE_SIDES))
-        if kind == "move":
-            steps = data["path"]
-            if not isinstance(steps, list) or not 1 <= len(steps) <= 2 * DIE_SIDES:
-                raise _Refused("path", f"{shown(steps)}; allowed: a list of 1 to 6 squares")
-            squares = []
-            for i, step in enumerate(steps):
-                if not isinstance(step, list) or len(step) != 2:
-                    raise _Refused(f"path[{i}]", f"{shown(step)}; allowed: a square [x, y]")
-                squares.append(Square(
-                    _whole(step[0], f"path[{i}][0]", -1000, 1000),
-                    _whole(step[1], f"path[{i}][1]", -1000, 1000),
-                ))
-            return MovePiece(tuple(squares))
-        if kind == "no_move":
-            return NoMove()
-        if kind == "place":
-            return PlaceWall(_wall(data["wall"], "wall"))
-        if kind == "change":
-            new = data["new"]
-            return ChangeWall(_wall(data["old"], "old"), None if new is None else _wall(new, "new"))
-        return Pass()
-    except _Refused as refused:
-        raise ValueError(f"action {kind!r}: {refused}") from None
-
-
-# --- exceptions ---------------------------------------------------------------------------
-class IllegalMove(ValueError):
-    """An action the rules forbid; ``str()`` says why in players' words (squares like ``C2``,
-    walls like "the double wall under C2-D2"). The state is left unchanged.
-
-    The structured fields are for code: ``wall`` the wall tried (placed or changed to),
-    ``blocker`` the wall in the way (placed, or permanent as a one-square :class:`Wall`),
-    ``player`` the player whose path a wall would cut, ``square`` the square concerned (shut
-    off, off the board, or the step's target).
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        wall: Wall | None = None,
-        blocker: Wall | None = None,
-        player: int | None = None,
-        square: Square | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.wall, self.blocker, self.player, self.square = wall, blocker, player, square
-
-
-class WrongPhase(IllegalMove):
-    pass
-
-
-class BadRoll(IllegalMove):
-    pass
-
-
-class PathBlocked(IllegalMove):
-    """A move path that crosses a wall, goes against an arrow, or leaves the board."""
-
-
-class BadPath(IllegalMove):
-    """A move path of the wrong length, with a non-orthogonal step, or revisiting a square."""
-
-
-class NoWallInStock(IllegalMove):
-    pass
-
-
-class WallOffBoard(IllegalMove):
-    pass
-
-
-class WallOverlaps(IllegalMove):
-    """A wall on top of a permanent or placed wall, or crossing one."""
-
-
-class WallCutsPath(IllegalMove):
-    """A wall that would cut a player's path to their goal."""
-
-
-class WallIsolatesSquare(IllegalMove):
-    """A wall that would leave some square out of reach."""
-
-
-class NotAPlacedWall(IllegalMove):
-    pass
-
-
-class StateError(ValueError):
-    """A saved state that cannot be read; one line."""
-
-
-@dataclass(frozen=True)
-class Result:
-    """The end of a game: the winning player's index and name."""
-
-    winner: int
-    name: str
-    reason: str = "home"
 
 
 def _squares_named(board: Board, indices: set[int]) -> str:
@@ -310,120 +167,16 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-# --- geometry cache -----------------------------------------------------------------------
-class Geometry:
-    """Per-board lookups: arcs between squares allowed by arrows, edge kinds, wall candidates."""
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        n = board.size
-        arrow_of = {board.index(sq): d for sq, d in board.arrows}
-        self.arrow_of = arrow_of
-        # arcs[i] = [(neighbour, edge, direction)], only steps the arrows allow
-        self.arcs: list[list[tuple[int, int, str]]] = [[] for _ in range(n * n)]
-        self.rarcs: list[list[tuple[int, int]]] = [[] for _ in range(n * n)]
-        allowed_ways: list[int] = [0] * board.edge_count
-        for i in range(n * n):
-            x, y = i % n, i // n
-            for d in ("N", "E", "S", "W"):
-                dx, dy = DIRECTIONS[d]
-                if not (0 <= x + dx < n and 0 <= y + dy < n):
-                    continue
-                j = (y + dy) * n + x + dx
-                if arrow_of.get(i, d) != d or arrow_of.get(j, d) != d:
-                    continue
-                edge = board.edge_between((x, y), (x + dx, y + dy))
-                self.arcs[i].append((j, edge, d))
-                self.rarcs[j].append((i, edge))
-                allowed_ways[edge] += 1
-        self.steps = [tuple((j, edge) for j, edge, _ in arcs) for arcs in self.arcs]
-        self.back_steps = [tuple(arcs) for arcs in self.rarcs]
-        self.edge_arcs: list[list[tuple[int, int]]] = [[] for _ in range(board.edge_count)]
-        for i, arcs in enumerate(self.arcs):
-            for j, edge, _ in arcs:
-                self.edge_arcs[edge].append((i, j))
-        self.edge_kind = [
-            TWO_WAY if ways == 2 else ONE_WAY if ways == 1 else NO_WAY for ways in allowed_ways
-        ]
-        self.edge_point_ids = [
-            tuple(board.point_index(p) for p in board.edge_points(e))
-            for e in range(board.edge_count)
-        ]
-        self.outer = -1  # union-find id of the board border (all border points)
-        self.point_count = (n + 1) * (n + 1)
-        self.border = [
-            board.on_border((p % (n + 1), p // (n + 1))) for p in range(self.point_count)
-        ]
-        self.candidates: dict[int, list[Candidate]] = {}
-        for length in WALL_TOTALS:
-            self.candidates[length] = [
-                self._candidate(w) for w in _all_walls(board, length)
-            ]
-
-    def _candidate(self, wall: Wall) -> Candidate:
-        edges = self.board.wall_edges(wall)
-        orient_other = "v" if wall.orientation == "h" else "h"
-        inner = tuple((p, orient_other) for p in wall.inner_points())
-        one_way = any(self.edge_kind[e] == ONE_WAY for e in edges)
-        return Candidate(wall, edges, inner, one_way)
-
-
-@dataclass(frozen=True)
-class Candidate:
-    wall: Wall
-    edges: tuple[int, ...]
-    crossings: tuple[tuple[tuple[int, int], str], ...]  # (inner point, perpendicular orient.)
-    touches_one_way: bool
-
-
-def _all_walls(board: Board, length: int) -> Iterator[Wall]:
-    for orientation in ("h", "v"):
-        for line in range(1, board.size):
-            for start in range(board.size - length + 1):
-                if orientation == "h":
-                    yield Wall("h", start, line, length)
-                else:
-                    yield Wall("v", line, start, length)
-
-
-_GEOMETRY: dict[Board, Geometry] = {}
-
-
-def geometry(board: Board) -> Geometry:
-    """The lookups of ``board``, shared by every state on an equal board."""
-    cached = _GEOMETRY.get(board)
-    if cached is None:
-        if len(_GEOMETRY) > 16:
-            _GEOMETRY.clear()
-        cached = _GEOMETRY[board] = Geometry(board)
-    return cached
-
-
-_DEFAULT_BOARDS: dict[str, Board] = {}
-_BOARDS_BY_JSON: dict[str, Board] = {}
 
 
 def _board_of(data: Any) -> Board:
     """The board of a saved state (boards already read are reused: saved states repeat them)."""
-    from games.stonewall.board import board_from_data
-
-    key = json.dumps(data, sort_keys=True)
-    board = _BOARDS_BY_JSON.get(key)
-    if board is None:
-        board = board_from_data(data, "state.board")
-        if len(_BOARDS_BY_JSON) > 16:
-            _BOARDS_BY_JSON.clear()
-        _BOARDS_BY_JSON[key] = board
-    return board
+    return parse_once(board_from_data, data, "state.board")
 
 
 def default_board() -> Board:
     """The board of the assets folder (read once per folder; a bad file: :class:`BoardError`)."""
-    path = default_board_path()
-    board = _DEFAULT_BOARDS.get(str(path))
-    if board is None:
-        board = _DEFAULT_BOARDS[str(path)] = load_board(path)
-    return board
+    return read_once(load_board, default_board_path())
 
 
 # --- the state ----------------------------------------------------------------------------

@@ -93,7 +93,7 @@ def _wall(value: Any, key: str) -> Wall:
 
 def state_from_json(cls: type[State], data: Any, board: Board | None = None) -> State:
     """The state ``data`` describes, or :class:`StateError` (see the module docstring)."""
-    from games.stonewall.rules import StateError
+    from games.stonewall.actions import StateError
 
     try:
         return _build(cls, data, board)

@@ -2,7 +2,8 @@
 
 Modelled on python-chess (small frozen value objects, ``push``/``pop``, precise exceptions)
 and OpenSpiel's python games (a chance node for every roll, legal actions, serialization).
-The maze and the dice live in :mod:`games.whacky.board`; moves are found by the shared
+The maze and the dice live in :mod:`games.whacky.board`, the moves and errors (re-exported
+here) in :mod:`games.whacky.actions`; moves are found by the shared
 :func:`games.graph.exact_walks`. Two players: 0 is Whacky, 1 plays all four monsters.
 
 A game runs through these phases (``State.phase``):
@@ -76,14 +77,61 @@ import enum
 import json
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from games.assets import parse_once, read_once
 from games.engine import SnapshotState
-from games.errors import UserError
 from games.graph import any_step, exact_walks
 from games.userfile import shown
+from games.whacky.actions import (
+    Accident,
+    Action,
+    BadPath,
+    BadRoll,
+    Blocked,
+    IllegalMove,
+    MonsterRoll,
+    Move,
+    Result,
+    Roll,
+    StateError,
+    UsePower,
+    WrongPhase,
+    WrongPiece,
+    action_from_json,
+    action_to_json,
+)
 from games.whacky.board import Board, BoardError, board_from_data, default_board_path, load_board
+
+# The engine's public face: the moves and errors of games.whacky.actions are re-exported.
+__all__ = [
+    "CAGE_LEAVE_MAX",
+    "LIVES",
+    "MONSTERS",
+    "PLAYER_NAMES",
+    "WHACKY",
+    "Accident",
+    "Action",
+    "BadPath",
+    "BadRoll",
+    "Blocked",
+    "IllegalMove",
+    "MonsterRoll",
+    "Move",
+    "Phase",
+    "Result",
+    "Roll",
+    "State",
+    "StateError",
+    "UsePower",
+    "WrongPhase",
+    "WrongPiece",
+    "action_from_json",
+    "action_to_json",
+    "counted",
+    "default_board",
+    "json_text",
+]  # fmt: skip
 
 WHACKY, MONSTERS = 0, 1
 PLAYER_NAMES = ("whacky", "monsters")
@@ -105,160 +153,24 @@ class Phase(str, enum.Enum):
 CHANCE_PHASES = (Phase.WHACKY_ROLL, Phase.MONSTER_ROLL, Phase.ACCIDENT)
 
 
-# --- actions ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Roll:
-    """Chance: Whacky's die shows ``value``."""
-
-    value: int
-
-
-@dataclass(frozen=True)
-class MonsterRoll:
-    """Chance: the colour die names ``monster``, the number die shows ``value``."""
-
-    monster: str
-    value: int
-
-
-@dataclass(frozen=True)
-class Accident:
-    """Chance (accident rules): the ``index``-th dot still up on the monster's path went down;
-    an index past the last such dot means no accident."""
-
-    index: int
-
-
-@dataclass(frozen=True)
-class Move:
-    """Move ``piece`` ("whacky" or a monster's name) along ``path`` (the points entered)."""
-
-    piece: str
-    path: tuple[str, ...]
-
-    @property
-    def destination(self) -> str:
-        return self.path[-1]
-
-
-@dataclass(frozen=True)
-class UsePower:
-    """Whacky uses a power a scatty monster left him (accident rules): three powered rolls."""
-
-
-Action = Roll | MonsterRoll | Accident | Move | UsePower
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    if isinstance(action, Roll):
-        return {"type": "roll", "value": action.value}
-    if isinstance(action, MonsterRoll):
-        return {"type": "monster_roll", "monster": action.monster, "value": action.value}
-    if isinstance(action, Accident):
-        return {"type": "accident", "index": action.index}
-    if isinstance(action, Move):
-        return {"type": "move", "piece": action.piece, "path": list(action.path)}
-    return {"type": "use_power"}
-
-
-def action_from_json(data: Any) -> Action:
-    """Parse an action; ``ValueError`` with one line saying what is wrong."""
-    if not isinstance(data, dict) or "type" not in data:
-        raise ValueError(f"not an action: {data!r} (want a table with 'type')")
-    kind = data["type"]
-    try:
-        if kind == "roll":
-            return Roll(int(data["value"]))
-        if kind == "monster_roll":
-            return MonsterRoll(str(data["monster"]), int(data["value"]))
-        if kind == "accident":
-            return Accident(int(data["index"]))
-        if kind == "move":
-            path = data["path"]
-            if isinstance(path, str) or not all(isinstance(p, str) for p in path):
-                raise TypeError("path must be a list of point names like [\"J8\", \"K8\"]")
-            return Move(str(data["piece"]), tuple(p.strip().upper() for p in path))
-        if kind == "use_power":
-            return UsePower()
-    except (KeyError, TypeError, ValueError) as error:
-        raise ValueError(f"action {kind!r} is missing or has a bad field: {error}") from None
-    raise ValueError(
-        f"unknown action type {kind!r}; allowed: roll, monster_roll, accident, move, use_power"
-    )
-
-
-# --- exceptions ---------------------------------------------------------------------------
-class IllegalMove(ValueError):
-    """An action the rules forbid; ``str()`` says why in players' words (points like ``J9``).
-    The state is left unchanged."""
-
-
-class WrongPhase(IllegalMove):
-    """Not this kind of action now (or not this player's)."""
-
-
-class BadRoll(IllegalMove):
-    """A roll no die can show."""
-
-
-class WrongPiece(IllegalMove):
-    """Not the piece that moves now."""
-
-
-class BadPath(IllegalMove):
-    """A path of the wrong length, or with a step that is not a path of the maze."""
-
-
-class Blocked(IllegalMove):
-    """A step or an end the rules forbid (a monster in the way, no turning back, the aisle)."""
-
-
-class StateError(UserError):
-    """A saved state that is malformed or impossible; ``str()`` is one line."""
-
-
 SAVED_KEYS = (
     "board", "accidents", "down", "up", "whacky", "monsters", "lives", "phase", "roll", "chosen",
     "rolls_left", "power", "stored_power", "accident_dots", "winner", "reason",
 )
 
 
-@dataclass(frozen=True)
-class Result:
-    winner: int
-    name: str
-    reason: str
-
-
 # --- the state ----------------------------------------------------------------------------
-_DEFAULT_BOARDS: dict[str, Board] = {}
-_SAVED_BOARDS: dict[str, Board] = {}  # a saved state's board by its JSON (boards are frozen)
 MAX_ACCIDENTS = 1000  # the accident rules' 1-in-N chance: N at most this
 
 
 def _board_from_json(raw: Any) -> Board:
-    """The board of a saved state, checked once per distinct board (a fuzzer or an undo log
-    loads the same board thousands of times)."""
-    try:
-        key = json.dumps(raw, sort_keys=True, allow_nan=False)
-    except (TypeError, ValueError):
-        return board_from_data(raw, "state.board")
-    board = _SAVED_BOARDS.get(key)
-    if board is None:
-        board = board_from_data(raw, "state.board")
-        if len(_SAVED_BOARDS) >= 16:
-            _SAVED_BOARDS.clear()
-        _SAVED_BOARDS[key] = board
-    return board
+    """The board of a saved state, checked once per distinct board."""
+    return parse_once(board_from_data, raw, "state.board")
 
 
 def default_board() -> Board:
     """The board of the assets folder (read once per folder; a bad file: :class:`BoardError`)."""
-    path = default_board_path()
-    board = _DEFAULT_BOARDS.get(str(path))
-    if board is None:
-        board = _DEFAULT_BOARDS[str(path)] = load_board(path)
-    return board
+    return read_once(load_board, default_board_path())
 
 
 def counted(faces: tuple[Any, ...]) -> list[tuple[Any, float]]:

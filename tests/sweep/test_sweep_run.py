@@ -114,6 +114,26 @@ def test_a_worker_that_dies_is_a_row_and_the_other_games_finish(
     }  # fmt: skip
 
 
+def test_resume_runs_the_failed_games_again_and_keeps_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(registry.GAMES, "crashy", "sweep_helpers")
+    sweep = write(tmp_path, "crashy.toml", 'game = "crashy"\nseeds = 6\ncollect = ["winner"]\n')
+    out = tmp_path / "crashy.csv"
+    assert run_sweep(sweep, out, workers=2) == 1
+    before = {row["seed"]: row for row in rows(out)}
+    monkeypatch.setenv("CRASHY_FIXED", "1")  # the bug is fixed, the machine has memory again
+    capsys.readouterr()
+    assert run_sweep(sweep, out, resume=True, workers=2) == 0
+    assert "2 games: 2 ok, 0 failed; 4 already in" in capsys.readouterr().out
+    after = rows(out)
+    assert [row["seed"] for row in after] == ["0", "1", "2", "3", "4", "5"]  # each game once
+    assert all(row["status"] == "ok" for row in after)
+    for row in after:
+        if row["seed"] not in ("2", "3"):
+            assert row == before[row["seed"]]  # the rows that had run are kept as they were
+
+
 def test_resume_runs_only_the_missing_games_after_a_cut_off_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
