@@ -1,6 +1,7 @@
 """How fast headless play is, in CPU seconds, and what our World costs over bare pymunk.
 
     python scripts/bench_speed.py [--seeds 0 1 2] [--frames 600] [--rounds 5]
+        [--part wallamoppi freeplay world]
 
 CPU time (``time.process_time``, or the child's rusage for a process), so other work on a
 shared machine does not count; every A/B pair is measured alternately in this one process.
@@ -9,6 +10,12 @@ shared machine does not count; every A/B pair is measured alternately in this on
    marble timer, stack and fall checks): simulated seconds per CPU second. Goal: ≥ 60×.
 2. **Headless Free play process**: ``python -m games run freeplay --headless`` as a user runs it,
    start-up included: simulated seconds per CPU second of the whole process. Goal: ≥ 50×.
+   Each seed ``--rounds`` times, alternating three children: the command in this shell's
+   environment; the same with Python's bytecode cache on (``PYTHONDONTWRITEBYTECODE`` unset,
+   the cache in a temporary folder, warmed once: what an installed or used checkout does; a
+   shell that sets the variable recompiles every module of ours at each start, ≈ 20 ms); and
+   ``python -c pass`` with the cache, the interpreter's own start-up (the baseline nothing of
+   ours can go below).
 3. **World against bare pymunk** in every shipped scene (Free play's table, Wallamoppi's wall
    with a 10-disk tower, the marble timer's box with its marble rolling): A steps
    :class:`~physics.world.World` frames (substeps, contact callbacks, rolling resistance), B a
@@ -20,6 +27,7 @@ shared machine does not count; every A/B pair is measured alternately in this on
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import statistics
 import subprocess
@@ -51,21 +59,59 @@ def wallamoppi_game(config: PhysicsConfig, seed: int) -> tuple[float, float, dic
     return session.frame * session.frame_seconds, cpu, session.result()
 
 
-def freeplay_process(seed: int) -> tuple[float, float]:
-    """(simulated s, CPU s of the whole process) of ``wobbletop run freeplay --headless``."""
+def child_cpu(argv: list[str], env: dict[str, str] | None = None) -> tuple[str, float]:
+    """(stdout, CPU s of the whole child process: user + system, from its rusage)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     output = subprocess.run(
-        [sys.executable, "-m", "games", "run", "freeplay", "--headless", "--seed", str(seed)],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
+        [sys.executable, *argv], cwd=ROOT, env=env, check=True, capture_output=True, text=True
     ).stdout
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return output, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def freeplay_process(seed: int, env: dict[str, str] | None = None) -> tuple[float, float]:
+    """(simulated s, CPU s of the whole process) of ``wobbletop run freeplay --headless``."""
     import json
 
+    argv = ["-m", "games", "run", "freeplay", "--headless", "--seed", str(seed)]
+    output, cpu = child_cpu(argv, env)
     return float(json.loads(output.splitlines()[-1])["sim_seconds"]), cpu
+
+
+def bytecode_cached(folder: str) -> dict[str, str]:
+    """This environment with Python's bytecode cache on, kept in ``folder`` (not the checkout)."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = folder
+    return env
+
+
+def freeplay_processes(seeds: list[int], rounds: int) -> None:
+    """Print the Free play process's speed, as this shell runs it and with bytecode cached."""
+    import tempfile
+
+    plain = cached = interpreter = sim_total = 0.0
+    with tempfile.TemporaryDirectory() as folder:
+        env = bytecode_cached(folder)
+        freeplay_process(seeds[0], env)  # fills the cache
+        child_cpu(["-c", "pass"], env)
+        for _ in range(rounds):
+            for seed in seeds:
+                sim, cpu = freeplay_process(seed)
+                _, cpu_cached = freeplay_process(seed, env)
+                _, cpu_bare = child_cpu(["-c", "pass"], env)
+                sim_total, plain = sim_total + sim, plain + cpu
+                cached, interpreter = cached + cpu_cached, interpreter + cpu_bare
+    runs = rounds * len(seeds)
+    shell = os.environ.get("PYTHONDONTWRITEBYTECODE") or "unset"
+    print(
+        f"Free play headless process (start-up included): {sim_total / runs:.2f} sim s "
+        f"in {plain / runs:.3f} CPU s = {sim_total / plain:.1f}x  (this shell: "
+        f"PYTHONDONTWRITEBYTECODE={shell})"
+    )
+    print(
+        f"  with bytecode cached: {cached / runs:.3f} CPU s = {sim_total / cached:.1f}x; "
+        f"the interpreter alone (python -c pass): {interpreter / runs:.3f} CPU s"
+    )
 
 
 def scenes(config: PhysicsConfig) -> dict[str, Callable[[], World]]:
@@ -109,16 +155,10 @@ def step_cpu(world: World, frames: int) -> tuple[float, float, float]:
     return times[0], times[1], times[2]
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
-    parser.add_argument("--frames", type=int, default=600, help="frames per World/bare timing")
-    parser.add_argument("--rounds", type=int, default=5, help="alternations per scene")
-    args = parser.parse_args()
-    config = load_config().config
-
+def wallamoppi_games(config: PhysicsConfig, seeds: list[int]) -> None:
+    """Print each headless Wallamoppi game's speed and all of theirs."""
     total_sim = total_cpu = 0.0
-    for seed in args.seeds:
+    for seed in seeds:
         sim, cpu, result = wallamoppi_game(config, seed)
         total_sim, total_cpu = total_sim + sim, total_cpu + cpu
         print(
@@ -128,14 +168,23 @@ def main() -> int:
         )
     print(f"Wallamoppi, all games: {total_sim / total_cpu:.1f}x real time per CPU second")
 
-    total_sim = total_cpu = 0.0
-    for seed in args.seeds:
-        sim, cpu = freeplay_process(seed)
-        total_sim, total_cpu = total_sim + sim, total_cpu + cpu
-    print(
-        f"Free play headless process (start-up included): {total_sim / len(args.seeds):.2f} sim s "
-        f"in {total_cpu / len(args.seeds):.3f} CPU s = {total_sim / total_cpu:.1f}x"
-    )
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
+    parser.add_argument("--frames", type=int, default=600, help="frames per World/bare timing")
+    parser.add_argument("--rounds", type=int, default=5, help="alternations per scene")
+    parts = ("wallamoppi", "freeplay", "world")
+    parser.add_argument("--part", nargs="+", choices=parts, default=list(parts))
+    args = parser.parse_args()
+    config = load_config().config
+
+    if "wallamoppi" in args.part:
+        wallamoppi_games(config, args.seeds)
+    if "freeplay" in args.part:
+        freeplay_processes(args.seeds, args.rounds)
+    if "world" not in args.part:
+        return 0
 
     print(
         f"\nWorld (A) vs bare pymunk (B), CPU ms per frame, median of {args.rounds} x "
