@@ -1,5 +1,5 @@
 """``python -m games`` does what the ``wobbletop`` command does."""
 
-from games.cli import main
+from games.cli import command
 
-raise SystemExit(main())
+raise SystemExit(command())

@@ -183,6 +183,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv)
 
 
+def command() -> int:
+    """The ``wobbletop`` program (and ``python -m games``): :func:`main`, then the process ends.
+
+    ``gc.freeze()`` once the command is done: the interpreter's final collections then skip
+    every object the run made (pymunk's bodies and shapes, the modules), which cost a headless
+    Free play process about 8 ms of its ~95 (``scripts/bench_speed.py``). Only here, never in
+    :func:`main`, which tests call many times in one process.
+    """
+    code = main()
+    import gc
+
+    gc.freeze()
+    return code
+
+
 def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
