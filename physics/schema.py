@@ -145,9 +145,10 @@ class Section:
     ``class WorldSettings(Section): gravity: float = setting(ge=0, le=100_000, ...)``: keyword
     construction, equality, ``repr`` and immutability as a frozen dataclass (type checkers treat
     it as one), made without the dataclass decorator's code generation (≈ 0.6 ms a class, a
-    few ms of every start-up). A subclass may define ``check(self)``, run by :func:`validate`
-    after its fields are valid (pydantic's ``model_validator(mode="after")``), raising its own
-    ``ValueError``.
+    few ms of every start-up). Constructing one does not validate (code builds sections from
+    values it trusts); :meth:`model_validate` does. A subclass may define ``check(self)``, run
+    by :func:`validate` after its fields are valid (pydantic's ``model_validator(mode="after")``),
+    raising its own ``ValueError``.
     """
 
     model_fields: ClassVar[dict[str, FieldInfo]] = {}
