@@ -37,6 +37,7 @@ import pymunk
 
 from physics.bounce import rebound
 from physics.config import PhysicsConfig
+from physics.stepper import direct_stepper
 
 # A stack this many pieces high settles in with all of world.settle_iterations (see
 # World._settle_iterations): Wallamoppi's tallest tower is 36 disks.
@@ -117,6 +118,9 @@ FLOOR_MARGIN_MM = 100.0  # below the lowest static piece: the piece fell through
 CEILING_MM = 50_000.0  # above the highest static piece (a piece flung up at 100 m/s stays in)
 OUTSIDE_MM = 1e12  # how far the regions round the bounds reach (anything finite is inside them)
 FULL_SCAN_FRAMES = 30  # every so many frames every piece is checked, not only the candidates
+# A world with at most this many movable pieces looks at each of them every frame: reading a
+# few positions is cheaper than the four box queries (the marble timer has one marble).
+DIRECT_SCAN_PIECES = 4
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,7 @@ class World:
 
     def __init__(self, config: PhysicsConfig) -> None:
         self.space = pymunk.Space(threaded=False)
+        self._step_space = direct_stepper(self.space)  # space.step, without its idle Python
         self.pieces: dict[str, Piece] = {}
         self.frame = 0
         self._materials: list[str] = []
@@ -488,7 +493,7 @@ class World:
 
     def step(self) -> None:
         """Advance one fixed frame as ``substeps`` equal pymunk steps."""
-        step, dt = self.space.step, self._substep_seconds
+        step, dt = self._step_space, self._substep_seconds
         listener = self.impact_listener
         for _ in range(self._substeps):
             step(dt)
@@ -553,10 +558,12 @@ class World:
         Only pieces whose shape pokes out of the bounds can be outside, so four box queries on
         the regions round the bounds (in C, and empty nearly always) find the candidates; every
         :data:`FULL_SCAN_FRAMES` frames all pieces are looked at, which also catches a position
-        that stopped being finite (its box is in no region).
+        that stopped being finite (its box is in no region). A world of at most
+        :data:`DIRECT_SCAN_PIECES` movable pieces looks at all of them every frame (cheaper than
+        the queries; the same pieces are caught).
         """
         left, bottom, right, top = self._bounds or self.bounds()
-        if self.frame % FULL_SCAN_FRAMES == 0:
+        if len(self._movable) <= DIRECT_SCAN_PIECES or self.frame % FULL_SCAN_FRAMES == 0:
             candidates: Iterable[Piece] = self._movable
         else:
             found: dict[Piece, None] = {}
