@@ -51,6 +51,7 @@ from physics import pieces
 from physics.config import PhysicsConfig
 from physics.detect import tilt_mod_half_turn, touching
 from physics.stacking import relative_speed
+from physics.stepper import BodyWatch
 from physics.world import Layer, Piece, World
 
 RAIL_X_MM = 460.0  # the table's rims, left and right of the wall
@@ -132,6 +133,9 @@ class WallScene:
     tower: list[str] = field(default_factory=list)
     pull: _Pull | None = None
     last_drag: list[str] = field(default_factory=list)
+    # (the wall disks, their sleep watch, the tower's sleep watch); None when the wall or the
+    # tower changed since (every method that changes a disk's "wall" tag or the tower resets it)
+    _watches: tuple[list[Piece], BodyWatch, BodyWatch] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.built_with = self.config
@@ -163,6 +167,7 @@ class WallScene:
         self.world.add(piece)
         self.disks[disk.id] = piece
         self.slots[disk.id] = slot
+        self._watches = None
         if slot == APEX:
             self._join_tower(piece)
         return piece
@@ -171,6 +176,7 @@ class WallScene:
         """Take a disk out of the world (undo of a wall placement)."""
         self.world.remove(disk_id)
         self.disks.pop(disk_id)
+        self._watches = None
         self.slots.pop(disk_id, None)
         if disk_id in self.tower:
             self.tower.remove(disk_id)
@@ -188,6 +194,7 @@ class WallScene:
         return piece
 
     def _join_tower(self, piece: Piece) -> None:
+        self._watches = None
         piece.tags -= {"wall", "fallen", "loose"}
         piece.tags.add("tower")
         piece.set_layer(Layer.TOWER)
@@ -281,6 +288,7 @@ class WallScene:
     def begin_pull(self, piece: Piece) -> None:
         """``piece`` was just pulled out of the wall: remember its neighbours for the drag."""
         self.pull = _Pull(piece, piece.body.position, self._wall_neighbours(piece))
+        self._watches = None
         piece.tags -= {"wall", "fallen"}
         piece.tags.add("loose")
         piece.shape.filter = pymunk.ShapeFilter(
@@ -373,10 +381,23 @@ class WallScene:
         piece.body.angle = 0.0
         piece.body.velocity = (0.0, 0.0)
         piece.body.angular_velocity = 0.0
+        self._watches = None
         piece.tags -= {"wall", "loose"}
         piece.tags.add("fallen")
         piece.set_layer(Layer.FREE)
         self.world.space.reindex_shapes_for_body(piece.body)
+
+    def _watched(self) -> tuple[list[Piece], BodyWatch, BodyWatch]:
+        """The wall disks (in the order they were laid) and sleep watches on them and the tower."""
+        if self._watches is None:
+            wall = [piece for piece in self.disks.values() if "wall" in piece.tags]
+            tower = BodyWatch([self.disks[name].body for name in self.tower])
+            self._watches = (wall, BodyWatch([piece.body for piece in wall]), tower)
+        return self._watches
+
+    def tower_asleep(self) -> bool:
+        """True if every tower disk sleeps."""
+        return self._watched()[2].all_asleep()
 
     def update_fallen(self, held: Piece | None) -> list[str]:
         """Mark wall disks that tumbled out of the wall as fallen; returns the newly fallen."""
@@ -384,8 +405,9 @@ class WallScene:
         half_wall = (ROWS / 2) * (
             self.config.pieces.disk_diameter + self.config.wallamoppi.wall_gap
         )
-        for piece in self.disks.values():
-            if "wall" not in piece.tags or piece is held or piece.body.is_sleeping:
+        wall, watch, _ = self._watched()
+        for piece, asleep in zip(wall, watch.asleep(), strict=True):
+            if asleep or piece is held:
                 continue
             slot = self.slots[piece.name]
             off_wall = abs(piece.body.position.x) > half_wall + piece.size[1]
@@ -395,6 +417,8 @@ class WallScene:
                 piece.tags.add("fallen")
                 piece.set_layer(Layer.FREE)
                 fallen.append(piece.name)
+        if fallen:
+            self._watches = None
         return fallen
 
 
