@@ -109,3 +109,15 @@ class BodyWatch:
     def all_asleep(self) -> bool:
         """True if every body sleeps (also for no bodies)."""
         return all(self.asleep())
+
+
+def set_next_shape_id(space: pymunk.Space, shape_id: int) -> bool:
+    """Give the next shape added to ``space`` the hash id ``shape_id``; False if not possible.
+
+    Chipmunk numbers shapes as they are added; with a spatial hash the broadphase visits them,
+    and so the solver meets their contacts, in the order of these ids (see physics/world.py).
+    """
+    if _chipmunk is None or not hasattr(space, "_space"):
+        return False
+    _chipmunk.cpSpaceSetShapeIDCounter(space._space, shape_id)
+    return True
