@@ -10,13 +10,23 @@ Looked for in this order:
    recognised by the ``pyproject.toml`` beside it, so a stray ``assets`` folder in
    site-packages is never taken for ours);
 3. the installed package ``wobbletop_assets`` (a wheel ships ``assets/`` under that name).
+
+Boards are frozen values, so each rule engine reads its board file once per path
+(:func:`read_once`) and parses a saved state's board once per distinct content
+(:func:`parse_once`: a fuzzer or an undo log loads the same board thousands of times). A bad
+file is not remembered: it is read (and refused) again next time.
 """
 
 from __future__ import annotations
 
+import json
 import os
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import Any, TypeVar, cast
+
+T = TypeVar("T")
 
 ASSETS_PACKAGE = "wobbletop_assets"
 _CODE_ROOT = Path(__file__).resolve().parent.parent
@@ -46,3 +56,31 @@ def installed_assets() -> Path | None:
 def default_config_path() -> Path:
     """The default physics config, ``physics.toml`` in the assets folder."""
     return assets_dir() / "physics.toml"
+
+
+_READ: dict[tuple[Callable[[Path], Any], Path], Any] = {}
+_PARSED: dict[tuple[Callable[[Any, str], Any], str], Any] = {}
+_KEPT = 16  # distinct files or contents remembered per kind; then the memory starts afresh
+
+
+def read_once(load: Callable[[Path], T], path: Path) -> T:
+    """``load(path)``, read from disk only the first time for this loader and path."""
+    key = (load, path)
+    if key not in _READ:
+        if len(_READ) >= _KEPT:
+            _READ.clear()
+        _READ[key] = load(path)
+    return cast(T, _READ[key])
+
+
+def parse_once(parse: Callable[[Any, str], T], data: Any, where: str) -> T:
+    """``parse(data, where)``, parsed only the first time for equal ``data`` (JSON content)."""
+    try:
+        key = (parse, json.dumps(data, sort_keys=True, allow_nan=False))
+    except (TypeError, ValueError):  # not plain JSON: parse refuses it (or takes it) each time
+        return parse(data, where)
+    if key not in _PARSED:
+        if len(_PARSED) >= _KEPT:
+            _PARSED.clear()
+        _PARSED[key] = parse(data, where)
+    return cast(T, _PARSED[key])

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.protocol import InputEvent, InputRefused, Session, SessionSetup
+from physics import room
 from physics.grab import Hand
 from physics.world import Layer, Piece, World
 
@@ -71,6 +72,16 @@ class PhysicsSession(Session):
                 self.on_release(piece)
         else:
             raise InputRefused(f"unknown action {event.action!r}; allowed: grab, move, release")
+
+    def on_floor(self) -> list[Piece]:
+        """Movable pieces that fell off the table onto the floor (physics/room.py), not the
+        one in hand: what a game's ``put_back`` input (the B key) gathers."""
+        held = self.hand.held
+        return [
+            piece
+            for piece in self.world.dynamic_pieces()
+            if piece is not held and room.on_floor(self.world, piece)
+        ]
 
     def on_grab(self, piece: Piece) -> None:
         """Called after a piece was taken in hand."""

@@ -151,6 +151,9 @@ def ramp(
 def table(name: str = "table", *, half_width: float = 2000.0, material: str = "felt") -> Piece:
     """The table top: a static segment whose upper surface is y = 0, ``2 × half_width`` mm wide.
 
+    An endless table for tests and benchmarks; the games' scenes stand a table of their own
+    width on a floor instead (:func:`physics.room.furnish`).
+
     It is 400 mm thick (drawn as a thin top; only its upper surface is ever touched): pymunk
     has no continuous collision, and a piece whose centre crosses the segment's middle line in
     one substep is pushed out *below*. At 20 mm a disk dropped 2 cm at a 30 Hz, 1-substep

@@ -675,6 +675,7 @@ class World:
         reach = max(piece.size)
         tables = [p.shape for p in self.pieces.values() if p.kind == "table"]
         ends = [x for t in tables if isinstance(t, pymunk.Segment) for x in (t.a.x, t.b.x)]
+        ends += [x for t in tables if isinstance(t, pymunk.Poly) for x in (t.bb.left, t.bb.right)]
         low = min(ends or [bb.left for bb in statics] or [0.0]) + reach
         high = max(ends or [bb.right for bb in statics] or [0.0]) - reach
         home_x = min(max(x, low), high) if math.isfinite(x) and low <= high else (low + high) / 2

@@ -15,6 +15,13 @@ Stacks are found by geometry (:func:`physics.stacking.columns`): a column stands
 each animal's bottom within ``animals.stack_gap_mm`` of the top of the one below and its centre
 at most half a width sideways. The *main* column is the one standing on the stacking spot.
 
+The table (:func:`physics.room.furnish`) reaches a little beyond the pouch and, left of the
+board, far enough for :data:`ASIDE_COLUMNS` columns of animals: an animal that falls off the
+table lands on the floor below, and the B key (``put_back``) stands every animal lying on the
+floor back on the table there (:meth:`AnimalScene.put_beside_board`). The rulebook ends the
+game when the tower falls onto the table, so an animal on the floor has always ended the game
+already: putting it back is tidying up, the fall and its loser stand.
+
 The tower has fallen (:meth:`AnimalScene.fall`) when an animal that is not in the hand
 
 - touches the table (it fell off the board: "falls onto the table"), or
@@ -30,14 +37,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.animals.catalogue import PiecesFile
-from physics import pieces
+from games.animals.catalogue import Board, PiecesFile
+from physics import pieces, room
 from physics.config import PhysicsConfig
 from physics.detect import tilt_mod_half_turn, touches
 from physics.stacking import Column, columns
 from physics.world import Layer, Piece, World
 
 FELL_OFF_Y_MM = -100.0  # below this an animal has left the table altogether
+TABLE_BEYOND_MM = 60.0  # the table reaches this far beyond the pouch
+ASIDE_GAP_MM = 6.0  # between the board and the animals put back beside it, and between them
+ASIDE_LEVELS = 5  # animals put back stand in columns this high
+ASIDE_COLUMNS = 4  # so many columns left of the board (4 × 5 hold all 19 pieces)
 
 
 @dataclass
@@ -63,7 +74,8 @@ class AnimalScene:
         self.world = World(self.config)
         board = self.file.board
         half = board.thickness / 2
-        self.world.add(pieces.table())
+        aside = ASIDE_COLUMNS * (self.file.cylinder.width + ASIDE_GAP_MM) + TABLE_BEYOND_MM / 2
+        room.furnish(self.world, -board.half_width - aside, _pouch_right(board))
         self.world.add(
             pieces.static_segment(
                 "board",
@@ -130,6 +142,18 @@ class AnimalScene:
         self.world.remove(piece.name)
         return animal
 
+    def put_beside_board(self, lying: list[Piece]) -> None:
+        """Stand animals that fell onto the floor back on the table, left of the board, in
+        columns of :data:`ASIDE_LEVELS`, at rest (the B key; the fall they caused stands)."""
+        width, height = self.size
+        board = self.file.board
+        start = -board.half_width - ASIDE_GAP_MM - width / 2
+        for n, piece in enumerate(lying):
+            column, level = divmod(n, ASIDE_LEVELS)
+            x = start - column * (width + ASIDE_GAP_MM)
+            y = pieces.stack_height(self.config, level, height)
+            room.lay_at_rest(self.world, piece, (x, y))
+
     # -- reading the table -----------------------------------------------------------------
 
     def animals(self) -> list[Piece]:
@@ -169,6 +193,11 @@ class AnimalScene:
             if tilt_mod_half_turn(piece) > limit:
                 return "an animal toppled over"
         return None
+
+
+def _pouch_right(board: Board) -> float:
+    """The table's right end (mm): a little beyond the pouch, or the board if further."""
+    return max(board.pouch_x + board.pouch_width / 2, board.half_width) + TABLE_BEYOND_MM
 
 
 def live_config(built_with: PhysicsConfig, new: PhysicsConfig) -> PhysicsConfig:

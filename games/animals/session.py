@@ -9,6 +9,11 @@ Inputs (``InputEvent.action``), all by the player on turn (the rules' ``seat``):
 - ``accept``: do not doubt the finished tower.
 - ``grab`` / ``move`` / ``release`` at a point (mm): the hand, always the rotation-locked grip
   (both hands). Grabbing an animal lifts it with everything that rides on it.
+- ``put_back`` (the B key), by anyone at any time: every animal lying on the floor stands on
+  the table again, left of the board (:meth:`AnimalScene.put_beside_board`). The rulebook
+  ends the game when the tower falls onto the table; an animal on the floor fell off it, so
+  the game was already over: this only tidies up, and the fall and its loser stand. With
+  nothing on the floor it is refused with the reason.
 
 What the hand may take (:meth:`AnimalsSession.may_grab`), while placing or removing:
 
@@ -133,6 +138,13 @@ class AnimalsSession(PhysicsSession):
             self._computer_acting = False
 
     def _apply_input(self, event: InputEvent) -> None:
+        if event.action == "put_back":  # tidying the table is no move: anyone, any time
+            lying = [p for p in self.on_floor() if p.name in self.scene.animal_of]
+            if not lying:
+                raise self._refuse("no animal lies on the floor")
+            self.scene.put_beside_board(lying)
+            self.refusal = None
+            return
         seat = self.rules.seat
         computer = self.kinds[seat] is SeatKind.COMPUTER
         if not self._computer_acting and computer and self.outcome is None:
@@ -153,7 +165,7 @@ class AnimalsSession(PhysicsSession):
             else:
                 raise IllegalMove(
                     f"unknown action {event.action!r}; allowed: draw, roll, stop, accept, "
-                    "grab, move, release"
+                    "grab, move, release, put_back"
                 )
         except (IllegalMove, InputRefused) as error:
             raise self._refuse(str(error)) from None

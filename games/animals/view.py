@@ -8,6 +8,9 @@
   down in order.
 - Drag an animal with the left button (the grip always keeps it upright); what rests on it
   rides along. The crocodile's animal is let go over the pouch.
+- An animal that falls off the table lands on the floor below, in view (the camera eases
+  out); B stands every animal on the floor back on the table left of the board (the session's
+  ``put_back``: the game was over already, the fall stands).
 - The side panel (left): whose turn and who plays it, in gold what to do next, the buttons
   (Draw, Roll, Stop stacking!, Accept), the die, and the template every player has (the
   lighthouse, bottom to top).
@@ -23,7 +26,7 @@ import pygame
 from games.animals.rules import Animal, Phase
 from games.animals.session import AnimalsSession
 from games.protocol import SeatKind, Session
-from games.ui.physics_view import FRAME_MARGIN_PX, PhysicsView
+from games.ui.physics_view import PhysicsView
 from games.ui.render import (
     ACCENT,
     GOOD,
@@ -31,7 +34,6 @@ from games.ui.render import (
     INK_DIM,
     PLAYER_COLOURS,
     REFUSED,
-    Camera,
     Point,
     Renderer,
     WorldRect,
@@ -59,6 +61,7 @@ class AnimalsView(PhysicsView):
         ("Left drag", "move an animal (it stays upright)"),
         ("Click", "the panel's buttons: Draw, Roll, Stop stacking!, Accept"),
         ("Wheel", "zoom in and out at the mouse"),
+        ("B", "animals on the floor back on the table (the game stays over)"),
     )
 
     draws_outcome = True
@@ -91,16 +94,14 @@ class AnimalsView(PhysicsView):
         tops = [p.shape.cache_bb().top for p in self.game.scene.animals()]
         height = max([*tops, 200.0]) + 60.0
         return WorldRect(
-            -board.half_width - 20.0, -30.0, board.pouch_x + board.pouch_width / 2 + 20, height
+            -board.half_width - 6.0, -30.0, board.pouch_x + board.pouch_width / 2 + 8.0, height
         )
 
+    def visible_rect(self) -> pygame.Rect:
+        return self.table_rect()
+
     def refit(self) -> None:
-        fitted = Camera.fit(self.frame_rect(), self.table_rect(), FRAME_MARGIN_PX, align_y=1.0)
-        origin = (
-            self.zoom * fitted.origin[0] + self._zoom_offset[0],
-            self.zoom * fitted.origin[1] + self._zoom_offset[1],
-        )
-        self.camera = Camera(fitted.scale * self.zoom, origin)
+        super().refit()
         panel = self.panel_rect().inflate(-16, -16)
         width = panel.width - 20
         self.buttons = {}

@@ -31,6 +31,8 @@ GAME = GameSpec(
         "Drag a piece with the left mouse button; let go to drop it (a flick throws it).\n"
         "Hold Shift while grabbing to keep the piece upright (both hands).\n"
         "Mouse wheel: zoom in and out about the cursor.\n"
+        "A piece pushed or thrown off the table falls to the floor; the view widens to show "
+        "it. B puts back every piece that left the table, where it started.\n"
         "Ctrl+Z takes back your last drag (the table is replayed without it).\n"
         "Edit the config file while playing: new constants apply within a second."
     ),

@@ -1,11 +1,13 @@
 """Free play: no rules, just the table. Headless, it runs a scripted drop-and-settle scene.
 
 The sandbox never ends by itself in the window. A piece pushed or thrown out of the table's
-framed part (:func:`~games.freeplay.scene.home_rect`) is not lost: the window points to it
-with an arrow, and the ``put_back`` input (the B key) lays every such piece back where it
-started (on top of whatever lies there now), at rest. With ``options["script"] = "drop"`` (what
-``wobbletop run freeplay --headless`` uses) the hand picks the top disk of the stack, lifts it
-and drops it onto the loose disks, and the session ends once every piece has settled.
+framed part (:func:`~games.freeplay.scene.home_rect`) is not lost: off the table's end it
+lands on the floor (physics/room.py), the window eases out to show it (or points to it with
+an arrow when zoomed in), and the ``put_back`` input (the B key) lays every such piece back
+where it started (on top of whatever lies there now), at rest. With
+``options["script"] = "drop"`` (what ``wobbletop run freeplay --headless`` uses) the hand
+picks the top disk of the stack, lifts it and drops it onto the loose disks, and the session
+ends once every piece has settled.
 """
 
 from __future__ import annotations
@@ -138,6 +140,6 @@ class FreeplaySession(PhysicsSession):
         away = len(self.away())
         if away:
             if away == 1:
-                return "a piece is off the table (the arrow points to it): B puts it back"
-            return f"{away} pieces are off the table (the arrows point to them): B puts them back"
+                return "a piece is off the table: B puts it back"
+            return f"{away} pieces are off the table: B puts them back"
         return "Drag any piece with the mouse"

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from games.freeplay.scene import home_rect
 from games.protocol import Session
 from games.ui.physics_view import PhysicsView
@@ -25,16 +23,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 class FreeplayView(PhysicsView):
     """Drag anything; Shift while grabbing keeps the piece upright; B puts back what is away."""
-
-    keys = (*PhysicsView.keys, ("B", "put back every piece that left the table"))
-
-    put_back_hint = "B puts it back"
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_b:
-            self.send("put_back")
-            return
-        super().handle_event(event)
 
     def frame_rect(self) -> WorldRect:
         if self._frame is None:

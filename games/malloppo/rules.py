@@ -62,6 +62,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.assets import read_once
 from games.engine import SnapshotState
 from games.errors import UserError
 from games.graph import exact_walks, no_reversal
@@ -261,16 +262,9 @@ def _distance(a: Square | None, b: Square | None) -> int:
     return abs(a.x - b.x) + abs(a.y - b.y)
 
 
-_DEFAULT_BOARDS: dict[str, Board] = {}
-
-
 def default_board() -> Board:
     """The board of the assets folder (read once per folder; a bad file: :class:`BoardError`)."""
-    path = default_board_path()
-    board = _DEFAULT_BOARDS.get(str(path))
-    if board is None:
-        board = _DEFAULT_BOARDS[str(path)] = load_board(path)
-    return board
+    return read_once(load_board, default_board_path())
 
 
 # --- the state ----------------------------------------------------------------------------

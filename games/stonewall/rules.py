@@ -63,10 +63,10 @@ Readings of the rulebook where it is unclear (each has a test in tests/stonewall
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from games.assets import parse_once, read_once
 from games.engine import SnapshotState
 from games.stonewall.actions import (
     DIE_SIDES,
@@ -98,6 +98,7 @@ from games.stonewall.board import (
     Board,
     Square,
     Wall,
+    board_from_data,
     default_board_path,
     load_board,
 )
@@ -168,31 +169,14 @@ def _capital(text: str) -> str:
 
 
 
-_DEFAULT_BOARDS: dict[str, Board] = {}
-_BOARDS_BY_JSON: dict[str, Board] = {}
-
-
 def _board_of(data: Any) -> Board:
     """The board of a saved state (boards already read are reused: saved states repeat them)."""
-    from games.stonewall.board import board_from_data
-
-    key = json.dumps(data, sort_keys=True)
-    board = _BOARDS_BY_JSON.get(key)
-    if board is None:
-        board = board_from_data(data, "state.board")
-        if len(_BOARDS_BY_JSON) > 16:
-            _BOARDS_BY_JSON.clear()
-        _BOARDS_BY_JSON[key] = board
-    return board
+    return parse_once(board_from_data, data, "state.board")
 
 
 def default_board() -> Board:
     """The board of the assets folder (read once per folder; a bad file: :class:`BoardError`)."""
-    path = default_board_path()
-    board = _DEFAULT_BOARDS.get(str(path))
-    if board is None:
-        board = _DEFAULT_BOARDS[str(path)] = load_board(path)
-    return board
+    return read_once(load_board, default_board_path())
 
 
 # --- the state ----------------------------------------------------------------------------

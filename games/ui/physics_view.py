@@ -3,17 +3,26 @@
 :class:`PhysicsView` is what Free play uses as it is, and what Wallamoppi and Animal upon
 Animal subclass. It
 
-- frames :meth:`PhysicsView.frame_rect` (world mm) in the play area with a
-  :class:`~games.ui.render.Camera` refitted every frame, so resizing keeps the scene framed;
+- frames :meth:`PhysicsView.frame_rect` (world mm: what is played with, the pieces and the
+  room a stack grows into, not the whole bare table) in :meth:`PhysicsView.visible_rect` with
+  a :class:`~games.ui.render.Camera` refitted every frame, so resizing keeps the scene framed.
+  Height to spare shows the table's legs and the floor (:meth:`Camera.fit_table`), never a
+  bare wall above a table sat low;
+- keeps every piece in view: a piece outside the frame (thrown, fallen onto the floor of
+  physics/room.py) makes the camera ease out to include it and back in once it is gone
+  (:meth:`PhysicsView.ease_camera`), unless the player has zoomed by hand;
 - turns a left-button drag into "grab" / "move" / "release" inputs with world points
   (``self.camera.to_world(pixel)``); Shift held at the grab asks for the rotation-locked grip
   (``data={"lock": True}``). Mouse motion is sent as at most one "move" per rendered frame so
   recordings stay small;
 - draws the world with :meth:`~games.ui.render.Renderer.draw_world`, the piece under the mouse
   and the held piece highlighted, then calls :meth:`PhysicsView.draw_overlay` for extras;
-- points to every piece out of view (pushed or thrown off the framed table) with an arrow at
-  the play area's edge, so no piece is ever lost from sight; a view that can put such pieces
-  back says how in :attr:`PhysicsView.put_back_hint` (Free play: the B key).
+- points to every piece still out of view (zoomed in by hand, or beyond the floor's ends)
+  with an arrow at the play area's edge, so no piece is ever lost from sight;
+- the B key sends the ``put_back`` input to every physics game: each session says what it
+  gathers and where (Free play: every piece off its framed table, back where it started;
+  Wallamoppi and Animals: what lies on the floor, back on the table, as their rules read it).
+  :attr:`PhysicsView.put_back_hint` is what the arrows and the help say about it.
 
 The session must be a :class:`~games.physics_session.PhysicsSession` (it has ``world`` and
 ``hand``). A refused grab (``may_grab`` said no) shows its reason in the status bar.
@@ -21,6 +30,7 @@ The session must be a :class:`~games.physics_session.PhysicsSession` (it has ``w
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
@@ -30,6 +40,7 @@ from games.physics_session import PICK_RADIUS_MM, PhysicsSession
 from games.protocol import Session
 from games.ui.render import ACCENT, Camera, Point, Renderer, WorldRect
 from games.ui.view import View
+from physics import room
 from physics.world import Piece, World
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,6 +50,10 @@ if TYPE_CHECKING:  # pragma: no cover
 FRAME_MARGIN_PX = 24
 ZOOM_STEP = 1.15  # scale change per notch of the mouse wheel
 MAX_ZOOM = 6.0
+EASE_SECONDS = 0.35  # the camera's ease-out to a piece outside the frame: time constant
+EASE_SNAP_MM = 0.5  # closer than this, the ease-out stops (the kept table layer is reused)
+REACH_PAD_MM = 30.0  # room shown round a piece the camera eased out to
+MIN_PICK_PX = 10  # a press this close to a piece (on screen) still picks it: small windows
 
 
 class PhysicsView(View):
@@ -48,13 +63,11 @@ class PhysicsView(View):
         ("Left drag", "pick up a piece and move it"),
         ("Shift + drag", "hold it upright while you move it"),
         ("Wheel", "zoom in and out at the mouse"),
+        ("B", "put back every piece that left the table"),
     )
 
-    # Where the framed rectangle sits when the play area is taller than it: 1.0 = at the
-    # bottom, so the spare room is the wall above the table rather than the floor below it.
-    align_y: float = 0.8
-    # What the arrow to a piece out of view says besides the piece (e.g. "B puts it back").
-    put_back_hint: str = ""
+    # What the arrow to a piece out of view says besides the piece.
+    put_back_hint: str = "B puts it back"
 
     def __init__(self, app: App, session: Session, frame: WorldRect | None = None) -> None:
         super().__init__(app, session)
@@ -70,6 +83,8 @@ class PhysicsView(View):
         # Mouse-wheel zoom: a screen-space scale about the cursor on top of the fitted camera.
         self.zoom = 1.0
         self._zoom_offset: Point = (0.0, 0.0)
+        # How far the frame is widened (mm: left, bottom, right, top) to show pieces outside it.
+        self._reach: tuple[float, float, float, float] = self.wanted_reach()
         self.refit()
 
     @property
@@ -85,15 +100,78 @@ class PhysicsView(View):
         return self._frame
 
     def refit(self) -> None:
-        """Fit the camera to the play area (called every frame; cheap), then apply the zoom."""
-        fitted = Camera.fit(
-            self.frame_rect(), self.app.play_rect, FRAME_MARGIN_PX, align_y=self.align_y
+        """Fit the camera to :meth:`visible_rect` (called every frame; cheap), then zoom.
+
+        The framed rectangle is :meth:`shown_rect`; spare height goes to the table's legs and
+        the floor below it before any goes to the wall above (:meth:`Camera.fit_table`).
+        """
+        fitted = Camera.fit_table(
+            self.shown_rect(), self.fit_rect(), FRAME_MARGIN_PX, floor=room.floor_y(self.world)
         )
         origin = (
             self.zoom * fitted.origin[0] + self._zoom_offset[0],
             self.zoom * fitted.origin[1] + self._zoom_offset[1],
         )
         self.camera = Camera(fitted.scale * self.zoom, origin)
+
+    def shown_rect(self) -> WorldRect:
+        """:meth:`frame_rect` widened by the camera's present ease-out (pieces outside it)."""
+        frame = self.frame_rect()
+        left, bottom, right, top = self._reach
+        return WorldRect(
+            frame.left - left, frame.bottom - bottom, frame.right + right, frame.top + top
+        )
+
+    def wanted_reach(self) -> tuple[float, float, float, float]:
+        """How far (mm: left, bottom, right, top) the frame must widen to show every piece.
+
+        Every movable piece but the held one counts, if it is in the room: above the floor's
+        bottom and within its ends (a scene without a floor: within the world's bounds). A
+        piece further away still gets an arrow (:meth:`draw_away_arrows`).
+        """
+        frame = self.frame_rect()
+        held = self.physics.hand.held
+        floor = self.world.pieces.get("floor")
+        if floor is not None:
+            room_box = floor.shape.cache_bb()
+            x_min, x_max, y_min = room_box.left, room_box.right, room_box.bottom
+        else:
+            x_min, y_min, x_max, _ = self.world.bounds()
+        left = bottom = right = top = 0.0
+        for piece in self.world.dynamic_pieces():
+            if piece is held:
+                continue
+            bb = piece.shape.cache_bb()
+            centre_x = (bb.left + bb.right) / 2
+            if not (x_min <= centre_x <= x_max and bb.bottom >= y_min):
+                continue
+            if bb.left < frame.left:
+                left = max(left, frame.left - bb.left + REACH_PAD_MM)
+            if bb.right > frame.right:
+                right = max(right, bb.right - frame.right + REACH_PAD_MM)
+            if bb.bottom < frame.bottom:
+                bottom = max(bottom, frame.bottom - bb.bottom + REACH_PAD_MM)
+            if bb.top > frame.top:
+                top = max(top, bb.top - frame.top + REACH_PAD_MM)
+        return (left, bottom, right, top)
+
+    def ease_camera(self, seconds: float) -> None:
+        """Move the camera's ease-out a step towards :meth:`wanted_reach`.
+
+        It holds still while the player drags (the table must not slide under the hand) or
+        has zoomed by hand (their view is theirs; arrows point to what is out of it).
+        """
+        if self.dragging or self.zoom != 1.0:
+            return
+        wanted = self.wanted_reach()
+        if wanted == self._reach:
+            return
+        share = 1.0 - math.exp(-max(seconds, 0.0) / EASE_SECONDS)
+        eased = []
+        for now, goal in zip(self._reach, wanted, strict=True):
+            step = now + (goal - now) * share
+            eased.append(goal if abs(goal - step) < EASE_SNAP_MM else step)
+        self._reach = (eased[0], eased[1], eased[2], eased[3])
 
     def zoom_at(self, pixel: Point, steps: float) -> None:
         """Zoom in (``steps`` > 0) or out about ``pixel``, keeping what is under it in place.
@@ -121,6 +199,9 @@ class PhysicsView(View):
     # -- input ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_b:
+            self.send("put_back")
+            return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.dragging:
@@ -136,8 +217,34 @@ class PhysicsView(View):
             if self.dragging:
                 self._pending_move = self.to_world(self.mouse)
 
+    def pick_point(self, point: Point) -> Point:
+        """Where a press at world ``point`` grabs: ``point`` itself if a piece is within the
+        session's pick radius, else a point just inside the nearest piece within
+        :data:`MIN_PICK_PX` on screen (a thin disk in a small window is still easy to hit)."""
+        if self.world.piece_at(point, radius=PICK_RADIUS_MM) is not None:
+            return point
+        reach = MIN_PICK_PX / self.camera.scale
+        if reach <= PICK_RADIUS_MM:
+            return point
+        hits = [
+            hit
+            for hit in self.world.space.point_query(point, reach, pymunk.ShapeFilter())
+            if hit.shape is not None
+            and hit.shape.body is not None
+            and hit.shape.body.body_type == pymunk.Body.DYNAMIC
+        ]
+        if not hits:
+            return point
+        best = min(hits, key=lambda hit: hit.distance)
+        assert best.shape is not None and best.shape.body is not None
+        edge = best.point
+        inward = best.shape.body.position - edge
+        step = inward.normalized() * min(1.0, inward.length / 2) if inward.length else inward
+        return (edge.x + step.x, edge.y + step.y)
+
     def on_press(self, point: Point, lock: bool) -> None:
-        """Left button down at world ``point``: try to grab what is there."""
+        """Left button down at world ``point``: try to grab what is there (or just by it)."""
+        point = self.pick_point(point)
         if self.play_area_contains(point) and self.send(
             "grab", *point, {"lock": True} if lock else None
         ):
@@ -157,6 +264,7 @@ class PhysicsView(View):
         return bool(self.app.play_rect.collidepoint(pixel))
 
     def update(self, seconds: float) -> None:
+        self.ease_camera(seconds)
         if self.dragging and self.physics.hand.held is None:
             self.dragging = False  # the game took the piece away (a rule, a restart)
         if self._pending_move is not None:
@@ -170,7 +278,8 @@ class PhysicsView(View):
         """The piece under the mouse (what a click would pick), if any."""
         if self.mouse is None or self.dragging:
             return None
-        return self.world.piece_at(self.camera.to_world(self.mouse), radius=PICK_RADIUS_MM)
+        point = self.pick_point(self.camera.to_world(self.mouse))
+        return self.world.piece_at(point, radius=PICK_RADIUS_MM)
 
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         self.refit()
@@ -183,11 +292,17 @@ class PhysicsView(View):
             surface, self.camera, self.world, hover=self.hovered(), held=held, hand=hand, grip=grip
         )
         self.draw_overlay(surface, renderer)
+        self.draw_floor_hints(surface, renderer)
         self.draw_away_arrows(surface, renderer)
 
     def visible_rect(self) -> pygame.Rect:
         """Where the table is drawn on screen (the play area; a game with a side panel less)."""
         return self.app.play_rect
+
+    def fit_rect(self) -> pygame.Rect:
+        """Where the framed rectangle is fitted: :meth:`visible_rect`, less what a game keeps
+        for cards drawn over the table."""
+        return self.visible_rect()
 
     def pieces_out_of_view(self) -> list[Piece]:
         """Movable pieces whose centre is outside :meth:`visible_rect` (not the held one)."""
@@ -199,6 +314,27 @@ class PhysicsView(View):
             if piece is not held
             and not rect.collidepoint(self.camera.to_screen(_xy(piece.body.position)))
         ]
+
+    def draw_floor_hints(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """Above the pieces lying on the floor (in view), one line saying how to bring them
+        back, centred over them all (a heap gets one label, not one each)."""
+        if not self.put_back_hint or self.physics.hand.held is not None:
+            return
+        lying = self.physics.on_floor()
+        if not lying:
+            return
+        rect = self.visible_rect()
+        boxes = [piece.shape.cache_bb() for piece in lying]
+        left = min(bb.left for bb in boxes)
+        right = max(bb.right for bb in boxes)
+        top = max(bb.top for bb in boxes)
+        x, y = self.camera.to_screen(((left + right) / 2, top))
+        if not rect.collidepoint((x, y)):
+            return
+        label = f"on the floor · {self.put_back_hint}"
+        width = renderer.font(14).size(label)[0]
+        x = min(max(x, rect.left + width / 2 + 6), rect.right - width / 2 - 6)
+        renderer.text(surface, label, (x, y - 8), size=14, colour=ACCENT, anchor="midbottom")
 
     def draw_away_arrows(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """An arrow at the edge of the table's view towards each piece out of view."""
@@ -243,7 +379,9 @@ def _xy(vector: pymunk.Vec2d) -> Point:
 def world_frame(world: World, side_mm: float = 60.0) -> WorldRect:
     """A rectangle around every piece but the table with ``side_mm`` of room on each side,
     headroom above the tallest piece, and the table's front edge below."""
-    boxes = [piece.shape.bb for piece in world.pieces.values() if piece.kind != "table"]
+    boxes = [
+        piece.shape.bb for piece in world.pieces.values() if piece.kind not in room.KINDS
+    ]
     if not boxes:
         return WorldRect(-200.0, -30.0, 200.0, 200.0)
     left = min(bb.left for bb in boxes)

@@ -1,12 +1,14 @@
 """The shared renderer: world↔screen camera, physics pieces, grid boards, dice, text and panels.
 
 Everything a game's view paints goes through here, so all games share one look: a warm room,
-a felt table seen slightly from above, wooden pieces with a lit top edge and grain, soft
-contact shadows, and readable type.
+a table seen from the side (a strip of its felt top behind the pieces, the wooden edge of the
+top, an apron and legs) standing on a wooden floor (physics/room.py), wooden pieces with a lit
+top edge and grain, soft contact shadows, and readable type.
 
 - :class:`Camera` maps world millimetres (y up) to screen pixels (y down). :meth:`Camera.fit`
   frames a :class:`WorldRect` inside a screen rectangle with margins, keeping the aspect, so a
-  resized window still shows the whole scene.
+  resized window still shows the whole scene; :meth:`Camera.fit_table` does so for a table
+  scene, giving height to spare to the table's legs and the floor first.
 - :class:`Renderer` draws: :meth:`Renderer.draw_world` (every piece of a physics world, the held
   and hovered piece highlighted), :meth:`Renderer.draw_grid` (a turn-based board: cells, walls
   on the grid lines, highlights) with its :class:`GridGeometry` for mouse picking,
@@ -32,6 +34,7 @@ import pygame.gfxdraw
 import pymunk
 
 from games.grid import column_label
+from physics import room
 from physics.world import Piece, World
 
 Colour = tuple[int, int, int]
@@ -46,6 +49,12 @@ FELT: Colour = (34, 98, 66)
 FELT_FAR: Colour = (26, 76, 52)
 TABLE_EDGE: Colour = (112, 68, 38)
 TABLE_EDGE_DARK: Colour = (70, 40, 22)
+TABLE_APRON: Colour = (92, 56, 32)
+TABLE_LEG: Colour = (104, 63, 35)
+FLOOR: Colour = (122, 92, 64)
+FLOOR_FAR: Colour = (84, 62, 44)
+SKIRTING: Colour = (58, 52, 50)
+ROOM_SIDE_WALL: Colour = (64, 60, 58)
 INK: Colour = (240, 234, 220)
 INK_DIM: Colour = (182, 174, 160)
 ACCENT: Colour = (244, 190, 80)
@@ -142,6 +151,9 @@ class WorldRect:
         return self.left <= point[0] <= self.right and self.bottom <= point[1] <= self.top
 
 
+FLOOR_SHOWN_MM = 10.0  # of the floor's boards shown under a table scene that has room for them
+
+
 class Camera:
     """World mm (y up) ↔ screen px (y down): a uniform scale and an offset."""
 
@@ -173,6 +185,31 @@ class Camera:
         top_px = inner.top + spare_y * min(max(align_y, 0.0), 1.0)
         origin = (left_px - world_rect.left * scale, top_px + world_rect.top * scale)
         return cls(scale, origin)
+
+    @classmethod
+    def fit_table(
+        cls,
+        world_rect: WorldRect,
+        screen_rect: pygame.Rect,
+        margin: int = 16,
+        *,
+        floor: float | None = None,
+    ) -> Camera:
+        """A camera showing all of ``world_rect``, a table scene, inside ``screen_rect``.
+
+        Scaled and centred across as :meth:`fit`. Room to spare in height goes first *below*
+        the table, down to ``floor`` (the floor's top, mm, if the scene has one), so the
+        table's legs and the floor fill the bottom of the picture; what is still left over is
+        room above the scene (never empty space under the floor).
+        """
+        inner = screen_rect.inflate(-2 * margin, -2 * margin)
+        camera = cls.fit(world_rect, screen_rect, margin, align_y=1.0)
+        if floor is None or floor >= world_rect.bottom:
+            return camera
+        view_mm = max(inner.height, 1) / camera.scale
+        bottom = min(world_rect.bottom, max(floor - FLOOR_SHOWN_MM, world_rect.top - view_mm))
+        origin = (camera.origin[0], inner.bottom + bottom * camera.scale)
+        return cls(camera.scale, origin)
 
     def to_screen(self, point: Point) -> tuple[float, float]:
         return (self.origin[0] + point[0] * self.scale, self.origin[1] - point[1] * self.scale)
@@ -294,9 +331,19 @@ class _Cache:
     gradients: dict[tuple[int, int, Colour, Colour], pygame.Surface] = field(default_factory=dict)
 
 
+FAR_PX = 4000  # table ends further off screen than this are drawn from here
+ROOM_KINDS = room.KINDS  # static pieces drawn as the room, not as scenery
 SANS_FONTS = "dejavusans,freesans,liberationsans,arial,helvetica"
 SERIF_FONTS = "dejavuserif,freeserif,liberationserif,georgia,times"
-TABLE_DEPTH_PX = 0.18  # the felt seen behind the pieces, as a fraction of the view height
+# The table seen from the side (mm): the felt top seen just from above behind the pieces, the
+# top's wooden edge, the apron under it, the legs (their width and inset from the ends).
+TABLE_FELT_MM = 14.0
+TABLE_TOP_MM = 18.0
+TABLE_APRON_MM = 26.0
+TABLE_LEG_MM = 28.0
+TABLE_LEG_INSET_MM = 14.0
+SKIRTING_MM = 16.0  # the skirting board along the wall, above the floor
+FLOOR_BOARD_MM = 60.0  # the floor's boards, seen edge on
 
 
 class Renderer:
@@ -511,7 +558,7 @@ class Renderer:
             if piece.is_static:
                 if piece in skipped:
                     continue
-                (tables if piece.kind == "table" else scenery).append(piece)
+                (tables if piece.kind in ROOM_KINDS else scenery).append(piece)
             elif id(piece) not in live and piece.body.is_sleeping:
                 resting.append(piece)
             elif piece not in skipped:
@@ -531,14 +578,17 @@ class Renderer:
             surface.blit(layer.image, layer.rect.topleft)
         else:
             still = {id(piece) for piece in resting}
-            for table_piece in tables:
-                self.draw_table(surface, camera, table_piece)
+            walls = [piece for piece in tables if piece.kind == "room_wall"]
+            if tables:
+                parts = {piece.kind: piece for piece in tables}
+                self.draw_table(surface, camera, parts.get("table"), parts.get("floor"), walls)
             self._draw_shadow_list(surface, camera, [c for c in casters if id(c[0]) in still])
             for piece in scenery:
                 self.draw_piece(surface, camera, piece)
             for piece in resting:
                 self.draw_piece(surface, camera, piece)
-            region = _layer_region(surface, camera, tables, scenery + resting)
+            # the room's walls reach up above the table: kept with it
+            region = _layer_region(surface, camera, tables, scenery + resting + walls)
             image = surface.subsurface(region).copy() if region.width and region.height else None
             if len(self._cache.layers) > 8:
                 self._cache.layers.clear()
@@ -553,22 +603,56 @@ class Renderer:
             self.draw_hand(surface, camera, hand, grip)
 
     def draw_table(
-        self, surface: pygame.Surface, camera: Camera, table_piece: Piece | None = None
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        table_piece: Piece | None = None,
+        floor_piece: Piece | None = None,
+        walls: Sequence[Piece] = (),
     ) -> None:
-        """Felt seen slightly from above behind the pieces, and the table's wooden front edge."""
+        """The table seen from the side, and the floor it stands on (physics/room.py).
+
+        Behind the pieces a thin strip of the felt top recedes; in front, the top's wooden
+        edge, the apron under it and a leg at each end reaching down to the floor; the floor's
+        boards and a skirting board along the wall behind. The room's wall is whatever the
+        surface held (:meth:`background`). A table without ends (the endless segment of
+        :func:`physics.pieces.table`) is drawn across the whole surface, and without a floor
+        the space under its edge is a dark gradient.
+        """
         width, height = surface.get_size()
         top_y = round(camera.to_screen((0.0, 0.0))[1])
-        left, right = 0, width
-        if table_piece is not None and isinstance(table_piece.shape, pymunk.Segment):
-            a = table_piece.shape.a
-            b = table_piece.shape.b
-            left = max(0, round(camera.to_screen((min(a.x, b.x), 0.0))[0]))
-            right = min(width, round(camera.to_screen((max(a.x, b.x), 0.0))[0]))
-        depth = max(round(height * TABLE_DEPTH_PX), 12)
+        left, right = -1, width + 1
+        if table_piece is not None:
+            box = table_piece.shape.cache_bb()
+            if isinstance(table_piece.shape, pymunk.Segment):
+                box = pymunk.BB(
+                    table_piece.shape.a.x, box.bottom, table_piece.shape.b.x, box.top
+                )
+            left = max(-FAR_PX, round(camera.to_screen((box.left, 0.0))[0]))
+            right = min(width + FAR_PX, round(camera.to_screen((box.right, 0.0))[0]))
+        edge = max(round(camera.px(TABLE_TOP_MM)), 5)
+        floor_y = None
+        if floor_piece is not None:
+            floor_y = round(camera.to_screen((0.0, floor_piece.shape.cache_bb().top))[1])
+            self._draw_floor(surface, camera, floor_y)
+            for wall in walls:
+                self._draw_room_wall(surface, camera, wall, floor_y)
+        if right <= left or right < 0 or left > width:
+            return
+        if floor_y is not None:
+            self._draw_legs(surface, camera, left, right, top_y + edge, floor_y)
+        ends = (left, right)  # the table's ends, maybe off screen
+        left, right = max(left, -1), min(right, width + 1)  # what is drawn across: on screen
+        if floor_y is None:
+            under = pygame.Rect(left, top_y + edge, right - left, max(height - top_y - edge, 0))
+            if under.height > 0:
+                surface.blit(self.gradient(under.size, (34, 26, 22), (18, 16, 16)), under.topleft)
+        # the felt top, seen just from above, behind the pieces
+        depth = max(round(camera.px(TABLE_FELT_MM)), 3)
         felt_rect = pygame.Rect(left, top_y - depth, right - left, depth)
-        if felt_rect.width > 0:
-            surface.blit(self.felt(felt_rect.size), felt_rect.topleft)
-        edge = max(round(camera.px(20.0)), 6)
+        surface.blit(self.felt(felt_rect.size), felt_rect.topleft)
+        pygame.draw.line(surface, shade(FELT, 1.15), (left, top_y - 1), (right, top_y - 1))
+        # the top's front edge
         edge_rect = pygame.Rect(left, top_y, right - left, edge)
         pygame.draw.rect(surface, TABLE_EDGE, edge_rect)
         for fraction, factor in ((0.3, 0.9), (0.55, 0.93), (0.8, 0.88)):
@@ -576,9 +660,89 @@ class Renderer:
             pygame.draw.line(surface, shade(TABLE_EDGE, factor), (left, y), (right, y))
         pygame.draw.line(surface, shade(TABLE_EDGE, 1.35), (left, top_y), (right, top_y), 2)
         pygame.draw.line(surface, TABLE_EDGE_DARK, (left, top_y + edge), (right, top_y + edge), 2)
-        under = pygame.Rect(left, top_y + edge, right - left, max(height - top_y - edge, 0))
-        if under.height > 0:
-            surface.blit(self.gradient(under.size, (34, 26, 22), (18, 16, 16)), under.topleft)
+        for x in ends:
+            if left <= x <= right:
+                pygame.draw.line(surface, TABLE_EDGE_DARK, (x, top_y), (x, top_y + edge))
+
+    def _draw_legs(
+        self, surface: pygame.Surface, camera: Camera, left: int, right: int, top: int, floor: int
+    ) -> None:
+        """Under the table's top: its shadow on the wall, the apron and the two end legs."""
+        if floor <= top:
+            return
+        inset = max(round(camera.px(TABLE_LEG_INSET_MM)), 2)
+        leg = max(round(camera.px(TABLE_LEG_MM)), 4)
+        apron = max(round(camera.px(TABLE_APRON_MM)), 3)
+        on_screen = surface.get_rect()
+        shadow = pygame.Rect(left + inset, top, right - left - 2 * inset, floor - top)
+        shadow = shadow.clip(on_screen)  # a table reaching far off screen: only what shows
+        if shadow.width > 0 and shadow.height > 0:
+            surface.blit(self._shade_layer(shadow.size, 90), shadow.topleft)
+        apron_rect = pygame.Rect(left + inset, top, right - left - 2 * inset, apron)
+        pygame.draw.rect(surface, TABLE_APRON, apron_rect)
+        pygame.draw.line(
+            surface, shade(TABLE_APRON, 0.7), apron_rect.bottomleft, apron_rect.bottomright, 2
+        )
+        for x in (left + inset, right - inset - leg):
+            leg_rect = pygame.Rect(x, top, leg, floor - top)
+            pygame.draw.rect(surface, TABLE_LEG, leg_rect)
+            pygame.draw.line(
+                surface, shade(TABLE_LEG, 1.25), leg_rect.topleft, leg_rect.bottomleft, 2
+            )
+            pygame.draw.line(
+                surface, shade(TABLE_LEG, 0.7), leg_rect.topright, leg_rect.bottomright, 2
+            )
+        foot = pygame.Rect(left - inset, floor - 3, right - left + 2 * inset, 6).clip(on_screen)
+        if foot.width > 0 and foot.height > 0:
+            surface.blit(self._shade_layer(foot.size, 70), foot.topleft)
+
+    def _draw_floor(self, surface: pygame.Surface, camera: Camera, floor_y: int) -> None:
+        """The floor's boards from ``floor_y`` down, and a skirting board on the wall above."""
+        width, height = surface.get_size()
+        skirting = max(round(camera.px(SKIRTING_MM)), 3)
+        if floor_y - skirting < height:
+            band = pygame.Rect(0, floor_y - skirting, width, skirting)
+            pygame.draw.rect(surface, SKIRTING, band)
+            pygame.draw.line(surface, shade(SKIRTING, 1.3), band.topleft, band.topright)
+        if floor_y >= height:
+            return
+        rect = pygame.Rect(0, floor_y, width, height - floor_y)
+        surface.blit(self.gradient(rect.size, FLOOR, FLOOR_FAR), rect.topleft)
+        pygame.draw.line(surface, shade(FLOOR, 1.3), (0, floor_y), (width, floor_y), 2)
+        board = max(round(camera.px(FLOOR_BOARD_MM)), 6)
+        y = floor_y + board
+        while y < height:
+            pygame.draw.line(surface, shade(FLOOR, 0.78), (0, y), (width, y))
+            y += board
+
+    def _draw_room_wall(
+        self, surface: pygame.Surface, camera: Camera, wall: Piece, floor_y: int
+    ) -> None:
+        """A side wall of the room where the floor ends: a plain plastered face, seen edge on."""
+        box = wall.shape.cache_bb()
+        left = round(camera.to_screen((box.left, 0.0))[0])
+        right = round(camera.to_screen((box.right, 0.0))[0])
+        width = surface.get_width()
+        if right < 0 or left > width:
+            return
+        left, right = max(left, -1), min(right, width + 1)
+        top = max(round(camera.to_screen((0.0, box.top))[1]), -1)
+        rect = pygame.Rect(left, top, right - left, surface.get_height() - top)
+        pygame.draw.rect(surface, ROOM_SIDE_WALL, rect)
+        for x in (rect.left, rect.right - 1):
+            pygame.draw.line(surface, shade(ROOM_SIDE_WALL, 1.3), (x, top), (x, floor_y))
+
+    def _shade_layer(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
+        """A translucent black rectangle of ``size`` (kept): shadow under a table."""
+        key = (size[0], size[1], alpha, -1)
+        layer = self._cache.panels.get(key)
+        if layer is None:
+            layer = pygame.Surface(size, pygame.SRCALPHA)
+            layer.fill((0, 0, 0, alpha))
+            if len(self._cache.panels) > 64:
+                self._cache.panels.clear()
+            self._cache.panels[key] = layer
+        return layer
 
     def draw_shadows(
         self, surface: pygame.Surface, camera: Camera, pieces: Sequence[Piece]
@@ -1146,10 +1310,8 @@ def _layer_region(
     """The screen rectangle (within the clip) that the kept layer of a world covers."""
     clip = surface.get_clip()
     if tables:
-        # the felt, the table's edge and what is under it reach the surface's bottom
-        top_y = camera.to_screen((0.0, 0.0))[1] - max(
-            round(surface.get_height() * TABLE_DEPTH_PX), 12
-        )
+        # the felt, the table's edge, its legs and the floor reach the surface's bottom
+        top_y = camera.to_screen((0.0, TABLE_FELT_MM))[1] - 2
         region = pygame.Rect(clip.left, round(top_y), clip.width, clip.bottom - round(top_y))
     else:
         region = pygame.Rect(0, 0, 0, 0)

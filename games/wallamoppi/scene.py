@@ -47,7 +47,7 @@ from functools import lru_cache
 import pymunk
 
 from games.wallamoppi.rules import APEX, DARK, LIGHT, ROWS, Disk, Slot, ordinal
-from physics import pieces
+from physics import pieces, room
 from physics.config import PhysicsConfig
 from physics.detect import tilt_mod_half_turn, touching
 from physics.stacking import relative_speed
@@ -56,6 +56,7 @@ from physics.world import Layer, Piece, World
 
 RAIL_X_MM = 460.0  # the table's rims, left and right of the wall
 RAIL_HEIGHT_MM = 30.0
+TABLE_HALF_WIDTH_MM = RAIL_X_MM + 40.0  # the table ends just outside its rims (physics/room.py)
 FALLEN_TILT_DEG = 30.0
 
 
@@ -140,7 +141,7 @@ class WallScene:
     def __post_init__(self) -> None:
         self.built_with = self.config
         self.world = World(table_world_config(self.config))
-        self.world.add(pieces.table())
+        room.furnish(self.world, -TABLE_HALF_WIDTH_MM, TABLE_HALF_WIDTH_MM)
         for side, x in (("left", -RAIL_X_MM), ("right", RAIL_X_MM)):
             self.world.add(
                 pieces.static_segment(

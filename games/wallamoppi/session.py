@@ -9,6 +9,14 @@ Inputs (``InputEvent.action``):
   another wall disk, or any wall disk with ``data = {"nudge": true}``, nudges it in the plane.
   A disk of one's colour lying on the table is taken from where it lies.
 - ``marble``: the player on turn catches the marble after stacking; the turn passes.
+- ``put_back`` (the B key), by anyone at any time: every disk lying on the floor (it fell off
+  the table, physics/room.py) is laid on the table beside the wall, dark left and light right
+  (once a side's row reaches the table's rim, on a pile at its outer end).
+  The rulebook says a fallen disk "remains where it lands and may be stacked during a later
+  turn"; a disk on the floor has landed where no hand should have to reach, so it is brought
+  to the table edge and stays what it was: a fallen disk anyone of its colour may take (the
+  disk a player pulled out stays the one they must stack). Nothing in the rules changes and
+  no one is counted as touching. With nothing on the floor it is refused with the reason.
 
 Who acts is implied by the action (the placer; the player off turn for ``start_timer``; the
 player on turn otherwise). Inputs for a seat played by the computer are refused, so a person
@@ -44,6 +52,7 @@ from games.wallamoppi.rules import (
     other,
 )
 from games.wallamoppi.scene import (
+    RAIL_X_MM,
     MarbleTimer,
     WallScene,
     live_config,
@@ -51,6 +60,7 @@ from games.wallamoppi.scene import (
     timer_duration,
     timer_world_config,
 )
+from physics import room
 from physics.config import PhysicsConfig
 from physics.detect import SettleDetector
 from physics.world import Layer, Piece, World
@@ -137,6 +147,9 @@ class WallamoppiSession(PhysicsSession):
     # -- inputs ------------------------------------------------------------------------
 
     def _apply_input(self, event: InputEvent) -> None:
+        if event.action == "put_back":  # tidying the table is no move: anyone, any time
+            self._put_back()
+            return
         seat = self.actor(event.action)
         if (
             not self._computer_acting
@@ -169,6 +182,45 @@ class WallamoppiSession(PhysicsSession):
         except InputRefused as error:
             raise self._refuse(str(error)) from None
         self.refusal = None
+
+    def _put_back(self) -> None:
+        """The B key: every disk lying on the floor goes back on the table beside the wall
+        (:meth:`WallScene.put_beside_wall`: dark left, light right), where it counts as a
+        fallen disk exactly as it did on the floor; the rules never hear of it."""
+        lying = [piece for piece in self.on_floor() if piece.name in self.scene.disks]
+        if not lying:
+            raise self._refuse("no disk lies on the floor")
+        for piece in lying:
+            taken = "loose" in piece.tags
+            self.scene.put_beside_wall(piece)
+            self._inside_the_rims(piece)
+            if taken:  # the disk in the player's hand stays the one to stack
+                piece.tags -= {"fallen"}
+                piece.tags.add("loose")
+        self.refusal = None
+
+    def _inside_the_rims(self, piece: Piece) -> None:
+        """A disk laid beside the wall past the table's rim (that side's row of fallen disks
+        is full) lies flat on the nearest one of its side instead: fallen disks pile up."""
+        half = piece.size[0] / 2
+        x = piece.body.position.x
+        if abs(x) + half < RAIL_X_MM:
+            return
+        others = [o for o in self.scene.disks.values() if o is not piece and "tower" not in o.tags]
+        lying = [  # the row of fallen disks on this side, within the rims
+            o.body.position.x
+            for o in others
+            if o.body.position.x * x > 0
+            and abs(o.body.position.x) + half < RAIL_X_MM
+            and o.body.position.y < 3 * piece.size[1]
+        ]
+        if not lying:
+            return
+        spot = max(lying, key=abs)  # the outermost disk of the row: the pile's foot
+        top = max(
+            o.shape.cache_bb().top for o in others if abs(o.body.position.x - spot) < half
+        )
+        room.lay_at_rest(self.world, piece, (spot, top + piece.size[1] / 2 - 0.02))
 
     def _refuse(self, reason: str) -> InputRefused:
         self.refusal = reason

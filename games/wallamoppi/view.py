@@ -12,6 +12,8 @@
   a disk of their colour out of the wall (left button; right button or Shift nudges a wall
   disk instead) onto the tower, then clicks the marble to stop the timer. The marble's place
   in the box shows the time left, and so do the number and the bar under it.
+- A disk that falls off the table lands on the floor below; the camera eases out to show it,
+  and B lays every disk on the floor back beside the wall (see the session's ``put_back``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from games.protocol import SeatKind, Session
-from games.ui.physics_view import FRAME_MARGIN_PX, PhysicsView
+from games.ui.physics_view import PhysicsView
 from games.ui.render import (
     ACCENT,
     GOOD,
@@ -45,6 +47,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 TIMER_PANEL_SHARE = 0.27  # of the play area's width, on the right
 SLOT_PICK_MM = (22.0, 6.0)  # how far from a slot's centre a click still picks it
+# Half the width framed in the tower step: the wall and the first fallen disk laid beside it
+# on each side (a disk further out makes the camera ease out to it).
+TOWER_FRAME_MM = 240.0
+TURN_CARD_PX = 72  # the turn card's three lines at the table's top left
 BAG_MM = (-130.0, 125.0)  # where the drawn disk is shown during the wall step
 
 
@@ -57,6 +63,7 @@ class WallamoppiView(PhysicsView):
         ("Click", "a lit slot while building the wall; the marble box to catch it"),
         ("Space / Enter", "start the computer's count-in now; catch the marble"),
         ("Wheel", "zoom in and out at the mouse"),
+        ("B", "disks on the floor back beside the wall, still fallen disks"),
     )
 
     draws_outcome = True
@@ -92,6 +99,7 @@ class WallamoppiView(PhysicsView):
         self.timer_camera = Camera()
         self.button = pygame.Rect(0, 0, 1, 1)
         self.placing = False  # dragging the drawn disk in the wall step
+        self._step_lines: tuple[tuple[str, int], list[str]] | None = None  # wrapped, kept
         self.clock = 0.0
         super().__init__(app, session)
 
@@ -106,6 +114,13 @@ class WallamoppiView(PhysicsView):
     def visible_rect(self) -> pygame.Rect:
         return self.table_rect()
 
+    def fit_rect(self) -> pygame.Rect:
+        """The table, less the turn card's lines at its top (the scene is framed under them)."""
+        table = self.table_rect()
+        extra = (len(self._next_step_lines(self.app.renderer)) - 1) * 22
+        card = min(TURN_CARD_PX + extra, table.height // 4)
+        return pygame.Rect(table.left, table.top + card, table.width, table.height - card)
+
     def timer_rect(self) -> pygame.Rect:
         area = self.app.play_rect
         table = self.table_rect()
@@ -117,10 +132,10 @@ class WallamoppiView(PhysicsView):
             return WorldRect(-205.0, -20.0, 205.0, 170.0)
         top = self.game.scene.top()
         height = (top.body.position.y if top else 64.0) + 90.0
-        return WorldRect(-260.0, -30.0, 260.0, max(height, 240.0))
+        return WorldRect(-TOWER_FRAME_MM, -30.0, TOWER_FRAME_MM, max(height, 240.0))
 
     def refit(self) -> None:
-        self.camera = Camera.fit(self.frame_rect(), self.table_rect(), FRAME_MARGIN_PX, align_y=1.0)
+        super().refit()
         layout = self.timer_world().layout if self.game.timer else self.idle_timer.layout
         box = WorldRect(-200.0, -20.0, 130.0, layout.height + 20.0)
         panel = self.timer_rect().inflate(-16, -90)
@@ -163,6 +178,7 @@ class WallamoppiView(PhysicsView):
 
     def on_press(self, point: Point, lock: bool) -> None:
         """Grab (pull out) what is under the mouse; right button or Shift only nudges."""
+        point = self.pick_point(point)
         if self.play_area_contains(point) and self.send(
             "grab", *point, {"nudge": True} if lock else None
         ):
@@ -536,27 +552,39 @@ class WallamoppiView(PhysicsView):
             bold=True,
             anchor="midleft",
         )
-        renderer.text(
-            surface,
-            self.next_step(),
-            (chip.left, chip.bottom + 12),
-            size=17,
-            colour=ACCENT,
-        )
+        lines = self._next_step_lines(renderer)
+        for n, line in enumerate(lines):  # wrapped to the table's width: never over the box
+            renderer.text(
+                surface, line, (chip.left, chip.bottom + 12 + n * 22), size=17, colour=ACCENT
+            )
+        below = chip.bottom + 38 + (len(lines) - 1) * 22
         if rules.phase is Phase.TOWER:
             counts = "   ".join(
                 f"{s}: {len(rules.available(s))} to stack" for s in ("dark", "light")
             )
-            renderer.text(surface, counts, (chip.left, chip.bottom + 38), size=14, colour=INK_DIM)
+            renderer.text(surface, counts, (chip.left, below), size=14, colour=INK_DIM)
         else:
             bag = len(rules.bag) - min(len(rules.history), len(rules.bag))
             renderer.text(
                 surface,
                 f"{len(rules.wall)}/36 placed · {bag} in the bag",
-                (chip.left, chip.bottom + 38),
+                (chip.left, below),
                 size=14,
                 colour=INK_DIM,
             )
+
+    def _next_step_lines(self, renderer: Renderer) -> list[str]:
+        """:meth:`next_step` wrapped to the table's width (at most two lines)."""
+        width = max(self.table_rect().width - 40, 60)
+        text = self.next_step()
+        kept = self._step_lines
+        if kept is not None and kept[0] == (text, width):
+            return kept[1]
+        lines = renderer.wrap(text, width, 17)
+        if len(lines) > 2:
+            lines = [lines[0], renderer.ellipsize(" ".join(lines[1:]), width, 17)]
+        self._step_lines = ((text, width), lines)
+        return lines
 
     def next_step(self) -> str:
         """What the player who must act now should do, in words for them."""

@@ -79,6 +79,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from games.assets import parse_once, read_once
 from games.engine import SnapshotState
 from games.graph import any_step, exact_walks
 from games.userfile import shown
@@ -159,34 +160,17 @@ SAVED_KEYS = (
 
 
 # --- the state ----------------------------------------------------------------------------
-_DEFAULT_BOARDS: dict[str, Board] = {}
-_SAVED_BOARDS: dict[str, Board] = {}  # a saved state's board by its JSON (boards are frozen)
 MAX_ACCIDENTS = 1000  # the accident rules' 1-in-N chance: N at most this
 
 
 def _board_from_json(raw: Any) -> Board:
-    """The board of a saved state, checked once per distinct board (a fuzzer or an undo log
-    loads the same board thousands of times)."""
-    try:
-        key = json.dumps(raw, sort_keys=True, allow_nan=False)
-    except (TypeError, ValueError):
-        return board_from_data(raw, "state.board")
-    board = _SAVED_BOARDS.get(key)
-    if board is None:
-        board = board_from_data(raw, "state.board")
-        if len(_SAVED_BOARDS) >= 16:
-            _SAVED_BOARDS.clear()
-        _SAVED_BOARDS[key] = board
-    return board
+    """The board of a saved state, checked once per distinct board."""
+    return parse_once(board_from_data, raw, "state.board")
 
 
 def default_board() -> Board:
     """The board of the assets folder (read once per folder; a bad file: :class:`BoardError`)."""
-    path = default_board_path()
-    board = _DEFAULT_BOARDS.get(str(path))
-    if board is None:
-        board = _DEFAULT_BOARDS[str(path)] = load_board(path)
-    return board
+    return read_once(load_board, default_board_path())
 
 
 def counted(faces: tuple[Any, ...]) -> list[tuple[Any, float]]:

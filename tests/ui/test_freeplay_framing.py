@@ -9,12 +9,14 @@ import pytest
 
 from games.freeplay.scene import BUMPER_X_MM
 from games.ui.physics_view import FRAME_MARGIN_PX
+from physics import room
 
 
 def pieces_span_px(app: Any) -> tuple[float, float]:
     """Screen x of the leftmost and rightmost edge of any piece but the table."""
     camera = app.game.view.camera
-    boxes = [p.shape.bb for p in app.game.session.world.pieces.values() if p.kind != "table"]
+    pieces = app.game.session.world.pieces.values()
+    boxes = [p.shape.bb for p in pieces if p.kind not in room.KINDS]
     left = camera.to_screen((min(bb.left for bb in boxes), 0.0))[0]
     right = camera.to_screen((max(bb.right for bb in boxes), 0.0))[0]
     return left, right

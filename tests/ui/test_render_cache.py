@@ -113,3 +113,24 @@ def test_the_idle_menu_is_not_drawn_again_until_something_changes(make_app) -> N
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(1, 1)))
     app.step_frame(1 / 60)
     assert app.screen.get_at((5, 5))[:3] != (255, 0, 255)  # the mouse moved: drawn again
+
+
+@pytest.mark.parametrize("far", [False, True])
+def test_a_kept_room_is_the_room_drawn_afresh(far: bool) -> None:
+    """A table on its floor (physics/room.py), close up and seen from so far that the room's
+    walls are in the picture: the kept layer shows exactly what a fresh drawing does."""
+    from physics import room
+
+    world = World(load_config().config)
+    room.furnish(world, -300.0, 300.0)
+    pieces.disk_stack(world, 3)
+    world.add(pieces.flat_disk(world.config, "fallen", (500.0, -room.TABLE_HEIGHT_MM + 3.98)))
+    world.settle_in()
+    world.run(1.0)
+    assert all(p.body.is_sleeping for p in world.dynamic_pieces())
+    rect = WorldRect(-1300, -200, 1300, 300) if far else WorldRect(-250, -30, 150, 120)
+    camera = Camera.fit_table(rect, pygame.Rect(0, 0, *SIZE), 16, floor=room.floor_y(world))
+    kept = Renderer()
+    _frame(kept, world, camera)
+    second = _frame(kept, world, camera)
+    assert _same(second, _frame(Renderer(), world, camera))
