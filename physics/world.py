@@ -28,11 +28,12 @@ disk carried from the wall to the tower's top).
 Bodies stay finite and inside the world. The world's bounds are the box round its static
 pieces (table, ramps, box walls), widened by :data:`SIDE_MARGIN_MM` to each side and
 :data:`CEILING_MM` upwards, with :data:`FLOOR_MARGIN_MM` below the lowest static piece. After
-every frame a dynamic piece that is outside them or whose position is not finite (it tunnelled
-through the table at a coarse clock, was flung off the table, or the solver blew up) is
-caught and put back by this rule: at rest, upright, just above the highest static piece
-under its last x, held on the table (a piece's size in from its ends; without a table, within
-the static pieces' width). Each catch is kept in :attr:`World.escapes`
+every frame a dynamic piece touching nothing that is outside them (it tunnelled through the
+table at a coarse clock or was flung off the table), and every :data:`FULL_SCAN_FRAMES` frames
+any dynamic piece outside them or whose position is not finite (a pile flown off together, the
+solver blew up), is caught and put back by this rule: at rest, upright, just above the
+highest static piece under its last x, held on the table (a piece's size in from its ends;
+without a table, within the static pieces' width). Each catch is kept in :attr:`World.escapes`
 (frame, name, why) and a game's result reports them; a normal game never has one.
 """
 
