@@ -111,7 +111,7 @@ NO_SLEEP = {"sleeping": False}
 def default_tower_cases() -> list[tuple[str, dict[str, Any], bool]]:
     """A short list for the default run: the chosen config and its nearest alternatives."""
     return [
-        ("default (6 sub, 30 it), settle-in", {}, True),
+        ("default (6 sub, 60 it), settle-in", {}, True),
         ("default, settle-in, held awake", {"world": NO_SLEEP}, True),
         (
             "settle-in at 100 it (before), held awake",
@@ -121,7 +121,7 @@ def default_tower_cases() -> list[tuple[str, dict[str, Any], bool]]:
         ("default, no settle-in, held awake", {"world": NO_SLEEP}, False),
         ("6 sub, 10 it, settle-in", world_overrides(6, 10), True),
         ("6 sub, 10 it, settle-in, held awake", world_overrides(6, 10, **NO_SLEEP), True),
-        ("6 sub, 60 it (before), settle-in, held awake", world_overrides(6, 60, **NO_SLEEP), True),
+        ("6 sub, 30 it, settle-in, held awake", world_overrides(6, 30, **NO_SLEEP), True),
         ("4 sub, 80 it, settle-in, held awake", world_overrides(4, 80, **NO_SLEEP), True),
         ("bare-like: 1 substep, 10 it, no settle-in", world_overrides(1, 10), False),
         ("8 substeps, 10 it, no settle-in", world_overrides(8, 10), False),
@@ -253,7 +253,7 @@ def built_cases() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
         ("table, 36 disks, default", {}, {}),
         ("table, 36 disks, held awake", awake, {}),
         ("table, 36, held awake, 20 iterations", {"world": {**NO_SLEEP, "iterations": 20}}, {}),
-        ("table, 36, held awake, 60 iterations", {"world": {**NO_SLEEP, "iterations": 60}}, {}),
+        ("table, 36, held awake, 30 iterations", {"world": {**NO_SLEEP, "iterations": 30}}, {}),
         ("table, 36, held awake, 12 substeps", {"world": {**NO_SLEEP, "substeps": 12}}, {}),
         ("table, 36, held awake, 300 it x 6 frames per disk", awake, {"boost": (300, 6)}),
         ("table, 36, held awake, 300 it x 12 frames per disk", awake, {"boost": (300, 12)}),

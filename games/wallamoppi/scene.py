@@ -28,7 +28,7 @@ may be taken later.
 
 The table world runs at least ``wallamoppi.min_iterations`` solver iterations per substep
 (:func:`table_world_config`): a tower on the wall is a longer chain of contacts than one on the
-table (30 by default, as the table's: with the solver meeting a stack's contacts in alternating
+table (60 by default, as the table's: with the solver meeting a stack's contacts in alternating
 order, physics/world.py, that holds a 35-disk tower on the wall still held awake).
 
 The marble timer (:class:`MarbleTimer`) is a separate small :class:`World`: a box of
