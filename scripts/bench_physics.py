@@ -282,6 +282,59 @@ def built_rows() -> list[list[str]]:
 BUILT_HEADER = ["build", "moved mm", "lower half mm", "CPU ms/disk"]
 
 
+DROP_SPEED = 75.0  # mm/s down when let go: the computer's release speed at its default skill
+DROP_AIM_MM = 1.9  # the standard deviation of its aim, mm
+DROP_SEEDS = (0, 1, 2, 3)
+
+
+def measure_dropped_tower(iterations: int, seed: int, disks: int = 25) -> float:
+    """A tower built on Wallamoppi's wall as the computer builds it, disks *dropped*.
+
+    Each disk is let go 1.5 mm above the top, moving down at :data:`DROP_SPEED`, aimed with a
+    seeded error of :data:`DROP_AIM_MM`; 0.5 s later the next. Returns the most any disk but the
+    apex and the top three moved sideways from where it came to rest (mm), 2 s after the last.
+    """
+    import random
+
+    from games.protocol import SeatKind, SessionSetup
+    from games.wallamoppi.rules import DARK, LIGHT, Disk
+    from games.wallamoppi.session import WallamoppiSession
+
+    overrides = {"world": {"iterations": iterations}, "wallamoppi": {"min_iterations": iterations}}
+    config = load_config(overrides=overrides).config
+    session = WallamoppiSession(
+        SessionSetup(config, 0, (SeatKind.HUMAN, SeatKind.HUMAN), {"wall": "auto"})
+    )
+    scene, world = session.scene, session.world
+    aim = random.Random(seed)
+    rest: dict[str, pymunk.Vec2d] = {}
+    for level in range(disks):
+        offset = max(-6.0, min(6.0, aim.gauss(0.0, DROP_AIM_MM)))
+        disk = scene.add_tower_disk(
+            Disk(f"drop{level}", DARK if level % 2 else LIGHT), offset=offset
+        )
+        disk.body.position = (disk.body.position.x, disk.body.position.y + 1.5)
+        disk.body.velocity = (0.0, -DROP_SPEED)
+        world.space.reindex_shapes_for_body(disk.body)
+        world.renumber(disk)
+        world.run(BUILD_GAP)
+        rest[disk.name] = disk.body.position
+    world.run(BUILD_AFTER)
+    names = [name for name in scene.tower[1:-3] if name in rest]
+    return max(abs(scene.disks[name].body.position.x - rest[name].x) for name in names)
+
+
+def dropped_rows(iterations: tuple[int, ...] = (30, 60, 70)) -> list[list[str]]:
+    rows = []
+    for count in iterations:
+        moved = [measure_dropped_tower(count, seed) for seed in DROP_SEEDS]
+        rows.append([f"{count} iterations", *(f"{m:.3f}" for m in moved), f"{max(moved):.3f}"])
+    return rows
+
+
+DROPPED_HEADER = ["solver", *(f"seed {seed} mm" for seed in DROP_SEEDS), "most mm"]
+
+
 # --------------------------------------------------------------------------------------------
 # World against bare pymunk
 
@@ -403,6 +456,11 @@ def physics_section(grid: bool, seconds: float, frames: int) -> None:
         "how far its disks moved sideways from where they were laid (all but the top one)"
     )
     print_table(built_title, BUILT_HEADER, built_rows())
+    dropped_title = (
+        "25 disks dropped onto the tower on Wallamoppi's wall as the computer drops them "
+        f"({DROP_SPEED:g} mm/s, aim error {DROP_AIM_MM:g} mm): how far the disks below moved"
+    )
+    print_table(dropped_title, DROPPED_HEADER, dropped_rows())
     print_table(f"World vs bare pymunk, {frames} frames", OVERHEAD_HEADER, overhead_rows(frames))
 
 
@@ -420,6 +478,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.built_only:
         print_table("A tower built one disk at a time", BUILT_HEADER, built_rows())
+        print_table("Disks dropped onto the tower", DROPPED_HEADER, dropped_rows())
         return 0
     physics_section(args.grid, args.seconds, args.frames)
     if not args.no_render:
