@@ -68,6 +68,7 @@ class PhysicsSession(Session):
             self.hand.move_to(point)
             piece = self.hand.release()
             if piece is not None:
+                self.world.renumber(piece)  # the solver meets it where it is let go
                 self.on_release(piece)
         else:
             raise InputRefused(f"unknown action {event.action!r}; allowed: grab, move, release")

@@ -37,6 +37,7 @@ class _Grip:
 
 
 RELEASE_SMOOTHING_S = 0.04  # s: the hand's velocity is averaged over about this long
+_STILL = pymunk.Vec2d(0.0, 0.0)
 EARTH_GRAVITY_MM_S2 = 9810.0
 
 
@@ -50,6 +51,9 @@ class Hand:
         self.target = pymunk.Vec2d(0.0, 0.0)
         self.smoothed_velocity = pymunk.Vec2d(0.0, 0.0)  # mm/s, what a release hands over
         self._grip: _Grip | None = None
+        # Where the empty hand came to rest on its target (None: moving, holding or just moved):
+        # until the target changes, update() only lets the smoothed velocity die away.
+        self._parked: pymunk.Vec2d | None = None
         # mm/s²: a hand that speeds up and slows down smoothly (None: it follows the target
         # at once, up to max_speed). A game whose pieces ride on the held one sets it.
         self.max_acceleration: float | None = None
@@ -84,6 +88,7 @@ class Hand:
         weight = piece.body.mass * max(self.world.config.world.gravity, EARTH_GRAVITY_MM_S2)
         self.body.position = point
         self.body.velocity = (0.0, 0.0)
+        self._parked = None
         self.smoothed_velocity = pymunk.Vec2d(0.0, 0.0)
         self.target = pymunk.Vec2d(*point)
         anchor = piece.body.world_to_local(point)
@@ -125,6 +130,11 @@ class Hand:
 
     def update(self, frame_seconds: float) -> None:
         """Set the hand's velocity to reach the target this frame, capped at ``grab.max_speed``."""
+        keep = math.exp(-frame_seconds / RELEASE_SMOOTHING_S)
+        if self._parked is not None and self._grip is None and self._parked == self.target:
+            # at rest on its target, empty: the velocity stays zero (the same sums as below)
+            self.smoothed_velocity = self.smoothed_velocity * keep + _STILL * (1.0 - keep)
+            return
         gap = self.target - self.body.position
         velocity = gap / frame_seconds
         limit = self.world.config.grab.max_speed
@@ -140,10 +150,14 @@ class Hand:
         self.body.velocity = velocity
         # A mouse reports positions in jumps; averaging the hand's velocity over the last
         # RELEASE_SMOOTHING_S keeps one jumpy frame from deciding how hard a release throws.
-        keep = math.exp(-frame_seconds / RELEASE_SMOOTHING_S)
         self.smoothed_velocity = self.smoothed_velocity * keep + velocity * (1.0 - keep)
         if self._grip is not None:
             self._grip.piece.body.activate()
+            self._parked = None
+        elif velocity == _STILL and gap == _STILL:
+            self._parked = self.target
+        else:
+            self._parked = None
 
     def release(self) -> Piece | None:
         """Let go: the piece keeps the hand's velocity and collides with every layer again.
@@ -163,4 +177,5 @@ class Hand:
         self.body.velocity = (0.0, 0.0)
         self.smoothed_velocity = pymunk.Vec2d(0.0, 0.0)
         self._grip = None
+        self._parked = None
         return grip.piece

@@ -11,7 +11,10 @@ Two measurements, both printed as tables:
    Cost is wall-clock microseconds per frame over the whole run; "asleep" is when the tower
    fell asleep. The default config in ``assets/physics.toml`` was chosen from this table
    (see docs/physics-tuning.md).
-2. **World overhead** (``overhead_rows``): the same bodies and settings stepped by ``World`` and by
+2. **A tower built one disk at a time** (``built_rows``): as in play, each disk laid at rest on
+   the top 0.5 s after the last, no settle-in between; how far the disks below the top moved
+   sideways from where they were laid, on the felt table and on Wallamoppi's wall.
+3. **World overhead** (``overhead_rows``): the same bodies and settings stepped by ``World`` and by
    a bare ``pymunk.Space`` built shape for shape, no callbacks; the ratio is measured in the
    same run, so a noisy machine shifts both.
 
@@ -164,6 +167,175 @@ def tower_rows(
 
 
 # --------------------------------------------------------------------------------------------
+# A tower built one disk at a time, as in play
+
+BUILD_GAP = 0.5  # s between two disks laid on the top
+BUILD_AFTER = 2.0  # s of play after the last disk
+
+
+@dataclass
+class BuiltResult:
+    label: str
+    moved: float  # mm: the most any disk but the top one moved sideways from where it was laid
+    moved_lower: float  # mm: the same for the lower half
+    cpu_per_disk: float  # CPU ms per disk laid (the frames until the next one included)
+
+
+def measure_built_tower(
+    label: str,
+    overrides: dict[str, Any],
+    *,
+    disks: int = TOWER_DISKS,
+    wall: bool = False,
+    boost: tuple[int, int] | None = None,
+) -> BuiltResult:
+    """Build a tower one disk at a time and see how far its disks moved from where they were laid.
+
+    On the felt table (a first disk laid and settled in) or, with ``wall``, on Wallamoppi's
+    finished wall (the game's own world, 70 iterations). Every :data:`BUILD_GAP` s a disk is laid
+    at rest on the top, centred on the top disk as it is then, with no settle-in; after
+    :data:`BUILD_AFTER` s more every disk is compared with where it was laid. ``boost`` =
+    (iterations, frames): the solver runs that many iterations for that many frames after each
+    new disk (a measured cure, not adopted).
+    """
+    config = load_config(overrides=overrides).config
+    height = config.pieces.disk_thickness
+    if wall:
+        from games.protocol import SeatKind, SessionSetup
+        from games.wallamoppi.rules import DARK, LIGHT, Disk
+        from games.wallamoppi.session import WallamoppiSession
+
+        session = WallamoppiSession(
+            SessionSetup(config, 0, (SeatKind.HUMAN, SeatKind.HUMAN), {"wall": "auto"})
+        )
+        scene = session.scene
+        world = scene.world
+        tower = [scene.disks[scene.tower[0]]]
+
+        def lay(level: int) -> pieces.Piece:
+            return scene.add_tower_disk(Disk(f"built{level}", DARK if level % 2 else LIGHT))
+
+    else:
+        world = World(config)
+        world.add(pieces.table())
+        tower = [
+            world.add(
+                pieces.flat_disk(config, "d00", (0.0, pieces.stack_height(config, 0, height)))
+            )
+        ]
+        world.settle_in()
+
+        def lay(level: int) -> pieces.Piece:
+            centre = (tower[-1].body.position.x, pieces.stack_height(config, level, height))
+            return world.add(pieces.flat_disk(config, f"d{level:02d}", centre))
+
+    laid = [tower[0].body.position]
+    base_iterations = world.space.iterations
+    gap_frames = round(BUILD_GAP / world.frame_seconds)
+    started = time.process_time()
+    for level in range(1, disks):
+        tower.append(lay(level))
+        laid.append(tower[-1].body.position)
+        for frame in range(gap_frames):
+            if boost is not None:
+                world.space.iterations = boost[0] if frame < boost[1] else base_iterations
+            world.step()
+    world.space.iterations = base_iterations
+    world.run(BUILD_AFTER)
+    cpu = time.process_time() - started
+    moved = [abs(d.body.position.x - p.x) for d, p in zip(tower, laid, strict=True)][:-1]
+    return BuiltResult(label, max(moved), max(moved[: len(moved) // 2]), cpu / (disks - 1) * 1e3)
+
+
+def built_cases() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    awake = {"world": NO_SLEEP}
+    return [
+        ("table, 36 disks, default", {}, {}),
+        ("table, 36 disks, held awake", awake, {}),
+        ("table, 36, held awake, 20 iterations", {"world": {**NO_SLEEP, "iterations": 20}}, {}),
+        ("table, 36, held awake, 30 iterations", {"world": {**NO_SLEEP, "iterations": 30}}, {}),
+        ("table, 36, held awake, 12 substeps", {"world": {**NO_SLEEP, "substeps": 12}}, {}),
+        ("table, 36, held awake, 300 it x 6 frames per disk", awake, {"boost": (300, 6)}),
+        ("table, 36, held awake, 300 it x 12 frames per disk", awake, {"boost": (300, 12)}),
+        ("table, 36, default, 300 it x 6 frames per disk", {}, {"boost": (300, 6)}),
+        ("Wallamoppi wall + 25 disks, default", {}, {"wall": True, "disks": 26}),
+        ("Wallamoppi wall + 25 disks, held awake", awake, {"wall": True, "disks": 26}),
+        ("Wallamoppi wall + 35 disks, default", {}, {"wall": True, "disks": 36}),
+    ]
+
+
+def built_rows() -> list[list[str]]:
+    rows = []
+    for label, overrides, options in built_cases():
+        result = measure_built_tower(label, overrides, **options)
+        rows.append(
+            [
+                result.label,
+                f"{result.moved:.3f}",
+                f"{result.moved_lower:.3f}",
+                f"{result.cpu_per_disk:.1f}",
+            ]
+        )
+    return rows
+
+
+BUILT_HEADER = ["build", "moved mm", "lower half mm", "CPU ms/disk"]
+
+
+DROP_SPEED = 75.0  # mm/s down when let go: the computer's release speed at its default skill
+DROP_AIM_MM = 1.9  # the standard deviation of its aim, mm
+DROP_SEEDS = (0, 1, 2, 3)
+
+
+def measure_dropped_tower(iterations: int, seed: int, disks: int = 25) -> float:
+    """A tower built on Wallamoppi's wall as the computer builds it, disks *dropped*.
+
+    Each disk is let go 1.5 mm above the top, moving down at :data:`DROP_SPEED`, aimed with a
+    seeded error of :data:`DROP_AIM_MM`; 0.5 s later the next. Returns the most any disk but the
+    apex and the top three moved sideways from where it came to rest (mm), 2 s after the last.
+    """
+    import random
+
+    from games.protocol import SeatKind, SessionSetup
+    from games.wallamoppi.rules import DARK, LIGHT, Disk
+    from games.wallamoppi.session import WallamoppiSession
+
+    overrides = {"world": {"iterations": iterations}, "wallamoppi": {"min_iterations": iterations}}
+    config = load_config(overrides=overrides).config
+    session = WallamoppiSession(
+        SessionSetup(config, 0, (SeatKind.HUMAN, SeatKind.HUMAN), {"wall": "auto"})
+    )
+    scene, world = session.scene, session.world
+    aim = random.Random(seed)
+    rest: dict[str, pymunk.Vec2d] = {}
+    for level in range(disks):
+        offset = max(-6.0, min(6.0, aim.gauss(0.0, DROP_AIM_MM)))
+        disk = scene.add_tower_disk(
+            Disk(f"drop{level}", DARK if level % 2 else LIGHT), offset=offset
+        )
+        disk.body.position = (disk.body.position.x, disk.body.position.y + 1.5)
+        disk.body.velocity = (0.0, -DROP_SPEED)
+        world.space.reindex_shapes_for_body(disk.body)
+        world.renumber(disk)
+        world.run(BUILD_GAP)
+        rest[disk.name] = disk.body.position
+    world.run(BUILD_AFTER)
+    names = [name for name in scene.tower[1:-3] if name in rest]
+    return max(abs(scene.disks[name].body.position.x - rest[name].x) for name in names)
+
+
+def dropped_rows(iterations: tuple[int, ...] = (30, 60, 70)) -> list[list[str]]:
+    rows = []
+    for count in iterations:
+        moved = [measure_dropped_tower(count, seed) for seed in DROP_SEEDS]
+        rows.append([f"{count} iterations", *(f"{m:.3f}" for m in moved), f"{max(moved):.3f}"])
+    return rows
+
+
+DROPPED_HEADER = ["solver", *(f"seed {seed} mm" for seed in DROP_SEEDS), "most mm"]
+
+
+# --------------------------------------------------------------------------------------------
 # World against bare pymunk
 
 
@@ -279,18 +451,35 @@ def physics_section(grid: bool, seconds: float, frames: int) -> None:
     cases = grid_tower_cases() if grid else default_tower_cases()
     title = f"Tower of {TOWER_DISKS} disks, {seconds:g} s of play (drift of the top disk)"
     print_table(title, TOWER_HEADER, tower_rows(cases, seconds))
+    built_title = (
+        f"A tower built one disk at a time ({BUILD_GAP:g} s apart, laid at rest on the top): "
+        "how far its disks moved sideways from where they were laid (all but the top one)"
+    )
+    print_table(built_title, BUILT_HEADER, built_rows())
+    dropped_title = (
+        "25 disks dropped onto the tower on Wallamoppi's wall as the computer drops them "
+        f"({DROP_SPEED:g} mm/s, aim error {DROP_AIM_MM:g} mm): how far the disks below moved"
+    )
+    print_table(dropped_title, DROPPED_HEADER, dropped_rows())
     print_table(f"World vs bare pymunk, {frames} frames", OVERHEAD_HEADER, overhead_rows(frames))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--grid", action="store_true", help="the full settings grid (minutes)")
+    parser.add_argument(
+        "--built-only", action="store_true", help="only the tower built one disk at a time"
+    )
     parser.add_argument("--seconds", type=float, default=TOWER_SECONDS, help="simulated s of play")
     parser.add_argument("--frames", type=int, default=1200, help="frames per overhead timing")
     parser.add_argument(
         "--no-render", action="store_true", help="skip the renderer's frame cost (needs pygame)"
     )
     args = parser.parse_args(argv)
+    if args.built_only:
+        print_table("A tower built one disk at a time", BUILT_HEADER, built_rows())
+        print_table("Disks dropped onto the tower", DROPPED_HEADER, dropped_rows())
+        return 0
     physics_section(args.grid, args.seconds, args.frames)
     if not args.no_render:
         # The renderer's frame cost against pymunk's DrawOptions, in its own process so that

@@ -21,7 +21,9 @@ shared machine does not count; every A/B pair is measured alternately in this on
    :class:`~physics.world.World` frames (substeps, contact callbacks, rolling resistance), B a
    plain ``pymunk.Space`` holding copies of the same bodies and shapes with the same solver
    settings and per-shape values, stepped the same substeps; each from a fresh copy of the
-   same start, alternated ``--rounds`` times; medians. Goal: A / B ≤ 1.2.
+   same start, alternated ``--rounds`` times; medians. Goal: A / B ≤ 1.2. B' adds the rolling
+   brakes to B; B'' steps B' through :func:`physics.stepper.direct_stepper` as World does
+   (cpSpaceStep without pymunk's idle per-step Python), so A / B'' is what World adds itself.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from games.headless import drive, frame_limit, new_session
 from games.protocol import SeatKind
 from games.registry import load
 from physics.config import PhysicsConfig, load_config
+from physics.stepper import direct_stepper
 from physics.world import World
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -137,22 +140,28 @@ def scenes(config: PhysicsConfig) -> dict[str, Callable[[], World]]:
     }
 
 
-def step_cpu(world: World, frames: int) -> tuple[float, float, float]:
-    """CPU seconds per frame: (World, bare pymunk, bare pymunk with the rolling brakes)."""
-    bares = [bare_space_like(world), bare_space_like(world, brakes=True)]
+def step_cpu(world: World, frames: int) -> tuple[float, float, float, float]:
+    """CPU seconds per frame: (World, bare pymunk, bare pymunk with the rolling brakes, bare
+    pymunk with the brakes stepped through the World's direct stepper)."""
+    braked = bare_space_like(world, brakes=True)
+    steps = [
+        bare_space_like(world).step,
+        braked.step,
+        direct_stepper(bare_space_like(world, brakes=True)),
+    ]
     substeps = world.config.world.substeps
     dt = world.frame_seconds / substeps
     started = time.process_time()
     for _ in range(frames):
         world.step()
     times = [(time.process_time() - started) / frames]
-    for bare in bares:
+    for step in steps:
         started = time.process_time()
         for _ in range(frames):
             for _ in range(substeps):
-                bare.step(dt)
+                step(dt)
         times.append((time.process_time() - started) / frames)
-    return times[0], times[1], times[2]
+    return times[0], times[1], times[2], times[3]
 
 
 def wallamoppi_games(config: PhysicsConfig, seeds: list[int]) -> None:
@@ -190,14 +199,21 @@ def main() -> int:
         f"\nWorld (A) vs bare pymunk (B), CPU ms per frame, median of {args.rounds} x "
         f"{args.frames} frames"
     )
-    print("(B': bare with the same rolling-resistance brakes, which bare pymunk lacks)")
-    print(f"{'scene':<34}{'A World':>9}{'B bare':>9}{'A / B':>7}{'B prime':>9}{'A / B prime':>13}")
+    print("(B': bare with the same rolling-resistance brakes, which bare pymunk lacks;")
+    print(" B'': B' stepped through World's direct stepper, so A / B'' is World's own overhead)")
+    print(
+        f"{'scene':<34}{'A World':>9}{'B bare':>9}{'A / B':>7}{'B prime':>9}{'A / B prime':>13}"
+        f"{'B second':>10}{'A / B second':>14}"
+    )
     for name, build in scenes(config).items():
-        samples: list[tuple[float, float, float]] = []
+        samples: list[tuple[float, float, float, float]] = []
         for _ in range(args.rounds):
             samples.append(step_cpu(build(), args.frames))
-        a, b, c = (statistics.median(column) for column in zip(*samples, strict=True))
-        print(f"{name:<34}{a * 1e3:>9.3f}{b * 1e3:>9.3f}{a / b:>7.2f}{c * 1e3:>9.3f}{a / c:>13.2f}")
+        a, b, c, d = (statistics.median(column) for column in zip(*samples, strict=True))
+        print(
+            f"{name:<34}{a * 1e3:>9.3f}{b * 1e3:>9.3f}{a / b:>7.2f}{c * 1e3:>9.3f}{a / c:>13.2f}"
+            f"{d * 1e3:>10.3f}{a / d:>14.2f}"
+        )
     return 0
 
 

@@ -28,7 +28,8 @@ may be taken later.
 
 The table world runs at least ``wallamoppi.min_iterations`` solver iterations per substep
 (:func:`table_world_config`): a tower on the wall is a longer chain of contacts than one on the
-table, and held awake it rocks at the table's 60.
+table (60 by default, as the table's: with the solver meeting a stack's contacts in alternating
+order, physics/world.py, that holds a 35-disk tower on the wall still held awake).
 
 The marble timer (:class:`MarbleTimer`) is a separate small :class:`World`: a box of
 ``timer_ramps`` zig-zag ramps sloping ``timer_ramp_deg``, an exit chute sloping
@@ -51,6 +52,7 @@ from physics import pieces, room
 from physics.config import PhysicsConfig
 from physics.detect import tilt_mod_half_turn, touching
 from physics.stacking import relative_speed
+from physics.stepper import BodyWatch
 from physics.world import Layer, Piece, World
 
 RAIL_X_MM = 460.0  # the table's rims, left and right of the wall
@@ -93,7 +95,7 @@ def table_world_config(config: PhysicsConfig) -> PhysicsConfig:
     """``config`` with at least ``wallamoppi.min_iterations`` solver iterations per substep.
 
     The tower stands on the wall: its contacts form a longer chain than a tower on the table,
-    and at the table's 60 iterations a tall tower held awake starts to rock.
+    so a game may ask for more solver iterations there than elsewhere.
     """
     iterations = max(config.world.iterations, config.wallamoppi.min_iterations)
     world = config.world.model_copy(update={"iterations": iterations})
@@ -133,6 +135,9 @@ class WallScene:
     tower: list[str] = field(default_factory=list)
     pull: _Pull | None = None
     last_drag: list[str] = field(default_factory=list)
+    # (the wall disks, their sleep watch, the tower's sleep watch); None when the wall or the
+    # tower changed since (every method that changes a disk's "wall" tag or the tower resets it)
+    _watches: tuple[list[Piece], BodyWatch, BodyWatch] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.built_with = self.config
@@ -164,6 +169,7 @@ class WallScene:
         self.world.add(piece)
         self.disks[disk.id] = piece
         self.slots[disk.id] = slot
+        self._watches = None
         if slot == APEX:
             self._join_tower(piece)
         return piece
@@ -172,6 +178,7 @@ class WallScene:
         """Take a disk out of the world (undo of a wall placement)."""
         self.world.remove(disk_id)
         self.disks.pop(disk_id)
+        self._watches = None
         self.slots.pop(disk_id, None)
         if disk_id in self.tower:
             self.tower.remove(disk_id)
@@ -189,6 +196,7 @@ class WallScene:
         return piece
 
     def _join_tower(self, piece: Piece) -> None:
+        self._watches = None
         piece.tags -= {"wall", "fallen", "loose"}
         piece.tags.add("tower")
         piece.set_layer(Layer.TOWER)
@@ -282,6 +290,7 @@ class WallScene:
     def begin_pull(self, piece: Piece) -> None:
         """``piece`` was just pulled out of the wall: remember its neighbours for the drag."""
         self.pull = _Pull(piece, piece.body.position, self._wall_neighbours(piece))
+        self._watches = None
         piece.tags -= {"wall", "fallen"}
         piece.tags.add("loose")
         piece.shape.filter = pymunk.ShapeFilter(
@@ -374,10 +383,23 @@ class WallScene:
         piece.body.angle = 0.0
         piece.body.velocity = (0.0, 0.0)
         piece.body.angular_velocity = 0.0
+        self._watches = None
         piece.tags -= {"wall", "loose"}
         piece.tags.add("fallen")
         piece.set_layer(Layer.FREE)
         self.world.space.reindex_shapes_for_body(piece.body)
+
+    def _watched(self) -> tuple[list[Piece], BodyWatch, BodyWatch]:
+        """The wall disks (in the order they were laid) and sleep watches on them and the tower."""
+        if self._watches is None:
+            wall = [piece for piece in self.disks.values() if "wall" in piece.tags]
+            tower = BodyWatch([self.disks[name].body for name in self.tower])
+            self._watches = (wall, BodyWatch([piece.body for piece in wall]), tower)
+        return self._watches
+
+    def tower_asleep(self) -> bool:
+        """True if every tower disk sleeps."""
+        return self._watched()[2].all_asleep()
 
     def update_fallen(self, held: Piece | None) -> list[str]:
         """Mark wall disks that tumbled out of the wall as fallen; returns the newly fallen."""
@@ -385,8 +407,9 @@ class WallScene:
         half_wall = (ROWS / 2) * (
             self.config.pieces.disk_diameter + self.config.wallamoppi.wall_gap
         )
-        for piece in self.disks.values():
-            if "wall" not in piece.tags or piece is held or piece.body.is_sleeping:
+        wall, watch, _ = self._watched()
+        for piece, asleep in zip(wall, watch.asleep(), strict=True):
+            if asleep or piece is held:
                 continue
             slot = self.slots[piece.name]
             off_wall = abs(piece.body.position.x) > half_wall + piece.size[1]
@@ -396,6 +419,8 @@ class WallScene:
                 piece.tags.add("fallen")
                 piece.set_layer(Layer.FREE)
                 fallen.append(piece.name)
+        if fallen:
+            self._watches = None
         return fallen
 
 

@@ -327,7 +327,7 @@ class WallamoppiSession(PhysicsSession):
         # A tower asleep now and after the last frame has not moved since, nor touched anything
         # new (a sleeping body neither moves nor wakes and sleeps again within one frame): the
         # last frame's answer stands.
-        asleep = all(self.scene.disks[name].body.is_sleeping for name in self.scene.tower)
+        asleep = self.scene.tower_asleep()
         if not (asleep and self._tower_slept):
             self.fall_reason = self.scene.tower_fall()
         self._tower_slept = asleep
