@@ -69,7 +69,7 @@ class WorldSettings(Section):
         100, ge=1, le=1000, description="solver iterations per substep in World.settle_in"
     )
     settle_seconds: float = setting(
-        0.5, ge=0, le=10, description="s over which World.settle_in ramps gravity up"
+        0.25, ge=0, le=10, description="s over which World.settle_in ramps gravity up"
     )
 
     @property
@@ -128,7 +128,7 @@ class WallamoppiSettings(Section):
         default=6.0, ge=0.1, le=500, description="mm/s below which a released disk is at rest"
     )
     min_iterations: int = setting(
-        default=70,
+        default=60,
         ge=1,
         le=1000,
         description="solver iterations per substep at least, in Wallamoppi's table world",
