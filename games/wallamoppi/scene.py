@@ -366,7 +366,8 @@ class WallScene:
 
     def put_beside_wall(self, piece: Piece) -> None:
         """Lay ``piece`` flat on the table beside the wall (dark left, light right), at rest,
-        on the first spot no other piece takes; it then counts as a fallen disk."""
+        on the first spot no other piece takes (once that side's row reaches the table's rim,
+        on the pile at its outer end); it then counts as a fallen disk."""
         pieces = self.config.pieces
         half_wall = (ROWS / 2) * (pieces.disk_diameter + self.config.wallamoppi.wall_gap)
         side = -1.0 if DARK in piece.tags else 1.0
@@ -388,6 +389,30 @@ class WallScene:
         piece.tags.add("fallen")
         piece.set_layer(Layer.FREE)
         self.world.space.reindex_shapes_for_body(piece.body)
+        self._pile_inside_the_rims(piece)
+
+    def _pile_inside_the_rims(self, piece: Piece) -> None:
+        """A disk laid beside the wall past the table's rim (that side's row of fallen disks
+        is full) lies flat on the nearest one of its side instead: fallen disks pile up."""
+        half = piece.size[0] / 2
+        x = piece.body.position.x
+        if abs(x) + half < RAIL_X_MM:
+            return
+        others = [o for o in self.disks.values() if o is not piece and "tower" not in o.tags]
+        lying = [  # the row of fallen disks on this side, within the rims
+            o.body.position.x
+            for o in others
+            if o.body.position.x * x > 0
+            and abs(o.body.position.x) + half < RAIL_X_MM
+            and o.body.position.y < 3 * piece.size[1]
+        ]
+        if not lying:
+            return
+        spot = max(lying, key=abs)  # the outermost disk of the row: the pile's foot
+        top = max(
+            o.shape.cache_bb().top for o in others if abs(o.body.position.x - spot) < half
+        )
+        room.lay_at_rest(self.world, piece, (spot, top + piece.size[1] / 2 - 0.02))
 
     def _watched(self) -> tuple[list[Piece], BodyWatch, BodyWatch]:
         """The wall disks (in the order they were laid) and sleep watches on them and the tower."""

@@ -52,7 +52,6 @@ from games.wallamoppi.rules import (
     other,
 )
 from games.wallamoppi.scene import (
-    RAIL_X_MM,
     MarbleTimer,
     WallScene,
     live_config,
@@ -60,7 +59,6 @@ from games.wallamoppi.scene import (
     timer_duration,
     timer_world_config,
 )
-from physics import room
 from physics.config import PhysicsConfig
 from physics.detect import SettleDetector
 from physics.world import Layer, Piece, World
@@ -193,34 +191,10 @@ class WallamoppiSession(PhysicsSession):
         for piece in lying:
             taken = "loose" in piece.tags
             self.scene.put_beside_wall(piece)
-            self._inside_the_rims(piece)
             if taken:  # the disk in the player's hand stays the one to stack
                 piece.tags -= {"fallen"}
                 piece.tags.add("loose")
         self.refusal = None
-
-    def _inside_the_rims(self, piece: Piece) -> None:
-        """A disk laid beside the wall past the table's rim (that side's row of fallen disks
-        is full) lies flat on the nearest one of its side instead: fallen disks pile up."""
-        half = piece.size[0] / 2
-        x = piece.body.position.x
-        if abs(x) + half < RAIL_X_MM:
-            return
-        others = [o for o in self.scene.disks.values() if o is not piece and "tower" not in o.tags]
-        lying = [  # the row of fallen disks on this side, within the rims
-            o.body.position.x
-            for o in others
-            if o.body.position.x * x > 0
-            and abs(o.body.position.x) + half < RAIL_X_MM
-            and o.body.position.y < 3 * piece.size[1]
-        ]
-        if not lying:
-            return
-        spot = max(lying, key=abs)  # the outermost disk of the row: the pile's foot
-        top = max(
-            o.shape.cache_bb().top for o in others if abs(o.body.position.x - spot) < half
-        )
-        room.lay_at_rest(self.world, piece, (spot, top + piece.size[1] / 2 - 0.02))
 
     def _refuse(self, reason: str) -> InputRefused:
         self.refusal = reason

@@ -197,3 +197,19 @@ def test_a_careful_pull_leaves_the_wall_standing_unless_the_disk_bears_load(
     assert bool(fallen) is (what_falls == "wall")
     if what_falls is None:
         assert moved < 0.5, f"a wall disk moved {moved:.2f} mm"
+
+
+def test_disks_laid_beside_the_wall_pile_up_inside_the_rim_once_the_row_is_full() -> None:
+    """Every caller of put_beside_wall (B, a nudged disk rolled back off the tower) keeps the
+    disks on the table: past a full row they pile up on its outer end, never beyond the rim."""
+    from games.wallamoppi.scene import RAIL_X_MM
+
+    session = human_session()
+    dark = session.scene.disks_of(DARK, "wall")[:12]
+    for disk in dark:
+        session.scene.put_beside_wall(disk)
+    run(session, 2.0)
+    for disk in dark:
+        x = disk.body.position.x
+        assert x < 0 and abs(x) + disk.size[0] / 2 < RAIL_X_MM, x
+        assert "fallen" in disk.tags
