@@ -125,17 +125,26 @@ class SchemaProblem(ValueError):
         self.given = given
 
 
-_PLAIN_TYPES: dict[str, Any] = {"float": float, "int": int, "bool": bool}
+_PLAIN_TYPES: dict[str, Any] = {
+    "float": float,
+    "int": int,
+    "bool": bool,
+    "dict[str, float]": dict[str, float],
+}
 
 
 def _resolve(annotation: Any, module: str) -> Any:
-    """A field's annotation (a string under ``from __future__ import annotations``) as a type."""
+    """A field's annotation (a string under ``from __future__ import annotations``) as a type:
+    one of :data:`_PLAIN_TYPES`, or the name of a section declared earlier in ``module``."""
     if not isinstance(annotation, str):
         return annotation
     plain = _PLAIN_TYPES.get(annotation)
     if plain is not None:
         return plain
-    return eval(annotation, vars(sys.modules[module]))  # our own declarations' text
+    found = vars(sys.modules[module]).get(annotation) if annotation.isidentifier() else None
+    if found is None:
+        raise TypeError(f"{module}: the schema has no rule for the annotation {annotation!r}")
+    return found
 
 
 @dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(setting,))
