@@ -117,14 +117,3 @@ def on_floor(world: World, piece: Piece) -> bool:
     """True if ``piece`` is wholly below the table's top: it fell off the table (onto the
     floor, or on its way there)."""
     return floor_y(world) is not None and piece.shape.cache_bb().top < 0.0
-
-
-def lay_at_rest(world: World, piece: Piece, position: tuple[float, float]) -> None:
-    """Put ``piece`` at ``position`` (mm), upright and at rest (a hand setting it down)."""
-    body = piece.body
-    body.position = position
-    body.angle = 0.0
-    body.velocity = (0.0, 0.0)
-    body.angular_velocity = 0.0
-    world.space.reindex_shapes_for_body(body)
-    body.activate()

@@ -683,11 +683,18 @@ class World:
         # Just above whatever static piece lies under that x (a short drop cannot tunnel).
         under = [bb.top for bb in statics if bb.left - reach <= home_x <= bb.right + reach]
         ceiling = max(under, default=max((bb.top for bb in statics), default=0.0))
+        self.lay_at_rest(piece, (home_x, ceiling + reach / 2 + 1.0))
+
+    def lay_at_rest(
+        self, piece: Piece, position: tuple[float, float], angle: float = 0.0
+    ) -> None:
+        """Put ``piece`` at ``position`` (mm) and ``angle``, at rest and awake (a hand setting
+        it down, a fallen piece put back)."""
         body = piece.body
-        body.angle = 0.0
+        body.position = position
+        body.angle = angle
         body.velocity = (0.0, 0.0)
         body.angular_velocity = 0.0
-        body.position = (home_x, ceiling + reach / 2 + 1.0)
         self.space.reindex_shapes_for_body(body)
         body.activate()
 

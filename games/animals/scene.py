@@ -152,7 +152,7 @@ class AnimalScene:
             column, level = divmod(n, ASIDE_LEVELS)
             x = start - column * (width + ASIDE_GAP_MM)
             y = pieces.stack_height(self.config, level, height)
-            room.lay_at_rest(self.world, piece, (x, y))
+            self.world.lay_at_rest(piece, (x, y))
 
     # -- reading the table -----------------------------------------------------------------
 

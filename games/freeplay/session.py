@@ -77,12 +77,7 @@ class FreeplaySession(PhysicsSession):
         """Lay every piece that is away back where it started, on top of what lies there."""
         for piece in self.away():
             x, y, angle = self._starts[piece.name]
-            body = piece.body
-            body.angle = angle
-            body.position = (x, y)
-            body.velocity = (0.0, 0.0)
-            body.angular_velocity = 0.0
-            self.world.space.reindex_shapes_for_body(body)
+            self.world.lay_at_rest(piece, (x, y), angle)
             box = piece.shape.cache_bb()
             below = [
                 other.shape.cache_bb().top
@@ -92,9 +87,8 @@ class FreeplaySession(PhysicsSession):
                 and other.shape.cache_bb().right > box.left
             ]
             half = (box.top - box.bottom) / 2
-            body.position = (x, max([y, *(top + half + 1.0 for top in below)]))
-            self.world.space.reindex_shapes_for_body(body)
-            body.activate()
+            lifted = max([y, *(top + half + 1.0 for top in below)])
+            self.world.lay_at_rest(piece, (x, lifted), angle)
 
     def _tick(self) -> None:
         while self._pending and self._pending[0].frame <= self.frame:

@@ -380,15 +380,11 @@ class WallScene:
             for p in others
         ):
             x += side * (pieces.disk_diameter + 4.0)
-        piece.body.position = (x, y)
-        piece.body.angle = 0.0
-        piece.body.velocity = (0.0, 0.0)
-        piece.body.angular_velocity = 0.0
         self._watches = None
         piece.tags -= {"wall", "loose"}
         piece.tags.add("fallen")
         piece.set_layer(Layer.FREE)
-        self.world.space.reindex_shapes_for_body(piece.body)
+        self.world.lay_at_rest(piece, (x, y))
         self._pile_inside_the_rims(piece)
 
     def _pile_inside_the_rims(self, piece: Piece) -> None:
@@ -412,7 +408,7 @@ class WallScene:
         top = max(
             o.shape.cache_bb().top for o in others if abs(o.body.position.x - spot) < half
         )
-        room.lay_at_rest(self.world, piece, (spot, top + piece.size[1] / 2 - 0.02))
+        self.world.lay_at_rest(piece, (spot, top + piece.size[1] / 2 - 0.02))
 
     def _watched(self) -> tuple[list[Piece], BodyWatch, BodyWatch]:
         """The wall disks (in the order they were laid) and sleep watches on them and the tower."""

@@ -124,7 +124,7 @@ def test_wallamoppi_b_piles_disks_inside_the_rims_when_their_row_is_full(
     assert floor is not None
     dark = [p for p in session.scene.disks_of(DARK, "wall")][:9]
     for n, disk in enumerate(dark):  # nine dark disks lying on the floor, right of the table
-        room.lay_at_rest(session.world, disk, (560.0 + 45.0 * n, floor + 3.98))
+        session.world.lay_at_rest(disk, (560.0 + 45.0 * n, floor + 3.98))
         disk.tags -= {"wall"}
         disk.tags.add("fallen")
         disk.set_layer(Layer.FREE)
