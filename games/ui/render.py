@@ -121,6 +121,7 @@ __all__ = [
     "shade",
 ]
 
+FELT_WIDTH_STEP = 256  # the felt's width is rounded up to this (one felt per height, cropped)
 SANS_FONTS = "dejavusans,freesans,liberationsans,arial,helvetica"
 SERIF_FONTS = "dejavuserif,freeserif,liberationserif,georgia,times"
 
@@ -308,11 +309,18 @@ class Renderer:
     # -- room, panels, buttons -----------------------------------------------------------
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
-        """The table's felt: a gradient into the distance with a fine fibre texture (cached)."""
-        key = (size[0], size[1], (0, 0, 1), (0, 0, 1))
+        """The table's felt: a gradient into the distance with a fine fibre texture (cached).
+
+        It is ``size[1]`` tall and *at least* ``size[0]`` wide (the width rounded up to
+        :data:`FELT_WIDTH_STEP`): draw its left part, ``area=pygame.Rect((0, 0), size)``. So
+        a table whose width on screen changes every frame (the camera easing, a zoom) reuses
+        one felt per height instead of texturing a new one each frame.
+        """
+        width = -(-max(size[0], 1) // FELT_WIDTH_STEP) * FELT_WIDTH_STEP
+        key = (width, size[1], (0, 0, 1), (0, 0, 1))
         image = self._cache.gradients.get(key)
         if image is None:
-            image = _gradient(size, FELT_FAR, FELT)
+            image = _gradient((width, size[1]), FELT_FAR, FELT)
             _add_grain(image, strength=7, seed=11)
             self._cache.gradients[key] = image
         return image
@@ -738,9 +746,14 @@ def _lamp_glow(size: tuple[int, int]) -> pygame.Surface:
 
 
 def _gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
-    """A vertical gradient surface (drawn as a 1-px column and scaled: fast)."""
+    """A vertical gradient surface: a 1-px column (one numpy expression, the same colours
+    as :func:`mix` row by row) scaled across."""
+    import numpy as np
+
     width, height = max(size[0], 1), max(size[1], 1)
-    column = pygame.Surface((1, height))
-    for y in range(height):
-        column.set_at((0, y), mix(top, bottom, y / max(height - 1, 1)))
-    return pygame.transform.scale(column, (width, height))
+    t = np.arange(height, dtype=np.float64) / max(height - 1, 1)
+    start = np.array(top, dtype=np.float64)
+    column = np.round(start + (np.array(bottom, dtype=np.float64) - start) * t[:, None])
+    image = pygame.Surface((1, height))
+    pygame.surfarray.blit_array(image, column.astype(np.uint8)[None, :, :])
+    return pygame.transform.scale(image, (width, height))

@@ -58,6 +58,7 @@ TABLE_LEG_MM = 28.0
 TABLE_LEG_INSET_MM = 14.0
 SKIRTING_MM = 16.0  # the skirting board along the wall, above the floor
 FLOOR_BOARD_MM = 60.0  # the floor's boards, seen edge on
+SHADE_STEP_PX = 256  # a kept shadow layer's size is rounded up to this
 
 
 class WorldPainter:
@@ -143,7 +144,11 @@ class WorldPainter:
                 self.draw_piece(surface, camera, piece)
             # the room's walls reach up above the table: kept with it
             region = _layer_region(surface, camera, tables, scenery + resting + walls)
-            image = surface.subsurface(region).copy() if region.width and region.height else None
+            # While the camera moves (an ease-out, a zoom) the layer would never be used:
+            # copied only once the camera held still for a frame.
+            moved = layer is not None and layer.key[2:4] != key[2:4]
+            keep = region.width and region.height and not moved
+            image = surface.subsurface(region).copy() if keep else None
             if len(self._cache.layers) > 8:
                 self._cache.layers.clear()
             self._cache.layers[id(world)] = WorldLayer(key, region, image)
@@ -204,7 +209,8 @@ class WorldPainter:
         # the felt top, seen just from above, behind the pieces
         depth = max(round(camera.px(TABLE_FELT_MM)), 3)
         felt_rect = pygame.Rect(left, top_y - depth, right - left, depth)
-        surface.blit(self._felt(felt_rect.size), felt_rect.topleft)
+        felt = pygame.Rect((0, 0), felt_rect.size)  # the felt may be wider: its left part
+        surface.blit(self._felt(felt_rect.size), felt_rect.topleft, felt)
         pygame.draw.line(surface, shade(FELT, 1.15), (left, top_y - 1), (right, top_y - 1))
         # the top's front edge
         edge_rect = pygame.Rect(left, top_y, right - left, edge)
@@ -231,7 +237,7 @@ class WorldPainter:
         shadow = pygame.Rect(left + inset, top, right - left - 2 * inset, floor - top)
         shadow = shadow.clip(on_screen)  # a table reaching far off screen: only what shows
         if shadow.width > 0 and shadow.height > 0:
-            surface.blit(self._shade_layer(shadow.size, 90), shadow.topleft)
+            self._shade(surface, shadow, 90)
         apron_rect = pygame.Rect(left + inset, top, right - left - 2 * inset, apron)
         pygame.draw.rect(surface, TABLE_APRON, apron_rect)
         pygame.draw.line(
@@ -248,7 +254,7 @@ class WorldPainter:
             )
         foot = pygame.Rect(left - inset, floor - 3, right - left + 2 * inset, 6).clip(on_screen)
         if foot.width > 0 and foot.height > 0:
-            surface.blit(self._shade_layer(foot.size, 70), foot.topleft)
+            self._shade(surface, foot, 70)
 
     def _draw_floor(self, surface: pygame.Surface, camera: Camera, floor_y: int) -> None:
         """The floor's boards from ``floor_y`` down, and a skirting board on the wall above."""
@@ -286,17 +292,27 @@ class WorldPainter:
         for x in (rect.left, rect.right - 1):
             pygame.draw.line(surface, shade(ROOM_SIDE_WALL, 1.3), (x, top), (x, floor_y))
 
-    def _shade_layer(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
-        """A translucent black rectangle of ``size`` (kept): shadow under a table."""
-        key = (size[0], size[1], alpha, -1)
+    def _shade(self, surface: pygame.Surface, rect: pygame.Rect, alpha: int) -> None:
+        """Darken ``rect`` of ``surface`` with translucent black (a shadow under a table).
+
+        One layer per ``alpha`` is kept, as large as the largest rectangle asked for so far
+        (rounded up to :data:`SHADE_STEP_PX`), and its corner is drawn: a table whose size on
+        screen changes every frame (the camera easing, a zoom) makes no new surface.
+        """
+        key = (-1, -1, alpha, -1)
         layer = self._cache.panels.get(key)
-        if layer is None:
+        if layer is None or layer.get_width() < rect.width or layer.get_height() < rect.height:
+            have = layer.get_size() if layer is not None else (0, 0)
+            size = (
+                -(-max(rect.width, have[0]) // SHADE_STEP_PX) * SHADE_STEP_PX,
+                -(-max(rect.height, have[1]) // SHADE_STEP_PX) * SHADE_STEP_PX,
+            )
             layer = pygame.Surface(size, pygame.SRCALPHA)
             layer.fill((0, 0, 0, alpha))
             if len(self._cache.panels) > 64:
                 self._cache.panels.clear()
             self._cache.panels[key] = layer
-        return layer
+        surface.blit(layer, rect.topleft, pygame.Rect((0, 0), rect.size))
 
     def draw_shadows(
         self, surface: pygame.Surface, camera: Camera, pieces: Sequence[Piece]
@@ -311,10 +327,16 @@ class WorldPainter:
     def _shadow_casters(pieces: Sequence[Piece]) -> list[tuple[Piece, pymunk.BB]]:
         """The pieces that cast a shadow (the lowest of each column) with their boxes."""
         casters: list[tuple[Piece, pymunk.BB]] = []
+        spans: list[tuple[float, float]] = []  # the casters' (left, right), in plain floats
         for piece, bb in sorted(((p, p.shape.bb) for p in pieces), key=lambda pb: pb[1].bottom):
-            if any(_x_overlap(bb, below) > 0.6 * (bb.right - bb.left) for _, below in casters):
-                continue
-            casters.append((piece, bb))
+            left, right = bb.left, bb.right
+            enough = 0.6 * (right - left)  # overlapped this much across: under another's shadow
+            for below_left, below_right in spans:
+                if min(right, below_right) - max(left, below_left) > enough:
+                    break
+            else:
+                casters.append((piece, bb))
+                spans.append((left, right))
         return casters
 
     def _draw_shadow_list(
@@ -596,7 +618,3 @@ def _layer_region(
         ).inflate(2 * LAYER_MARGIN_PX, 2 * LAYER_MARGIN_PX)
         region = box if region.width == 0 else region.union(box)
     return region.clip(clip)
-
-
-def _x_overlap(a: pymunk.BB, b: pymunk.BB) -> float:
-    return max(0.0, min(a.right, b.right) - max(a.left, b.left))
