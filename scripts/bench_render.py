@@ -11,6 +11,10 @@ batches between A, the renderer as shipped (what does not change is kept and bli
 the same frame with everything the renderer keeps thrown away before each frame (what a frame
 costs drawn from scratch). Medians of the batches, and B / A.
 
+Under each physics game (Free play, Wallamoppi, Animal upon Animal), two rows of frames while
+the camera moves, where what is kept cannot be reused as it is (see :func:`camera_rows`): the
+camera easing out to a piece fallen on the floor, and a wheel-zoom step.
+
 Two scenes: the Free-play table, and a centred tower of 35 flat disks (Wallamoppi's tallest).
 For each, one frame is timed three ways on an offscreen surface under SDL's dummy driver:
 
@@ -43,7 +47,8 @@ import pymunk.pygame_util
 from pymunk.pygame_util import DrawOptions
 
 from games.freeplay.scene import build_freeplay
-from games.ui.physics_view import world_frame
+from games.ui.app import App
+from games.ui.physics_view import ZOOM_STEP, PhysicsView, world_frame
 from games.ui.render import Camera, Renderer, WorldRect
 from physics import pieces
 from physics.config import PhysicsConfig, load_config
@@ -133,8 +138,6 @@ def games_section(size: tuple[int, int], frames: int) -> None:
     """
     from games import registry
     from games.protocol import SeatKind
-    from games.ui.app import App
-
     app = App(size=size, seed=1)
 
     def forget_all() -> None:
@@ -151,9 +154,88 @@ def games_section(size: tuple[int, int], frames: int) -> None:
             app.step_frame(1 / 60)
         kept, fresh = paired_cpu(app._draw, forget_all, frames)
         print(f"{game_id:<14}{kept * 1e3:>11.3f}{fresh * 1e3:>13.3f}{fresh / kept:>8.2f}")
+        if app.game is not None and isinstance(app.game.view, PhysicsView):
+            camera_rows(app, game_id, forget_all, frames)
         app.leave_game()
     app.close()
     print()
+
+
+def camera_rows(app: App, game_id: str, forget_all: Callable[[], None], frames: int) -> None:
+    """Frames while the camera moves, A (as shipped) against B (afresh), alternated.
+
+    - ``ease-out``: the highest piece is laid on the floor right of the framed table (as if it
+      fell there) and the view's camera eases out to show it
+      (:meth:`~games.ui.physics_view.PhysicsView.ease_camera`, 1/60 s a frame, until it
+      stops); each batch is one whole ease-out, from the kept picture before it;
+    - ``wheel zoom``: a wheel notch in, then out, then in... at the tower's foot, one a frame
+      (every frame a new camera: what the frame after a notch costs).
+
+    The world does not step meanwhile: only the drawing is timed.
+    """
+    assert app.game is not None
+    view = app.game.view
+    assert isinstance(view, PhysicsView)
+    world = view.world
+    session = view.physics
+    start_reach = view._reach
+    if "floor" not in world.pieces:
+        return
+    floor = world.pieces["floor"].shape.cache_bb()
+    movable = [p for p in world.dynamic_pieces() if p is not session.hand.held]
+    piece = max(movable, key=lambda p: p.shape.cache_bb().top)
+    home = (piece.body.position, piece.body.angle)
+    bb = piece.shape.cache_bb()
+    x = min(view.frame_rect().right + 250.0, floor.right - 100.0)
+    world.lay_at_rest(piece, (x, floor.top + (bb.top - bb.bottom) / 2 + 1.0))
+    reaches = []
+    while True:
+        view.ease_camera(1 / 60)
+        reaches.append(view._reach)
+        if view._reach == view.wanted_reach():
+            break
+
+    def ease_pass(afresh: bool) -> float:
+        view._reach = start_reach
+        app._draw()
+        app._draw()  # the picture before the piece fell, kept
+        start = time.process_time()
+        for reach in reaches:
+            view._reach = reach
+            if afresh:
+                forget_all()
+            app._draw()
+        return (time.process_time() - start) / len(reaches)
+
+    a_times: list[float] = []
+    b_times: list[float] = []
+    for _ in range(BATCHES * 2):
+        a_times.append(ease_pass(False))
+        b_times.append(ease_pass(True))
+    kept, fresh = statistics.median(a_times), statistics.median(b_times)
+    label = "  ease-out"
+    print(
+        f"{label:<14}{kept * 1e3:>11.3f}{fresh * 1e3:>13.3f}{fresh / kept:>8.2f}"
+        f"   ({len(reaches)} frames, out {max(reaches[-1]):.0f} mm)"
+    )
+
+    view._reach = reaches[-1]
+    foot = view.camera.to_screen((0.0, 0.0))
+    pixel = (round(foot[0]), round(foot[1]))
+    notch = [1.0]
+
+    def zoom_step() -> None:
+        view.zoom_at(pixel, notch[0])
+        notch[0] = -1.0 if view.zoom > ZOOM_STEP * 1.01 else 1.0
+        app._draw()
+
+    view.zoom_at(pixel, 1.0)
+    kept, fresh = paired_cpu(zoom_step, forget_all, frames)
+    label = "  wheel zoom"
+    print(f"{label:<14}{kept * 1e3:>11.3f}{fresh * 1e3:>13.3f}{fresh / kept:>8.2f}")
+    view.zoom_at(pixel, -50.0)
+    world.lay_at_rest(piece, (home[0].x, home[0].y), home[1])
+    view._reach = start_reach
 
 
 def main() -> int:
