@@ -112,7 +112,7 @@ def forget(renderer: Renderer) -> None:
 
 
 def paired_cpu(
-    draw: Callable[[], None], forget_all: Callable[[], None], frames: int
+    draw: Callable[[], object], forget_all: Callable[[], None], frames: int
 ) -> tuple[float, float]:
     """Median CPU seconds per frame of A (as shipped) and B (nothing kept), alternated."""
     a_times: list[float] = []
