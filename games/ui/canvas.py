@@ -7,7 +7,8 @@
 - :class:`WorldRect` and :class:`Camera`: world millimetres (y up) to screen pixels (y down);
 - :class:`RenderCache`: what a :class:`~games.ui.render.Renderer` keeps between frames (fonts,
   text, gradients, panels, kept boards) and what its
-  :class:`~games.ui.world_render.WorldPainter` keeps (shadow sprites, kept world layers).
+  :class:`~games.ui.world_render.WorldPainter` keeps (shadow sprites, kept world layers,
+  boxes' shapes in their own frame).
 
 It imports neither :mod:`games.ui.render` nor :mod:`games.ui.world_render`: both import it.
 """
@@ -220,6 +221,11 @@ class WorldLayer:
     image: pygame.Surface | None
 
 
+# A box's corners, grain lines (point pairs), lit and shaded edges (two pairs) in its body's
+# frame (mm), and its thickness (mm): what drawing it needs that never changes.
+BoxGeometry = tuple[tuple[Point, ...], tuple[Point, ...], tuple[Point, ...], float]
+
+
 @dataclass
 class RenderCache:
     """Surfaces and fonts kept between frames, each dict bounded by the code that fills it."""
@@ -232,6 +238,7 @@ class RenderCache:
     fonts: dict[tuple[int, bool, bool], pygame.font.Font] = field(default_factory=dict)
     text: dict[tuple[str, int, bool, bool, Colour], pygame.Surface] = field(default_factory=dict)
     gradients: dict[tuple[int, int, Colour, Colour], pygame.Surface] = field(default_factory=dict)
+    boxes: dict[int, tuple[pymunk.Poly, BoxGeometry]] = field(default_factory=dict)
 
 
 def round_point(point: Point | pymunk.Vec2d) -> tuple[int, int]:

@@ -35,6 +35,7 @@ from games.ui.canvas import (
     TABLE_EDGE,
     TABLE_EDGE_DARK,
     TABLE_LEG,
+    BoxGeometry,
     Camera,
     Colour,
     Point,
@@ -433,51 +434,58 @@ class WorldPainter:
         px, py = body.position
         cos, sin = body.rotation_vector
         scale, (ox, oy) = camera.scale, camera.origin
-
-        def screen(lx: float, ly: float) -> tuple[int, int]:
-            return (
+        outline, grain, edges, thickness = self._box_geometry(shape)
+        if camera.px(thickness) < 9:
+            grain = ()
+        points = [
+            (
                 round(ox + (px + cos * lx - sin * ly) * scale),
                 round(oy - (py + sin * lx + cos * ly) * scale),
             )
-
-        local = [(v.x, v.y) for v in shape.get_vertices()]
-        points = [screen(x, y) for x, y in local]
+            for lx, ly in outline + grain + edges
+        ]
         tones = _box_tones(colour)
-        pygame.gfxdraw.filled_polygon(surface, points, colour)
-        pygame.gfxdraw.aapolygon(surface, points, tones[0])
-        xs = [x for x, _ in local]
-        ys = [y for _, y in local]
-        half_w = (max(xs) - min(xs)) / 2
-        half_h = (max(ys) - min(ys)) / 2
-        long_axis_x = half_w >= half_h
+        corners = points[: len(outline)]
+        pygame.gfxdraw.filled_polygon(surface, corners, colour)
+        pygame.gfxdraw.aapolygon(surface, corners, tones[0])
         aaline = pygame.draw.aaline
         # grain along the long axis, a lit top edge and a shaded bottom edge
-        if camera.px(min(half_w, half_h) * 2) >= 9:
-            for fraction in (-0.35, 0.2):
-                if long_axis_x:
-                    a, b = (
-                        (-half_w * 0.9, half_h * fraction),
-                        (half_w * 0.9, half_h * fraction * 0.7),
-                    )
-                else:
-                    a, b = (
-                        (half_w * fraction, -half_h * 0.9),
-                        (half_w * fraction * 0.7, half_h * 0.9),
-                    )
-                aaline(surface, tones[1], screen(*a), screen(*b))
+        lines = points[len(outline) :]
+        for index in range(0, len(grain), 2):
+            aaline(surface, tones[1], lines[index], lines[index + 1])
+        lit, dark = len(grain), len(grain) + 2
+        aaline(surface, tones[2], lines[lit], lines[lit + 1])
+        aaline(surface, tones[3], lines[dark], lines[dark + 1])
+
+    def _box_geometry(self, shape: pymunk.Poly) -> BoxGeometry:
+        """A box's corners, grain lines and lit/shaded edges in its body's frame (kept)."""
+        kept = self._cache.boxes.get(id(shape))
+        if kept is not None and kept[0] is shape:
+            return kept[1]
+        outline = tuple((v.x, v.y) for v in shape.get_vertices())
+        xs = [x for x, _ in outline]
+        ys = [y for _, y in outline]
+        half_w = (max(xs) - min(xs)) / 2
+        half_h = (max(ys) - min(ys)) / 2
+        grain: list[Point] = []
+        for fraction in (-0.35, 0.2):
+            w, h = half_w, half_h
+            if w >= h:  # along the long axis
+                grain += [(-w * 0.9, h * fraction), (w * 0.9, h * fraction * 0.7)]
+            else:
+                grain += [(w * fraction, -h * 0.9), (w * fraction * 0.7, h * 0.9)]
         inset = min(half_w, half_h) * 0.18
-        aaline(
-            surface,
-            tones[2],
-            screen(-half_w + inset, half_h - inset),
-            screen(half_w - inset, half_h - inset),
+        edges = (
+            (-half_w + inset, half_h - inset),
+            (half_w - inset, half_h - inset),
+            (-half_w + inset, -half_h + inset),
+            (half_w - inset, -half_h + inset),
         )
-        aaline(
-            surface,
-            tones[3],
-            screen(-half_w + inset, -half_h + inset),
-            screen(half_w - inset, -half_h + inset),
-        )
+        geometry = (outline, tuple(grain), edges, min(half_w, half_h) * 2)
+        if len(self._cache.boxes) > 2048:
+            self._cache.boxes.clear()
+        self._cache.boxes[id(shape)] = (shape, geometry)
+        return geometry
 
     def _draw_ball(
         self, surface: pygame.Surface, camera: Camera, piece: Piece, colour: Colour
