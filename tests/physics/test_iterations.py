@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pymunk
+
 from games.freeplay.scene import build_freeplay
 from games.wallamoppi.scene import table_world_config
 from physics import pieces
@@ -84,3 +86,27 @@ def test_wallamoppis_table_world_runs_its_minimum_whatever_its_tower() -> None:
     world.add(pieces.flat_disk(cfg, "only", (0.0, cfg.pieces.disk_thickness / 2)))
     world.step()
     assert world.space.iterations == cfg.wallamoppi.min_iterations == 60
+
+
+def test_every_contact_in_free_play_has_its_pairs_friction_with_or_without_a_callback() -> None:
+    """The felt is fitted to the wood (most moving pieces) and the marble's contacts with the
+    felt and the ramp get theirs from the callback: every contact still has its pair's value."""
+    cfg = config()
+    world = build_freeplay(cfg)
+    assert ("wood", "felt") in world._exact_pairs
+    seen: set[tuple[str, str]] = set()
+    for _ in range(round(2.5 / world.frame_seconds)):  # the marble rolls down onto the felt
+        world.step()
+        for piece in world.dynamic_pieces():
+
+            def check(arbiter: pymunk.Arbiter, piece: object = piece) -> None:
+                first, second = (world.piece_of(shape) for shape in arbiter.shapes)
+                assert first is not None and second is not None
+                pair = (first.material, second.material)
+                seen.add(pair)
+                assert abs(arbiter.friction - cfg.friction_of(*pair)) < 1e-12, pair
+
+            piece.body.each_arbiter(check)
+    assert {("wood", "felt"), ("glass", "wood"), ("glass", "felt")} <= seen | {
+        (b, a) for a, b in seen
+    }
