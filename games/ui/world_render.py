@@ -10,7 +10,11 @@ edge of the top, an apron and legs) standing on a wooden floor with a skirting b
 room's side walls (physics/room.py); wooden pieces with a lit top edge and grain, balls with a
 turning swirl, planks with a lit upper face; soft contact shadows, one per column of pieces.
 What does not move (table, static scenery, sleeping pieces) is drawn once and kept
-(:class:`~games.ui.canvas.WorldLayer`).
+(:class:`~games.ui.canvas.WorldLayer`). While the camera moves (the view easing out to a fallen
+piece, a wheel zoom) the table is drawn again every frame, so what that needs is kept at a size
+that does not follow the scale: the felt per height, the shadows under the table per alpha,
+both cropped; a box's outline, grain and edges in its body's frame. Pixel for pixel the picture
+is what it was when each frame made its own.
 """
 
 from __future__ import annotations
@@ -98,7 +102,8 @@ class WorldPainter:
         room's background, a panel drawn just before). It is drawn again when the surface
         size, the clip, the camera (resize, zoom), the static pieces or the sleeping pieces
         change. So a view must not draw anything that changes under the world before calling
-        this; what it draws afterwards is never kept.
+        this; what it draws afterwards is never kept. While the camera moves (an ease-out, a
+        zoom) nothing is kept: the layer is copied once the camera held still for a frame.
         """
         skipped = set(skip)
         live = {id(piece) for piece in skipped}
