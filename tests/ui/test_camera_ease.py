@@ -6,7 +6,7 @@ SDL's dummy driver: Free play, a cylinder thrown off the right of the table onto
 Frames are stepped one at a time while the camera eases out; each is compared, pixel for
 pixel, with the same frame drawn by a renderer that keeps nothing, and once the camera has
 caught up with the cylinder it must show it in its colour inside the window. Then the same
-for wheel notches at the cylinder.
+for wheel notches at the cylinder, and the felt and gradients the table is drawn with.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from games import registry
 from games.freeplay.session import FreeplaySession
 from games.freeplay.view import FreeplayView
 from games.protocol import SeatKind
-from games.ui.render import Renderer, piece_colour
+from games.ui.render import Renderer, mix, piece_colour
 from physics import room
 
 
@@ -151,3 +151,22 @@ def test_frames_after_wheel_notches_at_a_fallen_piece_show_it_as_drawn_afresh(
         ui.run(app, ui.frame)  # the same camera again: the kept picture
         assert same(app.screen, afresh(app))
     assert piece_pixels(app, view, "cylinder2") > 1.5 * before  # drawn bigger, still in view
+
+
+def test_the_felt_and_floor_look_the_same_whatever_width_the_table_has_on_screen() -> None:
+    """Easing or zooming, the table's width on screen changes every frame: its felt keeps its
+    texture (the same fibres at the same place, only more or less of it) and a gradient runs
+    from its top colour to its bottom colour row by row."""
+    pygame.display.init()
+    renderer = Renderer()
+    wide = renderer.felt((700, 20))
+    for width in (1, 257, 513, 699):
+        felt = renderer.felt((width, 20))
+        assert felt.get_height() == 20 and felt.get_width() >= width
+        shown = felt.subsurface(pygame.Rect(0, 0, width, 20))
+        assert same(shown, wide.subsurface(pygame.Rect(0, 0, width, 20)))
+    top, bottom = (10, 200, 30), (250, 40, 90)
+    gradient = renderer.gradient((3, 9), top, bottom)
+    rows = [gradient.get_at((2, y))[:3] for y in range(9)]
+    assert rows[0] == top and rows[-1] == bottom
+    assert rows == [mix(top, bottom, y / 8) for y in range(9)]
