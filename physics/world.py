@@ -50,6 +50,7 @@ import pymunk
 
 from physics.bounce import rebound
 from physics.config import PhysicsConfig
+from physics.landing import LANDING_SECONDS, Landing, carry, is_landing
 from physics.stepper import direct_stepper, set_next_shape_id
 
 # A stack this many pieces high settles in with all of world.settle_iterations (see
@@ -212,6 +213,9 @@ class World:
         self._untouched: dict[Piece, None] = {}
         # Called with each new contact after every substep; None (nobody listens) costs nothing.
         self.impact_listener: Callable[[Impact], None] | None = None
+        # Pieces that just landed on a stack: the column under each is carried for a few
+        # substeps (physics/landing.py)
+        self._landings: list[Landing] = []
         self.apply_config(config)
 
     # -- configuration -------------------------------------------------------------------
@@ -224,6 +228,7 @@ class World:
         self._frame_seconds = settings.frame_seconds
         self._substeps = settings.substeps
         self._substep_seconds = settings.frame_seconds / settings.substeps
+        self._landing_substeps = max(1, round(LANDING_SECONDS / self._substep_seconds))
         self._gravity = settings.gravity
         self.space.gravity = (0.0, -settings.gravity)
         self.space.iterations = settings.iterations
@@ -379,6 +384,10 @@ class World:
                 if other.rolls:
                     self._rolling_contacts.setdefault(other, {})[one] = up
                     self._set_rolling_torque(other)
+            if one in self._movable_set and other in self._movable_set:
+                landed = is_landing(arbiter)
+                if landed is not None:
+                    self._landings.append(Landing(*landed, self._landing_substeps))
         friction, restitution = self._pair_values[pair]
         arbiter.friction, arbiter.restitution = friction, restitution
         rebound(arbiter, restitution, space.gravity, space.current_time_step)
@@ -583,11 +592,22 @@ class World:
         step, dt = self._step_space, self._substep_seconds
         listener = self.impact_listener
         for _ in range(self._substeps):
+            if self._landings:  # a piece just landed on a stack (physics/landing.py)
+                self._carry_landings(dt)
             step(dt)
             if listener is not None:  # the window's sound; None costs nothing
                 self._report_impacts(listener)
         self._catch_escapes()
         self.frame += 1
+
+    def _carry_landings(self, dt: float) -> None:
+        """Start the next substep with the columns under fresh landings carrying their load
+        (:func:`physics.landing.carry`); a landing is carried for ``LANDING_SECONDS``."""
+        gravity = self._gravity
+        for landing in self._landings:
+            carry(landing, gravity, dt)
+            landing.substeps_left -= 1
+        self._landings = [landing for landing in self._landings if landing.substeps_left > 0]
 
     def _report_impacts(self, listener: Callable[[Impact], None]) -> None:
         """Tell ``listener`` of every contact that began in the last substep (awake pieces)."""
