@@ -184,7 +184,9 @@ def carry(landing: Landing, gravity: float, dt: float) -> None:
         return
     if landing.column is None:
         landing.record = _record_between(base, lander)
-        landing.column = _walk(landing, gravity, dt) if landing.record is not None else []
+        if landing.record is None:  # not touching (yet: a contact restarted): try again
+            return
+        landing.column = _walk(landing, gravity, dt)
     record = landing.record
     if not landing.column or record.state not in _TOUCHING:
         return

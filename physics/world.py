@@ -214,7 +214,8 @@ class World:
         # Called with each new contact after every substep; None (nobody listens) costs nothing.
         self.impact_listener: Callable[[Impact], None] | None = None
         # Pieces that just landed on a stack: the column under each is carried for a few
-        # substeps (physics/landing.py)
+        # substeps (physics/landing.py); benchmarks switch it off to compare.
+        self.carry_landings = True
         self._landings: list[Landing] = []
         self.apply_config(config)
 
@@ -384,7 +385,7 @@ class World:
                 if other.rolls:
                     self._rolling_contacts.setdefault(other, {})[one] = up
                     self._set_rolling_torque(other)
-            if one in self._movable_set and other in self._movable_set:
+            if self.carry_landings and one in self._movable_set and other in self._movable_set:
                 landed = is_landing(arbiter)
                 if landed is not None:
                     self._landings.append(Landing(*landed, self._landing_substeps))
@@ -467,10 +468,18 @@ class World:
 
         The solver then meets its contacts in the alternating order of that level (module
         docstring). If the number changes its shape is taken out of the space and put back, so a
-        contact it has now starts afresh (a released disk usually touches nothing yet).
+        contact it has now starts afresh (a released disk usually touches nothing yet). A piece
+        let go resting on another puts its weight on it now: that is a landing too, and the
+        column under it carries the weight from the first substep (physics/landing.py).
         """
         if piece.body.body_type != pymunk.Body.DYNAMIC or piece.name not in self.pieces:
             return
+        if self.carry_landings:
+            y = piece.body.position.y
+            for other in self._contacts.get(piece, ()):
+                body = other.body
+                if body.body_type == pymunk.Body.DYNAMIC and body.position.y < y:
+                    self._landings.append(Landing(piece.body, body, self._landing_substeps))
         if _level_id(piece) == getattr(piece.shape, "_hashid", None):
             return
         self.space.remove(piece.shape)

@@ -305,6 +305,7 @@ def measure_dropped_tower(
     speed: float = DROP_SPEED,
     boost: tuple[int, int] | None = None,
     damping: tuple[float, int] | None = None,
+    carry: bool = True,
 ) -> DroppedResult:
     """A tower built on Wallamoppi's wall as the computer builds it, disks *dropped*.
 
@@ -315,9 +316,11 @@ def measure_dropped_tower(
     came to rest (mm), 2 s after the last. ``off_centre`` says how crooked the tower stands then:
     the largest distance, over the tower's interfaces, of the centre of mass of the disks above
     from the middle of the overlap they rest on (0 for a straight tower; 20 mm tips it).
-    Measured cures, none adopted: ``boost`` = (iterations, frames): the solver runs that many
-    iterations for that many frames after each disk is let go; ``damping`` = (damping, frames):
-    the space's damping for that many frames after each disk is let go.
+    ``carry`` False switches off the cure adopted (physics/landing.py: the column under a
+    landing carries its load from the first substep). Cures measured and not adopted (with
+    ``carry`` off): ``boost`` = (iterations, frames): the solver runs that many iterations for
+    that many frames after each disk is let go; ``damping`` = (damping, frames): the space's
+    damping for that many frames after each disk is let go.
     """
     import random
 
@@ -331,6 +334,7 @@ def measure_dropped_tower(
         SessionSetup(config, 0, (SeatKind.HUMAN, SeatKind.HUMAN), {"wall": "auto"})
     )
     scene, world = session.scene, session.world
+    world.carry_landings = carry
     space = world.space
     base_iterations, base_damping = space.iterations, space.damping
     gap_frames = round(BUILD_GAP / world.frame_seconds)
@@ -371,16 +375,21 @@ def measure_dropped_tower(
 
 def dropped_cases() -> list[tuple[str, int, dict[str, Any]]]:
     """(label, iterations, options): the solver settings and the cures measured."""
+    off = {"carry": False}
     return [
-        ("30 iterations", 30, {}),
-        ("60 iterations (default)", 60, {}),
-        ("70 iterations", 70, {}),
-        ("60, aimed without error (a straight tower)", 60, {"aim": 0.0}),
-        ("60, laid at rest with the aim error (no fall)", 60, {"lift": 0.0, "speed": 0.0}),
-        ("60, then 120 it x 30 frames per disk", 60, {"boost": (120, 30)}),
-        ("60, then 200 it x 24 frames per disk", 60, {"boost": (200, 24)}),
-        ("60, then 500 it x 12 frames per disk", 60, {"boost": (500, 12)}),
-        ("60, then damping 1e-6 x 30 frames per disk", 60, {"damping": (1e-6, 30)}),
+        ("60 iterations, landings carried (default)", 60, {}),
+        ("30 iterations, landings carried", 30, {}),
+        ("70 iterations, landings carried", 70, {}),
+        ("60, carried, aimed without error (straight)", 60, {"aim": 0.0}),
+        ("60, not carried (before)", 60, off),
+        ("30, not carried", 30, off),
+        ("70, not carried", 70, off),
+        ("60, not carried, aimed without error", 60, {**off, "aim": 0.0}),
+        ("60, laid at rest with the aim error (no landing)", 60, {"lift": 0.0, "speed": 0.0}),
+        ("60, not carried, 120 it x 30 frames per disk", 60, {**off, "boost": (120, 30)}),
+        ("60, not carried, 200 it x 24 frames per disk", 60, {**off, "boost": (200, 24)}),
+        ("60, not carried, 500 it x 12 frames per disk", 60, {**off, "boost": (500, 12)}),
+        ("60, not carried, damping 1e-6 x 30 frames", 60, {**off, "damping": (1e-6, 30)}),
     ]
 
 
