@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import hashlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from games.sha import sha256
 
 if TYPE_CHECKING:
     from physics.config import PhysicsConfig
@@ -218,7 +219,7 @@ class Session(ABC):
         """SHA-256 (64 hex digits) of the whole game state: world, frame and the game's state."""
         world = self.world
         state = {"frame": self.frame, "game": self.state_json()}
-        hasher = hashlib.sha256()
+        hasher = sha256()
         hasher.update((world.digest() if world is not None else "").encode())
         hasher.update(json.dumps(state, sort_keys=True, separators=(",", ":")).encode())
         return hasher.hexdigest()

@@ -20,13 +20,14 @@ CLI puts round every message it prints.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from games.sha import sha256
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -156,7 +157,7 @@ def fingerprint(path: Path, max_bytes: int = MAX_SCENARIO_BYTES) -> str:
             return f"odd:{info.st_mode}:{info.st_size}:{info.st_mtime_ns}"
         with os.fdopen(fd, "rb", closefd=True) as handle:
             fd = -1
-            return hashlib.sha256(handle.read(max_bytes + 1)).hexdigest()
+            return sha256(handle.read(max_bytes + 1)).hexdigest()
     except OSError as error:
         return f"unreadable:{error.errno}"
     finally:

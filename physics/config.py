@@ -56,7 +56,15 @@ class WorldSettings(Section):
     gravity: float = setting(ge=0, le=100_000, description="mm/s² downward")
     step_hz: int = setting(ge=30, le=1000, description="fixed physics frames per second")
     substeps: int = setting(ge=1, le=64, description="solver steps per frame")
-    iterations: int = setting(ge=1, le=200, description="solver iterations per substep")
+    iterations: int = setting(
+        ge=1, le=200, description="solver iterations per substep for a 36-piece stack"
+    )
+    low_stack_iterations: int = setting(
+        20,
+        ge=1,
+        le=200,
+        description="solver iterations per substep at least, for a scene of low stacks",
+    )
     damping: float = setting(ge=0.01, le=1, description="velocity fraction kept after 1 s")
     collision_slop: float = setting(ge=0, le=2, description="mm of allowed overlap")
     collision_bias: float = setting(ge=1e-9, le=1, description="overlap fraction left after 1 s")

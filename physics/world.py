@@ -40,7 +40,6 @@ without a table, within the static pieces' width). Each catch is kept in :attr:`
 from __future__ import annotations
 
 import enum
-import hashlib
 import math
 import struct
 from collections.abc import Callable, Iterable, Iterator
@@ -48,14 +47,16 @@ from dataclasses import dataclass, field
 
 import pymunk
 
+from games.sha import sha256
 from physics.bounce import rebound
 from physics.config import PhysicsConfig
 from physics.landing import LANDING_SECONDS, Landing, carry, is_landing
 from physics.stepper import direct_stepper, set_next_shape_id
 
-# A stack this many pieces high settles in with all of world.settle_iterations (see
-# World._settle_iterations): Wallamoppi's tallest tower is 36 disks.
-SETTLE_FULL_LEVELS = 36.0
+# A stack this many pieces high runs all of world.iterations and settles in with all of
+# world.settle_iterations; a lower one needs fewer (see World._solver_iterations and
+# World._settle_iterations). Wallamoppi's tallest tower is 36 disks.
+FULL_STACK_LEVELS = 36.0
 
 # The solver meets the contacts of a stack in an order that alternates up and down the stack
 # (see the module docstring): levels 0, 1, 4, 5, 8, 9, ... going up, then ..., 7, 6, 3, 2 coming
@@ -199,6 +200,7 @@ class World:
         self._exact_pairs: set[tuple[str, str]] = set()
         self._dynamic_materials: list[str] = []  # in the order their first piece came
         self._static_materials: list[str] = []
+        self._fitted_to: str | None = None  # the moving material static-only ones are fitted to
         # the pieces each piece touches now, kept by the begin and separate callbacks
         self._contacts: dict[Piece, dict[Piece, None]] = {}
         # round pieces' contacts and the normal each began with, for rolling resistance
@@ -213,6 +215,7 @@ class World:
         self._untouched: dict[Piece, None] = {}
         # Called with each new contact after every substep; None (nobody listens) costs nothing.
         self.impact_listener: Callable[[Impact], None] | None = None
+        self._stack_changed = True  # the tallest stack is measured again before the next frame
         # Pieces that just landed on a stack: the column under each is carried for a few
         # substeps (physics/landing.py); benchmarks switch it off to compare.
         self.carry_landings = True
@@ -232,7 +235,8 @@ class World:
         self._landing_substeps = max(1, round(LANDING_SECONDS / self._substep_seconds))
         self._gravity = settings.gravity
         self.space.gravity = (0.0, -settings.gravity)
-        self.space.iterations = settings.iterations
+        self._stack_changed = True
+        self._fit_iterations()
         # pymunk's damping is the fraction of velocity kept per second.
         self.space.damping = settings.damping
         self.space.collision_slop = settings.collision_slop
@@ -282,9 +286,12 @@ class World:
         root of its own pair's value, so same-material contacts are exact. A material whose
         pieces are all static (the felt table, the marble box's wooden ramps) never touches
         itself, so it gets the value that makes its pair with one moving material exact: the
-        first round piece's (a marble rolls on the felt or a ramp for seconds on end), else the
-        first moving piece's (a disk on the felt). Only the pairs left inexact get a Python
-        ``pre_solve`` callback on every step (:meth:`_set_pair_material`).
+        one with the most moving pieces (a table is touched by many disks and one marble),
+        on a tie a round piece's (a marble rolls on a ramp for seconds on end). Only the pairs
+        left inexact get a Python ``pre_solve`` callback on every step
+        (:meth:`_set_pair_material`): in Free play the marble's on the wooden ramp and on the
+        felt, where the disks' on the felt were 85 % of the calls when the felt was fitted to
+        the marble.
         """
         config = self.config
         values: dict[str, tuple[float, float]] = {}
@@ -293,10 +300,7 @@ class World:
                 math.sqrt(config.friction_of(name, name)),
                 math.sqrt(config.restitution_of(name, name)),
             )
-        # Round pieces roll on surfaces for seconds on end: their contacts come first.
-        rolling = [piece.material for piece in self._round_pieces]
-        movers = rolling or self._dynamic_materials
-        partner = movers[0] if movers else None
+        partner = self._fitted_to = self._most_moving_material()
         for name in self._static_materials:
             if partner is None or name in self._dynamic_materials:
                 continue
@@ -326,6 +330,18 @@ class World:
                 )
                 self.space.on_collision(index, other_index, pre_solve=pre_solve, data=(name, other))
 
+    def _most_moving_material(self) -> str | None:
+        """The material of the most moving pieces; on a tie a round piece's, then the first."""
+        counts = {name: 0 for name in self._dynamic_materials}
+        for piece in self._movable:
+            if piece.material in counts:
+                counts[piece.material] += 1
+        rolling = {piece.material for piece in self._round_pieces}
+        ranked = sorted(
+            self._dynamic_materials, key=lambda name: (-counts[name], name not in rolling)
+        )
+        return ranked[0] if ranked else None
+
     def _set_shape_material(self, piece: Piece) -> None:
         """The fitted per-shape values (see :meth:`_fit_shape_values`)."""
         friction, elasticity = self._shape_values.get(piece.material, (0.0, 0.0))
@@ -333,12 +349,13 @@ class World:
         piece.shape.elasticity = elasticity
 
     def _note_material(self, piece: Piece, *, refit: bool = False) -> None:
-        """Refit the shape values when a material is first seen moving, or first static."""
+        """Refit the shape values when a material is first seen moving, or first static, or
+        has come to have the most moving pieces."""
         kinds = self._static_materials if piece.is_static else self._dynamic_materials
         if piece.material not in kinds:
             kinds.append(piece.material)
             refit = True
-        if refit:
+        if refit or (not piece.is_static and self._most_moving_material() != self._fitted_to):
             self._fit_shape_values()
         self._set_shape_material(piece)
 
@@ -439,7 +456,6 @@ class World:
             first_round = not self._round_pieces
             self._round_pieces.append(piece)
             piece.rolls = True
-        self._note_material(piece, refit=first_round)
         self._number_shape(piece)
         if piece.body is self.space.static_body:
             self.space.add(piece.shape)
@@ -458,9 +474,11 @@ class World:
             self._movable.append(piece)
             self._movable_set.add(piece)
             self._untouched[piece] = None  # until its first contact
+            self._stack_changed = True
             if 4 * len(self._movable) > self._hash_cells:  # keep about 4 cells per moving shape
                 self._hash_cells = 8 * len(self._movable)
                 self.space.use_spatial_hash(SPATIAL_HASH_CELL_MM, self._hash_cells)
+        self._note_material(piece, refit=first_round)
         return piece
 
     def renumber(self, piece: Piece) -> None:
@@ -474,6 +492,7 @@ class World:
         """
         if piece.body.body_type != pymunk.Body.DYNAMIC or piece.name not in self.pieces:
             return
+        self._stack_changed = True
         if self.carry_landings:
             y = piece.body.position.y
             for other in self._contacts.get(piece, ()):
@@ -526,6 +545,7 @@ class World:
         elif piece in self._movable:
             self._movable.remove(piece)
             self._movable_set.discard(piece)
+            self._stack_changed = True
         self._untouched.pop(piece, None)
         self._piece_by_shape.pop(piece.shape, None)
         if piece in self._round_pieces:
@@ -598,6 +618,8 @@ class World:
 
     def step(self) -> None:
         """Advance one fixed frame as ``substeps`` equal pymunk steps."""
+        if self._stack_changed or self.frame % FULL_SCAN_FRAMES == 0:
+            self._fit_iterations()
         step, dt = self._step_space, self._substep_seconds
         listener = self.impact_listener
         for _ in range(self._substeps):
@@ -726,6 +748,7 @@ class World:
         body.angular_velocity = 0.0
         self.space.reindex_shapes_for_body(body)
         body.activate()
+        self._stack_changed = True
 
     def settle_in(self) -> None:
         """Let a freshly laid scene take up its weight gently, before the first frame.
@@ -757,7 +780,7 @@ class World:
                     self.space.step(dt)
         finally:
             self.space.gravity = (0.0, -settings.gravity)
-            self.space.iterations = settings.iterations
+            self._fit_iterations()
             self._apply_sleeping()
             self.wake_all()
 
@@ -769,21 +792,47 @@ class World:
         100 iterations and 0.001 mm at 1000; 0.96 and 0.09 mm with Chipmunk's own order).
         Iterations buy that back, and a settle-in runs once per scene, but a low scene need not
         pay for a tall one: ``settle_iterations`` is used for a stack of
-        :data:`SETTLE_FULL_LEVELS` pieces or more, and a lower one gets that times the square of
-        its share of the height, never fewer than ``world.iterations``.
+        :data:`FULL_STACK_LEVELS` pieces or more, and a lower one gets that times the square of
+        its share of the height, never fewer than play runs (:meth:`_solver_iterations`).
         """
-
-        settings = self.config.world
         levels = self._stack_levels()
-        share = min(1.0, levels / SETTLE_FULL_LEVELS) ** 2
-        return max(settings.iterations, round(settings.settle_iterations * share))
+        share = min(1.0, levels / FULL_STACK_LEVELS) ** 2
+        settle = round(self.config.world.settle_iterations * share)
+        return max(self._solver_iterations(levels), settle)
+
+    def _fit_iterations(self) -> None:
+        """Set the solver's iterations for the tallest stack as it stands now."""
+        self._stack_changed = False
+        self.space.iterations = self._solver_iterations()
+
+    def _solver_iterations(self, levels: float | None = None) -> int:
+        """Solver iterations per substep for a world whose tallest stack is ``levels`` high.
+
+        Each iteration of a sequential-impulse solver passes a load about one contact further
+        along a chain, so the iterations a stack needs to stand still grow with its height:
+        ``world.iterations`` is for a stack of :data:`FULL_STACK_LEVELS` pieces, a lower one gets
+        its share of them, and never fewer than ``world.low_stack_iterations`` (20 hold Free
+        play's 8-disk stack and any stack its 13 pieces make within 0.01 mm, where 60 cost
+        twice the CPU: docs/physics-tuning.md). Measured again whenever a piece is added,
+        removed, let go or put down, and every :data:`FULL_SCAN_FRAMES` frames (a stack falls or
+        grows only by moving pieces, and more iterations than needed only cost time).
+        """
+        settings = self.config.world
+        least = min(settings.low_stack_iterations, settings.iterations)
+        if least == settings.iterations:
+            return least
+        if levels is None:
+            levels = self._stack_levels()
+        share = min(1.0, levels / FULL_STACK_LEVELS)
+        return max(least, round(settings.iterations * share))
 
     def _stack_levels(self) -> float:
         """How many pieces high the tallest stack of dynamic pieces is (height / thinnest,
-        rounded: pieces are laid slightly into each other)."""
+        rounded: pieces are laid slightly into each other). A piece in the air counts as if
+        stacked up to where it is: more iterations than needed cost only time."""
         top = 0.0
         thinnest = math.inf
-        for piece in self.pieces.values():
+        for piece in self._movable:
             if piece.body.body_type != pymunk.Body.DYNAMIC:
                 continue
             bb = piece.shape.bb
@@ -810,7 +859,7 @@ class World:
 
     def digest(self) -> str:
         """SHA-256 over the exact bits of every body's state: equal only for identical traces."""
-        hasher = hashlib.sha256()
+        hasher = sha256()
         hasher.update(struct.pack("<q", self.frame))
         for name, state in self.body_states():
             hasher.update(name.encode())

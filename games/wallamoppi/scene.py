@@ -95,10 +95,13 @@ def table_world_config(config: PhysicsConfig) -> PhysicsConfig:
     """``config`` with at least ``wallamoppi.min_iterations`` solver iterations per substep.
 
     The tower stands on the wall: its contacts form a longer chain than a tower on the table,
-    so a game may ask for more solver iterations there than elsewhere.
+    so a game may ask for more solver iterations there than elsewhere, and runs them whatever
+    the height of its tower (``low_stack_iterations`` the same: no scaling by height).
     """
     iterations = max(config.world.iterations, config.wallamoppi.min_iterations)
-    world = config.world.model_copy(update={"iterations": iterations})
+    world = config.world.model_copy(
+        update={"iterations": iterations, "low_stack_iterations": iterations}
+    )
     return config.model_copy(update={"world": world})
 
 
