@@ -62,7 +62,10 @@ class _Level:
     """One contact of the column: its two points, where they are, the weight resting on it."""
 
     record: Any  # Chipmunk's cpArbiter (its contact points are a new array every step)
-    origin: float  # mm: x of the centre its points are measured from
+    lower: Any  # the two cpBodies (the record may name them in either order from step to step)
+    upper: Any
+    lower_x: float  # mm: x of their centres, from which the record measures its points
+    upper_x: float
     up: float  # the vertical part of the contact's normal
     weight: float  # kg·mm/s per substep: the column's own pieces resting on this contact
     moment: float  # weight × x, summed
@@ -136,6 +139,15 @@ def _contacts(body: pymunk.Body) -> tuple[list[tuple[pymunk.Body, Any]], list[py
     return below, above, side
 
 
+def _joins(record: Any, one: Any, other: Any) -> bool:
+    """The contact record joins these two cpBodies, in either order, and they touch (Chipmunk
+    reuses the record of a contact that ended for another pair)."""
+    if record.state not in _TOUCHING:
+        return False
+    a, b = record.body_a, record.body_b
+    return (a == one and b == other) or (a == other and b == one)
+
+
 def _record_between(one: pymunk.Body, other: pymunk.Body) -> Any:
     """Chipmunk's contact record between two touching bodies, or None."""
     found: list[Any] = []
@@ -165,9 +177,11 @@ def _walk(landing: Landing, gravity: float, dt: float) -> list[_Level]:
         own = body.mass * gravity * dt
         weight += own
         moment += own * _centre(body).x
-        origin = _centre(support if record.body_a == support._body else body).x
         up = abs(record.n.y)
-        column.append(_Level(record, origin, up, weight, moment))
+        lower_x, upper_x = _centre(support).x, _centre(body).x
+        column.append(
+            _Level(record, support._body, body._body, lower_x, upper_x, up, weight, moment)
+        )
         body, resting = support, body
     return column
 
@@ -188,22 +202,23 @@ def carry(landing: Landing, gravity: float, dt: float) -> None:
             return
         landing.column = _walk(landing, gravity, dt)
     record = landing.record
-    if not landing.column or record.state not in _TOUCHING:
+    if not landing.column or not _joins(record, lander._body, base._body):
         return
-    origin = _centre(lander if record.body_a == lander._body else base)
+    landing_x = _centre(lander if record.body_a == lander._body else base).x
     up = abs(record.n.y)
     load = moment = 0.0
     for index in range(record.count):
         contact = record.contacts[index]
         push = contact.jnAcc * up
         load += push
-        moment += push * (origin.x + contact.r1.x)
+        moment += push * (landing_x + contact.r1.x)
     for level in landing.column:
         contacts = level.record
-        if contacts.state not in _TOUCHING or contacts.count != 2:
+        if not _joins(contacts, level.lower, level.upper) or contacts.count != 2:
             return
+        origin = level.lower_x if contacts.body_a == level.lower else level.upper_x
         first, second = contacts.contacts[0], contacts.contacts[1]
-        x1, x2 = level.origin + first.r1.x, level.origin + second.r1.x
+        x1, x2 = origin + first.r1.x, origin + second.r1.x
         total = load + level.weight
         if total <= 0.0 or abs(x2 - x1) < 1e-9:
             return

@@ -25,6 +25,12 @@ piece's shape by its stack level (its bottom's height in its own heights) throug
 :func:`_level_id`; :meth:`World.renumber` numbers a piece again where the hand lets it go (a
 disk carried from the wall to the tower's top).
 
+A piece landing on a stack (a new contact from above faster than 20 mm/s, or let go by the hand
+resting on it) would reach the lower contacts of a tall stack only after many substeps, and a
+crooked tower bends meanwhile; for 1/60 s after a landing :meth:`World.step` starts each
+substep with the column's contacts carrying the load a rigid column would
+(:mod:`physics.landing`; :attr:`World.carry_landings` switches it off for benchmarks).
+
 Bodies stay finite and inside the world. The world's bounds are the box round its static
 pieces (table, ramps, box walls), widened by :data:`SIDE_MARGIN_MM` to each side and
 :data:`CEILING_MM` upwards, with :data:`FLOOR_MARGIN_MM` below the lowest static piece. After
