@@ -14,11 +14,16 @@ Two measurements, both printed as tables:
 2. **A tower built one disk at a time** (``built_rows``): as in play, each disk laid at rest on
    the top 0.5 s after the last, no settle-in between; how far the disks below the top moved
    sideways from where they were laid, on the felt table and on Wallamoppi's wall.
-3. **World overhead** (``overhead_rows``): the same bodies and settings stepped by ``World`` and by
+3. **Disks dropped onto a tower** (``dropped_rows``): 25 disks let go onto Wallamoppi's tower
+   the way the computer lets them go (1.5 mm above the top, 75 mm/s down, a seeded aim error),
+   seeds 0-7: how far the disks below moved after they came to rest, with and without the
+   landing carry of ``physics/landing.py``, and the cures measured before it.
+4. **World overhead** (``overhead_rows``): the same bodies and settings stepped by ``World`` and by
    a bare ``pymunk.Space`` built shape for shape, no callbacks; the ratio is measured in the
    same run, so a noisy machine shifts both.
 
-Run ``python scripts/bench_physics.py`` (about a minute) or ``--grid`` for the full settings grid.
+Run ``python scripts/bench_physics.py`` (about three minutes), ``--built-only`` for 2 and 3
+(about two), or ``--grid`` for the full settings grid.
 The renderer's frame cost lives in ``scripts/bench_render.py``; :func:`main` composes sections.
 """
 
