@@ -25,6 +25,12 @@ piece's shape by its stack level (its bottom's height in its own heights) throug
 :func:`_level_id`; :meth:`World.renumber` numbers a piece again where the hand lets it go (a
 disk carried from the wall to the tower's top).
 
+A piece landing on a stack (a new contact from above faster than 20 mm/s, or let go by the hand
+resting on it) would reach the lower contacts of a tall stack only after many substeps, and a
+crooked tower bends meanwhile; for 1/60 s after a landing :meth:`World.step` starts each
+substep with the column's contacts carrying the load a rigid column would
+(:mod:`physics.landing`; :attr:`World.carry_landings` switches it off for benchmarks).
+
 Bodies stay finite and inside the world. The world's bounds are the box round its static
 pieces (table, ramps, box walls), widened by :data:`SIDE_MARGIN_MM` to each side and
 :data:`CEILING_MM` upwards, with :data:`FLOOR_MARGIN_MM` below the lowest static piece. After
@@ -50,6 +56,7 @@ import pymunk
 from games.sha import sha256
 from physics.bounce import rebound
 from physics.config import PhysicsConfig
+from physics.landing import LANDING_SECONDS, Landing, carry, is_landing
 from physics.stepper import direct_stepper, set_next_shape_id
 
 # A stack this many pieces high runs all of world.iterations and settles in with all of
@@ -215,6 +222,10 @@ class World:
         # Called with each new contact after every substep; None (nobody listens) costs nothing.
         self.impact_listener: Callable[[Impact], None] | None = None
         self._stack_changed = True  # the tallest stack is measured again before the next frame
+        # Pieces that just landed on a stack: the column under each is carried for a few
+        # substeps (physics/landing.py); benchmarks switch it off to compare.
+        self.carry_landings = True
+        self._landings: list[Landing] = []
         self.apply_config(config)
 
     # -- configuration -------------------------------------------------------------------
@@ -227,6 +238,7 @@ class World:
         self._frame_seconds = settings.frame_seconds
         self._substeps = settings.substeps
         self._substep_seconds = settings.frame_seconds / settings.substeps
+        self._landing_substeps = max(1, round(LANDING_SECONDS / self._substep_seconds))
         self._gravity = settings.gravity
         self.space.gravity = (0.0, -settings.gravity)
         self._stack_changed = True
@@ -396,6 +408,10 @@ class World:
                 if other.rolls:
                     self._rolling_contacts.setdefault(other, {})[one] = up
                     self._set_rolling_torque(other)
+            if self.carry_landings and one in self._movable_set and other in self._movable_set:
+                landed = is_landing(arbiter)
+                if landed is not None:
+                    self._landings.append(Landing(*landed, self._landing_substeps))
         friction, restitution = self._pair_values[pair]
         arbiter.friction, arbiter.restitution = friction, restitution
         rebound(arbiter, restitution, space.gravity, space.current_time_step)
@@ -476,11 +492,19 @@ class World:
 
         The solver then meets its contacts in the alternating order of that level (module
         docstring). If the number changes its shape is taken out of the space and put back, so a
-        contact it has now starts afresh (a released disk usually touches nothing yet).
+        contact it has now starts afresh (a released disk usually touches nothing yet). A piece
+        let go resting on another puts its weight on it now: that is a landing too, and the
+        column under it carries the weight from the first substep (physics/landing.py).
         """
         if piece.body.body_type != pymunk.Body.DYNAMIC or piece.name not in self.pieces:
             return
         self._stack_changed = True
+        if self.carry_landings:
+            y = piece.body.position.y
+            for other in self._contacts.get(piece, ()):
+                body = other.body
+                if body.body_type == pymunk.Body.DYNAMIC and body.position.y < y:
+                    self._landings.append(Landing(piece.body, body, self._landing_substeps))
         if _level_id(piece) == getattr(piece.shape, "_hashid", None):
             return
         self.space.remove(piece.shape)
@@ -605,11 +629,22 @@ class World:
         step, dt = self._step_space, self._substep_seconds
         listener = self.impact_listener
         for _ in range(self._substeps):
+            if self._landings:  # a piece just landed on a stack (physics/landing.py)
+                self._carry_landings(dt)
             step(dt)
             if listener is not None:  # the window's sound; None costs nothing
                 self._report_impacts(listener)
         self._catch_escapes()
         self.frame += 1
+
+    def _carry_landings(self, dt: float) -> None:
+        """Start the next substep with the columns under fresh landings carrying their load
+        (:func:`physics.landing.carry`); a landing is carried for ``LANDING_SECONDS``."""
+        gravity = self._gravity
+        for landing in self._landings:
+            carry(landing, gravity, dt)
+            landing.substeps_left -= 1
+        self._landings = [landing for landing in self._landings if landing.substeps_left > 0]
 
     def _report_impacts(self, listener: Callable[[Impact], None]) -> None:
         """Tell ``listener`` of every contact that began in the last substep (awake pieces)."""

@@ -14,11 +14,16 @@ Two measurements, both printed as tables:
 2. **A tower built one disk at a time** (``built_rows``): as in play, each disk laid at rest on
    the top 0.5 s after the last, no settle-in between; how far the disks below the top moved
    sideways from where they were laid, on the felt table and on Wallamoppi's wall.
-3. **World overhead** (``overhead_rows``): the same bodies and settings stepped by ``World`` and by
+3. **Disks dropped onto a tower** (``dropped_rows``): 25 disks let go onto Wallamoppi's tower
+   the way the computer lets them go (1.5 mm above the top, 75 mm/s down, a seeded aim error),
+   seeds 0-7: how far the disks below moved after they came to rest, with and without the
+   landing carry of ``physics/landing.py``, and the cures measured before it.
+4. **World overhead** (``overhead_rows``): the same bodies and settings stepped by ``World`` and by
    a bare ``pymunk.Space`` built shape for shape, no callbacks; the ratio is measured in the
    same run, so a noisy machine shifts both.
 
-Run ``python scripts/bench_physics.py`` (about a minute) or ``--grid`` for the full settings grid.
+Run ``python scripts/bench_physics.py`` (about three minutes), ``--built-only`` for 2 and 3
+(about two), or ``--grid`` for the full settings grid.
 The renderer's frame cost lives in ``scripts/bench_render.py``; :func:`main` composes sections.
 """
 
@@ -284,15 +289,43 @@ BUILT_HEADER = ["build", "moved mm", "lower half mm", "CPU ms/disk"]
 
 DROP_SPEED = 75.0  # mm/s down when let go: the computer's release speed at its default skill
 DROP_AIM_MM = 1.9  # the standard deviation of its aim, mm
-DROP_SEEDS = (0, 1, 2, 3)
+DROP_LIFT_MM = 1.5  # how far above the top it is let go, mm
+DROP_SEEDS = tuple(range(8))
 
 
-def measure_dropped_tower(iterations: int, seed: int, disks: int = 25) -> float:
+@dataclass
+class DroppedResult:
+    moved: float  # mm: the most a disk below the top three moved sideways after it came to rest
+    off_centre: float  # mm: how far the weight above some tower interface is from its middle
+    cpu_per_disk: float  # CPU ms per disk dropped (the 0.5 s until the next one included)
+
+
+def measure_dropped_tower(
+    iterations: int,
+    seed: int,
+    disks: int = 25,
+    *,
+    aim: float = DROP_AIM_MM,
+    lift: float = DROP_LIFT_MM,
+    speed: float = DROP_SPEED,
+    boost: tuple[int, int] | None = None,
+    damping: tuple[float, int] | None = None,
+    carry: bool = True,
+) -> DroppedResult:
     """A tower built on Wallamoppi's wall as the computer builds it, disks *dropped*.
 
-    Each disk is let go 1.5 mm above the top, moving down at :data:`DROP_SPEED`, aimed with a
-    seeded error of :data:`DROP_AIM_MM`; 0.5 s later the next. Returns the most any disk but the
-    apex and the top three moved sideways from where it came to rest (mm), 2 s after the last.
+    Each disk is let go ``lift`` mm above the top, moving down at ``speed``, aimed at the top
+    disk with a seeded error of ``aim`` (standard deviation, clipped to ±6 mm, as the computer
+    aims: so the tower's disks wander off its axis like a random walk); 0.5 s later the next.
+    ``moved`` is the most any disk but the apex and the top three moved sideways from where it
+    came to rest (mm), 2 s after the last. ``off_centre`` says how crooked the tower stands then:
+    the largest distance, over the tower's interfaces, of the centre of mass of the disks above
+    from the middle of the overlap they rest on (0 for a straight tower; 20 mm tips it).
+    ``carry`` False switches off the cure adopted (physics/landing.py: the column under a
+    landing carries its load from the first substep). Cures measured and not adopted (with
+    ``carry`` off): ``boost`` = (iterations, frames): the solver runs that many iterations for
+    that many frames after each disk is let go; ``damping`` = (damping, frames): the space's
+    damping for that many frames after each disk is let go.
     """
     import random
 
@@ -306,33 +339,86 @@ def measure_dropped_tower(iterations: int, seed: int, disks: int = 25) -> float:
         SessionSetup(config, 0, (SeatKind.HUMAN, SeatKind.HUMAN), {"wall": "auto"})
     )
     scene, world = session.scene, session.world
-    aim = random.Random(seed)
+    world.carry_landings = carry
+    space = world.space
+    base_iterations, base_damping = space.iterations, space.damping
+    gap_frames = round(BUILD_GAP / world.frame_seconds)
+    aiming = random.Random(seed)
     rest: dict[str, pymunk.Vec2d] = {}
+    started = time.process_time()
     for level in range(disks):
-        offset = max(-6.0, min(6.0, aim.gauss(0.0, DROP_AIM_MM)))
+        offset = max(-6.0, min(6.0, aiming.gauss(0.0, aim)))
         disk = scene.add_tower_disk(
             Disk(f"drop{level}", DARK if level % 2 else LIGHT), offset=offset
         )
-        disk.body.position = (disk.body.position.x, disk.body.position.y + 1.5)
-        disk.body.velocity = (0.0, -DROP_SPEED)
-        world.space.reindex_shapes_for_body(disk.body)
+        disk.body.position = (disk.body.position.x, disk.body.position.y + lift)
+        disk.body.velocity = (0.0, -speed)
+        space.reindex_shapes_for_body(disk.body)
         world.renumber(disk)
-        world.run(BUILD_GAP)
+        for frame in range(gap_frames):
+            if boost is not None:
+                space.iterations = boost[0] if frame < boost[1] else base_iterations
+            if damping is not None:
+                space.damping = damping[0] if frame < damping[1] else base_damping
+            world.step()
         rest[disk.name] = disk.body.position
+    space.iterations, space.damping = base_iterations, base_damping
     world.run(BUILD_AFTER)
+    cpu = time.process_time() - started
     names = [name for name in scene.tower[1:-3] if name in rest]
-    return max(abs(scene.disks[name].body.position.x - rest[name].x) for name in names)
+    moved = max(abs(scene.disks[name].body.position.x - rest[name].x) for name in names)
+    tower = [scene.disks[name].body.position.x for name in scene.tower]
+    half = config.pieces.disk_diameter / 2
+    off_centre = 0.0
+    for level in range(1, len(tower)):
+        above = tower[level:]
+        weight_x = sum(above) / len(above)
+        middle = (tower[level - 1] + tower[level]) / 2  # of the overlap of two equal disks
+        off_centre = max(off_centre, min(half, abs(weight_x - middle)))
+    return DroppedResult(moved, off_centre, cpu / disks * 1e3)
 
 
-def dropped_rows(iterations: tuple[int, ...] = (30, 60, 70)) -> list[list[str]]:
+def dropped_cases() -> list[tuple[str, int, dict[str, Any]]]:
+    """(label, iterations, options): the solver settings and the cures measured."""
+    off = {"carry": False}
+    return [
+        ("60 iterations, landings carried (default)", 60, {}),
+        ("30 iterations, landings carried", 30, {}),
+        ("70 iterations, landings carried", 70, {}),
+        ("60, carried, aimed without error (straight)", 60, {"aim": 0.0}),
+        ("60, not carried (before)", 60, off),
+        ("30, not carried", 30, off),
+        ("70, not carried", 70, off),
+        ("60, not carried, aimed without error", 60, {**off, "aim": 0.0}),
+        ("60, laid at rest with the aim error (no landing)", 60, {"lift": 0.0, "speed": 0.0}),
+        ("60, not carried, 120 it x 30 frames per disk", 60, {**off, "boost": (120, 30)}),
+        ("60, not carried, 200 it x 24 frames per disk", 60, {**off, "boost": (200, 24)}),
+        ("60, not carried, 500 it x 12 frames per disk", 60, {**off, "boost": (500, 12)}),
+        ("60, not carried, damping 1e-6 x 30 frames", 60, {**off, "damping": (1e-6, 30)}),
+    ]
+
+
+def dropped_rows(cases: list[tuple[str, int, dict[str, Any]]] | None = None) -> list[list[str]]:
     rows = []
-    for count in iterations:
-        moved = [measure_dropped_tower(count, seed) for seed in DROP_SEEDS]
-        rows.append([f"{count} iterations", *(f"{m:.3f}" for m in moved), f"{max(moved):.3f}"])
+    crooked: list[float] = []
+    for label, iterations, options in dropped_cases() if cases is None else cases:
+        results = [measure_dropped_tower(iterations, seed, **options) for seed in DROP_SEEDS]
+        moved = [result.moved for result in results]
+        cpu = sum(result.cpu_per_disk for result in results) / len(results)
+        rows.append([label, *(f"{m:.3f}" for m in moved), f"{max(moved):.3f}", f"{cpu:.1f}"])
+        if not crooked or "(default)" in label:
+            crooked = [result.off_centre for result in results]
+    # the tower as the default (else the first row) left it
+    rows.append(["(how crooked: off-centre mm)", *(f"{c:.1f}" for c in crooked), "", ""])
     return rows
 
 
-DROPPED_HEADER = ["solver", *(f"seed {seed} mm" for seed in DROP_SEEDS), "most mm"]
+DROPPED_HEADER = [
+    "solver",
+    *(f"seed {seed}" for seed in DROP_SEEDS),
+    "most mm",
+    "CPU ms/disk",
+]
 
 
 # --------------------------------------------------------------------------------------------
