@@ -17,12 +17,10 @@ from typing import Any
 
 import pygame
 
-from games import registry
-from games.freeplay.session import FreeplaySession
 from games.freeplay.view import FreeplayView
-from games.protocol import SeatKind
 from games.ui.render import Renderer, mix, piece_colour
 from physics import room
+from tests.ui.freeplay_hand import in_view, start_freeplay, throw_right
 
 
 def afresh(app: Any) -> pygame.Surface:
@@ -61,45 +59,12 @@ def piece_pixels(app: Any, view: FreeplayView, name: str) -> int:
     )
 
 
-def in_view(view: FreeplayView, name: str) -> bool:
-    """The piece's whole outline is inside the table's part of the window."""
-    bb = view.physics.world.pieces[name].shape.cache_bb()
-    left, top = view.camera.to_screen((bb.left, bb.top))
-    right, bottom = view.camera.to_screen((bb.right, bb.bottom))
-    return bool(view.visible_rect().contains(pygame.Rect(left, top, right - left, bottom - top)))
-
-
-def start(make_app: Callable[..., Any], ui: Any) -> tuple[Any, FreeplaySession, FreeplayView]:
-    app = make_app()
-    app.start_game(registry.load("freeplay"), (SeatKind.HUMAN,))
-    session, view = app.session, app.game.view
-    assert isinstance(session, FreeplaySession) and isinstance(view, FreeplayView)
-    ui.run(app, 0.5)
-    return app, session, view
-
-
-def throw_off_the_table(app: Any, ui: Any, view: FreeplayView, name: str) -> None:
-    """Grab ``name`` and let go while moving right and up fast: it flies off the table."""
-    position = view.physics.world.pieces[name].body.position
-    x, y = (round(v) for v in view.camera.to_screen((position.x, position.y)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    app.step_frame(ui.frame)
-    for step in range(1, 6):  # a flick to the right: the hand lets go at speed
-        pos = (x + 25 * step, y - 8 * step)
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(25, -8), buttons=(1, 0, 0))
-        )
-        app.step_frame(ui.frame)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x + 125, y - 40), button=1))
-    app.step_frame(ui.frame)
-
-
 def test_frames_while_the_camera_eases_out_show_the_fallen_piece_as_drawn_afresh(
     make_app: Callable[..., Any], ui: Any
 ) -> None:
-    app, session, view = start(make_app, ui)
+    app, session, view = start_freeplay(make_app, ui)
     fitted = view.camera.scale
-    throw_off_the_table(app, ui, view, "cylinder2")
+    throw_right(app, ui, view, "cylinder2")
     scales = [view.camera.scale]
     checked = 0
     for frame in range(150):  # it falls to the floor and the camera follows, a frame at a time
@@ -130,8 +95,8 @@ def test_frames_while_the_camera_eases_out_show_the_fallen_piece_as_drawn_afresh
 def test_frames_after_wheel_notches_at_a_fallen_piece_show_it_as_drawn_afresh(
     make_app: Callable[..., Any], ui: Any
 ) -> None:
-    app, session, view = start(make_app, ui)
-    throw_off_the_table(app, ui, view, "cylinder2")
+    app, session, view = start_freeplay(make_app, ui)
+    throw_right(app, ui, view, "cylinder2")
     ui.run(app, 3.0)  # on the floor, the camera eased out and still
     assert [p.name for p in session.on_floor()] == ["cylinder2"]
     position = session.world.pieces["cylinder2"].body.position

@@ -12,47 +12,8 @@ from typing import Any
 
 import pygame
 
-from games import registry
-from games.freeplay.session import FreeplaySession
-from games.freeplay.view import FreeplayView
-from games.protocol import SeatKind
 from physics import room
-
-
-def throw_right(app: Any, ui: Any, view: FreeplayView, name: str, speed: int = 25) -> None:
-    """Grab ``name`` and let go while moving right and up at ``speed`` px a frame."""
-    position = view.physics.world.pieces[name].body.position
-    view.refit()
-    x, y = (round(v) for v in view.camera.to_screen((position.x, position.y)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    app.step_frame(ui.frame)
-    for step in range(1, 6):  # a flick to the right: the hand lets go at speed
-        pos = (x + speed * step, y - 8 * step)
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(speed, -8), buttons=(1, 0, 0))
-        )
-        app.step_frame(ui.frame)
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x + 5 * speed, y - 40), button=1)
-    )
-    app.step_frame(ui.frame)
-
-
-def in_view(view: FreeplayView, name: str) -> bool:
-    """The piece's whole outline is inside the table's part of the window."""
-    bb = view.physics.world.pieces[name].shape.cache_bb()
-    left, top = view.camera.to_screen((bb.left, bb.top))
-    right, bottom = view.camera.to_screen((bb.right, bb.bottom))
-    return bool(view.visible_rect().contains(pygame.Rect(left, top, right - left, bottom - top)))
-
-
-def start_freeplay(make_app: Callable[..., Any], ui: Any) -> tuple[Any, FreeplaySession, Any]:
-    app = make_app()
-    app.start_game(registry.load("freeplay"), (SeatKind.HUMAN,))
-    session, view = app.session, app.game.view
-    assert isinstance(session, FreeplaySession) and isinstance(view, FreeplayView)
-    ui.run(app, 0.5)
-    return app, session, view
+from tests.ui.freeplay_hand import in_view, start_freeplay, throw_right
 
 
 def test_a_piece_thrown_off_the_table_lands_on_the_floor_in_view_and_b_puts_it_back(
