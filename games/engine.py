@@ -13,7 +13,10 @@ Pure Python: no pygame, no pymunk.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing.Self is 3.11+; annotations only
 
 ActionT = TypeVar("ActionT")
 

@@ -43,7 +43,12 @@ import sys
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import FrozenInstanceError
-from typing import Any, ClassVar, TypeVar, dataclass_transform
+from typing import Any, ClassVar, TypeVar
+
+if sys.version_info >= (3, 11):
+    from typing import dataclass_transform
+else:  # Python 3.10: the same decorator from typing_extensions (a dependency only there)
+    from typing_extensions import dataclass_transform
 
 S = TypeVar("S", bound="Section")
 
