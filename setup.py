@@ -7,11 +7,15 @@ would clash with other projects in site-packages), found at run time by
 :func:`games.assets.assets_dir`.
 """
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, find_packages, setup
 
 CODE = find_packages(include=["games", "games.*", "physics", "physics.*"])
+# Every data folder under assets/ is listed as a (namespace) package of its own, so setuptools
+# ships its files and does not warn that Python could import it but it is not configured.
+DATA_FOLDERS = find_namespace_packages(where="assets", exclude=["*__pycache__*"])
+ASSETS = ["wobbletop_assets", *(f"wobbletop_assets.{name}" for name in DATA_FOLDERS)]
 
 setup(
-    packages=[*CODE, "wobbletop_assets"],
+    packages=[*CODE, *ASSETS],
     package_dir={"wobbletop_assets": "assets"},
 )

@@ -9,6 +9,8 @@
     wobbletop sweep FILE --out CSV    many headless games over a grid (games.sweep)
     wobbletop report CSV --out DIR    tables and plots of a sweep's results (games.report)
     wobbletop config                  print the effective physics config and its sources
+    wobbletop completion SHELL        print a shell completion script (bash, zsh, tcsh; shtab)
+    wobbletop --version               print the version
 
 ``--config PATH`` (before or after the subcommand) names a user config file laid over
 ``assets/physics.toml``; without it ``WOBBLETOP_CONFIG`` is used. Every user error (bad config,
@@ -82,6 +84,10 @@ class _Formatter(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, width)
 
 
+class _TopFormatter(_Formatter, argparse.RawDescriptionHelpFormatter):
+    """The top-level help: its description and examples are laid out by hand."""
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (and an exception, so tests can catch it)."""
 
@@ -104,10 +110,49 @@ def _seed(text: str) -> int:
     return value
 
 
-def build_parser() -> _Parser:
-    parser = _Parser(prog="wobbletop", description="Tabletop physics sandbox.")
-    parser.add_argument(
-        "--config", metavar="PATH", help="physics config overriding assets/physics.toml"
+DESCRIPTION = """\
+Wobbletop: a tabletop physics sandbox.
+With no command, `wobbletop` opens the window on the menu."""
+EPILOG = """\
+examples:
+  wobbletop                      the window, on the menu
+  wobbletop play wallamoppi --seats human,computer --skill shaky
+  wobbletop run stonewall --seed 3
+                                 a game between computers, no window; JSON out
+  wobbletop regress              replay the shipped scenarios against their goldens
+  wobbletop completion bash > ~/.local/share/bash-completion/completions/wobbletop
+
+`wobbletop COMMAND --help` tells more of each command."""
+SHELLS = ("bash", "zsh", "tcsh")
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: prints ``wobbletop X.Y.Z`` and exits (the number from games.__version__,
+    so no package metadata is read at start-up)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        kwargs.update(nargs=0, default=argparse.SUPPRESS)
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any, **__: Any) -> NoReturn:
+        from games import __version__
+
+        print(f"wobbletop {__version__}")
+        parser.exit()
+
+
+def build_parser(*, for_completion: bool = False) -> _Parser:
+    """The command line. ``for_completion`` gives the game arguments their names as
+    ``choices``, so the completion script offers them; the real parser checks game names in
+    the registry instead (its message lists them and says what was asked)."""
+    parser = _Parser(
+        prog="wobbletop", description=DESCRIPTION, epilog=EPILOG, formatter_class=_TopFormatter
+    )
+    parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
+    _completes_files(
+        parser.add_argument(
+            "--config", metavar="PATH", help="physics config overriding assets/physics.toml"
+        )
     )
     # The same option after the subcommand; SUPPRESS keeps a value given before it.
     common = _Parser(add_help=False)
@@ -120,9 +165,11 @@ def build_parser() -> _Parser:
     play = commands.add_parser(
         "play", parents=[common], help="open the window (on a game, or the menu)"
     )
-    play.add_argument("game", nargs="?", help=f"one of {games}")
+    play_game = play.add_argument("game", nargs="?", help=f"one of {games}")
     play.add_argument("--seed", type=_seed, default=None, help="seed for all of the game's luck")
-    play.add_argument("--record", metavar="FILE", help="save what you did as a scenario file")
+    _completes_files(
+        play.add_argument("--record", metavar="FILE", help="save what you did as a scenario file")
+    )
     play.add_argument("--players", type=int, default=None, help="number of seats")
     play.add_argument(
         "--seats",
@@ -134,7 +181,7 @@ def build_parser() -> _Parser:
     )
 
     run = commands.add_parser("run", parents=[common], help="play a game with computer seats")
-    run.add_argument("game", help=f"one of {games}")
+    run_game = run.add_argument("game", help=f"one of {games}")
     # Accepted for old scripts; a run never opens a window.
     run.add_argument("--headless", action="store_true", help=argparse.SUPPRESS)
     run.add_argument("--seed", type=_seed, default=0, help="seed for all of the game's luck")
@@ -155,7 +202,37 @@ def build_parser() -> _Parser:
     commands.add_parser(
         "config", parents=[common], help="print the effective config and its sources"
     )
+    completion = commands.add_parser(
+        "completion",
+        help="print a shell completion script",
+        description="Print a completion script for SHELL on stdout (made by shtab). Bash: "
+        "wobbletop completion bash > ~/.local/share/bash-completion/completions/wobbletop; "
+        "zsh: wobbletop completion zsh > ~/.zfunc/_wobbletop (with ~/.zfunc in fpath).",
+    )
+    completion.add_argument("shell", choices=SHELLS, help="one of " + ", ".join(SHELLS))
+    if for_completion:
+        for action in (play_game, run_game):
+            action.choices = registry.available()
     return parser
+
+
+def completion_script(shell: str) -> str:
+    """The completion script for ``shell`` (shtab reads the parser; imported only here)."""
+    import shtab
+
+    script: str = shtab.complete(build_parser(for_completion=True), shell=shell)
+    return script
+
+
+def _completes_files(action: argparse.Action) -> argparse.Action:
+    """Mark an argument that names a file, for the completion script (shtab reads
+    ``complete``; the values are ``shtab.FILE``'s, written out so start-up imports no shtab)."""
+    action.complete = {  # type: ignore[attr-defined]
+        "bash": "_shtab_compgen_files",
+        "zsh": "_files",
+        "tcsh": "f",
+    }
+    return action
 
 
 def _add_sweep_parsers(commands: Any, common: _Parser) -> None:
@@ -302,6 +379,9 @@ def _interrupts_at_safe_points() -> Iterator[None]:
 def _dispatch(args: argparse.Namespace) -> int:
     if args.config is not None and not args.config.strip():
         raise UsageError(f"--config {args.config!r}: empty; allowed: the path of a TOML file")
+    if args.command == "completion":
+        print(completion_script(args.shell), end="")
+        return 0
     config_path = user_config_path(args.config)
     if args.command == "config":
         for line in load_config(config_path).describe():

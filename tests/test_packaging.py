@@ -8,6 +8,10 @@ in (a ``.pth`` line naming that environment's site folders, so nothing is downlo
 test environment's own editable wobbletop is not activated), and every dependency the wheel
 declares must be found there, so a dependency missing from ``pyproject.toml`` fails here as it
 would on a newcomer's machine.
+
+The build goes as a packager's does (``python -m build``: the sdist first, then the wheel built
+from the unpacked sdist), so the sdist must hold everything the wheel needs; it also holds the
+tests and their ``conftest.py`` files, and a test file run from the unpacked sdist passes.
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tarfile
 import zipfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -27,29 +33,52 @@ import pytest
 from games import assets as paths
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-PROJECT_FILES = ("pyproject.toml", "setup.py", "README.md")
-PROJECT_FOLDERS = ("games", "physics", "assets")
+PROJECT_FILES = (
+    "pyproject.toml",
+    "setup.py",
+    "MANIFEST.in",
+    "README.md",
+    "LICENSE",
+    "CHANGELOG.md",
+)
+PROJECT_FOLDERS = ("games", "physics", "assets", "tests", "scripts", "docs")
+UNTRACKED = shutil.ignore_patterns("__pycache__", ".pytest_cache", "*.pyc", ".hypothesis")
+
+
+@dataclass(frozen=True)
+class Built:
+    wheel: Path
+    sdist: Path
+    log: str  # everything the build printed
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     source = tmp_path_factory.mktemp("source")
     for name in PROJECT_FILES:
         shutil.copy2(REPO_ROOT / name, source / name)
     for name in PROJECT_FOLDERS:
-        shutil.copytree(
-            REPO_ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__")
-        )
-    out = tmp_path_factory.mktemp("wheel")
+        shutil.copytree(REPO_ROOT / name, source / name, ignore=UNTRACKED)
+    out = tmp_path_factory.mktemp("dist")
+    # PYTHONDONTWRITEBYTECODE (set on some machines) makes setuptools warn that it will not
+    # byte-compile; a packager's build does not have it.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)],
+        [sys.executable, "-m", "build", "--outdir", str(out), str(source)],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
+        env=env,
     )
-    assert done.returncode == 0, done.stderr
-    (built,) = out.glob("wobbletop-*.whl")
-    return built
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    (wheel,) = out.glob("wobbletop-*.whl")
+    (sdist,) = out.glob("wobbletop-*.tar.gz")
+    return Built(wheel, sdist, done.stdout + done.stderr)
+
+
+@pytest.fixture(scope="module")
+def wheel(built: Built) -> Path:
+    return built.wheel
 
 
 @pytest.fixture(scope="module")
@@ -171,3 +200,70 @@ def test_the_environment_variable_overrides_where_assets_are(
     assert paths.default_config_path() == tmp_path / "physics.toml"
     monkeypatch.delenv("WOBBLETOP_ASSETS")
     assert paths.default_config_path() == REPO_ROOT / "assets" / "physics.toml"
+
+
+def wheel_metadata(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        (metadata,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+        return archive.read(metadata).decode().splitlines()
+
+
+def test_the_build_prints_no_warning(built: Built) -> None:
+    warnings = [line for line in built.log.splitlines() if "warn" in line.lower()]
+    assert warnings == []
+
+
+def test_the_wheel_says_its_version_license_and_pythons(wheel: Path) -> None:
+    from games import __version__
+
+    lines = wheel_metadata(wheel)
+    assert f"Version: {__version__}" in lines
+    assert "License-Expression: MIT" in lines
+    assert "Requires-Python: >=3.10" in lines
+    for minor in (10, 11, 12, 13):
+        assert f"Classifier: Programming Language :: Python :: 3.{minor}" in lines
+    names = zipfile.ZipFile(wheel).namelist()
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+
+
+def test_the_sdist_holds_the_tests_their_conftest_files_and_the_license(built: Built) -> None:
+    with tarfile.open(built.sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    tests_in_repo = {
+        path.relative_to(REPO_ROOT).as_posix()
+        for path in (REPO_ROOT / "tests").rglob("*")
+        if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts
+    }
+    assert "tests/conftest.py" in names and "tests/ui/conftest.py" in names
+    assert tests_in_repo <= names
+    assert {"LICENSE", "CHANGELOG.md", "README.md", "MANIFEST.in"} <= names
+    assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
+
+
+def test_a_packager_runs_a_test_file_from_the_unpacked_sdist(
+    built: Built, installed: Path, tmp_path: Path
+) -> None:
+    with tarfile.open(built.sdist) as archive:
+        if hasattr(tarfile, "data_filter"):  # 3.10.12+: refuse links and paths out of tmp
+            archive.extractall(tmp_path, filter="data")
+        else:  # pragma: no cover - older 3.10 patch releases
+            archive.extractall(tmp_path)
+    (unpacked,) = tmp_path.glob("wobbletop-*")
+    done = subprocess.run(
+        [str(installed / "python"), "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
+         "tests/test_rng.py"],
+        cwd=unpacked,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    assert " passed" in done.stdout
+
+
+def test_the_installed_command_says_its_version(installed: Path, tmp_path: Path) -> None:
+    from games import __version__
+
+    done = run_installed(installed, tmp_path, "--version")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"wobbletop {__version__}"
