@@ -166,6 +166,7 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE, display=display)
         self.fullscreen = False
         self.windowed_size: tuple[int, int] = self.screen.get_size()  # what is remembered
+        self._windowed_position: tuple[int, int] | None = None  # before going full screen
         self._size_save_at: float | None = None  # app time to write the resized size at
         self._size_save_warned = False
         self.clock = pygame.time.Clock()
@@ -529,8 +530,13 @@ class App:
         if self.fullscreen:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             self.fullscreen = False
+            if self._windowed_position is not None:
+                # where it was: else a window manager (openbox) puts it a title bar lower
+                # each time, until it slides off the screen
+                pygame.display.set_window_position(self._windowed_position)
             return
         self.windowed_size = self.screen.get_size()
+        self._windowed_position = pygame.display.get_window_position()
         try:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         except pygame.error as error:

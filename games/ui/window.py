@@ -133,7 +133,7 @@ def settings_text(size: Size) -> str:
     import tomli_w
 
     body = tomli_w.dumps({"window": {"width": int(size[0]), "height": int(size[1])}})
-    return "# The window's size when Wobbletop last closed; delete this file to forget it.\n" + body
+    return "# The size Wobbletop's window was last left at; delete this file to forget it.\n" + body
 
 
 def save_window_size(size: Size, path: Path | None = None) -> None:
