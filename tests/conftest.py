@@ -3,6 +3,8 @@
 ``run_wobbletop(*args, env=...)`` runs ``python -m games ARGS`` in a fresh process from the
 repository root (so it sees the working tree, installed or not) and returns the completed
 process with text stdout/stderr. ``WOBBLETOP_CONFIG`` is cleared unless ``env`` sets it.
+``WOBBLETOP_HOME`` (the player's settings and saves) is a fresh temporary folder in every test
+(the ``user_home`` fixture), so no test touches the real home's files.
 """
 
 from __future__ import annotations
@@ -54,3 +56,13 @@ def run_wobbletop() -> RunWobbletop:
 def _no_user_config(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test sees the developer's own ``WOBBLETOP_CONFIG``."""
     monkeypatch.delenv("WOBBLETOP_CONFIG", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def user_home(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every test's player folders (settings, saves: ``games.userdirs``) are a fresh temporary
+    folder of its own, also for the ``wobbletop`` processes it starts: no test reads or writes
+    the real home's."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("WOBBLETOP_HOME", str(home))
+    return home

@@ -8,9 +8,10 @@ title and status bars; it changes when the window is resized, so lay out every f
 ``app.notify(text, kind=...)`` and ``app.renderer``. The view:
 
 - ``handle_event(event)``: pygame events meant for the game (the shell keeps Esc, P, Space,
-  F5, Ctrl+R, H and F1 unless the view lists them in ``own_keys``). Turn them into session
-  inputs with ``self.send(action, x, y, data)``: it calls ``session.handle`` and, when the rules
-  raise ``InputRefused``, shows the reason in red in the status bar and returns False.
+  F5, Ctrl+R, H, F1 and M unless the view lists them in ``own_keys``, and F11 always). Turn
+  them into session inputs with ``self.send(action, x, y, data)``: it calls
+  ``session.handle`` and, when the rules raise ``InputRefused``, shows the reason in red in
+  the status bar and returns False.
 - ``update(seconds)``: once per rendered frame before the fixed physics frames.
 - ``draw(surface, renderer)``: paint ``app.play_rect``; the shell draws the bars and overlays.
 - ``status()``: the status bar line (default ``session.status()``).

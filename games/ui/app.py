@@ -27,6 +27,12 @@ the game is left (menu, restart, quit, Ctrl+C, SIGTERM, SIGHUP) by
 is not read again). Every game played gets its own file: ``--record F`` names the first, the
 next free ``F-2``, ``F-3``... the following ones; an existing file (or symlink) is never
 replaced. Signals wait while a recording is being written, so a second Ctrl+C cannot cut it.
+
+The window (:mod:`games.ui.window`): it opens at the size the player last left it at, or at
+1280x800 shrunk to fit the screen it opens on; a resize is written to ``window.toml`` in the
+player's config folder once it has settled (:data:`SIZE_SAVE_DELAY`) and when the app closes.
+F11 toggles full screen on any screen (menu, game, help, error); the size remembered is the
+windowed one. The title is "Wobbletop" on the menu and "GAME — Wobbletop" during a game.
 """
 
 from __future__ import annotations
@@ -60,6 +66,18 @@ from games.ui.menu import Menu, SeatChoice
 from games.ui.render import ACCENT, GOOD, REFUSED, Colour, Renderer
 from games.ui.sound import Sound
 from games.ui.view import View
+from games.ui.window import DEFAULT_SIZE as DEFAULT_SIZE  # the names' old home: re-exported
+from games.ui.window import (
+    MIN_SIZE,
+    desktop_size,
+    fit_window_size,
+    load_window_size,
+    make_icon,
+    save_window_size,
+    settings_path,
+    window_display,
+    window_title,
+)
 from physics.config import (
     ConfigError,
     ConfigWatcher,
@@ -68,8 +86,6 @@ from physics.config import (
     reload_notice,
 )
 
-DEFAULT_SIZE = (1280, 800)
-MIN_SIZE = (480, 360)
 DISPLAY_HZ = 60
 IDLE_HZ = 15  # frames a second while the menu shows the same picture (input still read)
 REDRAW_EVENTS = frozenset(
@@ -79,6 +95,7 @@ REDRAW_EVENTS = frozenset(
 )
 MAX_FRAME_SECONDS = 0.25  # real time counted per rendered frame at most (no spiral of death)
 NOTICE_SECONDS = 3.0
+SIZE_SAVE_DELAY = 0.5  # s after the last resize before the size is written (a drag settles)
 EXIT_USAGE = 2
 EXIT_NO_WINDOW = 1
 
@@ -109,7 +126,10 @@ class GameRun:
 
 
 class App:
-    """The window. ``App(...).run()`` until closed, or ``step_frame()`` from a test."""
+    """The window. ``App(...).run()`` until closed, or ``step_frame()`` from a test.
+
+    ``size`` opens the window at exactly that size; None (``wobbletop`` itself) opens it at
+    the remembered size or the default, fitted to the screen (:func:`fit_window_size`)."""
 
     def __init__(
         self,
@@ -118,7 +138,7 @@ class App:
         *,
         seed: int | None = None,
         record: str | None = None,
-        size: tuple[int, int] = DEFAULT_SIZE,
+        size: tuple[int, int] | None = None,
         watch_interval: float = 0.5,
         seats: Sequence[SeatKind] | None = None,
         options: Mapping[str, Any] | None = None,
@@ -138,8 +158,17 @@ class App:
         pygame.display.init()
         check_display_driver()
         pygame.font.init()
-        pygame.display.set_caption("Wobbletop")
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption(window_title())
+        pygame.display.set_icon(make_icon())  # before the window: some systems want it so
+        display = window_display()
+        if size is None:
+            size = fit_window_size(desktop_size(display), load_window_size())
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE, display=display)
+        self.fullscreen = False
+        self.windowed_size: tuple[int, int] = self.screen.get_size()  # what is remembered
+        self._windowed_position: tuple[int, int] | None = None  # before going full screen
+        self._size_save_at: float | None = None  # app time to write the resized size at
+        self._size_save_warned = False
         self.clock = pygame.time.Clock()
         self.renderer = Renderer()
 
@@ -231,6 +260,7 @@ class App:
             self.fail(f"{spec.title} could not start", error)
             return
         self.game = GameRun(spec, session, view, tuple(seats), options)
+        pygame.display.set_caption(window_title(spec.title))
         self.paused = self.show_help = False
         self.accumulator = 0.0
         self.error = None
@@ -250,6 +280,8 @@ class App:
         except Exception as error:
             print(f"wobbletop: closing the view failed: {error}", file=sys.stderr)
         self.game = None
+        if pygame.display.get_init():
+            pygame.display.set_caption(window_title())
         self.paused = self.show_help = False
         self.error = None
 
@@ -300,6 +332,8 @@ class App:
             # An idle menu (nothing changed last frame) wakes less often: next to no CPU.
             seconds = self.clock.tick(IDLE_HZ if self.idle else DISPLAY_HZ) / 1000.0
         self.time += seconds
+        if self._size_save_at is not None and self.time >= self._size_save_at:
+            self.save_size()
         self._poll_config()
         self._advance(seconds)
         self._sound_frame()
@@ -374,6 +408,8 @@ class App:
             return
         self._closed = True
         self.leave_game()
+        if self._size_save_at is not None:
+            self.save_size()
         self.sound.close()
         pygame.font.quit()
         pygame.display.quit()
@@ -387,6 +423,8 @@ class App:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
             self.resize(event.size)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()  # everywhere: menu, game, help, error
         elif self.error is not None:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.error = None
@@ -474,11 +512,52 @@ class App:
         self.notify("Took back the last drag", kind="info")
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Follow a window resize (the renderer refits the scene every frame)."""
+        """Follow a window resize (the renderer refits the scene every frame) and remember it
+        once it has settled; in full screen there is nothing to follow or remember."""
+        if self.fullscreen:
+            return
         width = max(size[0], MIN_SIZE[0])
         height = max(size[1], MIN_SIZE[1])
         if self.screen.get_size() != (width, height):
             self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+        if (width, height) != self.windowed_size:
+            self.windowed_size = (width, height)
+            self._size_save_at = self.time + SIZE_SAVE_DELAY
+
+    def toggle_fullscreen(self) -> None:
+        """F11: full screen on the display the window is on, or back to the window as it was."""
+        self._menu_key = None  # draw the menu whole at the new size
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self.fullscreen = False
+            if self._windowed_position is not None:
+                # where it was: else a window manager (openbox) puts it a title bar lower
+                # each time, until it slides off the screen
+                pygame.display.set_window_position(self._windowed_position)
+            return
+        self.windowed_size = self.screen.get_size()
+        self._windowed_position = pygame.display.get_window_position()
+        try:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        except pygame.error as error:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self.notify(f"full screen is not available here: {error}", kind="refused")
+            return
+        self.fullscreen = True
+
+    def save_size(self) -> None:
+        """Write the windowed size to the settings file; a failure is one line, once a run."""
+        self._size_save_at = None
+        try:
+            save_window_size(self.windowed_size)
+        except OSError as error:
+            if not self._size_save_warned:
+                self._size_save_warned = True
+                print(
+                    f"wobbletop: could not remember the window size in {settings_path()}: "
+                    f"{error.strerror or error}",
+                    file=sys.stderr,
+                )
 
     # -- drawing -------------------------------------------------------------------------
 

@@ -542,9 +542,12 @@ class Menu:
             renderer.button(surface, layout.rules, "More…", hot=hot)
         renderer.button(surface, layout.start, "Start", hot=layout.start.collidepoint(self.mouse))
         width = surface.get_width()
-        hint = "click a game · Enter starts · H rules · Esc quits"
-        if renderer.font(14).size(hint)[0] > width - 24:
-            hint = "Enter starts · H rules · Esc quits"
+        hints = (  # the first that fits the window's width
+            "click a game · Enter starts · H rules · F11 full screen · Esc quits",
+            "Enter starts · H rules · F11 full screen · Esc quits",
+            "Enter starts · H rules · Esc quits",
+        )
+        hint = next((h for h in hints if renderer.font(14).size(h)[0] <= width - 24), hints[-1])
         renderer.text(
             surface,
             hint,

@@ -22,11 +22,12 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("H / F1", "help"),
     ("Esc", "menu"),
     ("M", "sound on / off"),
+    ("F11", "full screen on / off"),
 )
 
 
 # Which key hints stay when the title bar is short of room: help first, then menu, pause...
-KEY_PRIORITY = ("H / F1", "Esc", "P / Space", "P", "F5 / Ctrl+R", "M")
+KEY_PRIORITY = ("H / F1", "Esc", "P / Space", "P", "F5 / Ctrl+R", "M", "F11")
 
 
 def shell_keys(space_is_the_games: bool) -> tuple[tuple[str, str], ...]:

@@ -9,9 +9,9 @@ directly: they send :class:`~games.protocol.InputEvent` values through :meth:`Vi
 refused input is shown in the status bar for a few seconds.
 
 The shell keeps these keys for itself: Esc (menu), P and Space (pause), F5 and Ctrl+R
-(restart), H and F1 (help), M (sound). A view that needs one of them lists it in
-:attr:`View.own_keys`; every key and gesture of the game is listed in :attr:`View.keys`, so the
-help overlay shows them all.
+(restart), H and F1 (help), M (sound); a view that needs one of them lists it in
+:attr:`View.own_keys`. F11 (full screen) is always the shell's. Every key and gesture of the
+game is listed in :attr:`View.keys`, so the help overlay shows them all.
 Physics games subclass :class:`games.ui.physics_view.PhysicsView`, which already drags pieces
 with the mouse; board games subclass :class:`View` and draw with
 :meth:`games.ui.render.Renderer.draw_grid`.
