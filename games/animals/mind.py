@@ -1,7 +1,8 @@
 """The computer's memory and judgement: what it believes the face-down tower is. Pure Python.
 
 A :class:`Mind` sees what every player sees: the opening three, each drawn animal and the
-height it went in at, the height the crocodile took an animal from. It remembers the tower as a
+height it went in at, the height the crocodile took an animal from, and which places the
+tower's face-down animals moved to when a turn restacked them. It remembers the tower as a
 list of names (``None`` where it has forgotten).
 
 Forgetting: at the end of every turn, each remembered place is disturbed with probability
@@ -23,6 +24,7 @@ Judgement:
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games.animals.rules import Catalogue
@@ -54,6 +56,11 @@ class Mind:
         if index < len(self.belief):
             self.belief.pop(index)
         self.forget()
+
+    def see_restack(self, moved: Sequence[int]) -> None:
+        """The tower's animals moved on the table: ``moved[i]`` is the old place of the animal
+        now at place ``i`` (everyone saw the face-down cylinders move, not their faces)."""
+        self.belief = [self.belief[i] if i < len(self.belief) else None for i in moved]
 
     def see_turn(self) -> None:
         """A turn in which the tower did not change (a crocodile that found nothing)."""

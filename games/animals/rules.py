@@ -26,8 +26,16 @@ Readings of the rulebook where it is unclear (each has a test in tests/animals/t
   top in template order (the scene lays them; there is no choice to make). Then the *next*
   player takes the first turn ("then the next player takes their turn").
 * A turn: draw, show, insert. The insertion height is whatever the table shows once the turn's
-  handling is over; the relative order of the animals already in the tower never changes
-  (the hand can only lift an upper portion and put it back whole).
+  handling is over.
+* The tower on the table is the tower the rules judge. The rulebook's "stop stacking!" takes
+  down the tower that stands ("carefully take the animals off the tower one by one ... compare
+  the order of the animals with their stacking template"), so a turn whose handling moved
+  animals already in the tower (a portion re-grabbed before it stood still, the drawn animal
+  lifted out with the animals riding on it and set down elsewhere) has changed their order, and
+  the record follows the table: the scene reports the order it reads, bottom to top, as a
+  :class:`Restack` before the turn's :class:`Insert` or :class:`Remove`. A restack holds the
+  same animals; in the ``remove`` phase the rolled animal keeps its place (it is the one the
+  crocodile takes, marked by the place the die counted, whatever stands around it).
 * "Caused" the fall: the player on turn is responsible from the moment the turn passes to
   them until the tower has settled after their last release; the turn passes only then.
   So a fall during a player's handling, or as its result before everything stands still, is
@@ -140,6 +148,14 @@ class Insert:
 
 
 @dataclass(frozen=True)
+class Restack:
+    """The table reports the tower's order, bottom first, after the handling moved animals
+    already in it (the scene decides; no player chooses it). ``order`` holds the same animals."""
+
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Roll:
     """The crocodile's die (chance): 1 to 6."""
 
@@ -166,7 +182,7 @@ class TowerFell:
     """Some piece fell onto the table (the scene decides)."""
 
 
-Action = Draw | Insert | Roll | Remove | CallStop | Accept | TowerFell
+Action = Draw | Insert | Restack | Roll | Remove | CallStop | Accept | TowerFell
 
 
 @dataclass(frozen=True)
@@ -268,6 +284,8 @@ class MemoryStacking:
             self._draw(action.piece)
         elif isinstance(action, Insert):
             self._insert(action.at)
+        elif isinstance(action, Restack):
+            self._restack(action.order)
         elif isinstance(action, Roll):
             self._roll(action.value)
         elif isinstance(action, Remove):
@@ -365,6 +383,21 @@ class MemoryStacking:
         self.tower.insert(at, self.in_hand)
         self.in_hand = None
         self._end_turn()
+
+    def _restack(self, order: Sequence[str]) -> None:
+        self._require(Phase.PLACE, Phase.REMOVE, doing="restack the tower")
+        order = list(order)
+        if sorted(order) != sorted(self.tower):
+            raise IllegalMove(
+                f"restack {', '.join(order) or 'nothing'}: the tower holds "
+                f"{', '.join(self.tower)}; allowed: the same animals in another order"
+            )
+        target = self.removal_target()
+        if target is not None and order[target] != self.tower[target]:
+            raise IllegalMove(
+                f"restack: the crocodile's animal must stay animal {target + 1} from the bottom"
+            )
+        self.tower = order
 
     def _roll(self, value: int) -> None:
         self._require(Phase.ROLL, doing="roll")

@@ -26,8 +26,12 @@ What the hand may take (:meth:`AnimalsSession.may_grab`), while placing or remov
 The turn ends when the handling is over and the tower has stood still for
 ``animals.settle_seconds``: hand empty, every animal in the one column on the stacking spot
 (with the drawn animal in it, or the crocodile's animal in the pouch). The drawn animal's
-height in that column is the :class:`~games.animals.rules.Insert`. Until then the player on
-turn is responsible for a fall (:meth:`AnimalScene.fall` says what a fall is).
+height in that column is the :class:`~games.animals.rules.Insert`. The column is read bottom
+to top, and if the handling moved animals already in the tower (a quick re-grab, the drawn
+animal lifted with what rides on it), the rules' record follows the table first
+(:class:`~games.animals.rules.Restack`): "stop stacking!" judges the tower that stands.
+Until then the player on turn is responsible for a fall (:meth:`AnimalScene.fall` says what
+a fall is).
 
 Options: ``memory`` (0 to 1) and ``skill`` (careful / steady / shaky or 0 to 1; see
 games/skill.py), each also a table per seat, set the computer's memory and dexterity.
@@ -49,6 +53,7 @@ from games.animals.rules import (
     MemoryStacking,
     Phase,
     Remove,
+    Restack,
     TowerFell,
     seat_names,
 )
@@ -305,22 +310,36 @@ class AnimalsSession(PhysicsSession):
         if not self.settle.update(self.scene.animals(), self.frame_seconds):
             return
         self.settle.reset()
+        standing = [self.scene.animal_of[p.name] for p in main.pieces] if main else []
         if self.rules.phase is Phase.PLACE:
             assert main is not None and self.drawn_piece is not None
             at = main.pieces.index(self.drawn_piece)
             animal = self.rules.in_hand
+            assert animal is not None
+            self._follow_the_table([name for name in standing if name != animal])
             self.rules.push(Insert(at))
             self.drawn_piece = None
             for bot in self.bots.values():
-                assert animal is not None
                 bot.mind.see_insert(animal, at)
         else:
             index = self.rules.removal_target()
+            assert index is not None
+            standing.insert(index, self.rules.tower[index])  # the one now in the pouch
+            self._follow_the_table(standing)
             self.rules.push(Remove())
             self.target = None
             for bot in self.bots.values():
-                assert index is not None
                 bot.mind.see_remove(index)
+
+    def _follow_the_table(self, standing: list[str]) -> None:
+        """The rules' tower becomes the order the table shows (bottom first), if the handling
+        moved animals already in it; every computer sees which places moved."""
+        if standing == self.rules.tower:
+            return
+        moved = [self.rules.tower.index(name) for name in standing]
+        self.rules.push(Restack(tuple(standing)))
+        for bot in self.bots.values():
+            bot.mind.see_restack(moved)
 
     # -- reading the game ------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from games.animals.rules import (
     MemoryStacking,
     Phase,
     Remove,
+    Restack,
     Roll,
     TowerFell,
     seat_names,
@@ -118,6 +119,43 @@ def test_crocodile_removes_kth_animal_from_the_bottom_into_the_pouch() -> None:
     assert game.removal_target() == 1
     game.push(Remove())
     assert game.tower == ["lion", "turtle"] and "dog" in game.pouch
+
+
+def test_the_tower_on_the_table_is_the_tower_stop_stacking_judges() -> None:
+    game = opened()  # lion, dog, turtle: the right order
+    game.push(Draw("sheep"))
+    game.push(Restack(("lion", "turtle", "dog")))  # the handling moved the turtle under the dog
+    game.push(Insert(1))
+    assert game.tower == ["lion", "sheep", "turtle", "dog"]
+    game.push(CallStop())
+    assert game.outcome is not None and game.outcome.reason == "stop stacking: wrong order"
+    assert game.outcome.revealed == ("lion", "sheep", "turtle", "dog")
+    assert game.outcome.winners == ("yellow",)
+
+
+def test_a_restack_holds_the_same_animals_and_only_while_handling() -> None:
+    game = opened()
+    with pytest.raises(IllegalMove, match="cannot restack the tower now"):
+        game.push(Restack(("dog", "lion", "turtle")))
+    game.push(Draw("sheep"))
+    for wrong in (("lion", "dog"), ("lion", "dog", "turtle", "sheep"), ("lion", "dog", "dog")):
+        with pytest.raises(IllegalMove, match="allowed: the same animals in another order"):
+            game.push(Restack(wrong))
+    assert game.tower == ["lion", "dog", "turtle"] and game.phase is Phase.PLACE
+    game.push(Restack(("turtle", "dog", "lion")))
+    assert game.pop() == Restack(("turtle", "dog", "lion"))
+    assert game.tower == ["lion", "dog", "turtle"]
+
+
+def test_a_restack_while_removing_keeps_the_rolled_animal_in_its_place() -> None:
+    game = opened()  # lion, dog, turtle
+    game.push(Draw("crocodile1"))
+    game.push(Roll(2))  # the dog goes
+    with pytest.raises(IllegalMove, match="must stay animal 2 from the bottom"):
+        game.push(Restack(("dog", "lion", "turtle")))
+    game.push(Restack(("turtle", "dog", "lion")))
+    game.push(Remove())
+    assert game.tower == ["turtle", "lion"] and "dog" in game.pouch
 
 
 def test_crocodile_roll_above_the_height_removes_nothing() -> None:
