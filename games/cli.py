@@ -181,12 +181,22 @@ def build_parser(*, for_completion: bool = False) -> _Parser:
     )
 
     run = commands.add_parser("run", parents=[common], help="play a game with computer seats")
-    run_game = run.add_argument("game", help=f"one of {games}")
+    run_game = run.add_argument("game", nargs="?", help=f"one of {games}")
     # Accepted for old scripts; a run never opens a window.
     run.add_argument("--headless", action="store_true", help=argparse.SUPPRESS)
     run.add_argument("--seed", type=_seed, default=0, help="seed for all of the game's luck")
     run.add_argument("--players", type=int, default=None, help="number of (computer) seats")
     run.add_argument("--frames", type=int, default=None, help="stop after this many physics frames")
+    _completes_files(
+        run.add_argument(
+            "--save", metavar="FILE", help="then save the game as it stands (resume it later)"
+        )
+    )
+    _completes_files(
+        run.add_argument(
+            "--resume", metavar="FILE", help="play on a save (instead of GAME) to the end"
+        )
+    )
 
     regress = commands.add_parser("regress", parents=[common], help="replay scenario files")
     regress.add_argument(
@@ -388,11 +398,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             print(line)
         return 0
     if args.command == "run":
-        from games.headless import run_headless
-
-        return run_headless(
-            args.game, config_path, args.seed, players=args.players, frames=args.frames
-        )
+        return _run(args, config_path)
     if args.command == "regress":
         from games.regress import run_regress
 
@@ -413,6 +419,34 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return report_command(args)
     return _play(getattr(args, "game", None), config_path, args)
+
+
+def _run(args: argparse.Namespace, config_path: Path | None) -> int:
+    from games.headless import run_headless
+
+    save = Path(args.save) if args.save is not None else None
+    if save is not None:
+        check_record_path(save, flag="--save")
+    resume = Path(args.resume) if args.resume is not None else None
+    if resume is not None:
+        if args.game is not None:
+            raise UsageError(
+                f"--resume {resume}: the save names its game; give GAME or --resume, not both"
+            )
+        for flag in ("players", "config"):
+            if getattr(args, flag, None) is not None:
+                raise UsageError(f"--{flag} with --resume: the save keeps the game's own")
+    elif args.game is None:
+        raise UsageError("run needs GAME (one of " + ", ".join(registry.available()) + ")")
+    return run_headless(
+        args.game,
+        config_path,
+        args.seed,
+        players=args.players,
+        frames=args.frames,
+        save=save,
+        resume=resume,
+    )
 
 
 def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) -> int:
@@ -505,8 +539,9 @@ def skill_help() -> str:
     return SKILL_HELP
 
 
-def check_record_path(path: Path) -> None:
-    """Refuse a ``--record`` file that could not be written, before anything is played."""
+def check_record_path(path: Path, flag: str = "--record") -> None:
+    """Refuse a ``--record`` (or ``--save``) file that could not be written, before anything
+    is played."""
     folder = path.parent
     problem = ""
     if path.is_dir():
@@ -518,4 +553,4 @@ def check_record_path(path: Path) -> None:
     elif not os.access(folder, os.W_OK | os.X_OK):
         problem = f"folder {folder} is not writable"
     if problem:
-        raise UsageError(f"--record {path}: {problem}; allowed: a file in a writable folder")
+        raise UsageError(f"{flag} {path}: {problem}; allowed: a file in a writable folder")

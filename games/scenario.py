@@ -123,6 +123,26 @@ class Expect(_Strict):
     outcome: dict[str, Any] = Field(default_factory=dict, description="the expected result")
 
 
+class SaveInfo(_Strict):
+    """The ``[save]`` table of a saved game (the format is :mod:`games.saves`)."""
+
+    format: int = Field(ge=1, description="the save format's version")
+    wobbletop: str = Field(min_length=1, max_length=40, description="the version that wrote it")
+    saved_at: str = Field(
+        pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$", description="UTC, ISO 8601"
+    )
+    summary: str = Field(default="", max_length=200, description="how far, for a player")
+    files: dict[str, str] = Field(default_factory=dict, description="data file -> SHA-256")
+
+    @field_validator("files")
+    @classmethod
+    def _hashes(cls, files: dict[str, str]) -> dict[str, str]:
+        for name, digest in files.items():
+            if not re.fullmatch(r"[0-9a-f]{64}", digest):
+                raise ValueError(f"files.{name}: {digest!r}; allowed: 64 hex digits (SHA-256)")
+        return files
+
+
 class Scenario(_Strict):
     """One scenario file, validated."""
 
@@ -137,6 +157,7 @@ class Scenario(_Strict):
     config: dict[str, Any] = Field(default_factory=dict)
     input: list[InputRecord] = Field(default_factory=list)
     expect: Expect | None = None
+    save: SaveInfo | None = None
 
     @field_validator("game")
     @classmethod
@@ -227,6 +248,8 @@ def _allowed_keys(loc: tuple[Any, ...]) -> str:
         model = InputRecord
     elif len(loc) >= 2 and loc[0] == "expect":
         model = Expect
+    elif len(loc) >= 2 and loc[0] == "save":
+        model = SaveInfo
     return ", ".join(model.model_fields)
 
 
@@ -279,6 +302,24 @@ def replay(scenario: Scenario, path: Path, *, progress: bool = False) -> Replay:
 
     Raises :class:`ScenarioError` for a game not built yet, a config problem or a refused input.
     """
+    session, left = start_session(scenario, path, progress=progress)
+    notes: tuple[str, ...] = ()
+    if left:  # a planned sequence the game's end cut short: said, not silently dropped
+        notes = (
+            f"note: the game ended at frame {session.frame}; the last {len(left)} input"
+            f"{'s were' if len(left) > 1 else ' was'} not played",
+        )
+    return Replay(expected_outcome(session), session.digest(), scenario.expect, notes)
+
+
+def start_session(
+    scenario: Scenario, path: Path, *, progress: bool = False, to_frame: int | None = None
+) -> tuple[Session, list[InputEvent]]:
+    """The scenario's session built fresh and run through its inputs to its last frame (or its
+    outcome); returns it with the inputs never played. Errors as :func:`replay`'s.
+
+    ``to_frame``: run exactly to this frame whatever the outcome (a save resumes there; 0 is
+    the game as it starts, where a scenario's ``frames = 0`` means the game's own limit)."""
     from games.headless import drive, frame_limit, new_session
 
     try:
@@ -300,6 +341,9 @@ def replay(scenario: Scenario, path: Path, *, progress: bool = False) -> Replay:
         limit = frame_limit(spec, config, scenario.frames or None, key="frames:")
     except UserError as error:
         raise ScenarioError(f"{path}: {error}") from None
+    stop_at_outcome = scenario.stop_at_outcome
+    if to_frame is not None:
+        limit, stop_at_outcome = to_frame, False
     events = scenario.events()
     late = [index for index, event in enumerate(events) if event.frame > limit]
     if late:
@@ -308,20 +352,12 @@ def replay(scenario: Scenario, path: Path, *, progress: bool = False) -> Replay:
             f"frame limit {limit}; allowed: 0 to {limit}, or set frames"
         )
     try:
-        left = drive(
-            session, limit, events, stop_at_outcome=scenario.stop_at_outcome, progress=progress
-        )
+        left = drive(session, limit, events, stop_at_outcome=stop_at_outcome, progress=progress)
     except InputRefused as error:
         raise ScenarioError(
             f"{path}: an input at frame {session.frame} was refused: {error}"
         ) from None
-    notes: tuple[str, ...] = ()
-    if left:  # a planned sequence the game's end cut short: said, not silently dropped
-        notes = (
-            f"note: the game ended at frame {session.frame}; the last {len(left)} input"
-            f"{'s were' if len(left) > 1 else ' was'} not played",
-        )
-    return Replay(expected_outcome(session), session.digest(), scenario.expect, notes)
+    return session, left
 
 
 def _config_problem(error: ConfigError, path: Path) -> str:
@@ -525,15 +561,23 @@ def write_recording(
     that many frames) and, as goldens, the result and digest at this moment.
     ``user_config_path`` only names the file in the description; it is not read.
     """
-    path = Path(path)
+    scenario = recording_of(session, user_config_path, command=f"wobbletop play {session.game_id}")
+    write_text_atomically(Path(path), dump_scenario(scenario))
+
+
+def recording_of(
+    session: Session, user_config_path: Path | None, *, command: str, verb: str = "Recorded"
+) -> Scenario:
+    """What :func:`write_recording` writes, as a scenario (``command`` and ``verb`` for the
+    description; a save adds its ``[save]`` table to this, :mod:`games.saves`)."""
     start = session.initial_setup
     overrides = _config_overrides(start.config.model_dump())
     source = f" with {user_config_path}" if user_config_path else ""
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    scenario = Scenario(
+    return Scenario(
         game=session.game_id,
         seed=session.seed,
-        description=f"Recorded with `wobbletop play {session.game_id}`{source} on {stamp}",
+        description=f"{verb} with `{command}`{source} on {stamp}",
         frames=session.frame,
         stop_at_outcome=False,
         seats=list(start.seats) or None,
@@ -542,7 +586,6 @@ def write_recording(
         input=[InputRecord.model_validate(event.to_json()) for event in player_inputs(session)],
         expect=Expect(digest=session.digest(), outcome=expected_outcome(session)),
     )
-    write_text_atomically(path, dump_scenario(scenario))
 
 
 def player_inputs(session: Session) -> list[InputEvent]:

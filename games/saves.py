@@ -1,0 +1,180 @@
+"""Saved games: one versioned format for every game, and resuming one exactly where it was.
+
+A save is a scenario file (:mod:`games.scenario`) of the game so far, plus a ``[save]`` table::
+
+    game = "stonewall"
+    seed = 3
+    description = "Saved with `wobbletop run stonewall` on 2026-12-01 21:30 UTC"
+    frames = 20                  # the frame the game had reached: a resume replays to it
+    stop_at_outcome = false
+    seats = ["human", "computer"]
+    options = { ... }            # the menu's choices (skill, bots, players)
+    [config]                     # the config the game started with, as differences from the
+    ...                          # defaults; live edits made while playing are inputs below
+    [[input]]                    # every input a player made, at its frame (computers' moves
+    ...                          # are not stored: they follow from the seed and the inputs)
+    [save]
+    format = 1                   # SAVE_FORMAT; a newer one is refused, not guessed at
+    wobbletop = "0.1.0"          # the version that wrote it
+    saved_at = "2026-12-01T21:30:00Z"
+    summary = "turn 37"          # how far, in a player's words (the menu shows it)
+    [save.files]                 # SHA-256 of the game's data files when it was saved
+    "stonewall/board.toml" = "…"
+    [expect]
+    digest = "…"                 # the state at `frames`: a resume checks it reaches it
+    [expect.outcome]
+    ...
+
+Why a scenario: the game's whole history is its seed, its config and the players' inputs at
+their frames, and every game already replays those to the bit (that is what ``regress``
+checks). So a save of a dice game and of a physics game are the same kind of file, ``wobbletop
+regress`` can check one, and a resume is a replay to the saved frame that must reach the saved
+digest (else the game, its config or its files changed, and the save is refused rather than
+resumed into a different game). The rule engines' own states are not stored: they are what the
+replay rebuilds, so a save cannot hold a state the rules could never reach.
+
+Refused with one line naming the file (:class:`SaveError`): a file without ``[save]`` (a plain
+scenario or recording: replay it instead), a format newer than this program's, a data file
+changed since the save, anything the scenario loader refuses, and a replay that does not reach
+the saved digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from games import __version__, registry
+from games.assets import assets_dir
+from games.errors import UserError
+from games.protocol import Session
+from games.scenario import (
+    SaveInfo,
+    Scenario,
+    ScenarioError,
+    dump_scenario,
+    load_scenario,
+    recording_of,
+    start_session,
+    write_text_atomically,
+)
+
+SAVE_FORMAT = 1
+SUFFIX = ".toml"
+
+
+class SaveError(UserError):
+    """A save that cannot be resumed; ``str()`` is one line naming the file."""
+
+
+def data_files(game_id: str) -> dict[str, str]:
+    """The game's own data files (``assets/<game>/*.toml``) by name, with their SHA-256."""
+    folder = assets_dir() / game_id
+    if not folder.is_dir():
+        return {}
+    return {
+        f"{game_id}/{path.name}": hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(folder.glob("*.toml"))
+    }
+
+
+def summary_of(session: Session) -> str:
+    """How far the game is, for a player: the turn in a turn-based game, else the time."""
+    result = session.result()
+    turns = result.get("turns")
+    if isinstance(turns, int) and turns > 0:
+        return f"turn {turns + 1}" if session.outcome is None else f"over after {turns} turns"
+    seconds = session.frame / max(1, session.initial_setup.config.world.step_hz)
+    if seconds < 60:
+        return f"{seconds:.0f} s of play"
+    return f"{seconds / 60:.0f} min of play"
+
+
+def save_of(session: Session, user_config_path: Path | None, *, how: str) -> Scenario:
+    """The save of ``session`` as it is now (``how`` says where it was made, for the
+    description: ``wobbletop play stonewall``, say)."""
+    scenario = recording_of(session, user_config_path, command=how, verb="Saved")
+    info = SaveInfo(
+        format=SAVE_FORMAT,
+        wobbletop=__version__,
+        saved_at=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        summary=summary_of(session),
+        files=data_files(session.game_id),
+    )
+    return scenario.model_copy(update={"save": info})
+
+
+def write_save(
+    path: str | os.PathLike[str], session: Session, user_config_path: Path | None, *, how: str
+) -> Path:
+    """Write the save of ``session`` to ``path`` (atomically); returns the path."""
+    path = Path(path)
+    write_text_atomically(path, dump_scenario(save_of(session, user_config_path, how=how)))
+    return path
+
+
+def load_save(path: str | os.PathLike[str]) -> Scenario:
+    """Read a save and check it can be resumed here, or raise a one-line :class:`SaveError`."""
+    path = Path(path)
+    try:
+        scenario = load_scenario(path)
+    except ScenarioError as error:
+        raise SaveError(str(error)) from None
+    info = scenario.save
+    if info is None:
+        raise SaveError(
+            f"{path}: not a save (no [save] table); a scenario or recording is replayed "
+            f"with `wobbletop regress {path}`"
+        )
+    if info.format > SAVE_FORMAT:
+        raise SaveError(
+            f"{path}: save.format: {info.format} was written by a newer wobbletop "
+            f"({info.wobbletop}); this one ({__version__}) reads format {SAVE_FORMAT}"
+        )
+    if scenario.expect is None:
+        raise SaveError(f"{path}: expect: missing; a save holds the digest it resumes to")
+    try:
+        registry.load(scenario.game)
+    except registry.UnknownGame as error:
+        raise SaveError(f"{path}: {error}") from None
+    now = data_files(scenario.game)
+    for name, digest in info.files.items():
+        if now.get(name) != digest:
+            state = "is gone" if name not in now else "has changed since"
+            raise SaveError(
+                f"{path}: save.files: {name} {state} the game was saved; the game would not "
+                "be the one saved (put the old file back to resume it)"
+            )
+    return scenario
+
+
+def resume(scenario: Scenario, path: Path, *, progress: bool = False) -> Session:
+    """The saved game, rebuilt by replaying it to its frame and checked against its digest.
+
+    ``progress``: a bar on stderr while the replay takes longer than a second.
+    """
+    session, _ = start_session(scenario, path, progress=progress, to_frame=scenario.frames)
+    assert scenario.expect is not None
+    if session.digest() != scenario.expect.digest:
+        raise SaveError(
+            f"{path}: the game replayed to frame {session.frame} does not reach the saved state "
+            "(the digest differs): the program or the save was changed since"
+        )
+    return session
+
+
+def describe(scenario: Scenario, path: Path) -> dict[str, Any]:
+    """What the menu and ``--help`` show of a save: game, seats, summary, when, the file."""
+    info = scenario.save
+    assert info is not None
+    seats = scenario.seats or []
+    return {
+        "path": str(path),
+        "game": scenario.game,
+        "seats": [seat.value for seat in seats],
+        "summary": info.summary,
+        "saved_at": info.saved_at,
+    }
