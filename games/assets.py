@@ -11,6 +11,11 @@ Looked for in this order:
    site-packages is never taken for ours);
 3. the installed package ``wobbletop_assets`` (a wheel ships ``assets/`` under that name).
 
+The shipped sweeps (``sweeps/*.toml``) and scenario folders (``scenarios/GAME/``) can be named
+on the command line from any folder: :func:`bare_name` says whether an argument is a name to
+look up here rather than a path, and :func:`shipped_sweeps` / :func:`shipped_scenario_folders`
+list what there is.
+
 Boards are frozen values, so each rule engine reads its board file once per path
 (:func:`read_once`) and parses a saved state's board once per distinct content
 (:func:`parse_once`: a fuzzer or an undo log loads the same board thousands of times). A bad
@@ -52,6 +57,34 @@ def installed_assets() -> Path | None:
         return None
     path = Path(str(folder))
     return path if path.is_dir() else None
+
+
+def bare_name(text: str) -> bool:
+    """Whether a command-line argument is a name (``smoke``), not a path: no folder separator
+    and no ``.toml`` ending (``smoke.toml`` and ``./smoke`` are paths)."""
+    separators = [sep for sep in (os.sep, os.altsep, "/") if sep]
+    return (
+        bool(text.strip())
+        and text not in (".", "..")
+        and not any(sep in text for sep in separators)
+        and not text.lower().endswith(".toml")
+    )
+
+
+def shipped_sweeps() -> list[str]:
+    """The names of the shipped sweep files (``sweeps/NAME.toml``), sorted."""
+    folder = assets_dir() / "sweeps"
+    return sorted(path.stem for path in folder.glob("*.toml") if path.is_file())
+
+
+def shipped_scenario_folders() -> list[str]:
+    """The names of the shipped scenario folders (``scenarios/NAME/``, one per game), sorted."""
+    folder = assets_dir() / "scenarios"
+    if not folder.is_dir():
+        return []
+    return sorted(
+        path.name for path in folder.iterdir() if path.is_dir() and any(path.rglob("*.toml"))
+    )
 
 
 def default_config_path() -> Path:

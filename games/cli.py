@@ -6,7 +6,11 @@
                                       the menu's choices: seats in order, the computer's hand
     wobbletop run GAME                play computer seats with no display, print JSON
     wobbletop regress [FOLDER]        replay scenario files and compare with their goldens
+    wobbletop regress GAME            ... the shipped scenarios of one game (e.g. wallamoppi)
     wobbletop sweep FILE --out CSV    many headless games over a grid (games.sweep)
+    wobbletop sweep NAME --out CSV    ... a shipped sweep by name (e.g. smoke), from any folder
+        [--dry-run]                   check the file and CSV, say how many games, run none
+        [--scheduler ADDRESS [--worker-wait SECONDS]]   (sweep and regress) on Dask
     wobbletop report CSV --out DIR    tables and plots of a sweep's results (games.report)
     wobbletop config                  print the effective physics config and its sources
     wobbletop completion SHELL        print a shell completion script (bash, zsh, tcsh; shtab)
@@ -25,6 +29,12 @@ human first and computers after, as the menu does); a count or kind the game doe
 a ``--skill`` for a game without one, is one line and exit 2. ``run`` needs no ``--headless``
 (it never opens a window; the flag is still accepted for old scripts) and shows a progress bar
 on stderr, only on a terminal and only for a run longer than a second.
+``sweep`` and ``regress`` take a path, or a bare name (no folder, no ``.toml``) of what the
+installed wobbletop ships (``assets/sweeps/NAME.toml``, ``assets/scenarios/NAME/``): a file
+or folder that exists wins, an unknown name is one line listing the shipped ones (as their
+``--help`` does); ``regress`` alone replays every shipped scenario. With ``--scheduler``, a
+scheduler that has no worker is said so on stderr within seconds and given up on after
+``--worker-wait`` seconds (default 60): one line, exit code 2.
 """
 
 from __future__ import annotations
@@ -83,6 +93,30 @@ class _Formatter(argparse.HelpFormatter):
         width = _terminal_columns() - 2 if width is None else width
         super().__init__(prog, indent_increment, max_help_position, width)
 
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        """The help, with the shipped names listed as they are now (read only for help)."""
+        text = super()._get_help_string(action)
+        for marker, names in _SHIPPED.items():
+            if text and marker in text:
+                text = text.replace(marker, ", ".join(names()).replace("%", "%%") or "none")
+        return text
+
+
+def _shipped_sweeps() -> list[str]:
+    from games.assets import shipped_sweeps
+
+    return shipped_sweeps()
+
+
+def _shipped_scenarios() -> list[str]:
+    from games.assets import shipped_scenario_folders
+
+    return shipped_scenario_folders()
+
+
+# Placeholders in help texts, filled in when the help is shown (not at every start-up).
+_SHIPPED = {"{shipped sweeps}": _shipped_sweeps, "{shipped scenarios}": _shipped_scenarios}
+
 
 class _TopFormatter(_Formatter, argparse.RawDescriptionHelpFormatter):
     """The top-level help: its description and examples are laid out by hand."""
@@ -139,6 +173,29 @@ class _VersionAction(argparse.Action):
 
         print(f"wobbletop {__version__}")
         parser.exit()
+
+
+def _worker_wait(text: str) -> float:
+    """A ``--worker-wait`` value: a number of seconds greater than 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r}; allowed: a number of seconds greater than 0")
+    return value
+
+
+def _add_scheduler(parser: _Parser) -> None:
+    """``--scheduler`` and ``--worker-wait``, shared by ``regress`` and ``sweep``."""
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler")
+    parser.add_argument(
+        "--worker-wait",
+        type=_worker_wait,
+        default=None,
+        metavar="SECONDS",
+        help="with --scheduler: how long to wait for a worker before giving up (default: 60)",
+    )
 
 
 def build_parser(*, for_completion: bool = False) -> _Parser:
@@ -202,11 +259,12 @@ def build_parser(*, for_completion: bool = False) -> _Parser:
     regress.add_argument(
         "folder",
         nargs="?",
-        help="a scenario file, or a folder of them (default: assets/scenarios)",
+        help="a scenario file, or a folder of them, or one game's shipped scenarios by name: "
+        "{shipped scenarios} (default: every shipped scenario)",
     )
     regress.add_argument("-j", "--jobs", type=int, default=1, help="scenarios run in parallel")
     regress.add_argument("--update", action="store_true", help="rewrite the goldens to what ran")
-    regress.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler")
+    _add_scheduler(regress)
     _add_sweep_parsers(commands, common)
 
     commands.add_parser(
@@ -249,9 +307,16 @@ def _add_sweep_parsers(commands: Any, common: _Parser) -> None:
     """The ``sweep`` and ``report`` subcommands (their logic is in games.sweep and games.report,
     imported only when one of them runs)."""
     sweep = commands.add_parser("sweep", parents=[common], help="run many headless games")
-    sweep.add_argument("file", help="a sweep file (TOML), such as assets/sweeps/smoke.toml")
+    sweep.add_argument(
+        "file", help="a sweep file (TOML), or a shipped sweep by name: {shipped sweeps}"
+    )
     sweep.add_argument("--out", required=True, metavar="RESULTS", help="results file (.csv)")
     sweep.add_argument("--resume", action="store_true", help="run only the games not in RESULTS")
+    sweep.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="check the sweep file and RESULTS and say how many games would run; run none",
+    )
     sweep.add_argument(
         "-j",
         "--jobs",
@@ -259,7 +324,7 @@ def _add_sweep_parsers(commands: Any, common: _Parser) -> None:
         default=None,
         help="local worker processes (default: one per core)",
     )
-    sweep.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler")
+    _add_scheduler(sweep)
     report = commands.add_parser("report", parents=[common], help="tables and plots of results")
     report.add_argument("results", help="a results file written by wobbletop sweep")
     report.add_argument("--out", required=True, metavar="FOLDER", help="folder for the report")
@@ -393,6 +458,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         print(completion_script(args.shell), end="")
         return 0
     config_path = user_config_path(args.config)
+    if getattr(args, "worker_wait", None) is not None and not args.scheduler:
+        raise UsageError(
+            f"--worker-wait {args.worker_wait:g}: only with --scheduler ADDRESS "
+            "(local runs have their workers at once)"
+        )
     if args.command == "config":
         for line in load_config(config_path).describe():
             print(line)
@@ -400,7 +470,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "run":
         return _run(args, config_path)
     if args.command == "regress":
-        from games.regress import run_regress
+        from games.regress import folder_for, run_regress
 
         if args.config:
             print(
@@ -408,8 +478,14 @@ def _dispatch(args: argparse.Namespace) -> int:
                 "each scenario uses only its own [config]",
                 file=sys.stderr,
             )
-        folder = Path(args.folder) if args.folder else None
-        return run_regress(folder, jobs=args.jobs, update=args.update, scheduler=args.scheduler)
+        folder = folder_for(args.folder) if args.folder else None
+        return run_regress(
+            folder,
+            jobs=args.jobs,
+            update=args.update,
+            scheduler=args.scheduler,
+            worker_wait=args.worker_wait,
+        )
     if args.command == "sweep":
         from games.sweep import sweep_command
 

@@ -16,6 +16,12 @@ with a progress bar on stderr (done, per second, time left). Where the jobs run:
   it (:data:`DASK_MISSING`). A job whose worker dies is retried by Dask on another worker, and
   reported through ``lost`` once Dask gives up on it (``KilledWorker``). Losing the scheduler
   itself ends the run with a :class:`PoolError` (the results already yielded are kept).
+  A scheduler with no worker is never waited on in silence: when none has connected after
+  :data:`NOTICE_SECONDS`, one line on stderr says so (``waiting for workers on ADDRESS; none
+  connected yet``), and after ``worker_wait`` seconds (:data:`WORKER_WAIT_SECONDS` unless
+  given) the run gives up with a :class:`PoolError`, before any job is sent. The same watch
+  goes on while the jobs run: a run whose workers have all gone (and whose jobs have stopped
+  finishing) says so and gives up after the same wait.
 
 Workers ignore Ctrl-C (the main process reports it once); leaving the generator early (Ctrl-C,
 an error in the caller) terminates the local workers at once, and cancels the Dask jobs.
@@ -25,6 +31,7 @@ from __future__ import annotations
 
 import signal
 import sys
+import time
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -39,6 +46,11 @@ DASK_MISSING = (
     "(or pip install 'dask[distributed]')"
 )
 CONNECT_SECONDS = 10
+WORKER_WAIT_SECONDS = 60.0  # how long a scheduler may have no worker before the run gives up
+NOTICE_SECONDS = 2.0  # no worker after this long: one line on stderr says so
+CHECK_SECONDS = 2.0  # while nothing finishes, how often the scheduler is asked for its workers
+POLL_SECONDS = 0.1  # how often a run looks for finished jobs (as Dask's as_completed does)
+CLOSE_SECONDS = 30  # closing the client
 WORKER_DIED = "its worker process died while running it"
 
 
@@ -53,6 +65,7 @@ def run_jobs(
     lost: Callable[[J, str], R],
     workers: int = 1,
     scheduler: str | None = None,
+    worker_wait: float | None = None,
     progress: bool = False,
     unit: str = "job",
 ) -> Results[R]:
@@ -60,14 +73,16 @@ def run_jobs(
 
     ``func`` must be a module-level function (it is pickled by name) that returns a result for
     every job, failures included; ``lost(job, why)`` makes the result of a job whose worker died.
-    A bad worker count, a missing Dask or an unreachable scheduler raise :class:`PoolError` here,
-    before any job runs; a scheduler lost on the way raises it from the iteration.
+    A bad worker count, a missing Dask, an unreachable scheduler or one that has no worker for
+    ``worker_wait`` seconds raise :class:`PoolError` here, before any job runs; a scheduler lost
+    (or left without workers) on the way raises it from the iteration.
     """
     if workers < 1:
         raise PoolError(f"-j {workers}: allowed: a whole number of at least 1")
     source: Results[R]
     if scheduler is not None:
-        source = _dask(func, jobs, scheduler, lost)
+        wait = WORKER_WAIT_SECONDS if worker_wait is None else worker_wait
+        source = _dask(func, jobs, scheduler, lost, wait)
     elif workers == 1:
         source = ((index, func(job)) for index, job in enumerate(jobs))
     else:
@@ -102,10 +117,55 @@ def dask_client(address: str) -> Any:
 
 
 def _dask(
-    func: Callable[[J], R], jobs: Sequence[J], address: str, lost: Callable[[J, str], R]
+    func: Callable[[J], R],
+    jobs: Sequence[J],
+    address: str,
+    lost: Callable[[J, str], R],
+    worker_wait: float,
 ) -> Results[R]:
-    client = dask_client(address)  # raises before the first job, so the caller sees it at once
-    return _dask_results(client, address, func, jobs, lost)
+    # Both raise before the first job, so the caller sees a bad scheduler at once.
+    client = dask_client(address)
+    try:
+        wait_for_a_worker(client, address, worker_wait)
+    except BaseException:
+        client.close(timeout=CLOSE_SECONDS)
+        raise
+    return _dask_results(client, address, func, jobs, lost, worker_wait)
+
+
+def waiting_line(address: str, when: str = "yet") -> str:
+    """The line on stderr while a scheduler has no worker."""
+    return f"wobbletop: waiting for workers on {address}; none connected {when}"
+
+
+def no_workers(address: str, seconds: float) -> str:
+    """The :class:`PoolError` of a scheduler that had no worker for ``seconds``."""
+    return (
+        f"--scheduler {address}: no worker connected in {seconds:g} s; start one with "
+        f"`dask worker {address}`, or wait longer with --worker-wait SECONDS"
+    )
+
+
+def wait_for_a_worker(client: Any, address: str, seconds: float) -> None:
+    """Return once the scheduler has a running worker; one line on stderr if none has after
+    :data:`NOTICE_SECONDS`, and a :class:`PoolError` if none has after ``seconds``."""
+    from dask.distributed import TimeoutError as DaskTimeout
+
+    started = time.monotonic()
+    try:
+        client.wait_for_workers(1, timeout=min(NOTICE_SECONDS, seconds))
+        return
+    except (TimeoutError, DaskTimeout):
+        pass
+    print(waiting_line(address), file=sys.stderr, flush=True)
+    left = seconds - (time.monotonic() - started)
+    if left > 0:
+        try:
+            client.wait_for_workers(1, timeout=left)
+            return
+        except (TimeoutError, DaskTimeout):
+            pass
+    raise PoolError(no_workers(address, seconds))
 
 
 def _dask_results(
@@ -114,30 +174,99 @@ def _dask_results(
     func: Callable[[J], R],
     jobs: Sequence[J],
     lost: Callable[[J, str], R],
+    worker_wait: float,
 ) -> Results[R]:
     from dask.distributed import as_completed
 
     futures: list[Any] = []
+    watch = _Watch(client, address, worker_wait)
     try:
         futures = client.map(func, list(jobs), pure=False)
         index = {future.key: position for position, future in enumerate(futures)}
-        for future in as_completed(futures):
-            position = index[future.key]
-            try:
-                result = future.result()
-            except (KeyboardInterrupt, SystemExit, GeneratorExit):
-                raise
-            except BaseException as error:  # a cancelled job's error is a BaseException
-                name = type(error).__name__
-                if name != "KilledWorker":  # the scheduler went away: nothing more will run
-                    raise PoolError(f"--scheduler {address}: lost the scheduler ({name})") from None
-                result = lost(jobs[position], f"{WORKER_DIED} (KilledWorker)")  # Dask gave up
-            yield position, result
-            future.release()
+        done = as_completed(futures)
+        while not done.is_empty():
+            batch = done.next_batch(block=False)
+            if not batch:
+                time.sleep(POLL_SECONDS)
+                watch.waited()
+                continue
+            watch.saw_work()
+            for future in batch:
+                position = index[future.key]
+                try:
+                    result = _result(future, watch)
+                except PoolError:
+                    raise
+                except (KeyboardInterrupt, SystemExit, GeneratorExit):
+                    raise
+                except BaseException as error:  # a cancelled job's error is a BaseException
+                    name = type(error).__name__
+                    if name != "KilledWorker":  # the scheduler went away: nothing more will run
+                        raise PoolError(
+                            f"--scheduler {address}: lost the scheduler ({name})"
+                        ) from None
+                    result = lost(jobs[position], f"{WORKER_DIED} (KilledWorker)")  # Dask gave up
+                yield position, result
+                future.release()
     finally:
         if futures:
             client.cancel(futures)
-        client.close()
+        client.close(timeout=CLOSE_SECONDS)
+
+
+def _result(future: Any, watch: _Watch) -> Any:
+    """``future.result()``, watching the workers while it waits: a finished job's result lives
+    on its worker, and when that worker goes the job is run again, which needs a worker."""
+    from dask.distributed import TimeoutError as DaskTimeout
+
+    while True:
+        try:
+            return future.result(timeout=CHECK_SECONDS)
+        except (TimeoutError, DaskTimeout):
+            watch.waited()
+
+
+class _Watch:
+    """The workers of a scheduler a run is waiting on: :meth:`waited` (called while nothing
+    arrives) asks for them every :data:`CHECK_SECONDS`, says once on stderr when there are
+    none, and raises :class:`PoolError` when there have been none for ``worker_wait`` seconds."""
+
+    def __init__(self, client: Any, address: str, worker_wait: float) -> None:
+        self.client = client
+        self.address = address
+        self.worker_wait = worker_wait
+        self.saw_work()
+
+    def saw_work(self) -> None:
+        """Something finished: there was a worker a moment ago."""
+        self.seen = self.checked = time.monotonic()
+        self.told = False
+
+    def waited(self) -> None:
+        now = time.monotonic()
+        if now - self.checked < CHECK_SECONDS:
+            return
+        self.checked = now
+        if self._workers():
+            self.seen = now
+            self.told = False
+            return
+        if not self.told:
+            from tqdm import tqdm  # the progress bar may be on: write above it
+
+            tqdm.write(waiting_line(self.address, "now"), file=sys.stderr)
+            self.told = True
+        if now - self.seen >= self.worker_wait:
+            raise PoolError(no_workers(self.address, self.worker_wait))
+
+    def _workers(self) -> int:
+        try:
+            return len(self.client.nthreads())
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as error:  # the scheduler cannot be asked: nothing more will run
+            name = type(error).__name__
+            raise PoolError(f"--scheduler {self.address}: lost the scheduler ({name})") from None
 
 
 def _local(

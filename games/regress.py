@@ -1,9 +1,15 @@
 """``wobbletop regress [FOLDER]``: replay every scenario file and compare with its goldens.
 
-Every ``*.toml`` under the folder (recursively; default ``assets/scenarios``) is a scenario; a
-single file may be named instead (``wobbletop regress bug.toml``).
+Every ``*.toml`` under the folder (recursively; default: the shipped ``assets/scenarios``, found
+from any folder) is a scenario; a single file may be named instead (``wobbletop regress
+bug.toml``), or a shipped game's folder by name (``wobbletop regress wallamoppi``): a file or
+folder that exists is taken as given, a bare name (no folder, no ``.toml``) is looked up among
+the shipped scenario folders, and an unknown one is one line listing them (:func:`folder_for`).
 They run in parallel with ``-j N`` (separate processes, each building its sessions fresh),
 with a progress bar on stderr (when it is a terminal), and a table is printed at the end.
+On a Dask scheduler (``--scheduler ADDRESS``) each file is read here and its contents are sent
+(:class:`SentScenario`), so the workers need not see the files (another machine, another
+working folder); ``--worker-wait SECONDS`` is how long a scheduler with no worker is waited on.
 Exit code: 0 when every scenario reproduced its goldens, 1 on any mismatch, 2 when a file is
 broken (bad TOML, bad key, game not built, refused input, a crash, goldens that could not be
 written). A broken file is one row and one detail line; the rest still run. ``--update``
@@ -20,10 +26,19 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from games.assets import assets_dir
+from games.assets import assets_dir, bare_name, shipped_scenario_folders
 from games.pool import PoolError, run_jobs
-from games.scenario import Replay, ScenarioError, run_scenario_file, update_goldens
+from games.scenario import (
+    Replay,
+    ScenarioError,
+    parse_scenario,
+    read_scenario_data,
+    replay,
+    run_scenario_file,
+    update_goldens,
+)
 from games.userfile import one_line
 
 EXIT_MISMATCH = 1
@@ -32,7 +47,32 @@ MAX_JOBS = 2 * (os.cpu_count() or 1)
 
 
 def default_folder() -> Path:
+    """The shipped scenarios (every game's folder)."""
     return assets_dir() / "scenarios"
+
+
+def folder_for(text: str) -> Path:
+    """What ``wobbletop regress FOLDER`` names: an existing file or folder as given, else a
+    bare name looked up among the shipped scenario folders (``wallamoppi``); an unknown name is
+    a one-line :class:`ScenarioError` listing them."""
+    path = Path(text)
+    if path.exists():
+        return path
+    if not bare_name(text):
+        shipped = shipped_scenario_folders()
+        if path.name in [*shipped, "scenarios"]:  # assets/scenarios/... outside the checkout
+            command = "wobbletop regress" + ("" if path.name == "scenarios" else f" {path.name}")
+            raise ScenarioError(
+                f"{text}: no such scenario file or folder; the shipped scenarios of that name "
+                f"run from any folder as `{command}`"
+            )
+        return path  # a missing path is refused by scenario_files, naming it
+    if text in shipped_scenario_folders():
+        return default_folder() / text
+    raise ScenarioError(
+        f"{text}: no such scenario file or folder, nor a shipped scenario folder of that name; "
+        f"allowed: a path, or a shipped folder: {', '.join(shipped_scenario_folders())}"
+    )
 
 
 @dataclass(frozen=True)
@@ -60,11 +100,33 @@ class Report:
         return f"{reason} ({winner})" if winner else reason
 
 
+@dataclass(frozen=True)
+class SentScenario:
+    """A scenario file's contents, read where the command runs, for a worker that may not see
+    the file: ``path`` only names it in messages and in the table."""
+
+    path: Path
+    data: dict[str, Any]
+
+
 def check_file(path: Path, progress: bool = False) -> Report:
     """Replay one scenario file (in whatever process runs this) and report."""
+    return _check(path, None, progress)
+
+
+def check_sent(sent: SentScenario) -> Report:
+    """Replay a scenario from the contents sent with it (on a Dask worker) and report."""
+    return _check(sent.path, sent.data, False)
+
+
+def _check(path: Path, data: dict[str, Any] | None, progress: bool) -> Report:
     started = time.perf_counter()
     try:
-        scenario, replayed = run_scenario_file(path, progress=progress)
+        if data is None:
+            scenario, replayed = run_scenario_file(path, progress=progress)
+        else:
+            scenario = parse_scenario(data, path)
+            replayed = replay(scenario, path, progress=progress)
     except ScenarioError as error:
         return Report(path, error=str(error), seconds=time.perf_counter() - started)
     except Exception as error:  # a bug met by this file: its row says so, the others run
@@ -86,33 +148,59 @@ def scenario_files(folder: Path) -> list[Path]:
 
 
 def run_all(
-    files: list[Path], jobs: int = 1, progress: bool = True, scheduler: str | None = None
+    files: list[Path],
+    jobs: int = 1,
+    progress: bool = True,
+    scheduler: str | None = None,
+    worker_wait: float | None = None,
 ) -> list[Report]:
     """Replay ``files`` with ``jobs`` worker processes (1: in this process), or on the Dask
-    scheduler at ``scheduler`` (see :mod:`games.pool`); reports in file order. Never more
-    local workers than scenarios (or twice the cores)."""
+    scheduler at ``scheduler`` (see :mod:`games.pool`; the files are read here and their
+    contents sent); reports in file order. Never more local workers than scenarios (or twice
+    the cores)."""
     if jobs < 1:
         raise ScenarioError(f"-j {jobs}: allowed: a whole number of at least 1")
     jobs = min(jobs, len(files), MAX_JOBS)
+    how: dict[str, Any] = {"progress": progress, "unit": "scenario"}
     try:
-        done = run_jobs(
-            check_file,
-            files,
-            lost=_lost,
-            workers=jobs,
-            scheduler=scheduler,
-            progress=progress,
-            unit="scenario",
-        )
-        reports = [report for _, report in done]
+        if scheduler is None:
+            done = run_jobs(check_file, files, lost=_lost, workers=jobs, **how)
+            reports = [report for _, report in done]
+        else:
+            sent, reports = _read_for_workers(files)
+            on_cluster = run_jobs(
+                check_sent,
+                sent,
+                lost=_lost_sent,
+                scheduler=scheduler,
+                worker_wait=worker_wait,
+                **how,
+            )
+            reports += [report for _, report in on_cluster]
     except PoolError as error:
         raise ScenarioError(str(error)) from None
     order = {path: index for index, path in enumerate(files)}
     return sorted(reports, key=lambda report: order[report.path])
 
 
+def _read_for_workers(files: list[Path]) -> tuple[list[SentScenario], list[Report]]:
+    """Each file's contents to send, and the reports of the files that cannot be read."""
+    sent: list[SentScenario] = []
+    unread: list[Report] = []
+    for path in files:
+        try:
+            sent.append(SentScenario(path, read_scenario_data(path)))
+        except ScenarioError as error:
+            unread.append(Report(path, error=str(error)))
+    return sent, unread
+
+
 def _lost(path: Path, why: str) -> Report:
     return Report(path, error=f"{path}: {why}")
+
+
+def _lost_sent(sent: SentScenario, why: str) -> Report:
+    return _lost(sent.path, why)
 
 
 def apply_updates(reports: list[Report]) -> list[Report]:
@@ -191,12 +279,21 @@ def _relative(path: Path, folder: Path) -> str:
 
 
 def run_regress(
-    folder: Path | None = None, *, jobs: int = 1, update: bool = False, scheduler: str | None = None
+    folder: Path | None = None,
+    *,
+    jobs: int = 1,
+    update: bool = False,
+    scheduler: str | None = None,
+    worker_wait: float | None = None,
 ) -> int:
     """The ``wobbletop regress`` command; returns the exit code."""
     folder = folder or default_folder()
     reports = run_all(
-        scenario_files(folder), jobs=jobs, progress=sys.stderr.isatty(), scheduler=scheduler
+        scenario_files(folder),
+        jobs=jobs,
+        progress=sys.stderr.isatty(),
+        scheduler=scheduler,
+        worker_wait=worker_wait,
     )
     if update:
         reports = apply_updates(reports)

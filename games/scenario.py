@@ -210,11 +210,16 @@ def _seat_kind(seat: Any) -> SeatKind:
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     """Read and validate a scenario file, or raise a one-line :class:`ScenarioError`."""
     path = Path(path)
+    return parse_scenario(read_scenario_data(path), path)
+
+
+def read_scenario_data(path: Path) -> dict[str, Any]:
+    """A scenario file's TOML tables, not yet validated (a one-line :class:`ScenarioError` for
+    a file that cannot be read or is not TOML)."""
     try:
-        data = read_toml(path, what="scenario file", max_bytes=MAX_SCENARIO_BYTES)
+        return read_toml(path, what="scenario file", max_bytes=MAX_SCENARIO_BYTES)
     except ConfigError as error:
         raise ScenarioError(str(error)) from None
-    return parse_scenario(data, path)
 
 
 def parse_scenario(data: Mapping[str, Any], path: Path) -> Scenario:

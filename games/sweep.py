@@ -1,5 +1,11 @@
 """``wobbletop sweep FILE --out RESULTS``: many headless games over a grid, one CSV row per game.
 
+``FILE`` is a sweep file's path, or the name of a shipped one (``wobbletop sweep smoke`` runs
+``assets/sweeps/smoke.toml`` of the installed wobbletop, from any folder): a file that exists
+is taken as given; a bare name (no folder, no ``.toml``) is looked up among the shipped sweeps,
+and an unknown one is one line listing them (:func:`sweep_path`). ``--dry-run`` checks the file
+and ``--out`` and says how many games would run, running none and writing nothing.
+
 A sweep file (TOML) names the game, its (computer) seats, the seeds, the physics config
 overrides and game options to try, and which fields of each game's result to keep::
 
@@ -50,8 +56,9 @@ config is invalid), ``game error`` (the game raised; ``error`` says what) or ``w
 each failure is also one line on stderr naming the point and seed, and the sweep goes on.
 
 Where the games run is :mod:`games.pool`: a process per core by default (``-j N``), or a Dask
-scheduler (``--scheduler ADDRESS``). Like ``regress``, a sweep never reads the user's config
-file: its rows must not depend on the machine that ran it.
+scheduler (``--scheduler ADDRESS``; ``--worker-wait SECONDS``, default 60, is how long one with
+no worker is waited on before the sweep gives up, exit code 2). Like ``regress``, a sweep never
+reads the user's config file: its rows must not depend on the machine that ran it.
 """
 
 from __future__ import annotations
@@ -69,6 +76,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from games import registry
+from games.assets import assets_dir, bare_name, shipped_sweeps
 from games.pool import PoolError, run_jobs
 from physics.config import ConfigError, load_config, read_toml
 
@@ -111,6 +119,28 @@ class SweepFile(_Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     grid: dict[str, Any] = Field(default_factory=dict)
     points: list[dict[str, Any]] = Field(default_factory=list)
+
+
+def sweep_path(text: str) -> Path:
+    """The sweep file ``FILE`` names: an existing file as given, else a bare name looked up
+    among the shipped sweeps; an unknown name is a one-line :class:`SweepError` listing them."""
+    path = Path(text)
+    if path.is_file():
+        return path
+    if not bare_name(text):
+        if not path.exists() and path.suffix == ".toml" and path.stem in shipped_sweeps():
+            raise SweepError(
+                f"{text}: no such sweep file; the shipped sweep of that name runs from any "
+                f"folder as `wobbletop sweep {path.stem}`"
+            )
+        return path  # a missing path is refused by load_sweep, naming it
+    shipped = assets_dir() / "sweeps" / f"{text}.toml"
+    if shipped.is_file():
+        return shipped
+    raise SweepError(
+        f"{text}: no such sweep file, nor a shipped sweep of that name; allowed: a sweep file's "
+        f"path or a shipped sweep: {', '.join(shipped_sweeps()) or '(none found)'}"
+    )
 
 
 def load_sweep(path: Path) -> SweepFile:
@@ -457,10 +487,11 @@ class ResultsFile:
         self._fresh = True
         self._retried = 0  # failed rows that --resume runs again (dropped when the file opens)
 
-    def done(self, resume: bool) -> set[tuple[str, ...]]:
+    def done(self, resume: bool, *, look_only: bool = False) -> set[tuple[str, ...]]:
         """Check the file can be used; return the keys of the games already in it (``--resume``).
 
-        Nothing is written yet: a sweep that cannot start leaves no file behind.
+        Nothing is written yet: a sweep that cannot start leaves no file behind. A partly
+        written last line is cut from the file, unless ``look_only`` (``--dry-run``).
         """
         folder = self.path.parent
         if self.path.is_dir():
@@ -475,7 +506,7 @@ class ResultsFile:
                 f"--out {self.path}: already holds results; allowed: --resume to run only "
                 "the missing games, or a new file"
             )
-        return self._read_done()
+        return self._read_done(look_only)
 
     def open(self) -> None:
         """Open for appending (writing the header first into a new file).
@@ -494,10 +525,12 @@ class ResultsFile:
             self._writer.writerow(self.header)
             self._file.flush()
 
-    def _read_done(self) -> set[tuple[str, ...]]:
-        _drop_partial_line(self.path)
+    def _read_done(self, look_only: bool) -> set[tuple[str, ...]]:
+        if not look_only:
+            _drop_partial_line(self.path)
         with open(self.path, encoding="utf-8", newline="") as file:
-            reader = csv.reader(file)
+            # Cells never hold a line break, so a row is a line; a partial last one is no row.
+            reader = csv.reader(line for line in file if line.endswith("\n"))
             header = next(reader, [])
             if header != self.header:
                 raise SweepError(
@@ -562,16 +595,35 @@ def run_sweep(
     resume: bool = False,
     workers: int | None = None,
     scheduler: str | None = None,
+    worker_wait: float | None = None,
     progress: bool = False,
+    dry_run: bool = False,
 ) -> int:
-    """Run the sweep; return 0 when every game ran, 1 when some rows record a failure."""
+    """Run the sweep; return 0 when every game ran, 1 when some rows record a failure.
+
+    ``dry_run``: check the file and ``out``, print what would run, and return 0 (nothing is
+    run or written)."""
     from tqdm import tqdm
 
-    plan = make_plan(load_sweep(path), path)
+    sweep = load_sweep(path)
+    plan = make_plan(sweep, path)
     results = ResultsFile(out, plan.header, plan.key_columns)
-    done = results.done(resume)
+    done = results.done(resume, look_only=dry_run)
     failed_rows = [row for row in plan.failed_rows if results.key(row) not in done]
     jobs = [job for job in plan.jobs if results.key(job.first_cells()) not in done]
+    if dry_run:
+        for note in plan.notes:
+            print(f"wobbletop: sweep: {note}", file=sys.stderr)
+        points = len({row["point"] for row in plan.failed_rows} | {str(j.point) for j in plan.jobs})
+        skipped = len(plan.failed_rows) + len(plan.jobs) - len(failed_rows) - len(jobs)
+        kept = f" ({skipped} already in {out})" if resume else ""
+        invalid = f" and {len(failed_rows)} config error rows" if failed_rows else ""
+        print(
+            f"{path}: {len(jobs)} {sweep.game} games to run{invalid}{kept} at "
+            f"{points} point{'s' if points != 1 else ''}; results would go to {out}; "
+            "nothing run (--dry-run)"
+        )
+        return 0
     try:
         stream = run_jobs(
             play_job,
@@ -579,6 +631,7 @@ def run_sweep(
             lost=lost_row,
             workers=workers if workers is not None else os.cpu_count() or 1,
             scheduler=scheduler,
+            worker_wait=worker_wait,
             progress=progress,
             unit="game",
         )
@@ -634,12 +687,14 @@ def sweep_command(args: Any) -> int:
         )
     try:
         return run_sweep(
-            Path(args.file),
+            sweep_path(args.file),
             Path(args.out),
             resume=args.resume,
             workers=args.jobs,
             scheduler=args.scheduler,
+            worker_wait=args.worker_wait,
             progress=sys.stderr.isatty(),
+            dry_run=args.dry_run,
         )
     except SweepError as error:
         print(f"wobbletop: {error}", file=sys.stderr)

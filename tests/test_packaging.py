@@ -149,6 +149,7 @@ def test_the_wheel_carries_the_config_the_board_and_the_scenarios(wheel: Path) -
         for path in (REPO_ROOT / "assets" / "scenarios").rglob("*.toml")
     }
     assert shipped == in_repo
+    assert "wobbletop_assets/sweeps/smoke.toml" in names
     assert "games/freeplay/session.py" in names and "physics/world.py" in names
     assert not any(name.startswith(("tests/", "assets/")) for name in names)
 
@@ -191,6 +192,24 @@ def test_an_installed_wobbletop_reads_its_own_config_and_board(
     game = run_installed(installed, tmp_path, "run", "stonewall", "--headless", "--seed", "2")
     assert game.returncode == 0, game.stderr
     assert json.loads(game.stdout)["winner"] in ("red", "blue")
+
+
+def test_an_installed_wobbletop_finds_its_shipped_sweeps_and_scenarios_by_name(
+    installed: Path, tmp_path: Path
+) -> None:
+    dry = run_installed(installed, tmp_path, "sweep", "smoke", "--out", "smoke.csv", "--dry-run")
+    assert dry.returncode == 0, dry.stderr
+    smoke = f"wobbletop_assets{os.sep}sweeps{os.sep}smoke.toml"
+    assert f"{smoke}: 16 stonewall games to run" in dry.stdout  # not the checkout's file
+    assert str(REPO_ROOT / "assets") not in dry.stdout
+    assert list(tmp_path.iterdir()) == []
+
+    regress = run_installed(installed, tmp_path, "regress", "malloppo")
+    assert regress.returncode == 0, regress.stdout + regress.stderr
+    assert regress.stdout.splitlines()[-1].endswith(" ok, 0 mismatched, 0 broken")
+
+    shown = run_installed(installed, tmp_path, "sweep", "--help")
+    assert "smoke, stonewall_bots" in " ".join(shown.stdout.split())
 
 
 def test_the_environment_variable_overrides_where_assets_are(

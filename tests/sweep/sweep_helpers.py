@@ -2,7 +2,9 @@
 
 ``crashy`` is a tiny turn-less game registered only by the tests that need it: seed 2 kills its
 worker process (``os._exit``), seed 3 raises, every other seed ends at frame 5 with a winner;
-with ``CRASHY_FIXED`` set in the environment (as after a fix) every seed ends well.
+with ``CRASHY_FIXED`` set in the environment (as after a fix) every seed ends well. On a Dask
+worker, seed 9 closes its worker and the worker's nanny (as when a lab's batch job ends), so the
+cluster is left with one worker fewer and that game never finishes.
 """
 
 from __future__ import annotations
@@ -66,6 +68,8 @@ class CrashySession(Session):
             os._exit(17)  # a worker that dies (as a crash in C code or the OOM killer would)
         elif self.frame == 3 and self.seed == 3:
             raise RuntimeError("the rules tripped over seed 3")
+        elif self.frame == 3 and self.seed == 9:
+            leave_the_cluster()
         if self.frame == 5:
             self._outcome = Outcome("only", "done")
 
@@ -75,6 +79,20 @@ class CrashySession(Session):
 
     def state_json(self) -> Mapping[str, Any]:
         return {"seed": self.seed}
+
+
+def leave_the_cluster() -> None:
+    """Close this Dask worker and its nanny (no restart), and never return before they end."""
+    import threading
+
+    from distributed import get_worker
+
+    worker = get_worker()
+    worker.loop.add_callback(
+        worker.close, nanny=True, executor_wait=False, reason="the test game left"
+    )
+    threading.Event().wait(600)  # the worker process ends under this job
+    raise RuntimeError("the worker did not close within 600 s")
 
 
 GAME = GameSpec(

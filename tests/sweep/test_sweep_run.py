@@ -151,6 +151,34 @@ def test_resume_runs_only_the_missing_games_after_a_cut_off_line(
     assert rows(cut) == rows(full)
 
 
+def test_a_dry_run_counts_the_games_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    friction = "[grid.config.friction]\nwood-wood = [0.5, 5.0]\n"  # 5.0: an invalid point
+    mixed = write(tmp_path, "mixed.toml", STONEWALL_BOTS.format(seeds=2) + friction)
+    assert main(["sweep", str(mixed), "--out", str(tmp_path / "new.csv"), "--dry-run"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == (
+        f"{mixed}: 4 stonewall games to run and 4 config error rows at 4 points; results would "
+        f"go to {tmp_path / 'new.csv'}; nothing run (--dry-run)\n"
+    )
+    assert "point 1 (options.bots" in captured.err and "config error" in captured.err
+    assert not (tmp_path / "new.csv").exists()
+
+    sweep = write(tmp_path, "bots.toml", STONEWALL_BOTS.format(seeds=2))
+    cut = tmp_path / "cut.csv"
+    assert run_sweep(sweep, cut, workers=1) == 0
+    lines = cut.read_text(encoding="utf-8").splitlines(keepends=True)
+    cut.write_text("".join(lines[:3]) + lines[3][:25], encoding="utf-8")  # killed mid-line
+    before = cut.read_bytes()
+    capsys.readouterr()
+    assert main(["sweep", str(sweep), "--out", str(cut), "--resume", "--dry-run"]) == 0
+    assert capsys.readouterr().out.startswith(
+        f"{sweep}: 2 stonewall games to run (2 already in {cut}) at 2 points;"
+    )
+    assert cut.read_bytes() == before  # not even the cut-off line is dropped
+
+
 def test_ctrl_c_keeps_the_finished_rows_and_resume_completes_them(tmp_path: Path) -> None:
     sweep = write(tmp_path, "drops.toml", 'game = "freeplay"\nseeds = 30\ncollect = ["reason"]\n')
     out = tmp_path / "results.csv"
