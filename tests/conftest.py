@@ -3,6 +3,14 @@
 ``run_wobbletop(*args, env=...)`` runs ``python -m games ARGS`` in a fresh process from the
 repository root (so it sees the working tree, installed or not) and returns the completed
 process with text stdout/stderr. ``WOBBLETOP_CONFIG`` is cleared unless ``env`` sets it.
+
+``spawn(argv, env=...)`` starts a process that runs alongside the test (``subprocess.Popen``,
+text pipes, its own session and process group, as a shell runs a job); after the test, passed
+or failed, the process and its whole group are killed and reaped. Wait for what it does with
+``tests.waiting.wait_until``, never a fixed sleep.
+
+Hypothesis runs with no deadline and without the "too slow" health check: a busy machine
+makes any example slow, and a test that fails for that says nothing about the code.
 """
 
 from __future__ import annotations
@@ -10,14 +18,23 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+from tests.waiting import Spawn, stop_group
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 RunWobbletop = Callable[..., subprocess.CompletedProcess[str]]
+
+settings.register_profile(
+    "wobbletop", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("wobbletop")
 
 
 @pytest.fixture
@@ -54,3 +71,28 @@ def run_wobbletop() -> RunWobbletop:
 def _no_user_config(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test sees the developer's own ``WOBBLETOP_CONFIG``."""
     monkeypatch.delenv("WOBBLETOP_CONFIG", raising=False)
+
+
+@pytest.fixture
+def spawn() -> Iterator[Spawn]:
+    """Start processes (see the module docstring); each is killed with its group afterwards."""
+    started: list[subprocess.Popen[str]] = []
+
+    def start(argv: Sequence[str], *, env: Mapping[str, str] | None = None,
+              **popen: Any) -> subprocess.Popen[str]:
+        process = subprocess.Popen(
+            list(argv),
+            cwd=popen.pop("cwd", REPO_ROOT),
+            env=None if env is None else dict(env),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+            **popen,
+        )
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        stop_group(process)
