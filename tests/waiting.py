@@ -7,6 +7,7 @@ one, so a test that sleeps "long enough" before it acts is wrong there. Instead:
   for after ``timeout`` seconds (:data:`WAIT_SECONDS`, two minutes, unless told): the bound
   is there so nothing hangs, not to be reached. Given the ``process`` the condition waits on,
   it fails at once, with the process's output, if the process ends first.
+* :func:`finish` waits (bounded) for a process to end on its own, as after a signal.
 * :func:`stop_group` kills a child started with ``start_new_session=True`` and everything in
   its process group (its workers), and reaps it. The ``spawn`` fixture in ``tests/conftest.py``
   calls it after every test, passed or failed, so no test leaves a process running.
@@ -47,7 +48,7 @@ def wait_until(
                 f"stdout: {out}\nstderr: {err}"
             )
         if time.monotonic() > deadline:
-            pytest.fail(f"not within {timeout:.0f} s: {what}")
+            pytest.fail(f"not within {timeout:g} s: {what}")
         time.sleep(POLL_SECONDS)
 
 
@@ -59,7 +60,7 @@ def finish(
     try:
         return process.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        pytest.fail(f"not within {timeout:.0f} s: {what}")
+        pytest.fail(f"not within {timeout:g} s: {what}")
 
 
 def stop_group(process: subprocess.Popen[str]) -> None:
