@@ -17,6 +17,10 @@ plugs in with its ``new``/``policy``/``check`` functions (a few lines, see
 :func:`stonewall_engine`). Run ``python scripts/fuzz_engines.py`` (progress on stderr; minutes
 on two cores) or ``--games 200 --physics 10`` for a quick look. Exit code 1 if anything broke,
 with the seed to replay it.
+
+The long versions of the test suite's own fuzz tests, with the tests' own checks, are
+``scripts/fuzz_stonewall.py``, ``fuzz_malloppo.py`` and ``fuzz_whacky.py``: they use
+:func:`fuzz_seeds` and this table's rows (:func:`print_row`, :func:`print_failures`).
 """
 
 from __future__ import annotations
@@ -69,14 +73,24 @@ class Tally:
 
 
 def fuzz_engine(engine: Engine, games: int, seed0: int, progress: bool) -> Tally:
+    return fuzz_seeds(
+        engine.name, range(seed0, seed0 + games), lambda seed: play_checked(engine, seed), progress
+    )
+
+
+def fuzz_seeds(
+    name: str, seeds: range, play: Callable[[int], tuple[int, bool]], progress: bool
+) -> Tally:
+    """``play(seed)`` (the actions played, whether the game ended) for every seed, a progress
+    bar on stderr if ``progress``; a broken invariant or a crash is noted with its seed."""
     tally = Tally()
     started = time.perf_counter()
-    bar = tqdm(total=games, desc=engine.name, unit="game", file=sys.stderr, disable=not progress)
-    for seed in range(seed0, seed0 + games):
+    bar = tqdm(total=len(seeds), desc=name, unit="game", file=sys.stderr, disable=not progress)
+    for seed in seeds:
         try:
-            actions, finished = play_checked(engine, seed)
+            actions, finished = play(seed)
         except Exception as error:  # a broken invariant or a crash: note the seed, go on
-            tally.failures.append(f"{engine.name} seed {seed}: {type(error).__name__}: {error}")
+            tally.failures.append(f"{name} seed {seed}: {type(error).__name__}: {error}")
             actions, finished = 0, False
         tally.games += 1
         tally.actions += actions
@@ -85,6 +99,32 @@ def fuzz_engine(engine: Engine, games: int, seed0: int, progress: bool) -> Tally
     bar.close()
     tally.seconds = time.perf_counter() - started
     return tally
+
+
+HEADER = ("engine", "games", "finished", "actions", "failures", "seconds")
+
+
+def print_header(first: str = HEADER[0]) -> None:
+    print(f"{first:<12} " + " ".join(f"{h:>9}" for h in HEADER[1:]), flush=True)
+
+
+def print_row(name: str, tally: Tally) -> None:
+    """One line of the table, as soon as its games are done."""
+    print(
+        f"{name:<12} {tally.games:>9} {tally.finished:>9} {tally.actions:>9} "
+        f"{len(tally.failures):>9} {tally.seconds:>9.1f}",
+        flush=True,
+    )
+
+
+def print_failures(tallies: list[Tally], shown: int = 20) -> int:
+    """The first ``shown`` failures, each with its seed; the exit code (1 if any failed)."""
+    failures = [failure for tally in tallies for failure in tally.failures]
+    for failure in failures[:shown]:
+        print(failure)
+    if len(failures) > shown:
+        print(f"... and {len(failures) - shown} more")
+    return 1 if failures else 0
 
 
 def play_checked(engine: Engine, seed: int) -> tuple[int, bool]:
@@ -315,18 +355,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engine", action="append", help="only these engines (repeatable)")
     args = parser.parse_args(argv)
     progress = sys.stderr.isatty()
-    rows: list[tuple[str, Tally]] = []
-    header = ("engine", "games", "finished", "actions", "failures", "seconds")
-    print(f"{header[0]:<12} " + " ".join(f"{h:>9}" for h in header[1:]), flush=True)
+    tallies: list[Tally] = []
 
     def report(name: str, tally: Tally) -> None:  # each row as soon as it is done
-        rows.append((name, tally))
-        print(
-            f"{name:<12} {tally.games:>9} {tally.finished:>9} {tally.actions:>9} "
-            f"{len(tally.failures):>9} {tally.seconds:>9.1f}",
-            flush=True,
-        )
+        tallies.append(tally)
+        print_row(name, tally)
 
+    print_header()
     for name, make in ENGINES.items():
         if args.engine and name not in args.engine:
             continue
@@ -338,10 +373,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.engine and game not in args.engine:
                 continue
             report(game, fuzz_physics(game, args.physics, args.seed, args.frames, progress))
-    failures = [failure for _, tally in rows for failure in tally.failures]
-    for failure in failures[:20]:
-        print(failure)
-    return 1 if failures else 0
+    return print_failures(tallies)
 
 
 if __name__ == "__main__":

@@ -1,48 +1,72 @@
-"""Fuzz Dammi il malloppo: many seeded random legal games per player count, invariants checked
-after every action (coins conserved, no two hands on a square, coins only on hands on the board,
-eliminated players never act, undo restores, JSON round trip, the game ends).
+"""Fuzz Dammi il malloppo: the test suite's fuzz (tests/malloppo/test_malloppo_fuzz.py) on many
+more games per player count.
 
-It runs the test suite's own checker (tests/malloppo/test_malloppo_fuzz.py) on more seeds: the
-suite plays a few hundred games per count to stay fast; this plays the issue's 2,000 per count by
-default, or any number (``--games 10000``), starting after the suite's seeds.
+Each seeded random legal game is played to the end by the test's own ``play_checked``, the
+invariants checked after every action (coins conserved, no two hands on a square, coins only
+on hands on the board, eliminated players never act, undo restores, JSON round trip, the game
+ends). The suite plays its first 150 seeds per count with the JSON round trip every tenth
+action; this plays 2,000 per count from seed 0 by default (what the suite played before), or
+any number (``--games 10000``), the round trip after every action unless ``--json-every N``.
+A row per player count as in ``scripts/fuzz_engines.py``, progress on stderr on a terminal,
+and every failure with its seed (exit code 1).
 
     python scripts/fuzz_malloppo.py [--games 2000] [--players 2 3 4] [--json-every 1]
+        [--first-seed 0]
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "malloppo"))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "malloppo")]
 
-from test_malloppo_fuzz import GAMES_PER_COUNT, play_checked  # noqa: E402
+from fuzz_engines import (  # noqa: E402
+    Tally,
+    fuzz_seeds,
+    print_failures,
+    print_header,
+    print_row,
+)
+from test_malloppo_fuzz import play_checked  # noqa: E402
 
 
-def main() -> int:
+def player_count(
+    players: int, json_every: int, wins: dict[str, int]
+) -> Callable[[int], tuple[int, bool]]:
+    """One checked game of ``players`` by seed: (its actions, True); its winner counted."""
+
+    def play(seed: int) -> tuple[int, bool]:
+        state = play_checked(seed, players, deep_every=json_every)
+        winner = state.name(state.winner or 0)
+        wins[winner] = wins.get(winner, 0) + 1
+        return len(state.history), True
+
+    return play
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--json-every", type=int, default=1,
                         help="JSON round trip every N actions (1: after every action)")
-    parser.add_argument("--first-seed", type=int, default=GAMES_PER_COUNT)
-    args = parser.parse_args()
+    parser.add_argument("--first-seed", type=int, default=0, help="the first game's seed (0)")
+    args = parser.parse_args(argv)
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    tallies: list[Tally] = []
+    print_header("players")
     for players in args.players:
-        started, actions = time.perf_counter(), 0
-        winners: dict[str, int] = {}
-        for seed in range(args.first_seed, args.first_seed + args.games):
-            state = play_checked(seed, players, deep_every=args.json_every)
-            actions += len(state.history)
-            name = state.name(state.winner or 0)
-            winners[name] = winners.get(name, 0) + 1
-        seconds = time.perf_counter() - started
-        print(f"{players} players: {args.games} games, {actions} actions, all invariants held "
-              f"({seconds:.1f} s); wins {winners}")
-    return 0
+        wins: dict[str, int] = {}
+        play = player_count(players, args.json_every, wins)
+        tally = fuzz_seeds(f"{players} players", seeds, play, sys.stderr.isatty())
+        tallies.append(tally)
+        print_row(f"{players} players", tally)
+        print(f"{'':<12} wins: {wins}", flush=True)
+    return print_failures(tallies)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,14 @@ repository root (so it sees the working tree, installed or not) and returns the 
 process with text stdout/stderr. ``WOBBLETOP_CONFIG`` is cleared unless ``env`` sets it.
 ``WOBBLETOP_HOME`` (the player's settings and saves) is a fresh temporary folder in every test
 (the ``user_home`` fixture), so no test touches the real home's files.
+
+``spawn(argv, env=...)`` starts a process that runs alongside the test (``subprocess.Popen``,
+text pipes, its own session and process group, as a shell runs a job); after the test, passed
+or failed, the process and its whole group are killed and reaped. Wait for what it does with
+``tests.waiting.wait_until``, never a fixed sleep.
+
+Hypothesis runs with no deadline and without the "too slow" health check: a busy machine
+makes any example slow, and a test that fails for that says nothing about the code.
 """
 
 from __future__ import annotations
@@ -12,14 +20,23 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+from tests.waiting import Spawn, stop_group
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 RunWobbletop = Callable[..., subprocess.CompletedProcess[str]]
+
+settings.register_profile(
+    "wobbletop", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("wobbletop")
 
 
 @pytest.fixture
@@ -66,3 +83,28 @@ def user_home(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPath
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("WOBBLETOP_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def spawn() -> Iterator[Spawn]:
+    """Start processes (see the module docstring); each is killed with its group afterwards."""
+    started: list[subprocess.Popen[str]] = []
+
+    def start(argv: Sequence[str], *, env: Mapping[str, str] | None = None,
+              **popen: Any) -> subprocess.Popen[str]:
+        process = subprocess.Popen(
+            list(argv),
+            cwd=popen.pop("cwd", REPO_ROOT),
+            env=None if env is None else dict(env),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+            **popen,
+        )
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        stop_group(process)

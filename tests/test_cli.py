@@ -14,6 +14,7 @@ import pytest
 
 from games import registry
 from games.cli import main
+from tests.waiting import Spawn, finish
 
 RunWobbletop = Callable[..., subprocess.CompletedProcess[str]]
 BAD_CONFIG = Path(__file__).parent / "bad_configs" / "nan_gravity.toml"
@@ -55,7 +56,8 @@ def test_headless_run_imports_no_pygame(repo_root: Path) -> None:
         "print('pygame' in sys.modules, [m for m in sys.modules if m.startswith('games.ui')])\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=repo_root, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code], cwd=repo_root, capture_output=True, text=True, check=True,
+        timeout=120,
     )
     assert done.stdout.strip().splitlines()[-1] == "False []"
 
@@ -189,21 +191,15 @@ def test_play_without_a_window_module_is_one_line(
     assert_one_line_error(capsys.readouterr().err, "the window is not available")
 
 
-def test_output_piped_into_a_reader_that_quits_early_gives_no_traceback(repo_root: Path) -> None:
+def test_output_piped_into_a_reader_that_quits_early_gives_no_traceback(
+    repo_root: Path, spawn: Spawn
+) -> None:
     env = {**os.environ, "PYTHONPATH": str(repo_root)}
     env.pop("WOBBLETOP_CONFIG", None)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "games", "config"],
-        cwd=repo_root,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert process.stdout is not None and process.stderr is not None
+    process = spawn([sys.executable, "-m", "games", "config"], env=env)
+    assert process.stdout is not None
     first = process.stdout.readline()
     process.stdout.close()  # like `wobbletop config | head -1`
-    errors = process.stderr.read()
-    process.wait(timeout=60)
+    _, errors = finish(process, "the command ending once its reader has gone")
     assert first.startswith("# every value is from")
     assert "Traceback" not in errors

@@ -94,6 +94,7 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         capture_output=True,
         text=True,
         check=True,
+        timeout=120,
     ).stdout.strip()
     borrowed = dict.fromkeys(sysconfig.get_paths()[key] for key in ("purelib", "platlib"))
     (Path(site) / "test-environment.pth").write_text("".join(f"{p}\n" for p in borrowed))

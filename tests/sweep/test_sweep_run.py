@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from games import registry
 from games.assets import assets_dir
 from games.cli import main
 from games.sweep import load_sweep, make_plan, run_sweep
+from tests.waiting import Spawn, finish, wait_until
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SWEEPS = assets_dir() / "sweeps"
@@ -179,27 +179,24 @@ def test_a_dry_run_counts_the_games_and_writes_nothing(
     assert cut.read_bytes() == before  # not even the cut-off line is dropped
 
 
-def test_ctrl_c_keeps_the_finished_rows_and_resume_completes_them(tmp_path: Path) -> None:
+def test_ctrl_c_keeps_the_finished_rows_and_resume_completes_them(
+    spawn: Spawn, tmp_path: Path
+) -> None:
     sweep = write(tmp_path, "drops.toml", 'game = "freeplay"\nseeds = 30\ncollect = ["reason"]\n')
     out = tmp_path / "results.csv"
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
-    process = subprocess.Popen(
+    process = spawn(
         [sys.executable, "-m", "games", "sweep", str(sweep), "--out", str(out), "-j", "2"],
-        cwd=REPO_ROOT,
         env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    deadline = time.monotonic() + 120
-    while not out.exists() or out.read_text(encoding="utf-8").count("\n") < 3:
-        assert process.poll() is None, process.communicate()
-        assert time.monotonic() < deadline, "the sweep wrote no rows"
-        time.sleep(0.01)
+    wait_until(
+        lambda: out.exists() and out.read_text(encoding="utf-8").count("\n") >= 3,
+        "the sweep's first two rows",
+        process=process,
+    )
     os.killpg(process.pid, signal.SIGINT)
-    _, stderr = process.communicate(timeout=120)
+    _, stderr = finish(process, "the sweep stopping on Ctrl-C")
     assert process.returncode == 130, stderr
     assert stderr.strip().splitlines()[-1] == "wobbletop: interrupted"
     kept = out.read_text(encoding="utf-8")

@@ -170,5 +170,7 @@ def test_headless_session_imports_no_pygame() -> None:
         "import sys, games.headless as h; h.play_headless('whacky', None, 1);"
         "print('pygame' in sys.modules)"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
     assert out.stdout.strip() == "False"
