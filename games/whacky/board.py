@@ -144,6 +144,43 @@ class Board:
         return tuple(tuple(n) for n in result)
 
     @cached_property
+    def whacky_distances(self) -> tuple[tuple[int, ...], ...]:
+        """Fewest of Whacky's steps between every two points (breadth first; the cage and
+        points he cannot reach are ``node_count`` away)."""
+        n = self.node_count
+        rows = []
+        for start in range(n):
+            row = [n] * n
+            row[start] = 0
+            frontier = [start]
+            while frontier:
+                following = []
+                for here in frontier:
+                    for other in self.whacky_adjacency[here]:
+                        if row[other] == n:
+                            row[other] = row[here] + 1
+                            following.append(other)
+                frontier = following
+            rows.append(tuple(row))
+        return tuple(rows)
+
+    @cached_property
+    def _balls(self) -> dict[tuple[int, int], int]:
+        return {}
+
+    def ball(self, node: int, radius: int) -> int:
+        """Bit mask of the points at most ``radius`` of Whacky's steps from ``node``."""
+        key = (node, radius)
+        mask = self._balls.get(key)
+        if mask is None:
+            mask = 0
+            for other, d in enumerate(self.whacky_distances[node]):
+                if d <= radius:
+                    mask |= 1 << other
+            self._balls[key] = mask
+        return mask
+
+    @cached_property
     def monster_adjacency(self) -> tuple[tuple[int, ...], ...]:
         """The monsters' steps: the maze paths plus the one-way step out of the cage."""
         result = list(self.adjacency)
