@@ -9,6 +9,11 @@ game between the expectimax bots against a full game between the greedy bots (ra
 
     python scripts/bench_whacky.py [--positions 20] [--repeats 3]
     python scripts/bench_whacky.py --matches 200     # the 2 x 2 table of bot pairings
+    python scripts/bench_whacky.py --matches 200 --board my.toml --jobs 2   # another board
+
+``--matches`` prints, per pairing, Whacky's win rate and how the monsters threaten him: the
+games ending in the rulebook's checkmate (figure 2), the monsters' turns until their first
+catch (median), and the share of games with a catch within the monsters' first 10 turns.
     python scripts/bench_whacky.py --fuzz 10000      # random games, invariants every action
 """
 
@@ -28,8 +33,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "whacky"))
 
 from games.rng import Chance  # noqa: E402
-from games.whacky.bots import make_bot, play  # noqa: E402
-from games.whacky.rules import Phase, State  # noqa: E402
+from games.whacky.board import load_board  # noqa: E402
+from games.whacky.bots import Bot, make_bot, play  # noqa: E402
+from games.whacky.rules import MONSTERS, Phase, State, UsePower  # noqa: E402
 
 
 def mid_game(seed: int) -> State:
@@ -121,17 +127,57 @@ def bench(positions: int, repeats: int) -> None:
               f"({per_game / base:.1f}x greedy)")
 
 
-def matches(games: int) -> None:
+def one_match(job: tuple[str | None, str, str, int]) -> tuple[bool, bool, int | None]:
+    """(Whacky won, checkmate, monsters' turns before the first catch or None) of one game."""
+    board_path, whacky, monsters, seed = job
+    state = State(load_board(board_path)) if board_path else State()
+    bots = make_bot(whacky), make_bot(monsters)
+    chance = Chance(seed)
+    turns, first = 0, None
+    lives = state.lives
+    while not state.is_over() and turns < 5000:
+        if state.phase is Phase.MONSTER_ROLL:
+            turns += 1
+        play_step(state, bots, chance)
+        if state.lives < lives and first is None and "caught" in " ".join(state.said):
+            first = turns
+        lives = state.lives
+    return state.winner == 0, state.reason.startswith("checkmate"), first
+
+
+def play_step(state: State, bots: tuple[Bot, Bot], chance: Chance) -> None:
+    """One action, as :func:`games.whacky.bots.play` takes it."""
+    bot = bots[1] if state.current == MONSTERS else bots[0]
+    if state.is_chance():
+        if bot.wants_power(state):
+            state.push(UsePower())
+        else:
+            state.roll_with(chance)
+    else:
+        state.push(bot.choose(state))
+
+
+def matches(games: int, board: str | None, jobs: int) -> None:
+    from multiprocessing import Pool
+
     print(f"{games} seeded games per pairing (seeds 0..{games - 1}); Whacky's win rate")
+    pool = Pool(jobs) if jobs > 1 else None
     for whacky in ("greedy", "expectimax"):
         for monsters in ("greedy", "expectimax"):
-            start, wins = time.perf_counter(), 0
-            for seed in range(games):
-                state = play(State(), make_bot(whacky), make_bot(monsters), Chance(seed))
-                wins += state.winner == 0
+            start = time.perf_counter()
+            work = [(board, whacky, monsters, seed) for seed in range(games)]
+            results = pool.map(one_match, work) if pool else [one_match(w) for w in work]
+            wins = sum(r[0] for r in results)
+            mates = sum(r[1] for r in results)
+            firsts = sorted(r[2] for r in results if r[2] is not None)
+            median = firsts[len(firsts) // 2] if firsts else None
+            early = sum(1 for r in results if r[2] is not None and r[2] <= 10)
             print(f"Whacky {whacky:>10} vs monsters {monsters:>10}: Whacky wins {wins:>4}/{games}"
-                  f" ({100 * wins / games:.1f} %)  {time.perf_counter() - start:.0f} s",
-                  flush=True)
+                  f" ({100 * wins / games:.1f} %), checkmates {mates}, first catch after "
+                  f"{median} monster turns (median), within 10: {100 * early / games:.0f} %  "
+                  f"{time.perf_counter() - start:.0f} s", flush=True)
+    if pool:
+        pool.close()
 
 
 def fuzz(games: int) -> None:
@@ -151,9 +197,11 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--matches", type=int, default=0, help="games per bot pairing")
     parser.add_argument("--fuzz", type=int, default=0, help="random games to play")
+    parser.add_argument("--board", default=None, help="a board file (default: the assets')")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for --matches")
     args = parser.parse_args()
     if args.matches:
-        matches(args.matches)
+        matches(args.matches, args.board, args.jobs)
     elif args.fuzz:
         fuzz(args.fuzz)
     else:

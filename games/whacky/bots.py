@@ -6,9 +6,11 @@ come in two strengths:
 
 * :class:`GreedyBot`. Whacky takes the move that puts down the most dots (a power dot counts
   extra; when powered, each monster hunted on the way counts extra), ending near dots still
-  up, and never runs into a monster unless that wins. Monsters catch Whacky when the roll
-  allows (passing over him or ending on him), otherwise they close in: the move that ends
-  nearest to Whacky.
+  up, and never runs into a monster unless that wins; of the moves within three dots of the
+  most, he takes the one where the monsters' next roll is least likely to catch him (with
+  monsters that catch by passing over him, a Whacky blind to them loses nearly every game).
+  Monsters catch Whacky when the roll allows (passing over him or ending on him), otherwise
+  they close in: the move that ends nearest to Whacky.
 * :class:`ExpectimaxBot`. Whacky searches one chance node deeper: for each move it takes the
   expectation over the monsters' two dice (colour x number, their real probabilities) of the
   monsters' best reply, which is to catch him when the rolled monster can reach him (pass
@@ -49,6 +51,7 @@ DEFERRED = 0.25  # danger weight when Whacky rolls again before the monsters mov
 # expectimax one, so the monsters also hunt a careless one), and a pull towards him per step.
 MODEL_LIFE = LIFE / 2
 CLOSE = 0.3
+SLACK = 3.0  # greedy Whacky: of the moves within this many dots of the most, the safest
 
 
 @dataclass
@@ -267,7 +270,11 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose_whacky(self, state: State, moves: list[Move]) -> Move:
-        return max(moves, key=lambda move: whacky_base(state, move, state.rolls_left)[0])
+        scored = [(whacky_base(state, move, state.rolls_left), move) for move in moves]
+        most = max(base for (base, _, _), _ in scored)
+        near = [entry for entry in scored if entry[0][0] >= most - SLACK]
+        danger = danger_map(state)
+        return min(near, key=lambda e: (e[0][2] * danger.get(e[0][1], 0.0), -e[0][0]))[1]
 
     def choose_monster(self, state: State, moves: list[Move]) -> Move:
         for move in moves:

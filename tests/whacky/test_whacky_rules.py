@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from whacky_helpers import destinations, position
+from whacky_helpers import any_die_board, destinations, position
 
 from games.rng import Chance
 from games.whacky.rules import (
@@ -52,7 +52,7 @@ def test_start_whacky_on_his_start_point_monsters_in_the_cage_every_dot_up() -> 
     state = State()
     assert state.label(state.whacky) == "J9"
     assert all(at(state, m) == "J7" for m in ("red", "green", "blue", "purple"))
-    assert state.dots_up() == 150 and state.lives == 3
+    assert state.dots_up() == 152 and state.lives == 3
 
 
 # --- Turns ----------------------------------------------------------------------------------
@@ -63,7 +63,7 @@ def test_whacky_begins_and_rolls_twice_then_the_sides_alternate() -> None:
         state.push(Roll(1))
         state.push(state.legal_moves()[0])
     assert state.phase is Phase.MONSTER_ROLL and state.current == MONSTERS
-    state.push(MonsterRoll("red", 8))  # stays in the cage
+    state.push(MonsterRoll("red", 7))  # stays in the cage
     assert state.phase is Phase.WHACKY_ROLL and state.rolls_left == 1
     state.push(Roll(1))
     state.push(state.legal_moves()[0])
@@ -86,16 +86,21 @@ def test_monsters_roll_both_dice_the_colour_chooses_the_monster_the_number_how_f
         state.push(Move("red", ("J6", "I6")))
 
 
+def any_number_die_state() -> State:
+    """The monsters to roll, all in the cage, their number die showing 1 to 12."""
+    return position(phase=Phase.MONSTER_ROLL, board=any_die_board())
+
+
 @pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
 def test_a_monster_in_the_cage_leaves_on_1_to_6(value: int) -> None:
-    state = position(phase=Phase.MONSTER_ROLL)
+    state = any_number_die_state()
     state.push(MonsterRoll("green", value))
     assert state.phase is Phase.MONSTER_MOVE and state.legal_moves()
 
 
-@pytest.mark.parametrize("value", [7, 8])
+@pytest.mark.parametrize("value", [7, 8, 12])
 def test_a_monster_in_the_cage_stays_on_7_or_more_and_it_is_whackys_turn(value: int) -> None:
-    state = position(phase=Phase.MONSTER_ROLL)
+    state = any_number_die_state()
     state.push(MonsterRoll("green", value))
     assert state.phase is Phase.WHACKY_ROLL and at(state, "green") == "J7"
     assert state.said == ("the green monster stays in the cage",)
@@ -126,7 +131,7 @@ def test_whacky_puts_down_every_dot_he_passes() -> None:
     state = position(phase=Phase.WHACKY_MOVE, roll=4)
     state.push(Move("whacky", ("K9", "L9", "M9", "M8")))
     assert not any(state.is_up(node(state, p)) for p in ("K9", "L9", "M9", "M8"))
-    assert state.dots_up() == 146
+    assert state.dots_up() == 148
 
 
 def test_the_witness_path_puts_down_dots_still_up() -> None:
@@ -242,7 +247,7 @@ def test_a_monster_passing_over_whacky_onto_a_free_point_catches_him() -> None:
 def test_a_monsters_witness_path_passes_over_whacky_when_a_way_there_does() -> None:
     # the loop A3-E3-E5-A5: red on A3 reaches E5 in 6 either way round; Whacky is on C5
     state = position(whacky="C5", monsters={"red": "A3"}, phase=Phase.MONSTER_MOVE, roll=6,
-                     chosen="red")
+                     chosen="red", board=any_die_board())
     (move,) = [m for m in state.legal_moves() if m.destination == "E5"]
     assert move.path == ("A4", "A5", "B5", "C5", "D5", "E5") and state.catches(move)
     other_way = Move("red", ("B3", "C3", "D3", "E3", "E4", "E5"))
@@ -469,7 +474,7 @@ def test_accident_draws_come_from_the_seeded_dice() -> None:
 def test_accident_chance_is_one_in_n_for_each_dot_passed(one_in: int, dots: int) -> None:
     # column O runs O1 to O13: a monster on O1 walks ``dots`` steps down it, every dot up
     state = position(whacky="A1", monsters={"red": "O1"}, phase=Phase.MONSTER_MOVE, roll=dots,
-                     chosen="red", accidents=one_in)
+                     chosen="red", accidents=one_in, board=any_die_board())
     path = tuple(f"O{row}" for row in range(2, 2 + dots))
     state.push(Move("red", path))
     outcomes = state.chance_outcomes()
@@ -493,14 +498,15 @@ def test_chance_outcomes_cover_every_face_with_probability_one() -> None:
     state.push(Roll(1))
     state.push(state.legal_moves()[0])
     outcomes = state.chance_outcomes()
-    assert sum(p for _, p in outcomes) == pytest.approx(1) and len(outcomes) == 4 * 8
+    faces = len(set(state.board.monster_die))
+    assert sum(p for _, p in outcomes) == pytest.approx(1) and len(outcomes) == 4 * faces
 
 
 def test_rolls_come_from_the_dice_faces_by_seeded_index() -> None:
     state = State()
     assert state.roll_with(Chance(0, forced=[9])) == Roll(10)
     state = position(phase=Phase.MONSTER_ROLL)
-    assert state.roll_with(Chance(0, forced=[6, 10])) == MonsterRoll("blue", 7)
+    assert state.roll_with(Chance(0, forced=[6, 11])) == MonsterRoll("blue", 7)
 
 
 def test_push_pop_restores_the_state_exactly() -> None:

@@ -41,7 +41,7 @@ def test_computer_seats_play_a_full_game_on_tick(bots: list[str]) -> None:
     outcome = session.outcome
     assert outcome is not None and outcome.winner in ("whacky", "monsters")
     result = session.result()
-    assert result["winner"] == outcome.winner and result["dots_total"] == 150
+    assert result["winner"] == outcome.winner and result["dots_total"] == 152
     assert result["seats"] == {"whacky": f"computer ({bots[0]})",
                                "monsters": f"computer ({bots[1]})"}
 
