@@ -43,8 +43,11 @@ the clause):
   or one of the player's own, the player *may* take one coin onto the hand that landed. Each
   neighbour is a separate choice (all, none or some). The square the move came from is empty,
   so at most three hands can be taken from (the rulebook's "2 or 3 opposing hands").
-* A hand left without a coin leaves the board at once; a player with no hand left is out, and
-  their turns are skipped. The last player with a hand on the board wins at once.
+* "When a player takes the last coin from an opponent's hand, that opponent must remove the
+  hand from the board, and he is eliminated from the game": read as the *hand* leaving at
+  once; the opponent is out when that was his last hand, else he plays on with the others
+  (as the winner is "the last to still have one or more hands in play"). A player out has
+  his turns skipped; the last player with a hand on the board wins at once.
 * Start squares are ordinary squares for everyone once the game has begun (the board file only
   marks them for the first placement).
 * Coins are conserved: every coin is on a hand or in the bank; hands on the board have at least
@@ -152,7 +155,8 @@ def _parse_square(value: Any, key: str) -> Square:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise ValueError(f"turn.{key}: {value!r} is not a square [x, y]")
+        raise ValueError(f"turn.{key}: {shown(value)} is not a square [x, y] (two whole "
+                         "numbers)")
     return Square(int(value[0]), int(value[1]))
 
 
@@ -160,32 +164,35 @@ def _parse_optional(value: Any, key: str) -> Square | None:
     return None if value is None else _parse_square(value, key)
 
 
+_FIELDS = {"roll": ("value",), "turn": ("pay", "hand", "to", "steals", "path")}
+
+
 def action_from_json(data: Any) -> Action:
-    """Parse an action; ``ValueError`` with one line saying what is wrong."""
+    """Parse an action exactly as written; ``ValueError`` with one line naming the field, the
+    value and what is allowed (``3.7``, ``true`` or ``"1"`` is no roll; no unknown field)."""
     if not isinstance(data, dict) or "type" not in data:
-        raise ValueError(f"not an action: {data!r} (want a table with 'type')")
+        raise ValueError(f"not an action: {shown(data)} (want a table with 'type')")
     kind = data["type"]
+    fields = _FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise ValueError(f"unknown action type {shown(kind)}; allowed: roll, turn")
+    for key in sorted(str(k) for k in set(data) - {"type", *fields}):
+        raise ValueError(f"{kind}.{shown(key)[1:-1]}: unknown key; allowed: {', '.join(fields)}")
     if kind == "roll":
         value = data.get("value")
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ValueError(f"roll.value: {value!r} is not a whole number")
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= DIE_SIDES:
+            raise ValueError(f"roll.value: {shown(value)}; allowed: a whole number from 1 to "
+                             f"{DIE_SIDES}")
         return Roll(value)
-    if kind != "turn":
-        raise ValueError(f"unknown action type {kind!r}; allowed: roll, turn")
-    unknown = sorted(set(data) - {"type", "pay", "hand", "to", "steals", "path"})
-    if unknown:
-        raise ValueError(f"turn.{unknown[0]}: unknown key; allowed: pay, hand, to, steals, path")
-    steals = data.get("steals", [])
-    path = data.get("path", [])
-    if not isinstance(steals, list) or not isinstance(path, list):
-        raise ValueError("turn.steals and turn.path must be lists of squares [x, y]")
-    return Turn(
-        _parse_optional(data.get("pay"), "pay"),
-        _parse_optional(data.get("hand"), "hand"),
-        _parse_optional(data.get("to"), "to"),
-        tuple(_parse_square(s, f"steals[{i}]") for i, s in enumerate(steals)),
-        tuple(_parse_square(s, f"path[{i}]") for i, s in enumerate(path)),
-    )
+    lists = {key: data.get(key, []) for key in ("steals", "path")}
+    for key, value in lists.items():
+        if not isinstance(value, list):
+            raise ValueError(f"turn.{key}: {shown(value)}; allowed: a list of squares [x, y]")
+    pay, hand, to = (_parse_optional(data.get(key), key) for key in ("pay", "hand", "to"))
+    return Turn(pay, hand, to, *(
+        tuple(_parse_square(s, f"{key}[{i}]") for i, s in enumerate(value))
+        for key, value in lists.items()
+    ))
 
 
 # --- exceptions ---------------------------------------------------------------------------
@@ -688,7 +695,6 @@ class State(SnapshotState[Action]):
         return self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
-
 
 
 def _state_from_json(cls: type[State], data: Any, board: Board | None) -> State:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.errors import UserError
+from games.userfile import shown
 
 
 @dataclass(frozen=True)
@@ -70,31 +71,65 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return {"type": "use_power"}
 
 
-def action_from_json(data: Any) -> Action:
-    """Parse an action; ``ValueError`` with one line saying what is wrong."""
-    if not isinstance(data, dict) or "type" not in data:
-        raise ValueError(f"not an action: {data!r} (want a table with 'type')")
-    kind = data["type"]
-    try:
-        if kind == "roll":
-            return Roll(int(data["value"]))
-        if kind == "monster_roll":
-            return MonsterRoll(str(data["monster"]), int(data["value"]))
-        if kind == "accident":
-            return Accident(int(data["index"]))
-        if kind == "move":
-            path = data["path"]
-            if isinstance(path, str) or not all(isinstance(p, str) for p in path):
-                raise TypeError("path must be a list of point names like [\"J8\", \"K8\"]")
-            return Move(str(data["piece"]), tuple(p.strip().upper() for p in path))
-        if kind == "use_power":
-            return UsePower()
-    except (KeyError, TypeError, ValueError) as error:
-        raise ValueError(f"action {kind!r} is missing or has a bad field: {error}") from None
-    raise ValueError(
-        f"unknown action type {kind!r}; allowed: roll, monster_roll, accident, move, use_power"
-    )
+_FIELDS = {
+    "roll": ("value",),
+    "monster_roll": ("monster", "value"),
+    "accident": ("index",),
+    "move": ("piece", "path"),
+    "use_power": (),
+}
+MAX_FACE = 20  # a die face is a number from 1 to 20 (games.whacky.board)
+MAX_STEPS = 20
+MAX_INDEX = 1000  # an accident's dot index (a monster passes far fewer dots)
 
+
+def _whole(kind: str, key: str, value: Any, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(f"action {kind!r}: {key}: {shown(value)}; allowed: a whole number "
+                         f"from {low} to {high}")
+    return value
+
+
+def _text(kind: str, key: str, value: Any, allowed: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > 40:
+        raise ValueError(f"action {kind!r}: {key}: {shown(value)}; allowed: {allowed}")
+    return value
+
+
+def action_from_json(data: Any) -> Action:
+    """Parse an action exactly as written; ``ValueError`` with one line naming the field, the
+    value and what is allowed. Strict: a number is a whole number (not ``3.7``, not ``true``,
+    not ``"1"``), a name is text, no field is missing or unknown."""
+    if not isinstance(data, dict) or "type" not in data:
+        raise ValueError(f"not an action: {shown(data)} (want a table with 'type')")
+    kind = data["type"]
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise ValueError(f"unknown action type {shown(kind)}; allowed: {', '.join(_FIELDS)}")
+    fields = _FIELDS[kind]
+    for key in data:
+        if key != "type" and key not in fields:
+            raise ValueError(f"action {kind!r}: unknown field {shown(key)}; allowed: "
+                             f"{', '.join(fields) or 'none'}")
+    for key in fields:
+        if key not in data:
+            raise ValueError(f"action {kind!r}: {key}: missing")
+    if kind == "roll":
+        return Roll(_whole(kind, "value", data["value"], 1, MAX_FACE))
+    if kind == "monster_roll":
+        monster = _text(kind, "monster", data["monster"], "a monster's name like \"red\"")
+        return MonsterRoll(monster, _whole(kind, "value", data["value"], 1, MAX_FACE))
+    if kind == "accident":
+        return Accident(_whole(kind, "index", data["index"], 0, MAX_INDEX))
+    if kind == "move":
+        piece = _text(kind, "piece", data["piece"], "\"whacky\" or a monster's name")
+        path = data["path"]
+        if not isinstance(path, list) or not 1 <= len(path) <= MAX_STEPS:
+            raise ValueError(f"action 'move': path: {shown(path)}; allowed: a list of 1 to "
+                             f"{MAX_STEPS} point names like [\"J8\", \"K8\"]")
+        for i, point in enumerate(path):
+            _text(kind, f"path[{i}]", point, "a point name like \"J8\"")
+        return Move(piece, tuple(p.strip().upper() for p in path))
+    return UsePower()
 
 
 class IllegalMove(ValueError):

@@ -11,7 +11,7 @@ from straight *corridors*: every grid point between a corridor's two ends is a p
 neighbours along a corridor are joined by a path. Every point holds a dot except Whacky's
 start point and the cage.
 
-The default board (``assets/whacky/board.toml``, 19 x 13 points, 150 dots) was designed for
+The default board (``assets/whacky/board.toml``, 19 x 13 points, 152 dots) was designed for
 this program, the printed board not being in the rulebook:
 
 * corridors in a rectangle like the wooden board: an outer ring broken by the aisle, two long
@@ -20,7 +20,11 @@ this program, the printed board not being in the rulebook:
 * four power dots in the corners, far from the cage and the start point;
 * Whacky's start point J9 below the cage, in a row with exactly two neighbours (I9, K9): two
   monsters there block every way out (the rulebook's "checkmate", Tricky Situations figure 2);
-* the cage J7 in the middle, joined one way to its exit J6 above it;
+* the cage J7 in the middle, joined one way to its exit J6 above it, and the corridors beside
+  the cage joined to the rows below it (G6, M6): a monster out of the cage is 11 steps from
+  the start point's neighbours, so, as on the wooden board, the monsters threaten Whacky from
+  the first turns and the checkmate happens in play (by the long way round, 19 steps, the
+  opening was never contested and no game between the computers reached a checkmate);
 * the aisle across the middle row with its handles A7 and S7 on the board's two edges: for
   Whacky the handles are joined to each other (one step "through the aisle"); a monster at a
   handle may only turn back ("bounce").
@@ -142,6 +146,43 @@ class Board:
         result[a].append(b)
         result[b].append(a)
         return tuple(tuple(n) for n in result)
+
+    @cached_property
+    def whacky_distances(self) -> tuple[tuple[int, ...], ...]:
+        """Fewest of Whacky's steps between every two points (breadth first; the cage and
+        points he cannot reach are ``node_count`` away)."""
+        n = self.node_count
+        rows = []
+        for start in range(n):
+            row = [n] * n
+            row[start] = 0
+            frontier = [start]
+            while frontier:
+                following = []
+                for here in frontier:
+                    for other in self.whacky_adjacency[here]:
+                        if row[other] == n:
+                            row[other] = row[here] + 1
+                            following.append(other)
+                frontier = following
+            rows.append(tuple(row))
+        return tuple(rows)
+
+    @cached_property
+    def _balls(self) -> dict[tuple[int, int], int]:
+        return {}
+
+    def ball(self, node: int, radius: int) -> int:
+        """Bit mask of the points at most ``radius`` of Whacky's steps from ``node``."""
+        key = (node, radius)
+        mask = self._balls.get(key)
+        if mask is None:
+            mask = 0
+            for other, d in enumerate(self.whacky_distances[node]):
+                if d <= radius:
+                    mask |= 1 << other
+            self._balls[key] = mask
+        return mask
 
     @cached_property
     def monster_adjacency(self) -> tuple[tuple[int, ...], ...]:

@@ -5,12 +5,16 @@ Each bot chooses an action for the current decision node of a
 come in two strengths:
 
 * :class:`GreedyBot`. Whacky takes the move that puts down the most dots (a power dot counts
-  extra; when powered, landing on a monster counts extra), ending near dots still up, and
-  never runs into a monster unless that wins. Monsters catch Whacky when the roll allows,
-  otherwise they close in: the move that ends nearest to Whacky.
+  extra; when powered, each monster hunted on the way counts extra), ending near dots still
+  up, and never runs into a monster unless that wins; of the moves within three dots of the
+  most, he takes the one where the monsters' next roll is least likely to catch him (with
+  monsters that catch by passing over him, a Whacky blind to them loses nearly every game).
+  Monsters catch Whacky when the roll allows (passing over him or ending on him), otherwise
+  they close in: the move that ends nearest to Whacky.
 * :class:`ExpectimaxBot`. Whacky searches one chance node deeper: for each move it takes the
   expectation over the monsters' two dice (colour x number, their real probabilities) of the
-  monsters' best reply, which is to catch him when the rolled monster can end on him, and
+  monsters' best reply, which is to catch him when the rolled monster can reach him (pass
+  over him or end on him), and
   otherwise the position is scored as greedy scores it. A life is worth many dots, so it
   trades dots for safety. (The monsters' reply is computed exactly but fast: for every point
   and number the points a monster can end on are precomputed as bit masks.) Monsters catch
@@ -47,6 +51,7 @@ DEFERRED = 0.25  # danger weight when Whacky rolls again before the monsters mov
 # expectimax one, so the monsters also hunt a careless one), and a pull towards him per step.
 MODEL_LIFE = LIFE / 2
 CLOSE = 0.3
+SLACK = 3.0  # greedy Whacky: of the moves within this many dots of the most, the safest
 
 
 @dataclass
@@ -56,6 +61,7 @@ class Tables:
     board: Board
     dist: list[list[int]]
     monster_reach: dict[tuple[int, int], int] = field(default_factory=dict)
+    monster_swept: dict[tuple[int, int], int] = field(default_factory=dict)
     whacky_reach: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def monster_mask(self, node: int, steps: int) -> int:
@@ -66,6 +72,39 @@ class Tables:
         if mask is None:
             mask = self._monster_layers(node, steps)
             self.monster_reach[key] = mask
+        return mask
+
+    def monster_sweep(self, node: int, steps: int) -> int:
+        """Bit mask of points a monster on ``node`` passes over or ends on in some walk of
+        exactly ``steps`` (other monsters ignored): where that roll can catch Whacky."""
+        key = (node, steps)
+        mask = self.monster_swept.get(key)
+        if mask is None:
+            mask = self._monster_sweep(node, steps)
+            self.monster_swept[key] = mask
+        return mask
+
+    def _monster_sweep(self, node: int, steps: int) -> int:
+        board = self.board
+        if steps <= 0 or (node == board.cage and steps > CAGE_LEAVE_MAX):
+            return 0
+        adjacency, handles = board.monster_adjacency, board.handles
+
+        def onward(here: int, prev: int) -> list[int]:
+            return [nxt for nxt in adjacency[here] if nxt != prev or here in handles]
+
+        layers = [{(node, -1)}]
+        for _ in range(steps):
+            layers.append({(nxt, here) for here, prev in layers[-1] for nxt in onward(here, prev)})
+        alive = layers[-1]  # walk back: keep the states some walk of ``steps`` goes through
+        mask = 0
+        for depth in range(steps, 0, -1):
+            for here, _ in alive:
+                mask |= 1 << here
+            alive = {
+                (here, prev) for here, prev in layers[depth - 1]
+                if any((nxt, here) in alive for nxt in onward(here, prev))
+            }
         return mask
 
     def _monster_layers(self, node: int, steps: int) -> int:
@@ -128,13 +167,13 @@ def tables(board: Board) -> Tables:
 
 
 def danger_map(state: State, monsters: tuple[int, ...] | None = None) -> dict[int, float]:
-    """Point -> chance that the monsters' next roll lets a monster end there."""
+    """Point -> chance that the monsters' next roll lets a monster pass over or end there."""
     board, t = state.board, tables(state.board)
     places = state.monsters if monsters is None else monsters
     danger: dict[int, float] = {}
     for m, pm in counted(board.colour_die):
         for value, pv in counted(board.monster_die):
-            mask = t.monster_mask(places[m], value)
+            mask = t.monster_sweep(places[m], value)
             while mask:
                 low = mask & -mask
                 node = low.bit_length() - 1
@@ -186,15 +225,17 @@ class Bot:
 def whacky_base(state: State, move: Move, rolls_left: int) -> tuple[float, int, float]:
     """(greedy value, end point, weight of the catch chance there) of Whacky's move.
 
-    The value counts the dots put down (a power dot extra), a monster sent to the cage when
-    powered, minus the steps to the nearest dot still up; a win is worth everything and a
-    suicide two lives. The weight is 1 when the monsters move next, less when Whacky rolls
-    again first (he can still run), 0 when the move ends the game."""
+    The value counts the dots put down (a power dot extra), the monsters sent to the cage
+    when powered, minus the steps to the nearest dot still up; a win (the last dot down,
+    at once) is worth everything and a suicide two lives. The weight is 1 when the monsters
+    move next, less when Whacky rolls again first (he can still run), 0 when the move ends
+    the game."""
     board = state.board
     up = state.up
     gained = 0.0
     got_power = False
     end = state.whacky
+    powered, ran_into, hunted = state.powered(), False, set()
     for label in move.path:
         node = board.node(label)
         assert node is not None
@@ -205,14 +246,18 @@ def whacky_base(state: State, move: Move, rolls_left: int) -> tuple[float, int, 
                 gained += POWER_DOT
                 got_power = True
             up &= ~(1 << node)
-    monster = state.monster_at(end)
-    if not up:
-        win = monster is None or state.powered() or state.lives > 1
-        return (10_000.0 if win else -10_000.0), end, 0.0
-    if monster is not None:
-        if not state.powered():
-            return gained - 2 * LIFE, end, 0.0
-        gained += CAGED
+        monster = state.monster_at(node)
+        if monster is not None and monster not in hunted:
+            if powered:
+                hunted.add(monster)
+                gained += CAGED
+            else:
+                ran_into = True  # the last step of a legal move
+        if not up:
+            win = not ran_into or state.lives > 1
+            return (10_000.0 if win else -10_000.0), end, 0.0
+    if ran_into:
+        return gained - 2 * LIFE, end, 0.0
     gained -= NEAR * nearest_up(state, end, up)
     rolls_after = POWER_ROLLS_AFTER if got_power else rolls_left - 1
     return gained, end, (1.0 if rolls_after == 0 else DEFERRED / rolls_after)
@@ -225,12 +270,15 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose_whacky(self, state: State, moves: list[Move]) -> Move:
-        return max(moves, key=lambda move: whacky_base(state, move, state.rolls_left)[0])
+        scored = [(whacky_base(state, move, state.rolls_left), move) for move in moves]
+        most = max(base for (base, _, _), _ in scored)
+        near = [entry for entry in scored if entry[0][0] >= most - SLACK]
+        danger = danger_map(state)
+        return min(near, key=lambda e: (e[0][2] * danger.get(e[0][1], 0.0), -e[0][0]))[1]
 
     def choose_monster(self, state: State, moves: list[Move]) -> Move:
-        whacky = state.label(state.whacky)
         for move in moves:
-            if move.destination == whacky:
+            if state.catches(move):
                 return move
         row = tables(state.board).dist[state.whacky]
         return min(moves, key=lambda move: row[state.board.node(move.destination) or 0])
@@ -244,14 +292,14 @@ class ExpectimaxBot(Bot):
         monsters = state.monsters
 
         def danger(node: int) -> float:
-            # the monsters' reply: catch him on ``node`` when the rolled monster can end there
+            # the monsters' reply: catch him on ``node`` when the rolled monster can reach it
             found = cache.get(node)
             if found is None:
                 found = 0.0
                 t, board = tables(state.board), state.board
                 for m, pm in counted(board.colour_die):
                     for value, pv in counted(board.monster_die):
-                        if t.monster_mask(monsters[m], value) >> node & 1:
+                        if t.monster_sweep(monsters[m], value) >> node & 1:
                             found += pm * pv
                 cache[node] = found
             return found
@@ -263,9 +311,8 @@ class ExpectimaxBot(Bot):
         return max(moves, key=value)
 
     def choose_monster(self, state: State, moves: list[Move]) -> Move:
-        whacky = state.label(state.whacky)
         for move in moves:
-            if move.destination == whacky:
+            if state.catches(move):
                 return move
         board = state.board
         label = board.labels

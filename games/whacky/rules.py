@@ -3,8 +3,8 @@
 Modelled on python-chess (small frozen value objects, ``push``/``pop``, precise exceptions)
 and OpenSpiel's python games (a chance node for every roll, legal actions, serialization).
 The maze and the dice live in :mod:`games.whacky.board`, the moves and errors (re-exported
-here) in :mod:`games.whacky.actions`; moves are found by the shared
-:func:`games.graph.exact_walks`. Two players: 0 is Whacky, 1 plays all four monsters.
+here) in :mod:`games.whacky.actions`, the searches for moves and the checks of a given path
+in :mod:`games.whacky.paths`. Two players: 0 is Whacky, 1 plays all four monsters.
 
 A game runs through these phases (``State.phase``):
 
@@ -30,23 +30,27 @@ Readings of the rulebook where it is unclear (each has a test in tests/whacky/):
   monster in the cage on a 7 or more ("stays inside ... and it is Whacky's turn"), a monster
   with no legal way, or (very rarely) Whacky hemmed in.
 * Whacky moves exactly the number rolled and may turn back within a move, passing dots again;
-  he puts down every dot he passes, the last one included. He never passes through a monster:
-  a monster's dot can only be the last step of his move (the rulebook's "rush into a monster").
-  Through the aisle he steps from one handle to the other (one step) and appears on the other
-  side. Among the many paths to one dot, a move may take any; the listed move carries a
-  witness path that puts down as many dots as the search finds.
+  he puts down every dot he passes, the last one included. Unpowered, he never passes through
+  a monster: a monster's dot can only be the last step of his move (the rulebook's "rush into
+  a Monster"). Through the aisle he steps from one handle to the other (one step) and appears
+  on the other side. Among the many paths to one dot, a move may take any; the listed move
+  carries a witness path that puts down the most dots any walk there puts down (powered:
+  that hunts the most monsters, then puts down the most dots).
 * Monsters: the colour die names the monster, the number how far; a monster in the cage leaves
   on 1 to 6 and stays on 7 or more. A monster moves exactly the number in one direction: it
   never steps straight back to the point it just left, except at a handle, where it bounces
   (turns back). Monsters never use the aisle ("only Whacky may use the middle aisle"): for them
   a handle is the end of the corridor. Nobody enters the cage except a monster sent back. A
-  monster may jump over other monsters (and over Whacky) but never end on another monster; of
-  its legal ways the monsters' player chooses any ("must take another way"); with none, it
-  does not move. A monster that can move must move (no side may pass).
-* A monster that *ends* its move on Whacky catches him; passing over him does not. So when
-  Whacky sits between two monsters and the count would carry the catching monster past him
-  onto the other monster (figure 1), that way is simply illegal and Whacky is not caught; the
-  monster goes another way.
+  monster may jump over other monsters ("can jump over each other, but cannot stack") but
+  never end on another monster; of its legal ways the monsters' player chooses any ("must
+  take another way"); with none, it does not move. A monster that can move must move.
+* A monster whose move passes over Whacky or ends on him catches him. Tricky Situations,
+  figure 1: "The red Monster cannot kill Whacky with a diced four, *because* the destination
+  is already occupied by another Monster": the four would carry red over Whacky, and only the
+  occupied destination saves him, so onto a free point the same four kills him. A way that
+  cannot be made (it ends on another monster) catches nobody: "Whacky cannot be killed and
+  the Monster has to move in another direction". Of the ways to one destination, the listed
+  move's witness passes over Whacky when one does; the player may give another path.
 * Caught: Whacky loses a life and starts again on his start point; the monsters stay where they
   are, except a monster standing on the start point, which goes back to the cage (published
   summaries). If then two monsters stand next to the start point (on the default board: on both
@@ -54,18 +58,26 @@ Readings of the rulebook where it is unclear (each has a test in tests/whacky/):
   (figure 2). A third catch ends the game: the monsters win.
 * Power dot: when a move puts a power dot down, the monsters wait and Whacky rolls three more
   times (any rolls still owed, e.g. the second roll of a new life, are part of those three).
-  Ending a powered move on a monster sends that monster back to the cage. A power dot put down
-  during the three rolls starts three new ones. The move that puts the power dot down is not
-  itself powered.
+  "In this time he is able to hunt the Monsters and send them back to their cage": read as
+  the monsters' catching is, a powered move sends back every monster it passes over or ends
+  on, and passes on (unpowered he could not pass them). A power dot put down during the
+  three rolls starts three new ones. The move that puts the power dot down is not itself
+  powered.
 * Suicide: Whacky may end an unpowered move on a monster to put down the dot under it; that
   counts as being caught (he loses a life, and a power dot put down so gives no power to the
   new life). If that was the last dot and he still has a life left afterwards, Whacky wins;
   on his last life the monsters win (caught three times).
-* Whacky wins the moment every dot, power dots included, is down (even mid-way through power
-  rolls). The monsters win when they have caught Whacky three times, or by checkmate.
+* "Whacky has won when all the dots, including the yellow power dots, are put down": the
+  moment the last dot goes down, even mid-way through power rolls, and even mid-walk: he
+  stops on it, and the rest of the walk (say onto a monster, on his last life) is not made.
+  Only the suicide rule above, where the last dot is the one under the monster he runs into,
+  needs a life to spare. The monsters win when they have caught Whacky three times, or by
+  checkmate.
 * Accident rules (option ``accidents = N``, off at 0): after a monster's move that passed dots
   still up (the end dot included), one chance event decides whether it put one down by
-  mistake: each such dot has a 1-in-N chance (at most one per move). A plain dot simply goes
+  mistake: each such dot in turn has a 1-in-N chance, and the first whose chance comes up
+  goes down (at most one per move; with k dots none goes down with chance (1 - 1/N)**k,
+  see :func:`games.whacky.paths.accident_chances`). A plain dot simply goes
   down (to Whacky's advantage; if it was the last, Whacky wins). A power dot goes down, the
   "scatty" monster goes back to the cage, and Whacky keeps the power: on any later roll of
   his he may :class:`UsePower` (three powered rolls, as if he had put the dot down himself).
@@ -81,8 +93,8 @@ from typing import Any
 
 from games.assets import parse_once, read_once
 from games.engine import SnapshotState
-from games.graph import any_step, exact_walks
 from games.userfile import shown
+from games.whacky import paths
 from games.whacky.actions import (
     Accident,
     Action,
@@ -277,12 +289,8 @@ class State(SnapshotState[Action]):
                 for v, pv in counted(board.monster_die)
             ]
         if self.phase is Phase.ACCIDENT:
-            k, n = len(self.accident_dots), self.accidents
-            hits = min(k, n)
-            outcomes: list[tuple[Action, float]] = [(Accident(i), 1 / n) for i in range(hits)]
-            if hits < n:
-                outcomes.append((Accident(hits), (n - hits) / n))
-            return outcomes
+            chances = paths.accident_chances(len(self.accident_dots), self.accidents)
+            return [(Accident(i), p) for i, p in enumerate(chances)]
         return []
 
     def legal_moves(self) -> list[Move]:
@@ -299,33 +307,22 @@ class State(SnapshotState[Action]):
         return [Move(piece, tuple(label[n] for n in path)) for path in walks.values()]
 
     def whacky_walks(self, start: int, steps: int) -> dict[int, tuple[int, ...]]:
-        """Whacky's destinations in exactly ``steps`` (node -> witness path putting down many
-        dots). A monster's dot is a dead end for him: he may end there, never pass."""
-        adjacency = self.board.whacky_adjacency
-        occupied = set(self.monsters)
-        up = self.up
-
-        def neighbours(node: int) -> tuple[int, ...]:
-            return () if node in occupied and node != start else adjacency[node]
-
-        return exact_walks(
-            start, steps, neighbours, step_rule=any_step, prefer=lambda n: bool(up >> n & 1)
-        )
+        """Whacky's destinations in exactly ``steps`` (node -> a best witness path: see
+        :func:`games.whacky.paths.whacky_walks`), powered or not as his coming move is."""
+        return paths.whacky_walks(self.board, start, steps, self.monsters, self.up,
+                                  self.powered())
 
     def monster_walks(self, monster: int, steps: int) -> dict[int, tuple[int, ...]]:
-        """A monster's destinations in exactly ``steps`` (node -> witness path)."""
-        board = self.board
-        start = self.monsters[monster]
-        if start == board.cage and steps > CAGE_LEAVE_MAX:
+        """A monster's destinations in exactly ``steps`` (node -> witness path, passing over
+        Whacky when a way there does)."""
+        if self.monsters[monster] == self.board.cage and steps > CAGE_LEAVE_MAX:
             return {}
-        others = {pos for m, pos in enumerate(self.monsters) if m != monster}
-        others.discard(board.cage)
-        handles = board.handles
-        return exact_walks(
-            start, steps, board.monster_adjacency.__getitem__,
-            may_end=lambda node: node not in others,
-            step_rule=lambda prev, node, nxt: nxt != prev or node in handles,
-        )
+        return paths.monster_walks(self.board, monster, steps, self.monsters, self.whacky)
+
+    def catches(self, move: Move) -> bool:
+        """Whether the monsters' ``move`` (now legal) catches Whacky: its path passes over
+        him or ends on him."""
+        return self.label(self.whacky) in move.path
 
     # --- push / pop ---------------------------------------------------------------------
     def _pushing(self) -> None:
@@ -335,7 +332,9 @@ class State(SnapshotState[Action]):
         """The current chance node's outcome drawn from a :class:`games.rng.Chance`.
 
         Whacky's roll and the monsters' two dice draw a face index each (0 to 11, in the board
-        file's face order; colour first); an accident draws an index from 0 to N-1."""
+        file's face order; colour first). An accident rolls the 1-in-N die once per dot on the
+        monster's way, in order: an index from 0 to N-1, where 0 puts that dot down and ends
+        the draws (at most one accident a move); no 0 at all, no accident."""
         board = self.board
         if self.phase is Phase.WHACKY_ROLL:
             return Roll(chance.face(board.whacky_die))
@@ -343,7 +342,10 @@ class State(SnapshotState[Action]):
             monster = chance.face(board.colour_die)
             return MonsterRoll(board.monster_name(monster), chance.face(board.monster_die))
         if self.phase is Phase.ACCIDENT:
-            return Accident(min(chance.index(self.accidents), len(self.accident_dots)))
+            for index in range(len(self.accident_dots)):
+                if chance.index(self.accidents) == 0:
+                    return Accident(index)
+            return Accident(len(self.accident_dots))
         if self.phase is Phase.OVER:
             raise WrongPhase(f"no roll now: the game is over ({self.reason})")
         raise WrongPhase(f"no roll now: {self.name(self.current)} must move")
@@ -386,9 +388,9 @@ class State(SnapshotState[Action]):
             return lambda: self._apply_monster_roll(monster, action.value)
         if isinstance(action, Accident):
             self._expect(action, Phase.ACCIDENT)
-            if not 0 <= action.index <= min(len(self.accident_dots), self.accidents - 1):
-                raise BadRoll(f"an accident index is 0 to "
-                              f"{min(len(self.accident_dots), self.accidents - 1)}, "
+            if not 0 <= action.index <= len(self.accident_dots):
+                raise BadRoll(f"an accident index is 0 to {len(self.accident_dots)} (that many "
+                              f"dots on the monster's way, {len(self.accident_dots)} for none), "
                               f"not {action.index}")
             return lambda: self._apply_accident(action.index)
         if isinstance(action, UsePower):
@@ -405,7 +407,7 @@ class State(SnapshotState[Action]):
             if action.piece.strip().lower() != "whacky":
                 raise WrongPiece(f"it is Whacky's move (he rolled {self.roll}), "
                                  f"not the {action.piece}'s")
-            path = self._check_whacky_path(action.path)
+            path = paths.check_whacky_path(self, action.path)
             return lambda: self._apply_whacky_move(path)
         if phase is Phase.MONSTER_MOVE:
             assert self.chosen is not None
@@ -413,7 +415,7 @@ class State(SnapshotState[Action]):
             if action.piece.strip().lower() != name:
                 raise WrongPiece(f"the colour die chose the {name} monster, not "
                                  f"{action.piece!r}")
-            path = self._check_monster_path(self.chosen, action.path)
+            path = paths.check_monster_path(self, self.chosen, action.path)
             return lambda: self._apply_monster_move(path)
         raise WrongPhase(f"no move now: {self.name(self.current)} must roll")
 
@@ -422,66 +424,12 @@ class State(SnapshotState[Action]):
             raise WrongPhase(f"{type(action).__name__} is not allowed now: "
                              f"{self.name(self.current)} is in phase {self.phase.value}")
 
-    def _nodes(self, path: tuple[str, ...]) -> list[int]:
-        nodes = []
-        for label in path:
-            node = self.board.node(label)
-            if node is None:
-                raise BadPath(f"{label!r} is not a point of the maze")
-            nodes.append(node)
-        return nodes
-
-    def _check_whacky_path(self, path: tuple[str, ...]) -> tuple[int, ...]:
-        roll = self.roll or 0
-        if len(path) != roll:
-            raise BadPath(f"Whacky rolled {roll}: move exactly {roll} steps, not {len(path)}")
-        nodes = self._nodes(path)
-        adjacency = self.board.whacky_adjacency
-        here = self.whacky
-        for step, node in enumerate(nodes):
-            if node not in adjacency[here]:
-                raise BadPath(f"step {step + 1}: {self.label(node)} is not one step from "
-                              f"{self.label(here)}")
-            blocker = self.monster_at(here) if step > 0 else None
-            if blocker is not None:
-                raise Blocked(f"Whacky cannot pass the {self.monster_name(blocker)} monster on "
-                              f"{self.label(here)}: a monster's dot can only end his move")
-            here = node
-        return tuple(nodes)
-
-    def _check_monster_path(self, monster: int, path: tuple[str, ...]) -> tuple[int, ...]:
-        board, roll = self.board, self.roll or 0
-        name = self.monster_name(monster)
-        if len(path) != roll:
-            raise BadPath(f"the {name} monster rolled {roll}: move exactly {roll} steps, "
-                          f"not {len(path)}")
-        nodes = self._nodes(path)
-        here, previous = self.monsters[monster], None
-        for step, node in enumerate(nodes):
-            if node not in board.monster_adjacency[here]:
-                if {here, node} == set(board.handles):
-                    raise Blocked(f"only Whacky uses the aisle: the {name} monster bounces on "
-                                  f"the handle at {self.label(here)}")
-                if node == board.cage:
-                    raise Blocked("nobody walks into the cage")
-                raise BadPath(f"step {step + 1}: {self.label(node)} is not one step from "
-                              f"{self.label(here)}")
-            if node == previous and here not in board.handles:
-                raise Blocked(f"the {name} monster moves one way: it cannot turn back from "
-                              f"{self.label(here)} to {self.label(node)} (only at a handle)")
-            previous, here = here, node
-        other = self.monster_at(here)
-        if other is not None and other != monster:
-            raise Blocked(f"the {name} monster cannot end on the {self.monster_name(other)} "
-                          f"monster at {self.label(here)}: it must take another way")
-        return tuple(nodes)
-
     # --- applying -----------------------------------------------------------------------
     def _apply_roll(self, value: int) -> None:
         self.roll = value
         if not self.whacky_walks(self.whacky, value):
             self.said = (f"Whacky cannot move {value}",)
-            self._after_whacky(())
+            self._after_whacky(False)
             return
         self.phase = Phase.WHACKY_MOVE
 
@@ -504,40 +452,46 @@ class State(SnapshotState[Action]):
         self.said = ("Whacky uses the stored power: three powered rolls",)
 
     def _apply_whacky_move(self, path: tuple[int, ...]) -> None:
-        self.whacky = path[-1]
-        self._after_whacky(path)
-
-    def _after_whacky(self, path: tuple[int, ...]) -> None:
-        said = list(self.said)
-        board = self.board
+        """Step by step: each dot goes down, a powered Whacky sends each monster he meets to
+        the cage, the last dot down wins at once (unless it lies under the monster an
+        unpowered Whacky runs into: the suicide rule)."""
+        said: list[str] = []
         powered = self.power > 0
         before = self.up
-        for node in path:
+        for step, node in enumerate(path):
+            self.whacky = node
             self.up &= ~(1 << node)
-        got_power = bool(before & ~self.up & board.power_mask)
-        monster = self.monster_at(self.whacky) if path else None
-        if monster is not None and powered:
-            self._to_cage(monster)
-            said.append(f"Whacky sent the {self.monster_name(monster)} monster back to the cage")
-        elif monster is not None:
-            said.append(f"Whacky ran into the {self.monster_name(monster)} monster")
-            if self.up == 0 and self.lives > 1:
-                self.said = (*said, "the last dot is down with a life to spare")
-                self._finish(WHACKY, "Whacky put down the last dot by suicide, a life to spare")
+            monster = self.monster_at(node)
+            if monster is not None and powered:
+                self._to_cage(monster)
+                said.append(f"Whacky sent the {self.monster_name(monster)} monster back to "
+                            "the cage")
+            elif monster is not None:  # unpowered: only the last step (checked)
+                said.append(f"Whacky ran into the {self.monster_name(monster)} monster")
+                if self.up == 0 and self.lives > 1:
+                    self.said = (*said, "the last dot is down with a life to spare")
+                    self._finish(WHACKY, "Whacky put down the last dot by suicide, a life to "
+                                         "spare")
+                    return
+                self.said = tuple(said)
+                self._caught()
                 return
-            self.said = tuple(said)
-            self._caught()
-            return
-        if self.up == 0:
-            self.said = (*said, "every dot is down")
-            self._finish(WHACKY, "every dot is down")
-            return
+            if self.up == 0:
+                early = step < len(path) - 1
+                self.said = (*said, f"the last dot is down on {self.label(node)}: Whacky "
+                                    "wins at once" if early else "every dot is down")
+                self._finish(WHACKY, "every dot is down")
+                return
+        self.said = tuple(said)
+        self._after_whacky(bool(before & ~self.up & self.board.power_mask))
+
+    def _after_whacky(self, got_power: bool) -> None:
+        """Whacky's roll is used (moved, or it could not be): his next roll or the monsters'."""
         self.rolls_left -= 1
         self.power = max(0, self.power - 1)
         if got_power:
             self.rolls_left = self.power = POWER_ROLLS
-            said.append("power dot: Whacky rolls three times, the monsters wait")
-        self.said = tuple(said)
+            self.said = (*self.said, "power dot: Whacky rolls three times, the monsters wait")
         self.roll = None
         self.phase = Phase.WHACKY_ROLL if self.rolls_left > 0 else Phase.MONSTER_ROLL
 
@@ -547,8 +501,10 @@ class State(SnapshotState[Action]):
         monsters = list(self.monsters)
         monsters[monster] = path[-1]
         self.monsters = tuple(monsters)
-        if path[-1] == self.whacky:
-            self.said = (f"the {self.monster_name(monster)} monster caught Whacky",)
+        if self.whacky in path:
+            over = "" if path[-1] == self.whacky else f" passing over him on " \
+                                                        f"{self.label(self.whacky)}"
+            self.said = (f"the {self.monster_name(monster)} monster caught Whacky{over}",)
             self._caught()
         else:
             self._to_whacky(1)

@@ -239,7 +239,7 @@ class WhackyView(DiceBoardView):
         if target is None:
             self.refuse(f"no path that way from {state.label(here)}")
             return
-        if here != state.whacky and state.monster_at(here) is not None:
+        if here != state.whacky and state.monster_at(here) is not None and not state.powered():
             self.refuse("Whacky cannot pass a monster")
             return
         self.steps.append(target)
@@ -331,7 +331,8 @@ class WhackyView(DiceBoardView):
         if state.phase is Phase.MONSTER_ROLL:
             return "Click a die or Roll (Enter): colour and number together."
         if state.phase is Phase.WHACKY_MOVE:
-            hunt = " Land on a monster to send it to the cage." if state.powered() else ""
+            hunt = (" Pass over or land on a monster to send it to the cage."
+                    if state.powered() else "")
             return (f"Click a ringed dot (the path shows on hover), or step with the arrow "
                     f"keys ({len(self.steps)}/{state.roll}); Backspace takes a step back.{hunt}")
         if state.phase is Phase.MONSTER_MOVE:

@@ -391,3 +391,50 @@ def test_refused_actions_leave_the_state_unchanged() -> None:
         with pytest.raises(ValueError):
             state.push(bad)
         assert state.to_json() == before and state.history == []
+
+
+# --- "takes the last coin from an opponent's hand ... he is eliminated" ---------------------
+def test_taking_the_last_coin_of_an_opponents_hand_removes_the_hand_he_plays_on_with_others(
+) -> None:
+    # the rulebook's "that opponent must remove the hand from the board, and he is eliminated
+    # from the game" read as the hand leaving: blue keeps his hand on A1 and plays on
+    state = position(
+        hands={RED: [("E3", 2)], BLUE: [("F5", 1), ("A1", 2)], GREEN: [("I9", 2)]}, roll=2
+    )
+    state.push(turn(None, "E3", "E5", "F5"))
+    assert state.hand_at(sq("F5")) is None and state.coins[0] == 3
+    assert not state.is_out(BLUE) and BLUE in state.alive() and state.current == BLUE
+    assert not state.is_over()
+
+
+def test_taking_the_last_coin_of_an_opponents_last_hand_eliminates_him() -> None:
+    state = position(
+        hands={RED: [("E3", 2)], BLUE: [("F5", 1)], GREEN: [("I9", 2)]}, roll=2
+    )
+    state.push(turn(None, "E3", "E5", "F5"))
+    assert state.is_out(BLUE) and state.current == GREEN
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"type": "roll", "value": 3.7}, "roll.value: 3.7; allowed: a whole number from 1 to 6"),
+        ({"type": "roll", "value": True}, "roll.value: True; allowed: a whole number"),
+        ({"type": "roll", "value": "1"}, "roll.value: '1'; allowed: a whole number"),
+        ({"type": "roll", "value": 7}, "roll.value: 7; allowed: a whole number from 1 to 6"),
+        ({"type": "roll", "value": 3, "hand": [1, 1]}, "roll.hand: unknown key; allowed: value"),
+        ({"type": "turn", "hand": [1.0, 2], "to": [1, 4]}, r"turn.hand: \[1.0, 2\] is not a "
+                                                           "square"),
+        ({"type": "turn", "hand": [True, 2], "to": [1, 4]}, r"turn.hand: \[True, 2\] is not"),
+        ({"type": "turn", "hand": "1", "to": [1, 4]}, "turn.hand: '1' is not a square"),
+        ({"type": "turn", "steals": [[1, "2"]]}, r"turn.steals\[0\]: \[1, '2'\] is not"),
+        ({"type": "turn", "steals": "C3"}, "turn.steals: 'C3'; allowed: a list of squares"),
+        ({"type": True}, "unknown action type True; allowed: roll, turn"),
+    ],
+)
+def test_action_from_json_takes_an_action_as_written_or_refuses_it(
+    data: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message) as caught:
+        action_from_json(data)
+    assert "\n" not in str(caught.value)

@@ -9,9 +9,9 @@ import pytest
 from games.whacky.board import DEFAULT_BOARD_PATH, BoardError, load_board
 
 
-def test_the_default_maze_has_100_to_150_dots_and_four_power_dots_near_the_corners() -> None:
+def test_the_default_maze_has_well_over_100_dots_and_four_power_dots_near_the_corners() -> None:
     board = load_board()
-    assert 100 <= len(board.dots) <= 150
+    assert 100 < len(board.dots) <= 160
     assert len(board.power) == 4
     for node in board.power:
         x, y = board.coords[node]
@@ -75,3 +75,17 @@ def test_a_broken_board_file_is_one_line_naming_the_key(
 def test_a_missing_board_file_says_so(tmp_path: Path) -> None:
     with pytest.raises(BoardError, match="no such board file"):
         load_board(tmp_path / "nope.toml")
+
+
+def test_the_monsters_threaten_whackys_start_from_the_first_turns() -> None:
+    # out of the cage and down G6 (or M6): 11 steps to I9 (or K9), the start point's
+    # neighbours, where the long way round took 19
+    from games.graph import distances
+    from games.whacky.paths import monster_walks
+
+    board = load_board()
+    away = distances(board.cage, board.monster_adjacency.__getitem__)
+    for label in ("I9", "K9"):
+        node = board.node(label)
+        assert node is not None and away[node] == 11
+        assert node in monster_walks(board, 0, 11, (board.cage,) * 4, whacky=-1)

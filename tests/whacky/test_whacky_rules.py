@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from whacky_helpers import destinations, position
+from whacky_helpers import any_die_board, destinations, position
 
 from games.rng import Chance
 from games.whacky.rules import (
@@ -30,6 +30,8 @@ from games.whacky.rules import (
     UsePower,
     WrongPhase,
     WrongPiece,
+    action_from_json,
+    action_to_json,
 )
 
 
@@ -50,7 +52,7 @@ def test_start_whacky_on_his_start_point_monsters_in_the_cage_every_dot_up() -> 
     state = State()
     assert state.label(state.whacky) == "J9"
     assert all(at(state, m) == "J7" for m in ("red", "green", "blue", "purple"))
-    assert state.dots_up() == 150 and state.lives == 3
+    assert state.dots_up() == 152 and state.lives == 3
 
 
 # --- Turns ----------------------------------------------------------------------------------
@@ -61,7 +63,7 @@ def test_whacky_begins_and_rolls_twice_then_the_sides_alternate() -> None:
         state.push(Roll(1))
         state.push(state.legal_moves()[0])
     assert state.phase is Phase.MONSTER_ROLL and state.current == MONSTERS
-    state.push(MonsterRoll("red", 8))  # stays in the cage
+    state.push(MonsterRoll("red", 7))  # stays in the cage
     assert state.phase is Phase.WHACKY_ROLL and state.rolls_left == 1
     state.push(Roll(1))
     state.push(state.legal_moves()[0])
@@ -84,16 +86,21 @@ def test_monsters_roll_both_dice_the_colour_chooses_the_monster_the_number_how_f
         state.push(Move("red", ("J6", "I6")))
 
 
+def any_number_die_state() -> State:
+    """The monsters to roll, all in the cage, their number die showing 1 to 12."""
+    return position(phase=Phase.MONSTER_ROLL, board=any_die_board())
+
+
 @pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
 def test_a_monster_in_the_cage_leaves_on_1_to_6(value: int) -> None:
-    state = position(phase=Phase.MONSTER_ROLL)
+    state = any_number_die_state()
     state.push(MonsterRoll("green", value))
     assert state.phase is Phase.MONSTER_MOVE and state.legal_moves()
 
 
-@pytest.mark.parametrize("value", [7, 8])
+@pytest.mark.parametrize("value", [7, 8, 12])
 def test_a_monster_in_the_cage_stays_on_7_or_more_and_it_is_whackys_turn(value: int) -> None:
-    state = position(phase=Phase.MONSTER_ROLL)
+    state = any_number_die_state()
     state.push(MonsterRoll("green", value))
     assert state.phase is Phase.WHACKY_ROLL and at(state, "green") == "J7"
     assert state.said == ("the green monster stays in the cage",)
@@ -124,7 +131,7 @@ def test_whacky_puts_down_every_dot_he_passes() -> None:
     state = position(phase=Phase.WHACKY_MOVE, roll=4)
     state.push(Move("whacky", ("K9", "L9", "M9", "M8")))
     assert not any(state.is_up(node(state, p)) for p in ("K9", "L9", "M9", "M8"))
-    assert state.dots_up() == 146
+    assert state.dots_up() == 148
 
 
 def test_the_witness_path_puts_down_dots_still_up() -> None:
@@ -223,11 +230,30 @@ def test_a_monster_ending_on_whacky_catches_him_he_restarts_and_the_monsters_sta
     assert at(state, "red") == "C5" and at(state, "blue") == "S3"
 
 
-def test_passing_over_whacky_does_not_catch_him() -> None:
-    state = position(whacky="B5", monsters={"red": "A5"}, phase=Phase.MONSTER_MOVE, roll=2,
-                     chosen="red")
-    state.push(Move("red", ("B5", "C5")))
-    assert state.lives == 3 and state.label(state.whacky) == "B5"
+def test_a_monster_passing_over_whacky_onto_a_free_point_catches_him() -> None:
+    # figure 1's "cannot kill Whacky ... because the destination is already occupied": onto a
+    # free point, the same four (here two) steps over him kill him
+    state = position(whacky="B5", monsters={"red": "A5", "blue": "S3"},
+                     phase=Phase.MONSTER_MOVE, roll=2, chosen="red")
+    (move,) = [m for m in state.legal_moves() if m.destination == "C5"]
+    assert move.path == ("B5", "C5") and state.catches(move)
+    state.push(move)
+    assert state.lives == 2 and state.label(state.whacky) == "J9"
+    assert at(state, "red") == "C5" and at(state, "blue") == "S3"
+    assert state.said == ("the red monster caught Whacky passing over him on B5",
+                          "Whacky starts life 2 on J9")
+
+
+def test_a_monsters_witness_path_passes_over_whacky_when_a_way_there_does() -> None:
+    # the loop A3-E3-E5-A5: red on A3 reaches E5 in 6 either way round; Whacky is on C5
+    state = position(whacky="C5", monsters={"red": "A3"}, phase=Phase.MONSTER_MOVE, roll=6,
+                     chosen="red", board=any_die_board())
+    (move,) = [m for m in state.legal_moves() if m.destination == "E5"]
+    assert move.path == ("A4", "A5", "B5", "C5", "D5", "E5") and state.catches(move)
+    other_way = Move("red", ("B3", "C3", "D3", "E3", "E4", "E5"))
+    assert not state.catches(other_way)
+    state.push(other_way)  # the monsters' player may choose it: Whacky is not caught
+    assert state.lives == 3 and state.label(state.whacky) == "C5"
 
 
 def test_a_monster_on_the_start_point_goes_back_to_the_cage_at_a_new_life() -> None:
@@ -297,6 +323,30 @@ def test_powered_whacky_landing_on_a_monster_sends_it_back_to_the_cage() -> None
     assert state.power == 2 and state.rolls_left == 2
 
 
+def test_powered_whacky_passing_over_a_monster_sends_it_back_to_the_cage() -> None:
+    state = position(whacky="A5", monsters={"red": "A4", "blue": "A2"}, phase=Phase.WHACKY_MOVE,
+                     roll=4, rolls_left=3, power=3)
+    assert "A1" in destinations(state)  # through both monsters
+    state.push(Move("whacky", ("A4", "A3", "A2", "A1")))
+    assert at(state, "red") == "J7" and at(state, "blue") == "J7" and state.lives == 3
+    assert state.label(state.whacky) == "A1" and not state.is_up(node(state, "A4"))
+    assert state.said[:2] == ("Whacky sent the red monster back to the cage",
+                              "Whacky sent the blue monster back to the cage")
+
+
+def test_a_powered_whackys_witness_hunts_a_monster_before_it_puts_down_dots() -> None:
+    # to C5 in 3: A5-B5-C5 sends red (A5, its dot down) to the cage; C5-D5-C5 puts down
+    # two dots and hunts nobody
+    state = position(whacky="B5", monsters={"red": "A5"}, down=["A5"],
+                     phase=Phase.WHACKY_MOVE, roll=3, rolls_left=3, power=3)
+    (move,) = [m for m in state.legal_moves() if m.destination == "C5"]
+    assert move.path == ("A5", "B5", "C5")
+    unpowered = position(whacky="B5", monsters={"red": "A5"}, down=["A5"],
+                         phase=Phase.WHACKY_MOVE, roll=3)
+    (move,) = [m for m in unpowered.legal_moves() if m.destination == "C5"]
+    assert move.path == ("C5", "D5", "C5")  # unpowered, red's point only ends a walk
+
+
 def test_the_move_that_puts_the_power_dot_down_is_not_powered() -> None:
     state = position(whacky="A3", monsters={"red": "A1"}, down=[], phase=Phase.WHACKY_MOVE,
                      roll=2)
@@ -335,6 +385,17 @@ def test_suicide_on_the_last_dot_on_the_last_life_loses() -> None:
 
 
 # --- Winning ----------------------------------------------------------------------------------
+def test_the_last_dot_wins_at_once_even_if_the_walk_then_ends_on_a_monster() -> None:
+    # last life: A4 is the last dot; the walk goes on onto red on A5 (its dot down)
+    state = position(whacky="A3", monsters={"red": "A5"}, up_only=["A4"],
+                     phase=Phase.WHACKY_MOVE, roll=2, lives=1)
+    state.push(Move("whacky", ("A4", "A5")))
+    assert state.winner == WHACKY and state.reason == "every dot is down"
+    assert state.lives == 1 and state.label(state.whacky) == "A4"  # he stops on the last dot
+    assert state.said == ("the last dot is down on A4: Whacky wins at once",)
+    assert State.from_json(state.to_json()) == state
+
+
 def test_whacky_wins_when_every_dot_power_dots_included_is_down() -> None:
     state = position(whacky="A2", up_only=["A1"], phase=Phase.WHACKY_MOVE, roll=1)
     state.push(Move("whacky", ("A1",)))
@@ -399,9 +460,33 @@ def test_accident_draws_come_from_the_seeded_dice() -> None:
     state = position(monsters={"red": "A5"}, phase=Phase.MONSTER_MOVE, roll=2, chosen="red",
                      accidents=12)
     state.push(Move("red", ("A4", "A3")))
-    assert state.roll_with(Chance(0, forced=[1])) == Accident(1)
+    chance = Chance(0, forced=[1, 0])  # A4: a 2 (index 1) stays up; A3: a 1 (index 0) falls
+    assert state.roll_with(chance) == Accident(1) and chance.history == [1, 0]
     state.pop()
-    assert state.roll_with(Chance(0, forced=[7])) == Accident(2)  # 7 > the 2 dots: none
+    chance = Chance(0, forced=[7, 11])  # neither dot's 1-in-12 came up
+    assert state.roll_with(chance) == Accident(2) and chance.history == [7, 11]
+    state.pop()
+    chance = Chance(0, forced=[0, 5])  # the first dot falls: no second draw
+    assert state.roll_with(chance) == Accident(0) and chance.history == [0]
+
+
+@pytest.mark.parametrize(("one_in", "dots"), [(2, 3), (6, 2), (6, 6), (3, 8)])
+def test_accident_chance_is_one_in_n_for_each_dot_passed(one_in: int, dots: int) -> None:
+    # column O runs O1 to O13: a monster on O1 walks ``dots`` steps down it, every dot up
+    state = position(whacky="A1", monsters={"red": "O1"}, phase=Phase.MONSTER_MOVE, roll=dots,
+                     chosen="red", accidents=one_in, board=any_die_board())
+    path = tuple(f"O{row}" for row in range(2, 2 + dots))
+    state.push(Move("red", path))
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == [Accident(i) for i in range(dots + 1)]
+    p, miss = 1 / one_in, 1 - 1 / one_in
+    for i in range(dots):  # the i-th dot falls: the ones before it stayed up
+        assert outcomes[i][1] == pytest.approx(miss ** i * p)
+    assert outcomes[dots][1] == pytest.approx(miss ** dots)  # none fell: never certain
+    assert outcomes[dots][1] > 0 and sum(q for _, q in outcomes) == pytest.approx(1)
+    # each dot on its own: the chance it fell given the ones before it did not is 1 in N
+    for i in range(dots):
+        assert outcomes[i][1] / (1 - sum(q for _, q in outcomes[:i])) == pytest.approx(p)
 
 
 # --- Chance, push/pop, errors, JSON ----------------------------------------------------------
@@ -413,14 +498,15 @@ def test_chance_outcomes_cover_every_face_with_probability_one() -> None:
     state.push(Roll(1))
     state.push(state.legal_moves()[0])
     outcomes = state.chance_outcomes()
-    assert sum(p for _, p in outcomes) == pytest.approx(1) and len(outcomes) == 4 * 8
+    faces = len(set(state.board.monster_die))
+    assert sum(p for _, p in outcomes) == pytest.approx(1) and len(outcomes) == 4 * faces
 
 
 def test_rolls_come_from_the_dice_faces_by_seeded_index() -> None:
     state = State()
     assert state.roll_with(Chance(0, forced=[9])) == Roll(10)
     state = position(phase=Phase.MONSTER_ROLL)
-    assert state.roll_with(Chance(0, forced=[6, 10])) == MonsterRoll("blue", 7)
+    assert state.roll_with(Chance(0, forced=[6, 11])) == MonsterRoll("blue", 7)
 
 
 def test_push_pop_restores_the_state_exactly() -> None:
@@ -439,6 +525,7 @@ def test_push_pop_restores_the_state_exactly() -> None:
         (MonsterRoll("red", 2), WrongPhase, "MonsterRoll is not allowed now: whacky is in phase "
                                             "whacky_roll"),
         (Move("whacky", ("K9",)), WrongPhase, "no move now: whacky must roll"),
+        (Accident(0), WrongPhase, "Accident is not allowed now"),
     ],
 )
 def test_illegal_actions_say_why_and_change_nothing(
@@ -511,3 +598,45 @@ def test_a_start_position_may_list_the_dots_up_and_leave_out_empty_keys() -> Non
     assert state.dots_up() == 1 and state.lives == 3 and state.roll is None
     with pytest.raises(StateError, match="give the dots as either 'down' or 'up'"):
         State.from_json({**state.to_json(), "up": ["A5"]})
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"type": "roll", "value": 3.7}, "action 'roll': value: 3.7; allowed: a whole number "
+                                         "from 1 to 20"),
+        ({"type": "roll", "value": True}, "action 'roll': value: True; allowed: a whole number"),
+        ({"type": "roll", "value": "1"}, "action 'roll': value: '1'; allowed: a whole number"),
+        ({"type": "roll"}, "action 'roll': value: missing"),
+        ({"type": "roll", "value": 3, "extra": 1}, "action 'roll': unknown field 'extra'; "
+                                                   "allowed: value"),
+        ({"type": "monster_roll", "monster": "red", "value": 2.0},
+         "action 'monster_roll': value: 2.0; allowed: a whole number"),
+        ({"type": "monster_roll", "monster": 1, "value": 2},
+         "action 'monster_roll': monster: 1; allowed: a monster's name"),
+        ({"type": "accident", "index": "1"}, "action 'accident': index: '1'; allowed: a whole "
+                                             "number from 0"),
+        ({"type": "accident", "index": True}, "action 'accident': index: True"),
+        ({"type": "accident", "index": 1.5}, "action 'accident': index: 1.5"),
+        ({"type": "move", "piece": True, "path": ["K9"]}, "action 'move': piece: True"),
+        ({"type": "move", "piece": "whacky", "path": "K9"}, "action 'move': path: 'K9'; "
+                                                            "allowed: a list of 1 to 20"),
+        ({"type": "move", "piece": "whacky", "path": [10]}, "action 'move': path\\[0\\]: 10; "
+                                                            "allowed: a point name"),
+        ({"type": "use_power", "value": 1}, "action 'use_power': unknown field 'value'; "
+                                            "allowed: none"),
+        ({"type": 1}, "unknown action type 1; allowed: roll, monster_roll"),
+    ],
+)
+def test_action_from_json_takes_an_action_as_written_or_refuses_it(
+    data: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message) as caught:
+        action_from_json(data)
+    assert "\n" not in str(caught.value)
+
+
+def test_action_from_json_reads_back_every_action_as_written() -> None:
+    for action in (Roll(3), MonsterRoll("red", 7), Accident(0), Accident(4), UsePower(),
+                   Move("whacky", ("K9", "L9"))):
+        assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action

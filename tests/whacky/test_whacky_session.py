@@ -41,7 +41,7 @@ def test_computer_seats_play_a_full_game_on_tick(bots: list[str]) -> None:
     outcome = session.outcome
     assert outcome is not None and outcome.winner in ("whacky", "monsters")
     result = session.result()
-    assert result["winner"] == outcome.winner and result["dots_total"] == 150
+    assert result["winner"] == outcome.winner and result["dots_total"] == 152
     assert result["seats"] == {"whacky": f"computer ({bots[0]})",
                                "monsters": f"computer ({bots[1]})"}
 
@@ -105,7 +105,7 @@ def test_a_human_monster_player_rolls_both_dice_and_moves_the_chosen_monster() -
 
 def test_a_monster_that_stays_in_the_cage_is_logged_and_whacky_goes_on() -> None:
     start = position(phase=Phase.MONSTER_ROLL).to_json()
-    session = make((H, H), start=start, dice=[0, 10])  # red, 7
+    session = make((H, H), start=start, dice=[0, 11])  # red, 7
     session.handle(InputEvent(0, "roll"))
     assert session.log[-1] == "The monsters rolled red 7; the red monster stays in the cage"
     assert session.state.phase is Phase.WHACKY_ROLL
@@ -113,7 +113,7 @@ def test_a_monster_that_stays_in_the_cage_is_logged_and_whacky_goes_on() -> None
 
 def test_a_catch_is_logged_with_the_new_life() -> None:
     start = position(whacky="C5", monsters={"red": "A5"}, phase=Phase.MONSTER_ROLL).to_json()
-    session = make((H, H), start=start, dice=[0, 2])  # red, 2
+    session = make((H, H), start=start, dice=[0, 4])  # red, 2
     session.handle(InputEvent(0, "roll"))
     session.handle(InputEvent(0, "move", data=action_to_json(Move("red", ("B5", "C5")))))
     assert session.log[-1] == ("The red monster moved to C5; the red monster caught Whacky; "

@@ -115,7 +115,7 @@ def test_the_monsters_player_clicks_the_chosen_monster_then_its_destination(app:
         key(app, pygame.K_RETURN)  # Enter rolls
         key(app, pygame.K_RIGHT if state.label(state.whacky) == "J9" else pygame.K_LEFT)
     assert state.phase is Phase.MONSTER_ROLL
-    game.chance.force(6, 2)  # the colour die: blue; the number die: 2
+    game.chance.force(6, 4)  # the colour die: blue; the number die: 2
     click(app, view.dice_rects[1].center)
     assert state.phase is Phase.MONSTER_MOVE and state.monster_name(state.chosen or 0) == "blue"
     # clicking another monster is refused; clicking a destination first asks for the monster

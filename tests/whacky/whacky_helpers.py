@@ -6,8 +6,17 @@ import random
 from collections.abc import Iterable
 
 from games.rng import Chance
+from games.whacky.board import Board, board_from_data
 from games.whacky.fuzz import check_step, fuzz_game, random_step
-from games.whacky.rules import Phase, State
+from games.whacky.rules import Phase, State, default_board
+
+
+def any_die_board() -> Board:
+    """The default maze with a monsters' number die showing 1 to 12 (the shipped die shows
+    only 1 to 4 and 7), for positions that need a 5, 6 or 8."""
+    data = default_board().to_json()
+    data["dice"]["monster_number"] = list(range(1, 13))
+    return board_from_data(data)
 
 
 def position(
@@ -23,10 +32,11 @@ def position(
     rolls_left: int = 1,
     power: int = 0,
     accidents: int = 0,
+    board: Board | None = None,
 ) -> State:
     """A state in ``phase``: Whacky on ``whacky`` (its dot down), monsters where named (the
     rest in the cage), ``down`` dots down (or every dot down but ``up_only``)."""
-    state = State(accidents=accidents)
+    state = State(board, accidents=accidents)
     board = state.board
     state.whacky = _node(state, whacky)
     if up_only is not None:
@@ -71,4 +81,7 @@ def play_random(state: State, seed: int, max_actions: int) -> None:
 
 # The random policy, the invariants and a whole checked game live in games.whacky.fuzz (shared
 # with scripts/fuzz_engines.py and scripts/bench_whacky.py).
-__all__ = ["check_step", "destinations", "fuzz_game", "play_random", "position", "random_step"]
+__all__ = [
+    "any_die_board", "check_step", "destinations", "fuzz_game", "play_random", "position",
+    "random_step",
+]

@@ -1,0 +1,168 @@
+"""Where Whacky Wit's pieces can go: walks of exactly the roll, with one witness path each.
+
+Pure Python, used by :mod:`games.whacky.rules` (which owns the rules these searches follow:
+see its docstring) and by the computer players.
+
+* :func:`whacky_walks`: Whacky's destinations, each with a witness that is a *best* walk
+  there: unpowered, one putting down the most dots any walk to that point puts down (a
+  monster's point ends his walk); powered, one sending the most monsters to the cage (he
+  hunts them on the way), then putting down the most dots. The search is exact: it runs
+  layer by layer over (point, the points already counted that are still within reach of
+  the steps left), so two walks merge only when no future can tell them apart; a point out
+  of reach of the steps left can never be counted twice, so it drops out of the key.
+* :func:`monster_walks`: a monster's destinations (one way, turning back only at a handle,
+  never ending on another monster), each witness passing over Whacky when any walk there
+  does (that walk catches him).
+* :func:`check_whacky_path`, :func:`check_monster_path`: a path given by a player, checked
+  step by step (:class:`~games.whacky.actions.BadPath`, :class:`~games.whacky.actions.Blocked`
+  in players' words).
+* :func:`accident_chances`: the accident rules' distribution, a 1-in-N chance per dot.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.graph import exact_walks
+from games.whacky.actions import BadPath, Blocked
+from games.whacky.board import Board
+
+if TYPE_CHECKING:  # annotations only: the rules import this module
+    from games.whacky.rules import State
+
+CAGED = 1000  # a monster hunted counts above any number of dots (a maze has fewer)
+
+
+def whacky_walks(
+    board: Board,
+    start: int,
+    steps: int,
+    monsters: tuple[int, ...],
+    up: int,
+    powered: bool,
+) -> dict[int, tuple[int, ...]]:
+    """Whacky's destinations in exactly ``steps`` -> a best witness path (start excluded).
+
+    ``monsters``: the monsters' points (the cage among them is ignored); ``up``: the bit mask
+    of dots still up. Unpowered, a monster's point may only end the walk; powered, a walk may
+    pass it (and every monster it meets goes to the cage)."""
+    if steps <= 0:
+        return {}
+    adjacency = board.whacky_adjacency
+    occupied = 0
+    for pos in monsters:
+        if pos != board.cage:
+            occupied |= 1 << pos
+    worth = up | occupied if powered else up
+    ball = board.ball
+    # key (point, counted points still within reach) -> (value, path)
+    layer: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(start, 0): (0, ())}
+    for left in range(steps - 1, -1, -1):
+        nxt: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
+        for (node, counted), (value, path) in layer.items():
+            if path and not powered and occupied >> node & 1:
+                continue  # he ran into a monster: his walk ends here
+            for following in adjacency[node]:
+                bit = 1 << following
+                gain, now = 0, counted
+                if worth & bit and not counted & bit:
+                    gain = (1 if up & bit else 0) + (CAGED if powered and occupied & bit else 0)
+                    now = counted | bit
+                key = (following, now & ball(following, left))
+                held = nxt.get(key)
+                if held is None or value + gain > held[0]:
+                    nxt[key] = (value + gain, (*path, following))
+        if not nxt:
+            return {}
+        layer = nxt
+    best: dict[int, tuple[int, tuple[int, ...]]] = {}
+    for (node, _), (value, path) in layer.items():
+        held = best.get(node)
+        if held is None or value > held[0]:
+            best[node] = (value, path)
+    return {node: path for node, (_, path) in best.items()}
+
+
+def monster_walks(
+    board: Board, monster: int, steps: int, monsters: tuple[int, ...], whacky: int
+) -> dict[int, tuple[int, ...]]:
+    """A monster's destinations in exactly ``steps`` -> a witness path, one passing over (or
+    ending on) Whacky on ``whacky`` when any walk to that destination does."""
+    start = monsters[monster]
+    others = {pos for m, pos in enumerate(monsters) if m != monster}
+    others.discard(board.cage)
+    handles = board.handles
+    return exact_walks(
+        start, steps, board.monster_adjacency.__getitem__,
+        may_end=lambda node: node not in others,
+        step_rule=lambda prev, node, nxt: nxt != prev or node in handles,
+        prefer=lambda node: node == whacky,  # one point: the layered choice is exact
+    )
+
+
+def _nodes(state: State, path: tuple[str, ...]) -> list[int]:
+    nodes = []
+    for label in path:
+        node = state.board.node(label)
+        if node is None:
+            raise BadPath(f"{label!r} is not a point of the maze")
+        nodes.append(node)
+    return nodes
+
+
+def check_whacky_path(state: State, path: tuple[str, ...]) -> tuple[int, ...]:
+    """The points of Whacky's ``path`` for his roll now, or :class:`BadPath` / :class:`Blocked`
+    naming the step (unpowered, he cannot pass a monster)."""
+    roll = state.roll or 0
+    if len(path) != roll:
+        raise BadPath(f"Whacky rolled {roll}: move exactly {roll} steps, not {len(path)}")
+    nodes = _nodes(state, path)
+    adjacency, label = state.board.whacky_adjacency, state.label
+    here = state.whacky
+    for step, node in enumerate(nodes):
+        if node not in adjacency[here]:
+            raise BadPath(f"step {step + 1}: {label(node)} is not one step from {label(here)}")
+        blocker = state.monster_at(here) if step > 0 and not state.powered() else None
+        if blocker is not None:
+            raise Blocked(f"Whacky cannot pass the {state.monster_name(blocker)} monster on "
+                          f"{label(here)}: unpowered, a monster's dot can only end his move")
+        here = node
+    return tuple(nodes)
+
+
+def check_monster_path(state: State, monster: int, path: tuple[str, ...]) -> tuple[int, ...]:
+    """The points of the monster's ``path`` for the roll now, or :class:`BadPath` /
+    :class:`Blocked` naming the step (the aisle, the cage, turning back, ending on another)."""
+    board, roll, label = state.board, state.roll or 0, state.label
+    name = state.monster_name(monster)
+    if len(path) != roll:
+        raise BadPath(f"the {name} monster rolled {roll}: move exactly {roll} steps, "
+                      f"not {len(path)}")
+    nodes = _nodes(state, path)
+    here, previous = state.monsters[monster], None
+    for step, node in enumerate(nodes):
+        if node not in board.monster_adjacency[here]:
+            if {here, node} == set(board.handles):
+                raise Blocked(f"only Whacky uses the aisle: the {name} monster bounces on "
+                              f"the handle at {label(here)}")
+            if node == board.cage:
+                raise Blocked("nobody walks into the cage")
+            raise BadPath(f"step {step + 1}: {label(node)} is not one step from {label(here)}")
+        if node == previous and here not in board.handles:
+            raise Blocked(f"the {name} monster moves one way: it cannot turn back from "
+                          f"{label(here)} to {label(node)} (only at a handle)")
+        previous, here = here, node
+    other = state.monster_at(here)
+    if other is not None and other != monster:
+        raise Blocked(f"the {name} monster cannot end on the {state.monster_name(other)} "
+                      f"monster at {label(here)}: it must take another way")
+    return tuple(nodes)
+
+
+def accident_chances(dots: int, one_in: int) -> list[float]:
+    """The accident rules' distribution after a monster passed ``dots`` dots still up, each
+    with a 1-in-``one_in`` chance of going down: entry ``i`` is the chance that the ``i``-th
+    dot on its way is the one it put down (the first whose chance came up; at most one per
+    move), the last entry (index ``dots``) the chance that none went down."""
+    miss = 1 - 1 / one_in
+    return [miss ** i / one_in for i in range(dots)] + [miss ** dots]
