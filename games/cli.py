@@ -36,10 +36,10 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from types import FrameType
-from typing import Any, NoReturn
+from types import CodeType, FrameType
+from typing import Any, NoReturn, TypeVar
 
 from games import registry
 from games.errors import UserError
@@ -323,10 +323,28 @@ _ENDING_SIGNALS = tuple(
 )
 
 
+# Code a signal must not cut either: the window's game work (see :func:`game_work`).
+_GAME_WORK: set[CodeType] = set()
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def game_work(function: _F) -> _F:
+    """Mark ``function`` as work on the game in front of the player (a frame's ticks, an input
+    handled): a Ctrl-C, SIGTERM or SIGHUP that comes inside it waits until it returns, as in a
+    pymunk callback. A signal that cut a tick in two would leave a game no replay reaches (its
+    world stepped, its frame not counted), and the save kept on the way out could not be
+    resumed."""
+    _GAME_WORK.add(function.__code__)
+    return function
+
+
 def _at_unsafe_point(frame: FrameType | None) -> bool:
     while frame is not None:
-        filename = frame.f_code.co_filename
+        code = frame.f_code
+        filename = code.co_filename
         if filename.endswith(_PYMUNK_CALLBACKS) or _IMPORT_MACHINERY in filename:
+            return True
+        if code in _GAME_WORK:
             return True
         frame = frame.f_back
     return False

@@ -27,6 +27,8 @@ the game is left (menu, restart, quit, Ctrl+C, SIGTERM, SIGHUP) by
 is not read again). Every game played gets its own file: ``--record F`` names the first, the
 next free ``F-2``, ``F-3``... the following ones; an existing file (or symlink) is never
 replaced. Signals wait while a recording is being written, so a second Ctrl+C cannot cut it.
+A signal never cuts the game's own work in two (:func:`games.cli.game_work`): a tick or an
+input is finished first, so what is saved on the way out is a state a replay reaches.
 
 The window (:mod:`games.ui.window`): it opens at the size the player last left it at, or at
 1280x800 shrunk to fit the screen it opens on; a resize is written to ``window.toml`` in the
@@ -52,6 +54,7 @@ from typing import Any
 import pygame
 
 from games import registry
+from games.cli import game_work
 from games.protocol import (
     CONFIG_ACTION,
     GameSpec,
@@ -355,6 +358,7 @@ class App:
             self.sound.play("die", 0.8)
         self._die_rolling = rolling
 
+    @game_work
     def _advance(self, seconds: float) -> None:
         """Feed real time to the accumulator and run the fixed physics frames it holds."""
         game = self.game
@@ -375,6 +379,7 @@ class App:
         except Exception as error:
             self.fail(f"{game.spec.title} stopped", error)
 
+    @game_work
     def _poll_config(self) -> None:
         result = self.watcher.poll()
         if result is None:
@@ -438,6 +443,7 @@ class App:
         else:
             self._handle_game_event(self.game, event)
 
+    @game_work
     def _handle_game_event(self, game: GameRun, event: pygame.event.Event) -> None:
         is_shell_key = event.type == pygame.KEYDOWN and event.key not in game.view.own_keys
         if is_shell_key and self._shell_key(event):
