@@ -19,6 +19,7 @@ STATUS_BAR_PX = 36
 GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("P / Space", "pause"),
     ("F5 / Ctrl+R", "restart"),
+    ("Ctrl+S", "save"),
     ("H / F1", "help"),
     ("Esc", "menu"),
     ("M", "sound on / off"),
@@ -27,7 +28,7 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
 
 
 # Which key hints stay when the title bar is short of room: help first, then menu, pause...
-KEY_PRIORITY = ("H / F1", "Esc", "P / Space", "P", "F5 / Ctrl+R", "M", "F11")
+KEY_PRIORITY = ("H / F1", "Esc", "P / Space", "P", "F5 / Ctrl+R", "Ctrl+S", "M", "F11")
 
 
 def shell_keys(space_is_the_games: bool) -> tuple[tuple[str, str], ...]:
