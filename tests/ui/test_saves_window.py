@@ -329,3 +329,20 @@ def test_free_play_undo_works_after_a_resume(make_app, ui) -> None:
     assert (back - start).length < 0.5
     ui.key(app, ui.escape)  # the undone game is kept in a file of its own
     assert len(folder_files(saves_folder())) == 2
+
+
+@pytest.mark.parametrize("game_id", registry.available())
+def test_ctrl_s_works_in_every_game_with_its_computers_playing(make_app, ui, game_id) -> None:
+    spec = registry.load(game_id)
+    seats = (H,) if spec.min_seats == 1 else (C,) * spec.min_seats
+    app = make_app(size=(900, 560), seed=6)
+    app.start_game(spec, seats)
+    ui.run(app, 3.0)  # computers at the window's pace, the physics settling
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=CTRL, unicode="",
+                                          scancode=0))
+    app.step_frame(0.0)
+    session = app.game.session
+    path = app.keeper.path_of(session)
+    assert path is not None and NAME.match(path.name).group("game") == game_id
+    assert app.current_notice()[0] == f"Saved to {path.name}"
+    assert_resumes(path, session.frame, session.digest())
