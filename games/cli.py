@@ -4,6 +4,7 @@
     wobbletop play GAME [--record F]  open the window straight into a game
         [--players N] [--seats human,computer,...] [--skill careful|steady|shaky]
                                       the menu's choices: seats in order, the computer's hand
+    wobbletop play --resume FILE      open the window on a saved game, where it was left
     wobbletop run GAME                play computer seats with no display, print JSON
     wobbletop regress [FOLDER]        replay scenario files and compare with their goldens
     wobbletop regress GAME            ... the shipped scenarios of one game (e.g. wallamoppi)
@@ -24,6 +25,11 @@ line, ``wobbletop: interrupted``, and exit code 130 (a recording asked for is st
 SIGTERM and SIGHUP likewise save it and exit with 143 and 129.
 ``--seed`` is a whole number of at least 0 (what scenario files allow), and a ``--record``
 file whose folder is missing or not writable is refused before anything is played.
+``--saves DIR`` (on ``wobbletop`` and ``play``; else ``WOBBLETOP_SAVES``) is the folder the
+window keeps saved games in (Ctrl+S, the autosave of an unfinished game, the menu's Resume).
+``play --resume FILE`` reads the save before any window opens: a file that is not a save, or
+cannot be resumed here, is one line and exit 2; the save keeps its own game, seats, skill and
+seed, so GAME, ``--players``, ``--seats``, ``--skill`` and ``--seed`` are refused beside it.
 ``play``'s ``--seats`` is one seat kind per seat, comma-separated (``--players`` alone seats a
 human first and computers after, as the menu does); a count or kind the game does not take, or
 a ``--skill`` for a game without one, is one line and exit 2. ``run`` needs no ``--headless``
@@ -46,10 +52,10 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from types import FrameType
-from typing import Any, NoReturn
+from types import CodeType, FrameType
+from typing import Any, NoReturn, TypeVar
 
 from games import registry
 from games.errors import UserError
@@ -158,6 +164,7 @@ examples:
 
 `wobbletop COMMAND --help` tells more of each command."""
 SHELLS = ("bash", "zsh", "tcsh")
+SAVES_HELP = "the folder for saved games (default: saves in your data folder; WOBBLETOP_SAVES)"
 
 
 class _VersionAction(argparse.Action):
@@ -206,6 +213,7 @@ def build_parser(*, for_completion: bool = False) -> _Parser:
         prog="wobbletop", description=DESCRIPTION, epilog=EPILOG, formatter_class=_TopFormatter
     )
     parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
+    parser.add_argument("--saves", metavar="DIR", help=SAVES_HELP)
     _completes_files(
         parser.add_argument(
             "--config", metavar="PATH", help="physics config overriding assets/physics.toml"
@@ -235,6 +243,13 @@ def build_parser(*, for_completion: bool = False) -> _Parser:
     )
     play.add_argument(
         "--skill", metavar="WORD", help=f"the computer's hand: {skill_help()}"
+    )
+    # As --config: after the subcommand too; SUPPRESS keeps a value given before it.
+    play.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help=SAVES_HELP)
+    _completes_files(
+        play.add_argument(
+            "--resume", metavar="FILE", help="open the window on a saved game (instead of GAME)"
+        )
     )
 
     run = commands.add_parser("run", parents=[common], help="play a game with computer seats")
@@ -388,10 +403,28 @@ _ENDING_SIGNALS = tuple(
 )
 
 
+# Code a signal must not cut either: the window's game work (see :func:`game_work`).
+_GAME_WORK: set[CodeType] = set()
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def game_work(function: _F) -> _F:
+    """Mark ``function`` as work on the game in front of the player (a frame's ticks, an input
+    handled): a Ctrl-C, SIGTERM or SIGHUP that comes inside it waits until it returns, as in a
+    pymunk callback. A signal that cut a tick in two would leave a game no replay reaches (its
+    world stepped, its frame not counted), and the save kept on the way out could not be
+    resumed."""
+    _GAME_WORK.add(function.__code__)
+    return function
+
+
 def _at_unsafe_point(frame: FrameType | None) -> bool:
     while frame is not None:
-        filename = frame.f_code.co_filename
+        code = frame.f_code
+        filename = code.co_filename
         if filename.endswith(_PYMUNK_CALLBACKS) or _IMPORT_MACHINERY in filename:
+            return True
+        if code in _GAME_WORK:
             return True
         frame = frame.f_back
     return False
@@ -528,6 +561,10 @@ def _run(args: argparse.Namespace, config_path: Path | None) -> int:
 def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) -> int:
     seats: tuple[SeatKind, ...] | None = None
     options: dict[str, Any] = {}
+    saves = getattr(args, "saves", None)
+    if saves is not None and not saves.strip():
+        raise UsageError(f"--saves {saves!r}: empty; allowed: the path of a folder")
+    resume = _resume_path(game, args)
     if game is not None:
         spec = registry.load(game)
         if spec.check_files is not None:
@@ -556,8 +593,32 @@ def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) 
         record=record,
         seats=seats,
         options=options,
+        saves=saves,
+        resume=resume,
     )
     return result
+
+
+def _resume_path(game: str | None, args: argparse.Namespace) -> Path | None:
+    """``play --resume FILE``: the save, read and checked before any window opens (a bad one
+    is a one-line :class:`~games.saves.SaveError`); None without ``--resume``."""
+    text = getattr(args, "resume", None)
+    if text is None:
+        return None
+    if not text.strip():
+        raise UsageError(f"--resume {text!r}: empty; allowed: the path of a saved game")
+    path = Path(text)
+    if game is not None:
+        raise UsageError(
+            f"--resume {path}: the save names its game; give GAME or --resume, not both"
+        )
+    for flag in ("players", "seats", "skill", "seed"):
+        if getattr(args, flag, None) is not None:
+            raise UsageError(f"--{flag} with --resume: the save keeps the game's own")
+    from games.saves import load_save
+
+    load_save(path)  # one line and exit 2 for a file that is not a save or cannot be resumed
+    return path
 
 
 SEAT_WORDS = {kind.value: kind for kind in SeatKind}

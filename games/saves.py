@@ -37,12 +37,22 @@ Refused with one line naming the file (:class:`SaveError`): a file without ``[sa
 scenario or recording: replay it instead), a format newer than this program's, a data file
 changed since the save, anything the scenario loader refuses, and a replay that does not reach
 the saved digest.
+
+Where the window keeps saves (:func:`saves_folder`): ``--saves DIR``, else ``$WOBBLETOP_SAVES``,
+else ``saves`` in the player's data folder (:func:`games.userdirs.user_data_dir`). A save is
+named after its game and the local time it was first saved (:func:`save_name`:
+``stonewall-2026-12-01-2130.toml``, then ``-2``, ``-3``... as recordings are numbered).
+:func:`saved_games` lists a folder's saves newest first, each with its line for the menu
+("Stonewall, 4 players, turn 37, 12 min ago") or the one line saying why it cannot be resumed;
+:class:`Resuming` is :func:`resume` a slice of frames at a time, for a window that keeps
+drawing (and showing how far it is) while the game is rebuilt.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -50,7 +60,7 @@ from typing import Any
 from games import __version__, registry
 from games.assets import assets_dir
 from games.errors import UserError
-from games.protocol import Session
+from games.protocol import InputRefused, Session
 from games.scenario import (
     SaveInfo,
     Scenario,
@@ -64,6 +74,7 @@ from games.scenario import (
 
 SAVE_FORMAT = 1
 SUFFIX = ".toml"
+SAVES_ENV = "WOBBLETOP_SAVES"  # a folder for the window's saves instead of the default
 
 
 class SaveError(UserError):
@@ -85,7 +96,7 @@ def summary_of(session: Session) -> str:
     """How far the game is, for a player: the turn in a turn-based game, else the time."""
     result = session.result()
     turns = result.get("turns")
-    if isinstance(turns, int) and turns > 0:
+    if isinstance(turns, int) and turns >= 0:
         return f"turn {turns + 1}" if session.outcome is None else f"over after {turns} turns"
     seconds = session.frame / max(1, session.initial_setup.config.world.step_hz)
     if seconds < 60:
@@ -178,3 +189,157 @@ def describe(scenario: Scenario, path: Path) -> dict[str, Any]:
         "summary": info.summary,
         "saved_at": info.saved_at,
     }
+
+
+# --------------------------------------------------------------------------------------------
+# Where saves live, and what the menu lists
+
+
+def saves_folder(override: str | os.PathLike[str] | None = None) -> Path:
+    """The folder of the window's saves: ``override`` (``--saves``), else ``$WOBBLETOP_SAVES``,
+    else ``saves`` in the player's data folder. Not created here (the first save creates it)."""
+    from games.userdirs import user_data_dir
+
+    chosen = override if override is not None else os.environ.get(SAVES_ENV) or None
+    if chosen is not None:
+        return Path(chosen).expanduser().absolute()
+    return user_data_dir() / "saves"
+
+
+def save_name(game_id: str, when: datetime | None = None) -> str:
+    """A save's file name: the game and the local time, ``stonewall-2026-12-01-2130.toml``."""
+    when = when or datetime.now()
+    return f"{game_id}-{when:%Y-%m-%d-%H%M}{SUFFIX}"
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One file of the saves folder: a save to resume (``scenario``) or why it cannot be."""
+
+    path: Path
+    when: datetime  # saved_at (UTC), else the file's time
+    scenario: Scenario | None = None
+    problem: str = ""  # the SaveError's one line
+
+    def line(self, now: datetime | None = None) -> str:
+        """What the menu shows: "Stonewall, 4 players, turn 37, 12 min ago"; for a save that
+        cannot be resumed, its file name and "cannot be resumed"."""
+        age = ago(self.when, now)
+        if self.scenario is None:
+            return f"{self.path.name}: cannot be resumed ({age})"
+        info = describe(self.scenario, self.path)
+        try:
+            title = registry.load(info["game"]).title
+        except registry.UnknownGame:
+            title = info["game"]
+        seats = len(info["seats"]) or self.scenario.players or 1
+        parts = [title, f"{seats} player{'s' if seats != 1 else ''}"]
+        if info["summary"]:
+            parts.append(info["summary"])
+        return ", ".join([*parts, age])
+
+
+def saved_games(folder: Path) -> list[SavedGame]:
+    """The saves in ``folder`` (``*.toml``), newest first, then those that cannot be resumed
+    (newest first too); a missing folder has none."""
+    try:
+        paths = [path for path in folder.glob(f"*{SUFFIX}") if path.is_file()]
+    except OSError:
+        return []
+    found: list[SavedGame] = []
+    for path in paths:
+        try:
+            mtime = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
+        except OSError:
+            continue
+        try:
+            scenario = load_save(path)
+        except SaveError as error:
+            found.append(SavedGame(path, mtime, problem=str(error)))
+            continue
+        assert scenario.save is not None
+        when = datetime.strptime(scenario.save.saved_at, "%Y-%m-%dT%H:%M:%SZ")
+        found.append(SavedGame(path, when.replace(tzinfo=timezone.utc), scenario))
+    # Newest first; the ones that cannot be resumed after them (they are there to be fixed).
+    found.sort(key=lambda saved: (saved.scenario is not None, saved.when, saved.path.name),
+               reverse=True)
+    return found
+
+
+def ago(when: datetime, now: datetime | None = None) -> str:
+    """How long ago ``when`` (aware) was, in a player's words: "just now", "12 min ago",
+    "3 h ago", "yesterday", "5 days ago", then the date."""
+    now = now or datetime.now(timezone.utc)
+    seconds = (now - when).total_seconds()
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{seconds // 60:.0f} min ago"
+    if seconds < 86400:
+        return f"{seconds // 3600:.0f} h ago"
+    if seconds < 2 * 86400:
+        return "yesterday"
+    if seconds < 14 * 86400:
+        return f"{seconds // 86400:.0f} days ago"
+    local = when.astimezone()
+    return f"on {local.day} {local:%b %Y}"
+
+
+class Resuming:
+    """:func:`resume` a slice at a time: ``step(frames)`` until :attr:`done`, then
+    :attr:`session` is the game where it was saved (the digest checked, as :func:`resume`).
+
+    The slices drive the fresh session exactly as one :func:`resume` does (each input just
+    before its frame's tick), so where the slices end changes nothing. A problem (an input
+    refused, a digest that differs) is a :class:`SaveError` from the step that meets it.
+    """
+
+    def __init__(self, scenario: Scenario, path: Path) -> None:
+        self.scenario, self.path = scenario, path
+        self.target = scenario.frames
+        events = scenario.events()
+        late = [event for event in events if event.frame > self.target]
+        if late:
+            raise SaveError(
+                f"{path}: an input at frame {late[0].frame} is after the saved frame "
+                f"{self.target}"
+            )
+        try:  # built and checked as start_session builds it: the inputs come in the steps
+            self.session, _ = start_session(
+                scenario.model_copy(update={"input": []}), path, to_frame=0
+            )
+        except ScenarioError as error:
+            raise SaveError(str(error)) from None
+        self._pending = events
+        self.done = False
+        if self.target == 0:
+            self.step(0)
+
+    @property
+    def fraction(self) -> float:
+        """How far the replay is, 0 to 1."""
+        return 1.0 if self.target == 0 else min(self.session.frame / self.target, 1.0)
+
+    def step(self, frames: int) -> bool:
+        """Replay up to ``frames`` more frames; True once the game is where it was saved."""
+        from games.headless import drive
+
+        if self.done:
+            return True
+        limit = min(self.session.frame + max(frames, 0), self.target)
+        try:
+            self._pending = drive(self.session, limit, self._pending, stop_at_outcome=False)
+        except InputRefused as error:
+            raise SaveError(
+                f"{self.path}: an input at frame {self.session.frame} was refused: {error}"
+            ) from None
+        if self.session.frame < self.target:
+            return False
+        assert self.scenario.expect is not None
+        if self.session.digest() != self.scenario.expect.digest:
+            raise SaveError(
+                f"{self.path}: the game replayed to frame {self.session.frame} does not reach "
+                "the saved state (the digest differs): the program or the save was changed since"
+            )
+        self.done = True
+        return True

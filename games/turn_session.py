@@ -16,7 +16,10 @@ session is the same, so it lives here once:
   so the human can take it back. A window sets :attr:`TurnBasedSession.hold` (its animator's
   ``busy``): while it is true the computer's delay does not count down, so a computer's next
   action waits until the last one has been shown (a die tumbled, a piece slid). The undo grace
-  is never held, so a recording replays alike headless (where nothing holds);
+  is never held. The hold is part of the game's history: each time the window's ``hold``
+  changes while a computer is waiting, the session records a ``hold`` input (``data.on``) and
+  the countdown follows that recorded state (:attr:`TurnBasedSession.held`), so a recording
+  or a save made in the window replays headless (where nothing holds) to the same digest;
 * undo: a human's last non-chance action can be taken back until the next die is rolled (a roll
   is never taken back, so nobody can re-roll by undoing);
 * a log in players' words and one :class:`Record` per applied action (who, what, in which phase,
@@ -42,6 +45,7 @@ from games.rng import Chance
 
 DEFAULT_DELAY_SECONDS = 1 / 3
 UNDO_GRACE_SECONDS = 1.75
+HOLD_ACTION = "hold"  # the window's hold turned on or off (data: {"on": true/false})
 
 
 class TurnState(Protocol):
@@ -134,6 +138,7 @@ class TurnBasedSession(Session, Generic[StateT, ActionT]):
         self.undo_grace = int(setup.options.get("undo_grace_frames", default_grace))
         self._wait = self.bot_delay
         self.hold: Callable[[], bool] | None = None  # a window's "still animating" (see above)
+        self.held = False  # the hold as recorded (what the countdown follows)
         self.records: list[Record[ActionT]] = []  # one per entry of state.history
         self.log: list[str] = []  # what happened, newest last, for the window
         self.before: Any = None  # snapshot() taken before the action being described
@@ -192,6 +197,12 @@ class TurnBasedSession(Session, Generic[StateT, ActionT]):
     # --- inputs ---------------------------------------------------------------------------
     def _apply_input(self, event: InputEvent) -> None:
         state = self.state
+        if event.action == HOLD_ACTION:
+            on = event.data.get("on")
+            if not isinstance(on, bool):
+                raise InputRefused(f"hold: data.on is {on!r}; allowed: true or false")
+            self.held = on
+            return
         if event.action == "undo":
             self.undo()
             return
@@ -205,7 +216,7 @@ class TurnBasedSession(Session, Generic[StateT, ActionT]):
             self._do(self.roll())
             return
         if event.action != "move":
-            raise InputRefused(f"unknown action {event.action!r}; allowed: roll, move, undo")
+            raise InputRefused(f"unknown action {event.action!r}; allowed: roll, move, undo, hold")
         try:
             action = self.parse_action(dict(event.data))
         except ValueError as error:
@@ -271,7 +282,11 @@ class TurnBasedSession(Session, Generic[StateT, ActionT]):
         if state.is_over() or self.is_human(state.current):
             return
         if self._wait > 0:
-            if self.hold is not None and self.hold() and not self.in_undo_grace():
+            if self.hold is not None and bool(self.hold()) != self.held:
+                # the window started or stopped showing an action: recorded, so that a
+                # replay waits on the same frames
+                self.handle(InputEvent(self.frame, HOLD_ACTION, data={"on": not self.held}))
+            if self.held and not self.in_undo_grace():
                 return  # the window still shows the last action
             self._wait -= 1
             return

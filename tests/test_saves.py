@@ -7,6 +7,7 @@ import json
 import shutil
 import subprocess
 import sys
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,17 @@ import pytest
 from games.assets import assets_dir
 from games.cli import main
 from games.headless import play_headless
-from games.saves import SAVE_FORMAT, load_save
+from games.saves import (
+    SAVE_FORMAT,
+    Resuming,
+    SaveError,
+    ago,
+    load_save,
+    resume,
+    save_name,
+    saved_games,
+    saves_folder,
+)
 
 # Where to break each game (frames): part-way through, before its end with seed 2.
 BREAKS = {
@@ -179,3 +190,69 @@ def test_a_save_into_a_missing_folder_is_refused_before_the_game(
         capsys, "run", "stonewall", "--save", str(tmp_path / "nowhere" / "s.toml")
     )
     assert line.startswith("wobbletop: --save ") and "does not exist" in line
+
+
+# -- where the window keeps saves, and resuming a slice at a time --------------------------------
+
+
+def test_the_saves_folder_is_the_flag_else_the_environment_else_the_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, user_home: Path
+) -> None:
+    monkeypatch.delenv("WOBBLETOP_SAVES", raising=False)
+    assert saves_folder() == user_home / "data" / "saves"
+    monkeypatch.setenv("WOBBLETOP_SAVES", str(tmp_path / "env"))
+    assert saves_folder() == tmp_path / "env"
+    assert saves_folder(tmp_path / "flag") == tmp_path / "flag"
+    assert not (tmp_path / "env").exists()  # nothing is created until a save is written
+
+
+def test_a_save_is_named_after_its_game_and_the_local_time() -> None:
+    when = datetime(2026, 12, 1, 21, 30, 59)
+    assert save_name("stonewall", when) == "stonewall-2026-12-01-2130.toml"
+
+
+@pytest.mark.parametrize(
+    ("seconds", "words"),
+    [(5, "just now"), (12 * 60 + 5, "12 min ago"), (3 * 3600, "3 h ago"),
+     (30 * 3600, "yesterday"), (5 * 86400, "5 days ago"), (40 * 86400, "on 22 Oct 2026")],
+)
+def test_how_long_ago_a_game_was_saved_is_said_in_words(seconds: int, words: str) -> None:
+    now = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)  # noon: the same date in most zones
+    assert ago(now - timedelta(seconds=seconds), now) == words
+
+
+@pytest.mark.parametrize("slice_frames", [1, 7, 1000])
+def test_resuming_a_slice_at_a_time_reaches_the_saved_state_whatever_the_slices(
+    saved: Path, slice_frames: int
+) -> None:
+    scenario = load_save(saved)
+    resuming = Resuming(scenario, saved)
+    seen = []
+    while not resuming.step(slice_frames):
+        seen.append(resuming.fraction)
+    assert seen == sorted(seen) and all(0 < f < 1 for f in seen)
+    assert len(seen) == -(-scenario.frames // slice_frames) - 1
+    assert resuming.session.frame == scenario.frames == 60
+    assert resuming.session.digest() == resume(scenario, saved).digest()
+
+
+def test_resuming_an_edited_history_fails_at_the_end_with_one_line(saved: Path) -> None:
+    saved.write_text(saved.read_text(encoding="utf-8").replace("seed = 3", "seed = 4"),
+                     encoding="utf-8")
+    resuming = Resuming(load_save(saved), saved)
+    with pytest.raises(SaveError, match="does not reach the saved state"):
+        while not resuming.step(25):
+            pass
+
+
+def test_the_menus_line_says_game_seats_how_far_and_when(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    save = folder / "stonewall-2026-12-01-2130.toml"
+    assert main(["run", "stonewall", "--seed", "2", "--players", "4", "--frames", "40",
+                 "--save", str(save)]) == 0
+    (listed,) = saved_games(folder)
+    saved_at = listed.when
+    line = listed.line(saved_at + timedelta(minutes=12))
+    turn = load_save(save).save.summary  # type: ignore[union-attr]
+    assert line == f"Stonewall, 4 players, {turn}, 12 min ago" and turn.startswith("turn ")

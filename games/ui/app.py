@@ -28,6 +28,13 @@ is not read again). Every game played gets its own file: ``--record F`` names th
 next free ``F-2``, ``F-3``... the following ones; an existing file (or symlink) is never
 replaced. Signals wait while a recording is being written, so a second Ctrl+C cannot cut it.
 
+Saved games (:mod:`games.ui.saving`, :mod:`games.ui.resume_menu`): Ctrl+S saves the game in
+front of you to the saves folder (``--saves``, ``WOBBLETOP_SAVES``, else the player's data
+folder), and the same endings that keep a recording keep an autosave of an unfinished game.
+The menu's Resume lists the saves and reopens one where it was (``--resume FILE`` likewise).
+A signal never cuts the game's own work in two (:func:`games.cli.game_work`): a tick or an
+input is finished first, so what is saved on the way out is a state a replay reaches.
+
 The window (:mod:`games.ui.window`): it opens at the size the player last left it at, or at
 1280x800 shrunk to fit the screen it opens on; a resize is written to ``window.toml`` in the
 player's config folder once it has settled (:data:`SIZE_SAVE_DELAY`) and when the app closes.
@@ -52,6 +59,7 @@ from typing import Any
 import pygame
 
 from games import registry
+from games.cli import game_work
 from games.protocol import (
     CONFIG_ACTION,
     GameSpec,
@@ -63,7 +71,8 @@ from games.protocol import (
 )
 from games.ui import overlays
 from games.ui.menu import Menu, SeatChoice
-from games.ui.render import ACCENT, GOOD, REFUSED, Colour, Renderer
+from games.ui.render import ACCENT, GOOD, PANEL, REFUSED, Colour, Renderer
+from games.ui.saving import Keeper
 from games.ui.sound import Sound
 from games.ui.view import View
 from games.ui.window import DEFAULT_SIZE as DEFAULT_SIZE  # the names' old home: re-exported
@@ -142,6 +151,8 @@ class App:
         watch_interval: float = 0.5,
         seats: Sequence[SeatKind] | None = None,
         options: Mapping[str, Any] | None = None,
+        saves: str | os.PathLike[str] | None = None,
+        resume: Path | None = None,
     ) -> None:
         # Config first: a bad file is a one-line error before any window opens.
         self.config_path = config_path
@@ -184,6 +195,9 @@ class App:
         self.notice: tuple[str, Colour, float] | None = None
         self.accumulator = 0.0
         self.game: GameRun | None = None
+        from games.saves import saves_folder
+
+        self.keeper = Keeper(self, saves_folder(saves))
         self.menu = Menu(self)
         self.sound = Sound(self.config.sound)  # silent where there is no audio device
         self._die_rolling = False
@@ -199,6 +213,8 @@ class App:
             if options and "skill" in options and choice.has_skill:
                 choice.skill = str(options["skill"])  # --skill: the menu shows it too
             self.start_game(start_spec, choice.seats(), choice.options())
+        if resume is not None:
+            self.menu.resume.begin(resume)  # the progress shows in the window's first frames
 
     # -- geometry ------------------------------------------------------------------------
 
@@ -254,16 +270,44 @@ class App:
             return
         try:
             session = spec.new_session(setup)
+        except Exception as error:
+            self.fail(f"{spec.title} could not start", error)
+            return
+        self.open_session(spec, session, tuple(seats), options)
+
+    def open_session(
+        self,
+        spec: GameSpec,
+        session: Session,
+        seats: tuple[SeatKind, ...] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Put ``session`` on the table with its view, unpaused (a new or a resumed game);
+        ``seats`` and ``options`` (what F5 starts again) default to the session's own."""
+        try:
             module = importlib.import_module(spec.view_module)
             view: View = module.make_view(self, session)
         except Exception as error:
             self.fail(f"{spec.title} could not start", error)
             return
-        self.game = GameRun(spec, session, view, tuple(seats), options)
+        setup = session.initial_setup
+        seats = tuple(setup.seats) if seats is None else seats
+        options = dict(setup.options if options is None else options)
+        self.game = GameRun(spec, session, view, seats, options)
+        self.keeper.started(session)
         pygame.display.set_caption(window_title(spec.title))
         self.paused = self.show_help = False
         self.accumulator = 0.0
         self.error = None
+
+    def open_resumed(self, session: Session, path: Path) -> None:
+        """The menu's Resume (or ``--resume``) rebuilt ``session`` from ``path``: play on."""
+        self.leave_game()
+        spec = registry.load(session.game_id)
+        self.menu.select(spec.id)
+        self.open_session(spec, session)
+        if self.game is not None:
+            self.notify(f"Resumed {path.name}", kind="info")
 
     def restart(self) -> None:
         if self.game is not None:
@@ -275,6 +319,8 @@ class App:
         if game is None:
             return
         self._save_recording(game.session)
+        self.keeper.autosave(game)  # an unfinished game is kept on every ending, as above
+        self.menu.resume.recount()
         try:
             game.view.close()
         except Exception as error:
@@ -335,6 +381,8 @@ class App:
         if self._size_save_at is not None and self.time >= self._size_save_at:
             self.save_size()
         self._poll_config()
+        if self.game is None:
+            self.menu.resume.update()  # a resume going on, new files in the saves folder
         self._advance(seconds)
         self._sound_frame()
         self.idle = not self._draw()
@@ -355,6 +403,7 @@ class App:
             self.sound.play("die", 0.8)
         self._die_rolling = rolling
 
+    @game_work
     def _advance(self, seconds: float) -> None:
         """Feed real time to the accumulator and run the fixed physics frames it holds."""
         game = self.game
@@ -375,6 +424,7 @@ class App:
         except Exception as error:
             self.fail(f"{game.spec.title} stopped", error)
 
+    @game_work
     def _poll_config(self) -> None:
         result = self.watcher.poll()
         if result is None:
@@ -431,13 +481,14 @@ class App:
                 self.leave_game()
         elif self.game is None:
             menu_esc = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-            if menu_esc and not self.menu.show_help:
+            if menu_esc and not self.menu.captures_escape():
                 self.running = False
             else:
                 self.menu.handle_event(event)
         else:
             self._handle_game_event(self.game, event)
 
+    @game_work
     def _handle_game_event(self, game: GameRun, event: pygame.event.Event) -> None:
         is_shell_key = event.type == pygame.KEYDOWN and event.key not in game.view.own_keys
         if is_shell_key and self._shell_key(event):
@@ -476,6 +527,8 @@ class App:
                 self.notify("sound off (M turns it on)" if muted else "sound on (M mutes)")
         elif key == pygame.K_z and ctrl and self.game is not None and self.game.spec.undo_by_replay:
             self.undo_last_drag()
+        elif key == pygame.K_s and ctrl and self.game is not None:
+            self.keeper.save_now(self.game)
         else:
             return False
         return True
@@ -508,6 +561,7 @@ class App:
             return
         game.view.close()
         self.game = GameRun(game.spec, session, view, game.seats, game.options)
+        self.keeper.follow(game.session, session)  # the same game: the same save file
         self.accumulator = 0.0
         self.notify("Took back the last drag", kind="info")
 
@@ -581,16 +635,11 @@ class App:
             self._menu_key = key
             self.menu.draw(surface, self.renderer)
             notice = self.current_notice()
-            if notice:
-                self.renderer.text(
-                    surface,
-                    notice[0],
-                    (surface.get_width() // 2, surface.get_height() - 56),
-                    size=17,
-                    colour=notice[1],
-                    bold=True,
-                    anchor="midbottom",
-                )
+            if notice:  # in a bar over the key hints, clear of the cards and Start
+                width, height = surface.get_size()
+                bar = pygame.Rect(0, height - overlays.STATUS_BAR_PX, width, overlays.STATUS_BAR_PX)
+                surface.fill(PANEL, bar)
+                overlays.draw_status_bar(surface, self.renderer, "", notice)
         else:
             self._menu_key = None
             self._draw_game(surface, game)
@@ -681,14 +730,26 @@ def run_app(
     record: str | None = None,
     seats: Sequence[SeatKind] | None = None,
     options: Mapping[str, Any] | None = None,
+    saves: str | None = None,
+    resume: Path | None = None,
 ) -> int:
     """Open the window (on ``game_id``, else on the menu) and run until it is closed.
 
-    ``seats`` and ``options`` (the command line's ``--seats`` and ``--skill``) set up the game.
+    ``seats`` and ``options`` (the command line's ``--seats`` and ``--skill``) set up the game;
+    ``saves`` is ``--saves`` (the saves folder), ``resume`` a save to reopen (``--resume``).
     A bad config file or an unknown game is one line on stderr and exit code 2, no window.
     """
     try:
-        app = App(game_id, config_path, seed=seed, record=record, seats=seats, options=options)
+        app = App(
+            game_id,
+            config_path,
+            seed=seed,
+            record=record,
+            seats=seats,
+            options=options,
+            saves=saves,
+            resume=resume,
+        )
     except (ConfigError, registry.UnknownGame) as error:
         print(f"wobbletop: {error}", file=sys.stderr)
         return EXIT_USAGE

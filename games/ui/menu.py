@@ -14,7 +14,8 @@ the cards and the seat panel shrink (cards lose their blurb, then their kind lab
 overlaps or leaves the window, and Start stays whole on screen. The game's rules fill what room
 the panel has left; when they do not fit, a "More…" button (or H) opens the game's whole help
 over the menu (opaque, scrolled with the wheel or the arrow keys in a small window; H, Esc or
-a click closes it).
+a click closes it). The Resume button (top right, once there is a saved game; R) lists the
+saved games and reopens one where it was: :mod:`games.ui.resume_menu`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from games.protocol import GameSpec, SeatKind
 from games.skill import DEFAULT_SKILL_NAME, DEXTERITY_GAMES, next_skill
 from games.ui import overlays
 from games.ui.render import ACCENT, INK_DIM, MATERIAL_COLOURS, Renderer, shade
+from games.ui.resume_menu import ResumePanel
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -144,6 +146,7 @@ class Menu:
         self.show_help = False  # the selected game's whole help over the menu
         self.help_scroll = 0
         self.help_scroll_max = 0
+        self.resume = ResumePanel(app)  # the Resume button and its list of saved games
 
     @property
     def spec(self) -> GameSpec | None:
@@ -246,6 +249,8 @@ class Menu:
         if self.show_help:
             self._help_event(event)
             return
+        if self.resume.handle_event(event):
+            return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1):
             self.open_help()
             return
@@ -337,7 +342,13 @@ class Menu:
             (key, c.count, tuple(c.kinds), c.skill) for key, c in self.choices.items()
         )
         help_state = (self.show_help, self.help_scroll)
-        return (self.selected, self.mouse, choices, len(self.specs), help_state)
+        return (self.selected, self.mouse, choices, len(self.specs), help_state,
+                self.resume.frame_key())
+
+    def captures_escape(self) -> bool:
+        """True while Esc closes something over the menu (the help, the saves) instead of
+        quitting."""
+        return self.show_help or self.resume.captures_escape()
 
     def start(self) -> None:
         choice = self.choice()
@@ -378,6 +389,7 @@ class Menu:
         for index, (spec, card) in enumerate(zip(self.specs, layout.cards, strict=True)):
             self._draw_card(surface, renderer, spec, card, index == self.selected)
         self._draw_panel(surface, renderer, layout)
+        self.resume.draw(surface, renderer)
         if self.show_help and self.spec is not None:
             area = pygame.Rect(0, 0, *surface.get_size()).inflate(-8, -8)
             self.help_scroll_max = overlays.draw_help(

@@ -19,6 +19,7 @@ STATUS_BAR_PX = 36
 GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("P / Space", "pause"),
     ("F5 / Ctrl+R", "restart"),
+    ("Ctrl+S", "save"),
     ("H / F1", "help"),
     ("Esc", "menu"),
     ("M", "sound on / off"),
@@ -27,7 +28,7 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
 
 
 # Which key hints stay when the title bar is short of room: help first, then menu, pause...
-KEY_PRIORITY = ("H / F1", "Esc", "P / Space", "P", "F5 / Ctrl+R", "M", "F11")
+KEY_PRIORITY = ("H / F1", "Esc", "P / Space", "P", "F5 / Ctrl+R", "Ctrl+S", "M", "F11")
 
 
 def shell_keys(space_is_the_games: bool) -> tuple[tuple[str, str], ...]:
@@ -151,9 +152,21 @@ class HelpLayout:
     column_width: int = 0  # px from one key list to the next
 
     def key_lists(self) -> list[list[tuple[str, list[str]]]]:
-        """The keys cut into :attr:`columns` lists, in order (the first list the longer)."""
-        per = -(-len(self.keys) // self.columns)
-        return [self.keys[i : i + per] for i in range(0, len(self.keys), per)]
+        """The keys cut into at most :attr:`columns` lists, in order, as even in rows as they
+        can be (the first list the longer): a key whose meaning wraps counts its rows."""
+        rows = [max(len(meaning), 1) for _, meaning in self.keys]
+        for most in range(max(rows, default=0), sum(rows) + 1):
+            lists: list[list[tuple[str, list[str]]]] = [[]]
+            used = 0
+            for key, count in zip(self.keys, rows, strict=True):
+                if used + count > most and lists[-1]:
+                    lists.append([])
+                    used = 0
+                lists[-1].append(key)
+                used += count
+            if len(lists) <= self.columns:
+                return lists
+        return [list(self.keys)]
 
     def height(self) -> int:
         """Pixels the title, rules, "Keys" heading and key rows take."""
