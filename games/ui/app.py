@@ -47,7 +47,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -86,6 +86,9 @@ from physics.config import (
     reload_notice,
 )
 
+if TYPE_CHECKING:  # pragma: no cover
+    from games.replay import ReplayFile
+
 DISPLAY_HZ = 60
 IDLE_HZ = 15  # frames a second while the menu shows the same picture (input still read)
 REDRAW_EVENTS = frozenset(
@@ -123,6 +126,9 @@ class GameRun:
     view: View
     seats: tuple[SeatKind, ...]
     options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"skill": "shaky"}
+    # A replay (games.ui.replay_view): its session is the file's, not a game being played, so
+    # it is neither recorded nor given live config edits.
+    replay: bool = False
 
 
 class App:
@@ -142,6 +148,7 @@ class App:
         watch_interval: float = 0.5,
         seats: Sequence[SeatKind] | None = None,
         options: Mapping[str, Any] | None = None,
+        replay: ReplayFile | None = None,
     ) -> None:
         # Config first: a bad file is a one-line error before any window opens.
         self.config_path = config_path
@@ -199,6 +206,10 @@ class App:
             if options and "skill" in options and choice.has_skill:
                 choice.skill = str(options["skill"])  # --skill: the menu shows it too
             self.start_game(start_spec, choice.seats(), choice.options())
+        if replay is not None:  # wobbletop replay FILE (read and checked before the window)
+            from games.ui.replay_view import open_replay
+
+            open_replay(self, replay)
 
     # -- geometry ------------------------------------------------------------------------
 
@@ -207,7 +218,8 @@ class App:
         """The screen area a game's view draws in (between the title and status bars)."""
         width, height = self.screen.get_size()
         top = overlays.TOP_BAR_PX
-        return pygame.Rect(0, top, width, max(height - top - overlays.STATUS_BAR_PX, 1))
+        below = overlays.STATUS_BAR_PX + (self.game.view.footer_px if self.game else 0)
+        return pygame.Rect(0, top, width, max(height - top - below, 1))
 
     @property
     def session(self) -> Session | None:
@@ -259,8 +271,12 @@ class App:
         except Exception as error:
             self.fail(f"{spec.title} could not start", error)
             return
-        self.game = GameRun(spec, session, view, tuple(seats), options)
-        pygame.display.set_caption(window_title(spec.title))
+        self.enter_game(GameRun(spec, session, view, tuple(seats), options))
+
+    def enter_game(self, run: GameRun) -> None:
+        """Put ``run`` on the table, unpaused (a game started, or handed over by a replay)."""
+        self.game = run
+        pygame.display.set_caption(window_title(run.spec.title))
         self.paused = self.show_help = False
         self.accumulator = 0.0
         self.error = None
@@ -274,7 +290,8 @@ class App:
         game = self.game
         if game is None:
             return
-        self._save_recording(game.session)
+        if not game.replay:
+            self._save_recording(game.session)
         try:
             game.view.close()
         except Exception as error:
@@ -363,6 +380,8 @@ class App:
             return
         try:
             game.view.update(seconds)
+            if game.view.drives_clock:
+                return  # a replay ticks its own sessions, at its own speed
             step = game.session.frame_seconds
             self.accumulator += min(seconds, MAX_FRAME_SECONDS)
             max_ticks = int(MAX_FRAME_SECONDS / step) + 1
@@ -390,7 +409,7 @@ class App:
         self.sound.apply(loaded.config.sound)
         self.config_error = None
         session = self.session
-        if session is not None:
+        if session is not None and self.game is not None and not self.game.replay:
             self._hand_config_to(session, loaded.config)
         self.notify(reload_notice(previous, loaded.config), kind="info", seconds=6.0)
 
@@ -431,7 +450,7 @@ class App:
                 self.leave_game()
         elif self.game is None:
             menu_esc = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-            if menu_esc and not self.menu.show_help:
+            if menu_esc and not (self.menu.show_help or self.menu.replays):
                 self.running = False
             else:
                 self.menu.handle_event(event)
@@ -626,7 +645,8 @@ class App:
 
     def help_keys(self, game: GameRun) -> tuple[tuple[str, str], ...]:
         """The keys of the game in front of you: its view's, then Ctrl+Z where it undoes."""
-        undo = (("Ctrl+Z", "undo the last grab"),) if game.spec.undo_by_replay else ()
+        undoes = game.spec.undo_by_replay and not game.replay
+        undo = (("Ctrl+Z", "undo the last grab"),) if undoes else ()
         return (*game.view.keys, *undo)
 
     def _status(self, game: GameRun) -> str:
@@ -681,14 +701,19 @@ def run_app(
     record: str | None = None,
     seats: Sequence[SeatKind] | None = None,
     options: Mapping[str, Any] | None = None,
+    replay: ReplayFile | None = None,
 ) -> int:
-    """Open the window (on ``game_id``, else on the menu) and run until it is closed.
+    """Open the window (on ``game_id``, on the replay of a file, else on the menu) and run
+    until it is closed.
 
     ``seats`` and ``options`` (the command line's ``--seats`` and ``--skill``) set up the game.
     A bad config file or an unknown game is one line on stderr and exit code 2, no window.
     """
     try:
-        app = App(game_id, config_path, seed=seed, record=record, seats=seats, options=options)
+        app = App(
+            game_id, config_path, seed=seed, record=record, seats=seats, options=options,
+            replay=replay,
+        )
     except (ConfigError, registry.UnknownGame) as error:
         print(f"wobbletop: {error}", file=sys.stderr)
         return EXIT_USAGE

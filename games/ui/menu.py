@@ -14,7 +14,8 @@ the cards and the seat panel shrink (cards lose their blurb, then their kind lab
 overlaps or leaves the window, and Start stays whole on screen. The game's rules fill what room
 the panel has left; when they do not fit, a "More…" button (or H) opens the game's whole help
 over the menu (opaque, scrolled with the wheel or the arrow keys in a small window; H, Esc or
-a click closes it).
+a click closes it). *Replays…* (top left, or R) opens the list of saves and scenarios to watch
+again (games/ui/replay_menu.py) over the menu.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from games.ui.render import ACCENT, INK_DIM, MATERIAL_COLOURS, Renderer, shade
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
+    from games.ui.replay_menu import ReplayList
 
 CARD_HEIGHT = 84
 CARD_GAP = 12
@@ -144,6 +146,7 @@ class Menu:
         self.show_help = False  # the selected game's whole help over the menu
         self.help_scroll = 0
         self.help_scroll_max = 0
+        self.replays: ReplayList | None = None  # the Replays screen, while it is open
 
     @property
     def spec(self) -> GameSpec | None:
@@ -236,6 +239,15 @@ class Menu:
     def start_rect(self) -> pygame.Rect:
         return self.layout().start
 
+    def replays_rect(self) -> pygame.Rect:
+        """The *Replays…* button, top left of the header (tests click it)."""
+        return pygame.Rect(12, 10, 110, 32)
+
+    def open_replays(self) -> None:
+        from games.ui.replay_menu import ReplayList
+
+        self.replays = ReplayList(self)
+
     def skill_rect(self) -> pygame.Rect | None:
         """The computer-hand button of the chosen game, if it has one (tests click it)."""
         return self.layout().skill
@@ -243,8 +255,14 @@ class Menu:
     # -- input ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.replays is not None:
+            self.replays.handle_event(event)
+            return
         if self.show_help:
             self._help_event(event)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.open_replays()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1):
             self.open_help()
@@ -263,6 +281,9 @@ class Menu:
                 self.start()
 
     def _click(self, pos: tuple[int, int]) -> None:
+        if self.replays_rect().collidepoint(pos):
+            self.open_replays()
+            return
         layout = self.layout()
         for index, card in enumerate(layout.cards):
             if card.collidepoint(pos):
@@ -337,7 +358,8 @@ class Menu:
             (key, c.count, tuple(c.kinds), c.skill) for key, c in self.choices.items()
         )
         help_state = (self.show_help, self.help_scroll)
-        return (self.selected, self.mouse, choices, len(self.specs), help_state)
+        replays = self.replays.frame_key() if self.replays is not None else None
+        return (self.selected, self.mouse, choices, len(self.specs), help_state, replays)
 
     def start(self) -> None:
         choice = self.choice()
@@ -347,6 +369,9 @@ class Menu:
     # -- drawing -------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        if self.replays is not None:
+            self.replays.draw(surface, renderer)
+            return
         renderer.background(surface)
         width, _ = surface.get_size()
         layout = self.layout()
@@ -375,6 +400,8 @@ class Menu:
                 surface, "No games are built yet.", (width // 2, 200), size=22, anchor="midtop"
             )
             return
+        replays = self.replays_rect()
+        renderer.button(surface, replays, "Replays…", hot=replays.collidepoint(self.mouse))
         for index, (spec, card) in enumerate(zip(self.specs, layout.cards, strict=True)):
             self._draw_card(surface, renderer, spec, card, index == self.selected)
         self._draw_panel(surface, renderer, layout)
@@ -543,6 +570,7 @@ class Menu:
         renderer.button(surface, layout.start, "Start", hot=layout.start.collidepoint(self.mouse))
         width = surface.get_width()
         hints = (  # the first that fits the window's width
+            "click a game · Enter starts · H rules · R replays · F11 full screen · Esc quits",
             "click a game · Enter starts · H rules · F11 full screen · Esc quits",
             "Enter starts · H rules · F11 full screen · Esc quits",
             "Enter starts · H rules · Esc quits",
