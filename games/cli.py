@@ -203,7 +203,14 @@ def build_parser(*, for_completion: bool = False) -> _Parser:
     )
 
     watch = commands.add_parser(
-        "replay", parents=[common], help="watch a save, recording or scenario in the window"
+        "replay",
+        parents=[common],
+        help="watch a save, recording or scenario in the window",
+        description="Open the window on FILE as a replay: the game as it was played, with a "
+        "timeline to drag back and forth. Space plays and pauses, → and ← step a frame, with "
+        "Shift a turn, + and − change the speed (¼× to 8×), T lists the turns, Enter plays on "
+        "from the moment shown. A file that cannot be replayed is refused in one line before "
+        "any window opens.",
     )
     _completes_files(
         watch.add_argument("file", help="a save, a --record recording or a scenario file")

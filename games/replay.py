@@ -14,10 +14,13 @@ Going back needs a session at an earlier frame, and what is exact there was meas
   game shares between sessions anyway, such as the board) gives a copy that plays on to the
   same digests, frame for frame (tests/test_replay.py checks it for every dice scenario). So
   :class:`Timeline` keeps snapshots as it goes and a jump back starts from the nearest one.
-- A physics session cannot be copied exactly: Chipmunk keeps contact impulses between steps for
-  warm starting and visits shapes in the order of their ids, and ``space.copy()`` keeps neither;
-  a copied Wallamoppi space differs from its original after one substep (1e-9 mm at frame 2000,
-  5e-5 mm at frame 6000, growing). So a physics replay never copies: its checkpoints are whole
+- A physics session cannot be copied exactly: Chipmunk carries state from step to step that
+  pymunk's ``space.copy()`` does not copy (which bodies sleep: 35 of 43 at frame 6633 of a
+  Wallamoppi game, none in its copy; the contact impulses it warm-starts from; the shape ids
+  that order the solver). A copied Wallamoppi space differs from its original after one
+  substep, and one frame on its bodies are 0.03 mm apart at frame 2211, 0.27 mm at frame 11055
+  (scripts/bench_replay.py); a session's deep copy is refused outright (its cffi handles).
+  So a physics replay never copies: its checkpoints are whole
   sessions simulated from the start, parked at their frame (a session left behind by a jump
   back, and sessions a builder simulates from frame 0 in spare time to fill the largest gap).
   A parked session is used up when a jump starts from it. A jump back costs the ticks from the
@@ -701,9 +704,15 @@ def _entry(path: Path, section: str) -> Entry:
         return Entry(path, section, "", name, "", problem=str(error))
     if scenario.save is not None:
         detail = " · ".join(
-            part for part in (scenario.save.summary, scenario.save.saved_at.replace("T", " ")[:16])
+            part
+            for part in (scenario.save.summary, _when(scenario.save.saved_at))
             if part
         )
     else:
         detail = scenario.description
     return Entry(path, section, title, name, detail)
+
+
+def _when(saved_at: str) -> str:
+    """``2026-12-01T21:30:00Z`` as ``saved 2026-12-01 21:30 UTC``."""
+    return f"saved {saved_at.replace('T', ' ')[:16]} UTC" if saved_at else ""

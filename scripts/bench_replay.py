@@ -16,7 +16,8 @@ comparison is measured in this one run.
    twelve frames, each played on to the end: how many reach the game's own final digest.
 3. **Scrubbing back in a long physics game**: a Wallamoppi game of ``--frames`` frames at
    most (the longest the seed plays) opened as a replay. One re-simulation from frame 0 to the
-   end notes the CPU time and digest at each of ``--targets`` frames spread over the game: what
+   end notes the CPU time and digest at each of ``--targets`` frames spread over the game (one
+   at random in each ``--targets``-th of it, and the first and last): what
    a jump there costs without checkpoints. Then the timeline scouts to the end, its builder
    fills the checkpoints (timed), and a drag from the end back to frame 0 visits the targets in
    descending order: each jump's CPU time against the re-simulation's to the same frame, as a
@@ -28,6 +29,7 @@ comparison is measured in this one run.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import tempfile
@@ -176,7 +178,12 @@ def scrub_back(folder: Path, seed: int, frames: int, count: int) -> None:
         f"3. Scrubbing back: Wallamoppi seed {seed}, {session.frame} frames "
         f"({session.frame / hz:.0f} s of play at {hz} Hz)"
     )
-    targets = sorted({file.limit * k // count for k in range(count)} | {file.limit - 1})
+    # spread over the game, off the builder's halving points (a jump onto one costs nothing)
+    spread = random.Random(seed)
+    targets = sorted(
+        {0, file.limit - 1}
+        | {file.limit * k // count + spread.randrange(file.limit // count) for k in range(count)}
+    )
     reference = resimulation(file, targets)
     whole = reference[max(targets)][0]
     print(f"   re-simulation from frame 0 to the end: {whole:.2f} s CPU")

@@ -181,7 +181,11 @@ class ReplayList:
             renderer.text(surface, renderer.ellipsize(detail, rect.width - 24, 14),
                           (rect.left + 12, rect.top + 27), size=14,
                           colour=REFUSED if entry.problem else INK_DIM)
+        rows = self.rows()
+        if rows and rows[-1][2] is not None and rows[-1][2] is not self.entries[-1]:
+            renderer.text(surface, "▼ more below", (panel.right - 20, panel.bottom - 10),
+                          size=14, colour=ACCENT, anchor="bottomright")
         hint = "click a file or ↑ ↓ Enter to watch it · wheel scrolls · Esc back"
-        renderer.text(surface, renderer.ellipsize(hint, panel.width - 24, 14),
+        renderer.text(surface, renderer.ellipsize(hint, panel.width - 240, 14),
                       (panel.centerx, panel.bottom - 10), size=14, colour=INK_DIM,
                       anchor="midbottom")

@@ -44,7 +44,7 @@ FOOTER_PX = 84
 BAR_HEIGHT = 14
 BUTTON_HEIGHT = 32
 SNAP_PX = 6  # a press this close to a mark lands on it
-SEEK_BUDGET = 0.04  # s of work per rendered frame while a jump is on its way
+SEEK_BUDGET = 0.06  # s of work per rendered frame while a jump is on its way
 IDLE_BUDGET = 0.010  # s per rendered frame for the scout and the checkpoints
 MAX_TICKS_PER_FRAME = 64  # playback at 8× of a 120 Hz game needs 16 a frame
 
@@ -92,7 +92,7 @@ class ReplayView(View):
          pygame.K_KP_ENTER}
     )
     keys: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("Space / P", "play or pause the replay"),
+        ("P / Space", "play or pause the replay"),
         ("→ / ←", "a frame on / back (paused)"),
         ("Shift + → / ←", "the next / the previous turn"),
         ("Home / End", "the start / the end"),
@@ -418,6 +418,10 @@ class ReplayView(View):
         except Exception:  # a status line must never stop the replay
             inner = ""
         words = f"Replay · {where} · {SPEED_WORDS[self.speed]}"
+        turn = timeline.turn_at(timeline.target)
+        if turn is not None:
+            total = len(timeline.turns())
+            words += f" · turn {turn + 1} of {total}{'' if timeline.scouted else '…'}"
         if timeline.refused and timeline.current.ended:
             words += f" · the file's {timeline.refused}"
         return f"{words} · {inner}" if inner else words
@@ -432,6 +436,8 @@ class ReplayView(View):
         self._draw_footer(surface, renderer)
         if self.show_turns:
             self._draw_turns(surface, renderer)
+        if self.mouse is not None and self.bar_rect().inflate(0, 16).collidepoint(self.mouse):
+            self._draw_hover(surface, renderer, self.mouse[0])
 
     def _draw_outcome(self, surface: pygame.Surface, renderer: Renderer, outcome: Any) -> None:
         play = self.app.play_rect
@@ -490,8 +496,6 @@ class ReplayView(View):
             renderer.button(surface, button.rect, self._label(button.name),
                             hot=bool(self.mouse and button.rect.collidepoint(self.mouse)),
                             enabled=self._enabled(button.name))
-        if self.mouse is not None and bar.inflate(0, 16).collidepoint(self.mouse):
-            self._draw_hover(surface, renderer, self.mouse[0])
 
     def _label(self, name: str) -> str:
         if name == "play":

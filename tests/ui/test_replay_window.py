@@ -224,3 +224,20 @@ def test_the_list_closes_with_esc_and_the_menu_stays(make_app, ui) -> None:
     assert app.menu.replays is not None
     ui.key(app, ui.escape)
     assert app.menu.replays is None and app.running
+
+
+def test_a_replay_is_not_recorded_and_takes_no_live_config(
+    make_app, ui, tmp_path: Path
+) -> None:
+    from physics.config import load_config
+
+    file = load_replay(SCENARIOS / "freeplay" / "flick_throws_disk.toml")
+    record = tmp_path / "mine.toml"
+    app = make_app(replay=file, record=str(record))
+    view = replay_view(app)
+    ui.run(app, 0.3)
+    heavier = load_config(None, overrides={"world": {"gravity": 2000.0}})
+    app.apply_config(heavier)  # what a live edit of the config file does
+    assert all(event.action != "config" for event in view.timeline.session.recorded)
+    app.leave_game()
+    assert not record.exists()
