@@ -461,7 +461,7 @@ class Timeline:
 
     @property
     def busy(self) -> bool:
-        return self.seek is not None or self._scout_wanted() or self._next_build() is not None
+        return self.seek is not None or self.end is None or self._next_build() is not None
 
     def finish(self) -> None:
         """Do all the work there is (tests and the benchmark)."""
@@ -595,9 +595,6 @@ class Timeline:
                 if frame != cursor.frame
             ]
             del self.points[min(spans)[1]]
-
-    def _scout_wanted(self) -> bool:
-        return self.end is None
 
     def _scout_step(self) -> bool:
         """One frame of the scout: on to the end, observing once it is at the frontier (a

@@ -271,12 +271,22 @@ class App:
         except Exception as error:
             self.fail(f"{spec.title} could not start", error)
             return
-        self.enter_game(GameRun(spec, session, view, tuple(seats), options))
+        self.enter_game(spec, session, view, seats, options)
 
-    def enter_game(self, run: GameRun) -> None:
-        """Put ``run`` on the table, unpaused (a game started, or handed over by a replay)."""
-        self.game = run
-        pygame.display.set_caption(window_title(run.spec.title))
+    def enter_game(
+        self,
+        spec: GameSpec,
+        session: Session,
+        view: View,
+        seats: Sequence[SeatKind],
+        options: Mapping[str, Any] | None = None,
+        *,
+        replay: bool = False,
+    ) -> None:
+        """Put a game on the table, unpaused: one started, one a replay hands over, or a
+        replay itself (``replay``: see :class:`GameRun`)."""
+        self.game = GameRun(spec, session, view, tuple(seats), dict(options or {}), replay)
+        pygame.display.set_caption(window_title(spec.title))
         self.paused = self.show_help = False
         self.accumulator = 0.0
         self.error = None

@@ -51,8 +51,6 @@ MAX_TICKS_PER_FRAME = 64  # playback at 8× of a 120 Hz game needs 16 a frame
 
 def open_replay(app: App, file: ReplayFile) -> None:
     """Leave any game and show ``file`` as a replay (a failure is shown as the app's error)."""
-    from games.ui.app import GameRun
-
     app.leave_game()
     try:
         timeline = Timeline(file)
@@ -61,8 +59,7 @@ def open_replay(app: App, file: ReplayFile) -> None:
         app.fail(f"{file.path.name} could not be replayed", error)
         return
     spec = dataclasses.replace(file.spec, title=f"{file.spec.title} · replay")
-    run = GameRun(spec, timeline.session, view, file.seats, dict(file.setup.options), replay=True)
-    app.enter_game(run)
+    app.enter_game(spec, timeline.session, view, file.seats, file.setup.options, replay=True)
 
 
 def clock(frame: int, hz: int) -> str:
@@ -218,8 +215,6 @@ class ReplayView(View):
 
     def play_from_here(self) -> None:
         """Hand the game as it stands to its seats, as a new game with its own history."""
-        from games.ui.app import GameRun
-
         timeline, app = self.timeline, self.app
         if timeline.seeking:
             self.refuse("still on the way there: a moment")
@@ -247,9 +242,8 @@ class ReplayView(View):
         except Exception as error:
             app.fail(f"{spec.title} could not start", error)
             return
-        seats = tuple(session.initial_setup.seats)
-        options = dict(session.initial_setup.options)
-        app.enter_game(GameRun(spec, session, view, seats, options))
+        setup = session.initial_setup
+        app.enter_game(spec, session, view, setup.seats, setup.options)
         hz = self.file.step_hz
         app.notify(f"Your game from {clock(frame, hz)} of the replay{note}", kind="info")
 
@@ -518,7 +512,7 @@ class ReplayView(View):
             return self.speed < SPEEDS[-1]
         if name == "turns":
             return bool(timeline.markers)
-        return name != "speed"
+        return True
 
     def _draw_hover(self, surface: pygame.Surface, renderer: Renderer, x: int) -> None:
         """Above the bar at the mouse: the moment there, and the mark it would land on."""
