@@ -6,6 +6,8 @@
                                       the menu's choices: seats in order, the computer's hand
     wobbletop play --resume FILE      open the window on a saved game, where it was left
     wobbletop run GAME                play computer seats with no display, print JSON
+    wobbletop replay FILE             watch a save, recording or scenario in the window, with a
+                                      timeline to scrub back and forth (games.ui.replay_view)
     wobbletop regress [FOLDER]        replay scenario files and compare with their goldens
     wobbletop regress GAME            ... the shipped scenarios of one game (e.g. wallamoppi)
     wobbletop sweep FILE --out CSV    many headless games over a grid (games.sweep)
@@ -160,6 +162,8 @@ examples:
   wobbletop run stonewall --seed 3
                                  a game between computers, no window; JSON out
   wobbletop regress              replay the shipped scenarios against their goldens
+  wobbletop replay assets/scenarios/wallamoppi/off_centre_topples.toml
+                                 watch a game again: scrub back and forth, play from any moment
   wobbletop completion bash > ~/.local/share/bash-completion/completions/wobbletop
 
 `wobbletop COMMAND --help` tells more of each command."""
@@ -268,6 +272,20 @@ def build_parser(*, for_completion: bool = False) -> _Parser:
         run.add_argument(
             "--resume", metavar="FILE", help="play on a save (instead of GAME) to the end"
         )
+    )
+
+    watch = commands.add_parser(
+        "replay",
+        parents=[common],
+        help="watch a save, recording or scenario in the window",
+        description="Open the window on FILE as a replay: the game as it was played, with a "
+        "timeline to drag back and forth. Space plays and pauses, → and ← step a frame, with "
+        "Shift a turn, + and − change the speed (¼× to 8×), T lists the turns, Enter plays on "
+        "from the moment shown. A file that cannot be replayed is refused in one line before "
+        "any window opens.",
+    )
+    _completes_files(
+        watch.add_argument("file", help="a save, a --record recording or a scenario file")
     )
 
     regress = commands.add_parser("regress", parents=[common], help="replay scenario files")
@@ -502,6 +520,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return 0
     if args.command == "run":
         return _run(args, config_path)
+    if args.command == "replay":
+        return _replay(Path(args.file), args.config)
     if args.command == "regress":
         from games.regress import folder_for, run_regress
 
@@ -556,6 +576,25 @@ def _run(args: argparse.Namespace, config_path: Path | None) -> int:
         save=save,
         resume=resume,
     )
+
+
+def _replay(path: Path, config: str | None) -> int:
+    """``wobbletop replay FILE``: the file read and checked (a bad one is one line, exit 2,
+    before any window), then the window on its replay."""
+    from games.replay import load_replay
+
+    if config:
+        print(
+            f"wobbletop: note: replay ignores --config {config}; the file keeps its own config",
+            file=sys.stderr,
+        )
+    file = load_replay(path)
+    try:
+        from games.ui.app import run_app
+    except ImportError as error:
+        raise UsageError(f"the window is not available: {error}") from None
+    result: int = run_app(None, None, replay=file)
+    return result
 
 
 def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) -> int:

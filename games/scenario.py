@@ -325,7 +325,40 @@ def start_session(
 
     ``to_frame``: run exactly to this frame whatever the outcome (a save resumes there; 0 is
     the game as it starts, where a scenario's ``frames = 0`` means the game's own limit)."""
-    from games.headless import drive, frame_limit, new_session
+    from games.headless import drive
+
+    prepared = prepare_session(scenario, path, to_frame=to_frame)
+    session = prepared.session
+    try:
+        left = drive(
+            session,
+            prepared.limit,
+            prepared.events,
+            stop_at_outcome=prepared.stop_at_outcome,
+            progress=progress,
+        )
+    except InputRefused as error:
+        raise ScenarioError(
+            f"{path}: an input at frame {session.frame} was refused: {error}"
+        ) from None
+    return session, left
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A scenario's session as it starts (frame 0, no input handled yet) and how to run it:
+    to frame ``limit``, stopping at the outcome or not, with ``events`` at their frames."""
+
+    session: Session
+    limit: int
+    stop_at_outcome: bool
+    events: tuple[InputEvent, ...]
+
+
+def prepare_session(scenario: Scenario, path: Path, *, to_frame: int | None = None) -> Prepared:
+    """The scenario's session built fresh, not yet run, with the frame limit and inputs that
+    :func:`start_session` runs it with (``to_frame`` as there). Errors as :func:`replay`'s."""
+    from games.headless import frame_limit, new_session
 
     try:
         spec = registry.load(scenario.game)
@@ -356,13 +389,7 @@ def start_session(
             f"{path}: input[{late[0]}].frame: {events[late[0]].frame} is after {spec.id}'s own "
             f"frame limit {limit}; allowed: 0 to {limit}, or set frames"
         )
-    try:
-        left = drive(session, limit, events, stop_at_outcome=stop_at_outcome, progress=progress)
-    except InputRefused as error:
-        raise ScenarioError(
-            f"{path}: an input at frame {session.frame} was refused: {error}"
-        ) from None
-    return session, left
+    return Prepared(session, limit, stop_at_outcome, tuple(events))
 
 
 def _config_problem(error: ConfigError, path: Path) -> str:

@@ -28,7 +28,7 @@ def test_top_level_help_says_a_bare_command_opens_the_menu_and_lists_every_comma
         main(["--help"])
     text = capsys.readouterr().out
     assert "With no command, `wobbletop` opens the window on the menu." in text
-    for command in ("play", "run", "regress", "sweep", "report", "config", "completion"):
+    for command in ("play", "run", "replay", "regress", "sweep", "report", "config", "completion"):
         assert f"\n    {command} " in text
     assert "--version" in text and "examples:" in text
 
@@ -60,7 +60,7 @@ def test_the_bash_script_completes_commands_games_and_options(
 ) -> None:
     script = tmp_path / "wobbletop.bash"
     script.write_text(completion("bash", capsys))
-    assert bash_completions(script, "re") == ["regress", "report"]
+    assert sorted(bash_completions(script, "re")) == ["regress", "replay", "report"]
     assert bash_completions(script, "play", "wa") == ["wallamoppi"]
     assert sorted(bash_completions(script, "play", "")) == sorted(registry.available())
     assert "--skill" in bash_completions(script, "play", "--s")

@@ -54,7 +54,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -95,6 +95,9 @@ from physics.config import (
     reload_notice,
 )
 
+if TYPE_CHECKING:  # pragma: no cover
+    from games.replay import ReplayFile
+
 DISPLAY_HZ = 60
 IDLE_HZ = 15  # frames a second while the menu shows the same picture (input still read)
 REDRAW_EVENTS = frozenset(
@@ -132,6 +135,9 @@ class GameRun:
     view: View
     seats: tuple[SeatKind, ...]
     options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"skill": "shaky"}
+    # A replay (games.ui.replay_view): its session is the file's, not a game being played, so
+    # it is neither recorded nor given live config edits.
+    replay: bool = False
 
 
 class App:
@@ -153,6 +159,7 @@ class App:
         options: Mapping[str, Any] | None = None,
         saves: str | os.PathLike[str] | None = None,
         resume: Path | None = None,
+        replay: ReplayFile | None = None,
     ) -> None:
         # Config first: a bad file is a one-line error before any window opens.
         self.config_path = config_path
@@ -215,6 +222,10 @@ class App:
             self.start_game(start_spec, choice.seats(), choice.options())
         if resume is not None:
             self.menu.resume.begin(resume)  # the progress shows in the window's first frames
+        if replay is not None:  # wobbletop replay FILE (read and checked before the window)
+            from games.ui.replay_view import open_replay
+
+            open_replay(self, replay)
 
     # -- geometry ------------------------------------------------------------------------
 
@@ -223,7 +234,8 @@ class App:
         """The screen area a game's view draws in (between the title and status bars)."""
         width, height = self.screen.get_size()
         top = overlays.TOP_BAR_PX
-        return pygame.Rect(0, top, width, max(height - top - overlays.STATUS_BAR_PX, 1))
+        below = overlays.STATUS_BAR_PX + (self.game.view.footer_px if self.game else 0)
+        return pygame.Rect(0, top, width, max(height - top - below, 1))
 
     @property
     def session(self) -> Session | None:
@@ -293,8 +305,23 @@ class App:
         setup = session.initial_setup
         seats = tuple(setup.seats) if seats is None else seats
         options = dict(setup.options if options is None else options)
-        self.game = GameRun(spec, session, view, seats, options)
-        self.keeper.started(session)
+        self.enter_game(spec, session, view, seats, options)
+
+    def enter_game(
+        self,
+        spec: GameSpec,
+        session: Session,
+        view: View,
+        seats: Sequence[SeatKind],
+        options: Mapping[str, Any] | None = None,
+        *,
+        replay: bool = False,
+    ) -> None:
+        """Put a game on the table, unpaused: one started, one a replay hands over, or a
+        replay itself (``replay``: see :class:`GameRun`)."""
+        self.game = GameRun(spec, session, view, tuple(seats), dict(options or {}), replay)
+        if not replay:  # a replay is never kept; a game played from one is
+            self.keeper.started(session)
         pygame.display.set_caption(window_title(spec.title))
         self.paused = self.show_help = False
         self.accumulator = 0.0
@@ -318,9 +345,10 @@ class App:
         game = self.game
         if game is None:
             return
-        self._save_recording(game.session)
-        self.keeper.autosave(game)  # an unfinished game is kept on every ending, as above
-        self.menu.resume.recount()
+        if not game.replay:
+            self._save_recording(game.session)
+            self.keeper.autosave(game)  # an unfinished game is kept on every ending, as above
+            self.menu.resume.recount()
         try:
             game.view.close()
         except Exception as error:
@@ -412,6 +440,8 @@ class App:
             return
         try:
             game.view.update(seconds)
+            if game.view.drives_clock:
+                return  # a replay ticks its own sessions, at its own speed
             step = game.session.frame_seconds
             self.accumulator += min(seconds, MAX_FRAME_SECONDS)
             max_ticks = int(MAX_FRAME_SECONDS / step) + 1
@@ -440,7 +470,7 @@ class App:
         self.sound.apply(loaded.config.sound)
         self.config_error = None
         session = self.session
-        if session is not None:
+        if session is not None and self.game is not None and not self.game.replay:
             self._hand_config_to(session, loaded.config)
         self.notify(reload_notice(previous, loaded.config), kind="info", seconds=6.0)
 
@@ -675,7 +705,8 @@ class App:
 
     def help_keys(self, game: GameRun) -> tuple[tuple[str, str], ...]:
         """The keys of the game in front of you: its view's, then Ctrl+Z where it undoes."""
-        undo = (("Ctrl+Z", "undo the last grab"),) if game.spec.undo_by_replay else ()
+        undoes = game.spec.undo_by_replay and not game.replay
+        undo = (("Ctrl+Z", "undo the last grab"),) if undoes else ()
         return (*game.view.keys, *undo)
 
     def _status(self, game: GameRun) -> str:
@@ -732,8 +763,10 @@ def run_app(
     options: Mapping[str, Any] | None = None,
     saves: str | None = None,
     resume: Path | None = None,
+    replay: ReplayFile | None = None,
 ) -> int:
-    """Open the window (on ``game_id``, else on the menu) and run until it is closed.
+    """Open the window (on ``game_id``, on the replay of a file, else on the menu) and run
+    until it is closed.
 
     ``seats`` and ``options`` (the command line's ``--seats`` and ``--skill``) set up the game;
     ``saves`` is ``--saves`` (the saves folder), ``resume`` a save to reopen (``--resume``).
@@ -749,6 +782,7 @@ def run_app(
             options=options,
             saves=saves,
             resume=resume,
+            replay=replay,
         )
     except (ConfigError, registry.UnknownGame) as error:
         print(f"wobbletop: {error}", file=sys.stderr)

@@ -15,7 +15,9 @@ overlaps or leaves the window, and Start stays whole on screen. The game's rules
 the panel has left; when they do not fit, a "More…" button (or H) opens the game's whole help
 over the menu (opaque, scrolled with the wheel or the arrow keys in a small window; H, Esc or
 a click closes it). The Resume button (top right, once there is a saved game; R) lists the
-saved games and reopens one where it was: :mod:`games.ui.resume_menu`.
+saved games and reopens one where it was: :mod:`games.ui.resume_menu`. *Replays…* (top left,
+or V) opens the list of saves and scenarios to watch again (games/ui/replay_menu.py) over the
+menu.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from games.ui.resume_menu import ResumePanel
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
+    from games.ui.replay_menu import ReplayList
 
 CARD_HEIGHT = 84
 CARD_GAP = 12
@@ -147,6 +150,7 @@ class Menu:
         self.help_scroll = 0
         self.help_scroll_max = 0
         self.resume = ResumePanel(app)  # the Resume button and its list of saved games
+        self.replays: ReplayList | None = None  # the Replays screen, while it is open
 
     @property
     def spec(self) -> GameSpec | None:
@@ -239,6 +243,15 @@ class Menu:
     def start_rect(self) -> pygame.Rect:
         return self.layout().start
 
+    def replays_rect(self) -> pygame.Rect:
+        """The *Replays…* button, top left of the header (tests click it)."""
+        return pygame.Rect(12, 10, 110, 32)
+
+    def open_replays(self) -> None:
+        from games.ui.replay_menu import ReplayList
+
+        self.replays = ReplayList(self)
+
     def skill_rect(self) -> pygame.Rect | None:
         """The computer-hand button of the chosen game, if it has one (tests click it)."""
         return self.layout().skill
@@ -246,10 +259,16 @@ class Menu:
     # -- input ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.replays is not None:
+            self.replays.handle_event(event)
+            return
         if self.show_help:
             self._help_event(event)
             return
         if self.resume.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v:
+            self.open_replays()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1):
             self.open_help()
@@ -268,6 +287,9 @@ class Menu:
                 self.start()
 
     def _click(self, pos: tuple[int, int]) -> None:
+        if self.replays_rect().collidepoint(pos):
+            self.open_replays()
+            return
         layout = self.layout()
         for index, card in enumerate(layout.cards):
             if card.collidepoint(pos):
@@ -342,13 +364,21 @@ class Menu:
             (key, c.count, tuple(c.kinds), c.skill) for key, c in self.choices.items()
         )
         help_state = (self.show_help, self.help_scroll)
-        return (self.selected, self.mouse, choices, len(self.specs), help_state,
-                self.resume.frame_key())
+        replays = self.replays.frame_key() if self.replays is not None else None
+        return (
+            self.selected,
+            self.mouse,
+            choices,
+            len(self.specs),
+            help_state,
+            self.resume.frame_key(),
+            replays,
+        )
 
     def captures_escape(self) -> bool:
-        """True while Esc closes something over the menu (the help, the saves) instead of
-        quitting."""
-        return self.show_help or self.resume.captures_escape()
+        """True while Esc closes something over the menu (the help, the saves, the replays)
+        instead of quitting."""
+        return self.show_help or self.replays is not None or self.resume.captures_escape()
 
     def start(self) -> None:
         choice = self.choice()
@@ -358,6 +388,9 @@ class Menu:
     # -- drawing -------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        if self.replays is not None:
+            self.replays.draw(surface, renderer)
+            return
         renderer.background(surface)
         width, _ = surface.get_size()
         layout = self.layout()
@@ -386,6 +419,8 @@ class Menu:
                 surface, "No games are built yet.", (width // 2, 200), size=22, anchor="midtop"
             )
             return
+        replays = self.replays_rect()
+        renderer.button(surface, replays, "Replays…", hot=replays.collidepoint(self.mouse))
         for index, (spec, card) in enumerate(zip(self.specs, layout.cards, strict=True)):
             self._draw_card(surface, renderer, spec, card, index == self.selected)
         self._draw_panel(surface, renderer, layout)
@@ -555,6 +590,8 @@ class Menu:
         renderer.button(surface, layout.start, "Start", hot=layout.start.collidepoint(self.mouse))
         width = surface.get_width()
         hints = (  # the first that fits the window's width
+            "click a game · Enter starts · H rules · R resume · V replays · F11 full screen · Esc"
+            " quits",
             "click a game · Enter starts · H rules · F11 full screen · Esc quits",
             "Enter starts · H rules · F11 full screen · Esc quits",
             "Enter starts · H rules · Esc quits",

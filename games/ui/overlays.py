@@ -190,7 +190,9 @@ def draw_help(
     """
     panel = help_panel(area)
     renderer.panel(surface, panel, alpha=255)
-    keys = (*extra_keys, *GAME_KEYS)
+    # A shell key the game gives a meaning of its own (a replay's P / Space) is listed once.
+    own = {key for key, _ in extra_keys}
+    keys = (*extra_keys, *(hint for hint in GAME_KEYS if hint[0] not in own))
     layout = help_layout(renderer, panel, spec.help_text, keys)
     view = pygame.Rect(panel.left, panel.top, panel.width, panel.height - HELP_FOOTER_PX)
     most = max(layout.height() + round(12 * layout.scale) - view.height, 0)

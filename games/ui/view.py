@@ -41,6 +41,12 @@ class View:
     # The game's own keys and mouse gestures, (keys, what they do), for the help overlay (the
     # shell adds its own: pause, restart, help, menu, sound, and Ctrl+Z where it undoes).
     keys: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # True if the view ticks its sessions itself in :meth:`update` (a replay): the app then
+    # runs no physics frames for it.
+    drives_clock: ClassVar[bool] = False
+    # Pixels the view keeps below the play area for controls of its own (a replay's timeline):
+    # ``app.play_rect`` ends above them.
+    footer_px: ClassVar[int] = 0
 
     def __init__(self, app: App, session: Session) -> None:
         self.app = app
