@@ -2,9 +2,10 @@
 
 The menu shows it over itself (``Menu.replays``) when its *Replays…* button (or V) is
 pressed. Saves come first, newest first, from the window's saves folder (``--saves``, else
-``WOBBLETOP_SAVES``, else the default), then every shipped scenario of the games the menu offers (``assets/scenarios/<game>/``). A row names the game and the file,
-with the save's progress and date or the scenario's description; a file that cannot be read
-says why in red and opens nothing. A click (or ↑ ↓ and Enter) opens the replay
+``WOBBLETOP_SAVES``, else the default), then every shipped scenario of the games the menu
+offers (``assets/scenarios/<game>/``). A row names the game and the file, with the save's
+progress and date or the scenario's description; a file that cannot be read says why in red
+and opens nothing. A click (or ↑ ↓ and Enter) opens the replay
 (:func:`games.ui.replay_view.open_replay`); a file refused when opened (a changed board) is one
 line in the menu's notice. The wheel, ↑ ↓ and Page Up/Down scroll; Esc or *Back* closes it.
 """
