@@ -72,6 +72,12 @@ class Keeper:
     def save_now(self, game: GameRun) -> Path | None:
         """Ctrl+S: save the game in front of the player, with a notice naming the file."""
         session = game.session
+        if game.replay:
+            self.app.notify(
+                "A replay is not saved: Play from here makes it a game of your own",
+                kind="refused",
+            )
+            return None
         if session.outcome is not None:
             self.app.notify(
                 "This game is over: nothing to save (F5 plays again)", kind="refused"

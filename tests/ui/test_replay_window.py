@@ -241,3 +241,17 @@ def test_a_replay_is_not_recorded_and_takes_no_live_config(
     assert all(event.action != "config" for event in view.timeline.session.recorded)
     app.leave_game()
     assert not record.exists()
+
+
+def test_a_replay_is_never_kept_by_ctrl_s_or_on_leaving(make_app, ui, tmp_path: Path) -> None:
+    import pygame
+
+    file = load_replay(SCENARIOS / "freeplay" / "flick_throws_disk.toml")
+    saves = tmp_path / "saves"
+    app = make_app(replay=file, saves=str(saves))
+    replay_view(app)
+    ui.run(app, 0.3)
+    ui.key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert "A replay is not saved" in (app.current_notice() or ("",))[0]
+    app.leave_game()
+    assert not saves.exists() or not list(saves.iterdir())
