@@ -47,20 +47,17 @@ scheduler that has no worker is said so on stderr within seconds and given up on
 
 from __future__ import annotations
 
-import _thread
 import argparse
-import contextlib
 import os
 import signal
 import sys
-import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from types import CodeType, FrameType
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn
 
 from games import registry
 from games.errors import UserError
+from games.interrupts import Terminated, interrupts_at_safe_points
 from games.protocol import GameSpec, SeatKind
 from games.userfile import UserFileError, one_line
 from physics.config import ConfigError, load_config, user_config_path
@@ -364,7 +361,7 @@ def _add_sweep_parsers(commands: Any, common: _Parser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    with _interrupts_at_safe_points():
+    with interrupts_at_safe_points():
         return _main(argv)
 
 
@@ -406,100 +403,6 @@ def _main(argv: Sequence[str] | None) -> int:
         # The reader (head, less) went away: stop quietly, as other command-line tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-
-
-# Frames where a KeyboardInterrupt must not be raised: cffi prints and drops an exception raised
-# inside a pymunk callback (the run would go on), and an interrupted import is left half done
-# (and a KeyboardInterrupt raised in code cffi runs at import time makes Python kill itself
-# with SIGINT at exit instead of returning our exit code).
-_PYMUNK_CALLBACKS = os.path.join("pymunk", "_callbacks.py")
-_IMPORT_MACHINERY = "importlib._bootstrap"  # also matches importlib._bootstrap_external
-_RETRY_SECONDS = 0.01
-_stopping = False  # set by the first Ctrl-C / SIGTERM / SIGHUP; later ones are ignored
-_ENDING_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
-
-
-# Code a signal must not cut either: the window's game work (see :func:`game_work`).
-_GAME_WORK: set[CodeType] = set()
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def game_work(function: _F) -> _F:
-    """Mark ``function`` as work on the game in front of the player (a frame's ticks, an input
-    handled): a Ctrl-C, SIGTERM or SIGHUP that comes inside it waits until it returns, as in a
-    pymunk callback. A signal that cut a tick in two would leave a game no replay reaches (its
-    world stepped, its frame not counted), and the save kept on the way out could not be
-    resumed."""
-    _GAME_WORK.add(function.__code__)
-    return function
-
-
-def _at_unsafe_point(frame: FrameType | None) -> bool:
-    while frame is not None:
-        code = frame.f_code
-        filename = code.co_filename
-        if filename.endswith(_PYMUNK_CALLBACKS) or _IMPORT_MACHINERY in filename:
-            return True
-        if code in _GAME_WORK:
-            return True
-        frame = frame.f_back
-    return False
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM or SIGHUP: unwinds like Ctrl-C (a recording is saved on the way out)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _on_interrupt(signum: int, frame: FrameType | None) -> None:
-    """Ctrl-C: raise KeyboardInterrupt, or a moment later if Python is in a callback or import.
-
-    SIGTERM and SIGHUP (a closed terminal) raise :class:`Terminated` the same way, so the
-    window's ``finally`` saves the recording and the exit code is 128 + the signal.
-    """
-    global _stopping
-    if _stopping:
-        return  # already on the way out (saving a recording): a second Ctrl-C cannot cut it
-    if _at_unsafe_point(frame):
-        retry = _thread.interrupt_main if signum == signal.SIGINT else (
-            lambda: signal.raise_signal(signum)
-        )
-        threading.Timer(_RETRY_SECONDS, retry).start()
-        return
-    _stopping = True
-    if signum != signal.SIGINT:
-        raise Terminated(signum)
-    raise KeyboardInterrupt
-
-
-@contextlib.contextmanager
-def _interrupts_at_safe_points() -> Iterator[None]:
-    """Use :func:`_on_interrupt` for SIGINT while the command runs (main thread, not ignored)."""
-    global _stopping
-    _stopping = False
-    main_thread = threading.current_thread() is threading.main_thread()
-    installed = main_thread and signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    if installed:
-        signal.signal(signal.SIGINT, _on_interrupt)
-    ending = [
-        signum
-        for signum in _ENDING_SIGNALS
-        if main_thread and signal.getsignal(signum) == signal.SIG_DFL
-    ]
-    for signum in ending:
-        signal.signal(signum, _on_interrupt)
-    try:
-        yield
-    finally:
-        if installed:
-            signal.signal(signal.SIGINT, signal.default_int_handler)
-        for signum in ending:
-            signal.signal(signum, signal.SIG_DFL)
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -567,14 +470,18 @@ def _run(args: argparse.Namespace, config_path: Path | None) -> int:
                 raise UsageError(f"--{flag} with --resume: the save keeps the game's own")
     elif args.game is None:
         raise UsageError("run needs GAME (one of " + ", ".join(registry.available()) + ")")
+    after = None
+    if save is not None:
+        from games.saves import save_when_done
+
+        after = save_when_done(save, config_path)
+    if resume is not None:
+        from games.saves import run_resumed
+
+        return run_resumed(resume, frames=args.frames, after=after)
+    game = str(args.game)  # given: checked above
     return run_headless(
-        args.game,
-        config_path,
-        args.seed,
-        players=args.players,
-        frames=args.frames,
-        save=save,
-        resume=resume,
+        game, config_path, args.seed, players=args.players, frames=args.frames, after=after
     )
 
 

@@ -18,7 +18,7 @@ import json
 import math
 import sys
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -146,79 +146,38 @@ def play_headless(
     players: int | None = None,
     frames: int | None = None,
     progress: bool = False,
-    save: Path | None = None,
+    after: Callable[[Session], None] | None = None,
 ) -> dict[str, Any]:
     """Run ``game_id`` with computer seats to its end (or the limit) and return the summary;
-    ``save``: then write a save of the game as it stands (:mod:`games.saves`)."""
+    ``after`` is handed the session first (``run --save`` saves it: :mod:`games.saves`)."""
     spec = registry.load(game_id)
     config = load_config(config_path).config
     seats = seats_for(spec, players)
     session = new_session(spec, config, seed, seats, spec.headless_options)
     drive(session, frame_limit(spec, config, frames), progress=progress)
-    if save is not None:
-        _save(session, save, config_path)
+    if after is not None:
+        after(session)
     return summary(session)
-
-
-def resume_headless(
-    path: Path,
-    *,
-    frames: int | None = None,
-    progress: bool = False,
-    save: Path | None = None,
-) -> dict[str, Any]:
-    """Resume a save whose seats are all computers and play it on to its end (or to frame
-    ``frames``, counted from the game's start, as ``wobbletop run --frames`` counts)."""
-    from games.saves import SaveError, load_save, resume
-
-    scenario = load_save(path)
-    if scenario.seats and any(seat is not SeatKind.COMPUTER for seat in scenario.seats):
-        raise SaveError(
-            f"{path}: seats: {', '.join(seat.value for seat in scenario.seats)}; a game with "
-            f"people at it resumes in the window: wobbletop play --resume {path}"
-        )
-    session = resume(scenario, path, progress=progress)
-    spec = registry.load(scenario.game)
-    limit = frame_limit(spec, session.initial_setup.config, frames)
-    if limit < session.frame:
-        raise HeadlessError(
-            f"--frames {limit}: the save is at frame {session.frame} already; allowed: more"
-        )
-    drive(session, limit, progress=progress)
-    if save is not None:
-        _save(session, save, None)
-    return summary(session)
-
-
-def _save(session: Session, path: Path, config_path: Path | None) -> None:
-    from games.saves import write_save
-    from games.scenario import numbered_path
-
-    written = write_save(
-        numbered_path(path), session, config_path, how=f"wobbletop run {session.game_id}"
-    )
-    print(f"wobbletop: saved the game at frame {session.frame} to {written}", file=sys.stderr)
 
 
 def run_headless(
-    game_id: str | None,
+    game_id: str,
     config_path: Path | None,
     seed: int,
     *,
     players: int | None = None,
     frames: int | None = None,
-    save: Path | None = None,
-    resume: Path | None = None,
+    after: Callable[[Session], None] | None = None,
 ) -> int:
     """The ``wobbletop run`` command: print the summary as one JSON line; return exit code 0."""
-    progress = sys.stderr.isatty()
-    if resume is not None:
-        result = resume_headless(resume, frames=frames, progress=progress, save=save)
-    else:
-        assert game_id is not None
-        result = play_headless(
-            game_id, config_path, seed, players=players, frames=frames, progress=progress,
-            save=save,
-        )
+    result = play_headless(
+        game_id,
+        config_path,
+        seed,
+        players=players,
+        frames=frames,
+        progress=sys.stderr.isatty(),
+        after=after,
+    )
     print(json.dumps(result))
     return 0

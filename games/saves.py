@@ -51,7 +51,10 @@ drawing (and showing how far it is) while the game is rebuilt.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -60,13 +63,14 @@ from typing import Any
 from games import __version__, registry
 from games.assets import assets_dir
 from games.errors import UserError
-from games.protocol import InputRefused, Session
+from games.protocol import InputRefused, SeatKind, Session
 from games.scenario import (
     SaveInfo,
     Scenario,
     ScenarioError,
     dump_scenario,
     load_scenario,
+    numbered_path,
     recording_of,
     start_session,
     write_text_atomically,
@@ -343,3 +347,59 @@ class Resuming:
             )
         self.done = True
         return True
+
+
+# --------------------------------------------------------------------------------------------
+# Headless: ``wobbletop run GAME --save FILE`` and ``wobbletop run --resume FILE``
+
+
+def save_when_done(path: Path, config_path: Path | None) -> Callable[[Session], None]:
+    """What ``run --save FILE`` hands the headless run: save the session where it stopped (to
+    ``path``, or the first free ``NAME-2.toml``...: a file is never replaced)."""
+
+    def save(session: Session) -> None:
+        written = write_save(
+            numbered_path(path), session, config_path, how=f"wobbletop run {session.game_id}"
+        )
+        print(f"wobbletop: saved the game at frame {session.frame} to {written}", file=sys.stderr)
+
+    return save
+
+
+def resume_headless(
+    path: Path,
+    *,
+    frames: int | None = None,
+    progress: bool = False,
+    after: Callable[[Session], None] | None = None,
+) -> dict[str, Any]:
+    """Resume a save whose seats are all computers and play it on to its end (or to frame
+    ``frames``, counted from the game's start, as ``wobbletop run --frames`` counts)."""
+    from games.headless import HeadlessError, drive, frame_limit, summary
+
+    scenario = load_save(path)
+    if scenario.seats and any(seat is not SeatKind.COMPUTER for seat in scenario.seats):
+        raise SaveError(
+            f"{path}: seats: {', '.join(seat.value for seat in scenario.seats)}; a game with "
+            f"people at it resumes in the window: wobbletop play --resume {path}"
+        )
+    session = resume(scenario, path, progress=progress)
+    spec = registry.load(scenario.game)
+    limit = frame_limit(spec, session.initial_setup.config, frames)
+    if limit < session.frame:
+        raise HeadlessError(
+            f"--frames {limit}: the save is at frame {session.frame} already; allowed: more"
+        )
+    drive(session, limit, progress=progress)
+    if after is not None:
+        after(session)
+    return summary(session)
+
+
+def run_resumed(
+    path: Path, *, frames: int | None = None, after: Callable[[Session], None] | None = None
+) -> int:
+    """``wobbletop run --resume FILE``: the summary of the game played on, as one JSON line."""
+    result = resume_headless(path, frames=frames, progress=sys.stderr.isatty(), after=after)
+    print(json.dumps(result))
+    return 0

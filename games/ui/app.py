@@ -32,7 +32,7 @@ Saved games (:mod:`games.ui.saving`, :mod:`games.ui.resume_menu`): Ctrl+S saves 
 front of you to the saves folder (``--saves``, ``WOBBLETOP_SAVES``, else the player's data
 folder), and the same endings that keep a recording keep an autosave of an unfinished game.
 The menu's Resume lists the saves and reopens one where it was (``--resume FILE`` likewise).
-A signal never cuts the game's own work in two (:func:`games.cli.game_work`): a tick or an
+A signal never cuts the game's own work in two (:func:`games.interrupts.game_work`): a tick or an
 input is finished first, so what is saved on the way out is a state a replay reaches.
 
 The window (:mod:`games.ui.window`): it opens at the size the player last left it at, or at
@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games import registry
-from games.cli import game_work
+from games.interrupts import game_work
 from games.protocol import (
     CONFIG_ACTION,
     GameSpec,
