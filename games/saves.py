@@ -18,6 +18,8 @@ A save is a scenario file (:mod:`games.scenario`) of the game so far, plus a ``[
     wobbletop = "0.1.0"          # the version that wrote it
     saved_at = "2026-12-01T21:30:00Z"
     summary = "turn 37"          # how far, in a player's words (the menu shows it)
+    state = '{"rules": ...}'     # the game's own state (a dice game's rule engine: board,
+                                 # hands, turn, dice) as JSON; a resume checks it is reached
     [save.files]                 # SHA-256 of the game's data files when it was saved
     "stonewall/board.toml" = "…"
     [expect]
@@ -29,9 +31,12 @@ Why a scenario: the game's whole history is its seed, its config and the players
 their frames, and every game already replays those to the bit (that is what ``regress``
 checks). So a save of a dice game and of a physics game are the same kind of file, ``wobbletop
 regress`` can check one, and a resume is a replay to the saved frame that must reach the saved
-digest (else the game, its config or its files changed, and the save is refused rather than
-resumed into a different game). The rule engines' own states are not stored: they are what the
-replay rebuilds, so a save cannot hold a state the rules could never reach.
+digest and the saved state (else the game, its config or its files changed, and the save is
+refused rather than resumed into a different game). The game's own state (for a dice game the
+rule engine's state; its action log is the inputs) is stored too, so a save can be read
+without replaying it, but it is never *loaded* from the file: the resumed state is what the
+replay rebuilds, and must equal the stored one, so a save cannot bring in a state the rules
+could never reach.
 
 Refused with one line naming the file (:class:`SaveError`): a file without ``[save]`` (a plain
 scenario or recording: replay it instead), a format newer than this program's, a data file
@@ -118,8 +123,31 @@ def save_of(session: Session, user_config_path: Path | None, *, how: str) -> Sce
         saved_at=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         summary=summary_of(session),
         files=data_files(session.game_id),
+        state=game_state(session),
     )
     return scenario.model_copy(update={"save": info})
+
+
+def game_state(session: Session) -> str:
+    """The game's own state (the rule engine's, for a dice game: its board, hands, turn and
+    dice), as the compact JSON text a save stores beside the history."""
+    return json.dumps(session.state_json(), sort_keys=True, separators=(",", ":"))
+
+
+def check_reached(scenario: Scenario, session: Session, path: Path) -> None:
+    """Refuse a save whose history does not reach the state it recorded: the digest of the
+    whole game, and the game's own state (a save edited by hand, or another program's)."""
+    assert scenario.expect is not None and scenario.save is not None
+    if session.digest() != scenario.expect.digest:
+        raise SaveError(
+            f"{path}: the game replayed to frame {session.frame} does not reach the saved state "
+            "(the digest differs): the program or the save was changed since"
+        )
+    if scenario.save.state and game_state(session) != scenario.save.state:
+        raise SaveError(
+            f"{path}: save.state: not the state the game's history reaches at frame "
+            f"{session.frame}; a save's state cannot be edited"
+        )
 
 
 def write_save(
@@ -172,12 +200,7 @@ def resume(scenario: Scenario, path: Path, *, progress: bool = False) -> Session
     ``progress``: a bar on stderr while the replay takes longer than a second.
     """
     session, _ = start_session(scenario, path, progress=progress, to_frame=scenario.frames)
-    assert scenario.expect is not None
-    if session.digest() != scenario.expect.digest:
-        raise SaveError(
-            f"{path}: the game replayed to frame {session.frame} does not reach the saved state "
-            "(the digest differs): the program or the save was changed since"
-        )
+    check_reached(scenario, session, path)
     return session
 
 
@@ -339,12 +362,7 @@ class Resuming:
             ) from None
         if self.session.frame < self.target:
             return False
-        assert self.scenario.expect is not None
-        if self.session.digest() != self.scenario.expect.digest:
-            raise SaveError(
-                f"{self.path}: the game replayed to frame {self.session.frame} does not reach "
-                "the saved state (the digest differs): the program or the save was changed since"
-            )
+        check_reached(self.scenario, self.session, self.path)
         self.done = True
         return True
 

@@ -133,6 +133,24 @@ class SaveInfo(_Strict):
     )
     summary: str = Field(default="", max_length=200, description="how far, for a player")
     files: dict[str, str] = Field(default_factory=dict, description="data file -> SHA-256")
+    state: str = Field(
+        default="", max_length=2_000_000, description="the game's own state as JSON text"
+    )
+
+    @field_validator("state")
+    @classmethod
+    def _state_is_a_json_table(cls, state: str) -> str:
+        import json
+
+        if not state:
+            return state
+        try:
+            value = json.loads(state)
+        except ValueError as error:
+            raise ValueError(f"not JSON ({error})") from None
+        if not isinstance(value, dict):
+            raise ValueError("allowed: the game's state as a JSON object")
+        return state
 
     @field_validator("files")
     @classmethod

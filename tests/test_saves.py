@@ -256,3 +256,21 @@ def test_the_menus_line_says_game_seats_how_far_and_when(tmp_path: Path) -> None
     line = listed.line(saved_at + timedelta(minutes=12))
     turn = load_save(save).save.summary  # type: ignore[union-attr]
     assert line == f"Stonewall, 4 players, {turn}, 12 min ago" and turn.startswith("turn ")
+
+
+def test_a_dice_save_holds_the_rule_engines_state_and_an_edited_one_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "s.toml"
+    assert main(["run", "malloppo", "--seed", "1", "--frames", "30", "--save", str(save)]) == 0
+    capsys.readouterr()
+    scenario = load_save(save)
+    assert scenario.save is not None
+    state = json.loads(scenario.save.state)
+    assert {"board", "hands", "current", "phase", "roll"} <= set(state["rules"])
+    text = save.read_text(encoding="utf-8")
+    edited = text.replace('\\"bot_wait\\":', '\\"bot_wait\\": 1, \\"x\\":', 1)
+    assert edited != text
+    save.write_text(edited, encoding="utf-8")
+    line = one_line_refusal(capsys, "run", "--resume", str(save))
+    assert "save.state: not the state the game's history reaches" in line
