@@ -1,14 +1,19 @@
-"""Checks an engine's ``push`` makes on the numbers inside an action, before any rule.
+"""Checks an engine's ``push`` makes on the values inside an action, before any rule.
 
 An action may come from a save, a network message or a script, so a roll, an index or a
-count may be a bool, a float or a string. :func:`whole_number` refuses those with the
-engine's own ``IllegalMove`` (one line naming the field and what is allowed) so a bad action
-never reaches the rules (where it would raise ``TypeError`` or be silently accepted).
-Pure Python.
+square may be a bool, a float or a string. :func:`check_action` refuses those with the
+engine's own ``IllegalMove`` (one line naming the field and what is allowed), so a bad
+action never reaches the rules (where it would raise ``TypeError``, or be silently accepted
+and break the next ``legal_actions()``). Pure Python.
+
+The fields are read from the action dataclass's annotations: ``int``, ``str``, ``Square``
+(two whole numbers), tuples of those, ``... | None``, and nested dataclasses (a wall).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from games.userfile import shown
@@ -19,22 +24,52 @@ def is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def whole_number(value: Any, field: str, allowed: str, error: type[Exception]) -> int:
-    """``value`` if it is a whole number, else raise ``error`` naming ``field`` and
-    ``allowed`` (the range in words, e.g. "1 to 6")."""
-    if not is_whole(value):
-        raise error(f"{field}: {shown(value)} is not a whole number; allowed: {allowed}")
-    return int(value)
+def _is_square(value: Any) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and all(is_whole(v) for v in value)
 
 
-def whole_squares(squares: Any, field: str, error: type[Exception]) -> None:
-    """Every entry of ``squares`` is a pair of whole numbers (x, y), else ``error``."""
-    if not isinstance(squares, (tuple, list)):
-        raise error(f"{field}: {shown(squares)} is not a list of squares")
-    for entry in squares:
-        if (
-            not isinstance(entry, (tuple, list))
-            or len(entry) != 2
-            or not all(is_whole(v) for v in entry)
-        ):
-            raise error(f"{field}: {shown(entry)} is not a square (two whole numbers x, y)")
+def _problem(kind: str, value: Any) -> str | None:
+    """What ``value`` is not, for a field annotated ``kind``; None if it fits."""
+    kind = kind.strip()
+    if kind.endswith("| None"):
+        return None if value is None else _problem(kind[: -len("| None")], value)
+    if kind.startswith("tuple[") and kind.endswith(", ...]"):
+        if not isinstance(value, tuple):
+            return "a tuple"
+        for item in value:
+            problem = _problem(kind[len("tuple["): -len(", ...]")], item)
+            if problem:
+                return f"a tuple of {problem}s"
+        return None
+    if kind == "int":
+        return None if is_whole(value) else "a whole number"
+    if kind == "str":
+        return None if isinstance(value, str) else "text"
+    if kind == "Square":
+        return None if _is_square(value) else "a square (two whole numbers x, y)"
+    if kind in ("", "Any", "object"):
+        return None
+    # Another action or value class (a wall): check_action walks its fields.
+    return None if dataclasses.is_dataclass(value) and type(value).__name__ == kind else f"a {kind}"
+
+
+def check_action(
+    action: Any, error: type[Exception], allowed: Mapping[str, str] | None = None
+) -> None:
+    """Raise ``error`` if a field of ``action`` has the wrong type: "Roll.value: 2.5 is not a
+    whole number; allowed: 1 to 6" (``allowed`` maps "Class.field" to the range in words)."""
+    if not dataclasses.is_dataclass(action) or isinstance(action, type):
+        return
+    name = type(action).__name__
+    for field in dataclasses.fields(action):
+        value = getattr(action, field.name)
+        label = f"{name}.{field.name}"
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            check_action(value, error, allowed)
+            continue
+        kind = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", "")
+        problem = _problem(kind, value)
+        if problem:
+            extra = (allowed or {}).get(label)
+            range_ = f" ({extra})" if extra else ""
+            raise error(f"{label}: {shown(value)}; allowed: {problem}{range_}")

@@ -65,7 +65,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.checks import whole_number
+from games.checks import check_action
 from games.rng import Chance
 from games.userfile import shown
 
@@ -281,6 +281,10 @@ class MemoryStacking:
 
     def push(self, action: Action) -> None:
         """Apply ``action`` or raise :class:`IllegalMove` (nothing changes then)."""
+        check_action(action, IllegalMove, {
+            "Insert.at": f"0, the bottom, to {len(self.tower)}, the top",
+            "Roll.value": f"1 to {DIE_SIDES}",
+        })
         snapshot = self._snapshot()
         if isinstance(action, Draw):
             self._draw(action.piece)
@@ -376,7 +380,6 @@ class MemoryStacking:
 
     def _insert(self, at: int) -> None:
         self._require(Phase.PLACE, doing="stack an animal")
-        whole_number(at, "insert at", f"0 (the bottom) to {len(self.tower)} (the top)", IllegalMove)
         if not 0 <= at <= len(self.tower):
             raise IllegalMove(
                 f"insert at {at}: the tower has {len(self.tower)} animals; "
@@ -404,7 +407,6 @@ class MemoryStacking:
 
     def _roll(self, value: int) -> None:
         self._require(Phase.ROLL, doing="roll")
-        whole_number(value, "the die", f"1 to {DIE_SIDES}", IllegalMove)
         if not 1 <= value <= DIE_SIDES:
             raise IllegalMove(f"a roll of {value}; allowed: 1 to {DIE_SIDES}")
         self.rolled = value

@@ -66,6 +66,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.assets import read_once
+from games.checks import check_action
 from games.engine import SnapshotState
 from games.errors import UserError
 from games.graph import exact_walks, no_reversal
@@ -123,7 +124,11 @@ class Turn:
     path: tuple[Square, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "steals", tuple(sorted(self.steals)))
+        try:
+            steals = tuple(sorted(self.steals))
+        except TypeError:  # not squares: left as given, for push to refuse in one line
+            return
+        object.__setattr__(self, "steals", steals)
 
 
 Action = Roll | Turn
@@ -452,6 +457,7 @@ class State(SnapshotState[Action]):
 
     # --- checking -----------------------------------------------------------------------
     def _check(self, action: Action) -> Any:
+        check_action(action, IllegalMove, {"Roll.value": f"1 to {DIE_SIDES}"})
         if isinstance(action, Roll):
             if not self.is_chance():
                 who = self.name(self.current) if not self.is_over() else "nobody"

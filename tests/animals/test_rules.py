@@ -440,12 +440,13 @@ def test_insert_and_roll_refuse_what_is_not_a_whole_number(bad: object) -> None:
     game = opened()
     game.push(Draw("cat"))
     before = game.to_json()
-    with pytest.raises(IllegalMove, match=r"insert at: .* is not a whole number; allowed: 0"):
+    allowed = r"Insert.at: .*; allowed: a whole number \(0, the bottom, to 3, the top\)"
+    with pytest.raises(IllegalMove, match=allowed):
         game.push(Insert(bad))  # type: ignore[arg-type]
     assert game.to_json() == before
     game.push(Insert(0))
     game.push(Draw("crocodile2"))
     before = game.to_json()
-    with pytest.raises(IllegalMove, match=r"the die: .* is not a whole number; allowed: 1 to 6"):
+    with pytest.raises(IllegalMove, match=r"Roll.value: .*; allowed: a whole number \(1 to 6\)"):
         game.push(Roll(bad))  # type: ignore[arg-type]
     assert game.to_json() == before
