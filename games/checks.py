@@ -13,6 +13,7 @@ The fields are read from the action dataclass's annotations: ``int``, ``str``, `
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -53,6 +54,15 @@ def _problem(kind: str, value: Any) -> str | None:
     return None if dataclasses.is_dataclass(value) and type(value).__name__ == kind else f"a {kind}"
 
 
+@functools.cache
+def _kinds(cls: type) -> tuple[tuple[str, str], ...]:
+    """(field name, annotation as text) of a dataclass, read once per class."""
+    return tuple(
+        (f.name, f.type if isinstance(f.type, str) else getattr(f.type, "__name__", ""))
+        for f in dataclasses.fields(cls)
+    )
+
+
 def check_action(
     action: Any, error: type[Exception], allowed: Mapping[str, str] | None = None
 ) -> None:
@@ -61,13 +71,12 @@ def check_action(
     if not dataclasses.is_dataclass(action) or isinstance(action, type):
         return
     name = type(action).__name__
-    for field in dataclasses.fields(action):
-        value = getattr(action, field.name)
-        label = f"{name}.{field.name}"
+    for field, kind in _kinds(type(action)):
+        value = getattr(action, field)
+        label = f"{name}.{field}"
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             check_action(value, error, allowed)
             continue
-        kind = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", "")
         problem = _problem(kind, value)
         if problem:
             extra = (allowed or {}).get(label)

@@ -660,6 +660,14 @@ def _phase_impossible(game: MemoryStacking) -> str | None:
         if game.drawn + game.crocodiles != game.turns + drawn_now:
             return (f"{game.drawn} animals and {game.crocodiles} crocodiles drawn in "
                     f"{game.turns} turns")
+        # The tower: the opening's animals and every animal stacked, less those the
+        # crocodiles out of the game took (each took one or none).
+        stacked = game.drawn - (1 if game.in_hand and not catalogue.is_crocodile(game.in_hand)
+                                else 0)
+        taken = OPENING_ANIMALS + stacked - len(game.tower)
+        if not 0 <= taken <= len(game.out):
+            return (f"a tower of {len(game.tower)} after {stacked} animals stacked and "
+                    f"{len(game.out)} crocodiles played")
     in_hand = game.in_hand
     crocodile_in_hand = in_hand is not None and catalogue.is_crocodile(in_hand)
     hand_kind = {

@@ -427,6 +427,14 @@ def test_json_refuses_outcomes_and_counts_play_cannot_give(
     assert "\n" not in str(error.value) and data == kept
 
 
+def test_json_refuses_a_tower_lower_than_the_crocodiles_could_make_it() -> None:
+    data = opened().to_json()  # lion, dog, turtle; nothing stacked, no crocodile played
+    data["tower"] = ["lion", "dog"]
+    data["pouch"].append("turtle")  # type: ignore[attr-defined]
+    with pytest.raises(IllegalMove, match="a tower of 2 after 0 animals stacked and 0 crocodiles"):
+        MemoryStacking.from_json(data, CATALOGUE)
+
+
 def test_json_refuses_an_opening_with_a_crocodile_out() -> None:
     data = MemoryStacking.new(CATALOGUE, seat_names(2)).to_json()
     data["pouch"].remove("crocodile1")  # type: ignore[attr-defined]
