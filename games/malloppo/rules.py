@@ -688,7 +688,8 @@ class State(SnapshotState[Action]):
         malformed or impossible (coins not adding up, two hands on a square, a hand on the
         board without coins, the turn with a player who is out, ...). A hand-written position
         may leave out ``board`` (the default board), a hand's ``square`` and ``coins`` (off
-        the board), and ``roll``, ``winner``, ``contenders`` and ``opening_rolls`` (none)."""
+        the board), and ``roll``, ``winner``, ``contenders`` and ``opening_rolls`` (none).
+        The checks are :mod:`games.malloppo.saved`'s."""
         from games.malloppo.saved import state_from_json
 
         try:
