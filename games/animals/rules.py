@@ -65,7 +65,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.checks import check_action
 from games.rng import Chance
+from games.userfile import shown
 
 OPENING_ANIMALS = 3
 DIE_SIDES = 6
@@ -279,6 +281,10 @@ class MemoryStacking:
 
     def push(self, action: Action) -> None:
         """Apply ``action`` or raise :class:`IllegalMove` (nothing changes then)."""
+        check_action(action, IllegalMove, {
+            "Insert.at": f"0, the bottom, to {len(self.tower)}, the top",
+            "Roll.value": f"1 to {DIE_SIDES}",
+        })
         snapshot = self._snapshot()
         if isinstance(action, Draw):
             self._draw(action.piece)
@@ -495,98 +501,241 @@ class MemoryStacking:
         return cls.from_json(data, catalogue)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], catalogue: Catalogue) -> MemoryStacking:
-        """Rebuild a state from :meth:`to_json`, refusing any impossible one in one line."""
+    def from_json(cls, data: Any, catalogue: Catalogue) -> MemoryStacking:
+        """Rebuild a state from :meth:`to_json`, refusing in one line (:class:`IllegalMove`
+        naming the key) a wrong type, a missing or unknown key, or any state play could not
+        reach (:meth:`_impossible`)."""
+        if not isinstance(data, Mapping):
+            raise IllegalMove(f"not a Memory Stacking state: {shown(data)} is not a table")
+        unknown = sorted(str(k) for k in set(data) - set(STATE_KEYS))
+        if unknown:
+            raise IllegalMove(
+                f"not a Memory Stacking state: {shown(unknown[0])}: unknown key; "
+                f"allowed: {', '.join(STATE_KEYS)}"
+            )
+        game = cls.new(catalogue, _names(data, "seats"))
+        game.pouch = _names(data, "pouch")
+        game.tower = _names(data, "tower")
+        game.opening_hand = _names(data, "opening_hand")
+        game.turn = _count(data, "turn")
+        phase = _field(data, "phase")
         try:
-            game = cls.new(catalogue, [str(s) for s in data["seats"]])
-            game.pouch = [str(p) for p in data["pouch"]]
-            game.tower = [str(p) for p in data["tower"]]
-            game.opening_hand = [str(p) for p in data["opening_hand"]]
-            game.turn = int(data["turn"])
-            game.phase = Phase(data["phase"])
-            game.in_hand = None if data["in_hand"] is None else str(data["in_hand"])
-            game.rolled = None if data["rolled"] is None else int(data["rolled"])
-            game.out = [str(p) for p in data["out"]]
-            game.turns = int(data["turns"])
-            game.drawn = int(data["drawn"])
-            game.crocodiles = int(data["crocodiles"])
-            outcome = data["outcome"]
-            if outcome is not None:
-                game.outcome = Outcome(
-                    tuple(str(s) for s in outcome["winners"]),
-                    tuple(str(s) for s in outcome["losers"]),
-                    str(outcome["reason"]),
-                    None if outcome["caller"] is None else str(outcome["caller"]),
-                    tuple(str(p) for p in outcome["revealed"]),
+            game.phase = Phase(phase)
+        except ValueError:
+            raise IllegalMove(
+                f"not a Memory Stacking state: phase: {shown(phase)}; "
+                f"allowed: {', '.join(p.value for p in Phase)}"
+            ) from None
+        game.in_hand = _name_or_none(data, "in_hand")
+        game.rolled = None if _field(data, "rolled") is None else _count(data, "rolled")
+        game.out = _names(data, "out")
+        game.turns = _count(data, "turns")
+        game.drawn = _count(data, "drawn")
+        game.crocodiles = _count(data, "crocodiles")
+        outcome = _field(data, "outcome")
+        if outcome is not None:
+            if not isinstance(outcome, Mapping):
+                raise IllegalMove(
+                    f"not a Memory Stacking state: outcome: {shown(outcome)} is not a table"
                 )
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, IllegalMove):
-                raise
-            raise IllegalMove(f"not a Memory Stacking state: {error!r}") from None
+            extra = sorted(str(k) for k in set(outcome) - set(OUTCOME_KEYS))
+            if extra:
+                raise IllegalMove(
+                    f"not a Memory Stacking state: outcome.{shown(extra[0])}: unknown key; "
+                    f"allowed: {', '.join(OUTCOME_KEYS)}"
+                )
+            reason = _field(outcome, "reason", "outcome.")
+            if not isinstance(reason, str):
+                raise IllegalMove(
+                    f"not a Memory Stacking state: outcome.reason: {shown(reason)} is not text"
+                )
+            game.outcome = Outcome(
+                tuple(_names(outcome, "winners", "outcome.")),
+                tuple(_names(outcome, "losers", "outcome.")),
+                reason,
+                _name_or_none(outcome, "caller", "outcome."),
+                tuple(_names(outcome, "revealed", "outcome.")),
+            )
         problem = game._impossible()
         if problem:
             raise IllegalMove(f"impossible Memory Stacking state: {problem}")
         return game
 
     def _impossible(self) -> str | None:
-        """Why this state cannot arise in a game, or None."""
-        catalogue = self.catalogue
-        everything = [
-            *self.pouch,
-            *self.tower,
-            *self.opening_hand,
-            *([self.in_hand] if self.in_hand else []),
-            *self.out,
-        ]
-        known = catalogue.pieces
-        for piece in everything:
-            if piece not in known:
-                return f"unknown piece {piece!r}"
-        if sorted(everything) != sorted(known):
-            doubled = sorted({p for p in everything if everything.count(p) > 1})
-            if doubled:
-                return f"{', '.join(doubled)} in two places at once"
-            missing = sorted(set(known) - set(everything))
-            return f"{', '.join(missing)} nowhere (not in pouch, tower, hand or out)"
-        if any(catalogue.is_crocodile(p) for p in (*self.tower, *self.opening_hand)):
-            return "a crocodile in the tower"
-        if any(not catalogue.is_crocodile(p) for p in self.out):
-            return "an animal out of the game (only crocodiles leave it)"
-        if not 0 <= self.turn < len(self.seats):
-            return f"turn {self.turn} for {len(self.seats)} players"
-        phase = self.phase
-        opening = phase is Phase.OPENING
-        if opening and (self.tower or len(self.opening_hand) >= OPENING_ANIMALS):
+        """Why this state cannot arise in a game, or None (every reachable state passes)."""
+        return _pieces_impossible(self) or _phase_impossible(self) or _outcome_impossible(self)
+
+
+STATE_KEYS = (
+    "seats", "pouch", "tower", "opening_hand", "turn", "phase", "in_hand", "rolled", "out",
+    "turns", "drawn", "crocodiles", "outcome",
+)
+OUTCOME_KEYS = ("winners", "losers", "reason", "caller", "revealed")
+REASONS = ("stop stacking: right order", "stop stacking: wrong order", "tower finished",
+           "tower fell")
+
+
+def _field(data: Mapping[str, Any], key: str, prefix: str = "") -> Any:
+    if key not in data:
+        raise IllegalMove(f"not a Memory Stacking state: {prefix}{key}: missing")
+    return data[key]
+
+
+def _names(data: Mapping[str, Any], key: str, prefix: str = "") -> list[str]:
+    value = _field(data, key, prefix)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise IllegalMove(
+            f"not a Memory Stacking state: {prefix}{key}: {shown(value)}; allowed: a list of names"
+        )
+    return list(value)
+
+
+def _name_or_none(data: Mapping[str, Any], key: str, prefix: str = "") -> str | None:
+    value = _field(data, key, prefix)
+    if value is not None and not isinstance(value, str):
+        raise IllegalMove(
+            f"not a Memory Stacking state: {prefix}{key}: {shown(value)}; allowed: a name or null"
+        )
+    return value
+
+
+def _count(data: Mapping[str, Any], key: str) -> int:
+    value = _field(data, key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise IllegalMove(
+            f"not a Memory Stacking state: {key}: {shown(value)}; "
+            "allowed: a whole number, 0 or more"
+        )
+    return value
+
+
+def _pieces_impossible(game: MemoryStacking) -> str | None:
+    """Every piece exactly once, crocodiles never in the tower, only crocodiles out."""
+    catalogue = game.catalogue
+    everything = [
+        *game.pouch,
+        *game.tower,
+        *game.opening_hand,
+        *([game.in_hand] if game.in_hand is not None else []),
+        *game.out,
+    ]
+    known = catalogue.pieces
+    for piece in everything:
+        if piece not in known:
+            return f"unknown piece {piece!r}"
+    if sorted(everything) != sorted(known):
+        doubled = sorted({p for p in everything if everything.count(p) > 1})
+        if doubled:
+            return f"{', '.join(doubled)} in two places at once"
+        missing = sorted(set(known) - set(everything))
+        return f"{', '.join(missing)} nowhere (not in pouch, tower, hand or out)"
+    if any(catalogue.is_crocodile(p) for p in (*game.tower, *game.opening_hand)):
+        return "a crocodile in the tower"
+    if any(not catalogue.is_crocodile(p) for p in game.out):
+        return "an animal out of the game (only crocodiles leave it)"
+    return None
+
+
+def _phase_impossible(game: MemoryStacking) -> str | None:
+    """The phase fits the hand, the roll, the seat on turn and the counts."""
+    catalogue = game.catalogue
+    seats = len(game.seats)
+    if not 0 <= game.turn < seats:
+        return f"turn {game.turn} for {seats} players"
+    phase = game.phase
+    if phase is Phase.OPENING:
+        if game.tower or len(game.opening_hand) >= OPENING_ANIMALS:
             return "an opening with a tower already built"
-        if not opening and self.opening_hand:
-            return "opening animals in hand after the opening"
-        hand_kind = {
-            Phase.PLACE: "animal",
-            Phase.ROLL: "crocodile",
-            Phase.REMOVE: "crocodile",
-        }.get(phase)
-        if hand_kind is None and self.in_hand is not None and phase is not Phase.OVER:
-            return f"a piece in hand in the {phase.value} phase"
-        if hand_kind is not None:
-            if self.in_hand is None:
-                return f"no piece in hand in the {phase.value} phase"
-            if (hand_kind == "crocodile") != catalogue.is_crocodile(self.in_hand):
-                return f"the {phase.value} phase needs a drawn {hand_kind}"
-        if phase is Phase.REMOVE and not (
-            self.rolled is not None and 1 <= self.rolled <= len(self.tower)
-        ):
-            return f"a roll of {self.rolled} to remove from a tower of {len(self.tower)}"
-        if phase is not Phase.REMOVE and self.rolled is not None:
-            return f"a roll of {self.rolled} outside the remove phase"
-        if phase is Phase.DOUBT and not self.finished:
-            return "doubting a tower that is not finished"
-        if (phase is Phase.OVER) != (self.outcome is not None):
-            return "an outcome and the phase disagree"
-        if self.crocodiles != len(self.out) + (
-            1 if self.in_hand and catalogue.is_crocodile(self.in_hand) else 0
-        ):
-            return "the count of crocodiles played disagrees with those out of the game"
+        if game.turn != 0:
+            return f"the opening is drawn by the first seat ({game.seats[0]}), not {game.seat}"
+        if game.out or game.crocodiles or game.turns or game.drawn:
+            return "crocodiles played or turns counted during the opening"
+    elif game.opening_hand:
+        return "opening animals in hand after the opening"
+    else:
+        if game.turn != (1 + game.turns) % seats:
+            return (f"{game.seat} on turn after {game.turns} turns; "
+                    f"{game.seats[(1 + game.turns) % seats]} should be")
+        drawn_now = 0 if game.in_hand is None else 1
+        if game.drawn + game.crocodiles != game.turns + drawn_now:
+            return (f"{game.drawn} animals and {game.crocodiles} crocodiles drawn in "
+                    f"{game.turns} turns")
+        # The tower: the opening's animals and every animal stacked, less those the
+        # crocodiles out of the game took (each took one or none).
+        stacked = game.drawn - (1 if game.in_hand and not catalogue.is_crocodile(game.in_hand)
+                                else 0)
+        taken = OPENING_ANIMALS + stacked - len(game.tower)
+        if not 0 <= taken <= len(game.out):
+            return (f"a tower of {len(game.tower)} after {stacked} animals stacked and "
+                    f"{len(game.out)} crocodiles played")
+    in_hand = game.in_hand
+    crocodile_in_hand = in_hand is not None and catalogue.is_crocodile(in_hand)
+    hand_kind = {
+        Phase.PLACE: "animal",
+        Phase.ROLL: "crocodile",
+        Phase.REMOVE: "crocodile",
+    }.get(phase)
+    fell = game.outcome is not None and game.outcome.reason == "tower fell"
+    if hand_kind is None and in_hand is not None and not (phase is Phase.OVER and fell):
+        return f"a piece in hand in the {phase.value} phase"
+    if hand_kind is not None:
+        if in_hand is None:
+            return f"no piece in hand in the {phase.value} phase"
+        if (hand_kind == "crocodile") != crocodile_in_hand:
+            return f"the {phase.value} phase needs a drawn {hand_kind}"
+    # A roll waits in the remove phase, or stays when the tower fell while taking it out.
+    if game.rolled is not None:
+        removing = phase is Phase.REMOVE or (phase is Phase.OVER and fell and crocodile_in_hand)
+        if not removing:
+            return f"a roll of {game.rolled} outside the remove phase"
+        if not 1 <= game.rolled <= len(game.tower):
+            return f"a roll of {game.rolled} to remove from a tower of {len(game.tower)}"
+    elif phase is Phase.REMOVE:
+        return "no roll in the remove phase"
+    if phase is Phase.DOUBT and not game.finished:
+        return "doubting a tower that is not finished"
+    if (phase is Phase.OVER) != (game.outcome is not None):
+        return "an outcome and the phase disagree"
+    if game.crocodiles != len(game.out) + (1 if crocodile_in_hand else 0):
+        return "the count of crocodiles played disagrees with those out of the game"
+    return None
+
+
+def _outcome_impossible(game: MemoryStacking) -> str | None:
+    """The outcome is the one the rules give for its reason, the caller and the tower."""
+    outcome = game.outcome
+    if outcome is None:
         return None
+    if outcome.reason not in REASONS:
+        return f"outcome.reason {outcome.reason!r}; allowed: {', '.join(REASONS)}"
+    if outcome.revealed != tuple(game.tower):
+        return "the outcome's revealed tower is not the tower"
+    seats = game.seats
+    others = tuple(s for s in seats if s != game.seat)
+    expected: tuple[tuple[str, ...], tuple[str, ...]]
+    if outcome.reason.startswith("stop stacking"):
+        if outcome.caller != game.seat:
+            return (f"stop stacking called by {outcome.caller!r}, not by {game.seat}, "
+                    "the player on turn")
+        right = game.order_is_right()
+        if right != (outcome.reason == "stop stacking: right order"):
+            verdict = "is" if right else "is not"
+            return f"{outcome.reason!r}, but the revealed tower {verdict} in template order"
+        expected = (others, (game.seat,)) if right else ((game.seat,), others)
+    else:
+        if outcome.caller is not None:
+            return f"a caller ({outcome.caller!r}) for {outcome.reason!r}"
+        if outcome.reason == "tower finished":
+            if not game.finished:
+                return "'tower finished' with a tower that is not finished"
+            expected = (seats, ())
+        else:
+            expected = (others, (game.seat,))
+    if (outcome.winners, outcome.losers) != expected:
+        return (f"winners {', '.join(outcome.winners) or 'none'} and losers "
+                f"{', '.join(outcome.losers) or 'none'} do not follow from {outcome.reason!r}; "
+                f"the rules give winners {', '.join(expected[0]) or 'none'}")
+    return None
 
 
 def seat_names(count: int) -> tuple[str, ...]:

@@ -2,8 +2,9 @@
 
 Modelled on python-chess (small frozen value objects, ``push``/``pop``, precise exceptions)
 and OpenSpiel's python games (a chance node for every die roll, legal actions, serialization).
-The board file and its checks live in :mod:`games.malloppo.board`; the exact-length path search
-is the shared :func:`games.graph.exact_walks`.
+The board file and its checks live in :mod:`games.malloppo.board`, reading a saved state and
+its checks in :mod:`games.malloppo.saved`; the exact-length path search is the shared
+:func:`games.graph.exact_walks`.
 
 A game runs through these phases (``State.phase``):
 
@@ -66,6 +67,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.assets import read_once
+from games.checks import check_action
 from games.engine import SnapshotState
 from games.errors import UserError
 from games.graph import exact_walks, no_reversal
@@ -74,7 +76,6 @@ from games.malloppo.board import (
     HANDS_PER_COLOUR,
     Board,
     BoardError,
-    board_from_data,
     default_board_path,
     load_board,
 )
@@ -124,7 +125,11 @@ class Turn:
     path: tuple[Square, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "steals", tuple(sorted(self.steals)))
+        try:
+            steals = tuple(sorted(self.steals))
+        except TypeError:  # not squares: left as given, for push to refuse in one line
+            return
+        object.__setattr__(self, "steals", steals)
 
 
 Action = Roll | Turn
@@ -453,6 +458,7 @@ class State(SnapshotState[Action]):
 
     # --- checking -----------------------------------------------------------------------
     def _check(self, action: Action) -> Any:
+        check_action(action, IllegalMove, {"Roll.value": f"1 to {DIE_SIDES}"})
         if isinstance(action, Roll):
             if not self.is_chance():
                 who = self.name(self.current) if not self.is_over() else "nobody"
@@ -683,9 +689,12 @@ class State(SnapshotState[Action]):
         malformed or impossible (coins not adding up, two hands on a square, a hand on the
         board without coins, the turn with a player who is out, ...). A hand-written position
         may leave out ``board`` (the default board), a hand's ``square`` and ``coins`` (off
-        the board), and ``roll``, ``winner``, ``contenders`` and ``opening_rolls`` (none)."""
+        the board), and ``roll``, ``winner``, ``contenders`` and ``opening_rolls`` (none).
+        The checks are :mod:`games.malloppo.saved`'s."""
+        from games.malloppo.saved import state_from_json
+
         try:
-            return _state_from_json(cls, data, board)
+            return state_from_json(cls, data, board)
         except BoardError as error:
             raise StateError(f"state.board: {error}") from None
 
@@ -695,111 +704,6 @@ class State(SnapshotState[Action]):
         return self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def _state_from_json(cls: type[State], data: Any, board: Board | None) -> State:
-    def fail(key: str, problem: str) -> Any:
-        raise StateError(f"saved Dammi il malloppo state: {key}: {problem}")
-
-    def integer(value: Any, key: str, low: int, high: int) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            fail(key, f"{shown(value)} must be a whole number from {low} to {high}")
-        return int(value)
-
-    if not isinstance(data, dict):
-        fail("state", "must be a table")
-    unknown = sorted(str(k) for k in set(data) - set(SAVED_KEYS))
-    if unknown:
-        fail(shown(unknown[0])[1:-1], f"unknown key; allowed: {', '.join(SAVED_KEYS)}")
-    missing = [k for k in ("players", "hands", "bank", "phase", "current") if k not in data]
-    if missing:
-        fail(missing[0], "missing")
-    # Keys a hand-written position (a scenario file: TOML has no null) may leave out.
-    data = {"roll": None, "winner": None, "contenders": [], "opening_rolls": [], **data}
-    if board is None:
-        board = board_from_data(data["board"], "state.board") if "board" in data \
-            else default_board()
-    players = integer(data["players"], "players", *PLAYER_RANGE)
-    state = cls(players, board)
-    hands = data["hands"]
-    if not isinstance(hands, list) or len(hands) != players * HANDS_PER_COLOUR:
-        fail("hands", f"must list {players * HANDS_PER_COLOUR} hands ({HANDS_PER_COLOUR} per "
-                      "player)")
-    state.squares, state.coins, state.at = [], [], {}
-    for h, entry in enumerate(hands):
-        key = f"hands[{h}]"
-        if not isinstance(entry, dict):
-            fail(key, "must be a table {colour, square, coins}")
-        extra = sorted(str(k) for k in set(entry) - {"colour", "square", "coins"})
-        if extra:
-            fail(f"{key}.{shown(extra[0])[1:-1]}", "unknown key; allowed: colour, square, coins")
-        colour = state.name(h // HANDS_PER_COLOUR)
-        if entry.get("colour") != colour:
-            fail(f"{key}.colour", f"{shown(entry.get('colour'))} should be {shown(colour)}")
-        coins = integer(entry.get("coins", 0), f"{key}.coins", 0, TOTAL_COINS)
-        raw = entry.get("square")  # null or absent: off the board
-        square = None
-        if raw is not None:
-            try:
-                square = _parse_square(raw, "square")
-            except ValueError:
-                fail(f"{key}.square", f"{shown(raw)} is not a square [x, y] or null")
-            assert square is not None
-            if not board.on_board(square):
-                fail(f"{key}.square", f"{shown(raw)} is off the board")
-            if square in state.at:
-                fail(f"{key}.square", f"{square} already has hand {state.at[square]} on it")
-            if coins == 0:
-                fail(key, f"a hand on the board ({square}) has at least one coin")
-            state.at[square] = h
-        elif coins:
-            fail(key, f"a hand off the board holds no coins, not {coins}")
-        state.squares.append(square)
-        state.coins.append(coins)
-    state.bank = integer(data["bank"], "bank", 0, TOTAL_COINS)
-    if state.coin_total() != TOTAL_COINS:
-        fail("bank", f"hands ({sum(state.coins)}) + bank ({state.bank}) must be "
-                     f"{TOTAL_COINS} coins, not {state.coin_total()}")
-    try:
-        state.phase = Phase(data["phase"])
-    except ValueError:
-        fail("phase", f"{shown(data['phase'])}; allowed: {', '.join(p.value for p in Phase)}")
-    alive = state.alive()
-    state.current = integer(data["current"], "current", 0, players - 1)
-    roll = data["roll"]
-    if state.phase is Phase.MOVE:
-        state.roll = integer(roll, "roll", 1, DIE_SIDES)
-    elif roll is not None:
-        fail("roll", f"{shown(roll)}: a roll waits only in phase move")
-    winner = data["winner"]
-    if state.phase is Phase.OVER:
-        if len(alive) != 1:
-            fail("phase", f"over, but {len(alive)} players still have hands on the board")
-        if winner != alive[0]:
-            fail("winner", f"{shown(winner)} should be {alive[0]}, the last player with hands")
-        state.winner = alive[0]
-    else:
-        if winner is not None:
-            fail("winner", f"{shown(winner)} but the game is not over")
-        if len(alive) < 2:
-            fail("phase", f"{state.phase.value}, but only {len(alive)} player has hands left")
-        if state.current not in alive:
-            fail("current", f"{state.name(state.current)} is out and never plays again")
-    contenders, rolls = data["contenders"], data["opening_rolls"]
-    if not isinstance(contenders, list) or not isinstance(rolls, list):
-        fail("contenders", "contenders and opening_rolls must be lists")
-    state.contenders = [integer(p, "contenders[]", 0, players - 1) for p in contenders]
-    state.opening_rolls = [integer(v, "opening_rolls[]", 1, DIE_SIDES) for v in rolls]
-    if state.phase is Phase.OPENING:
-        if len(state.contenders) < 2 or len(set(state.contenders)) != len(state.contenders):
-            fail("contenders", "the opening needs two or more different players")
-        if len(state.opening_rolls) >= len(state.contenders):
-            fail("opening_rolls", "more rolls than contenders")
-        if state.current != state.contenders[len(state.opening_rolls)]:
-            fail("current", "is not the contender whose opening roll is next")
-    elif state.contenders or state.opening_rolls:
-        fail("contenders", "the opening is over: contenders and opening_rolls are empty")
-    return state
 
 
 def state_from_text(text: str) -> State:

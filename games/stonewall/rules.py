@@ -67,6 +67,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from games.assets import parse_once, read_once
+from games.checks import check_action
 from games.engine import SnapshotState
 from games.stonewall.actions import (
     DIE_SIDES,
@@ -104,6 +105,7 @@ from games.stonewall.board import (
 )
 from games.stonewall.geometry import TWO_WAY, Candidate, geometry
 from games.turns import next_player, opening_step
+from games.userfile import shown
 
 # The engine's public face: the moves and errors of games.stonewall.actions are re-exported.
 __all__ = [
@@ -694,6 +696,9 @@ class State(SnapshotState[Action]):
 
     def _check(self, action: Action) -> Any:
         """Validate ``action`` and return a function that applies it."""
+        if type(action) not in (Roll, MovePiece, NoMove, PlaceWall, Pass, ChangeWall):
+            raise IllegalMove(f"not an action: {shown(action)}")
+        check_action(action, IllegalMove, {"Roll.value": f"1 to {DIE_SIDES}"})
         who = self.name(self.current) if self.phase is not Phase.OVER else "nobody"
         expected = {
             Roll: (Phase.OPENING, Phase.ROLL),

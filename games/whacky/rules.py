@@ -92,6 +92,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.assets import parse_once, read_once
+from games.checks import check_action
 from games.engine import SnapshotState
 from games.userfile import shown
 from games.whacky import paths
@@ -367,6 +368,13 @@ class State(SnapshotState[Action]):
     # --- checking -----------------------------------------------------------------------
     def _check(self, action: Action) -> Callable[[], None]:
         """Validate ``action`` and return a function that applies it."""
+        if type(action) not in (Roll, MonsterRoll, Accident, UsePower, Move):
+            raise IllegalMove(f"not an action: {shown(action)}")
+        check_action(action, IllegalMove, {
+            "Roll.value": _faces(self.board.whacky_die),
+            "MonsterRoll.value": _faces(self.board.monster_die),
+            "Accident.index": f"0 to {len(self.accident_dots)}",
+        })
         phase = self.phase
         if phase is Phase.OVER:
             raise WrongPhase(f"the game is over: {self.reason}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -348,3 +349,112 @@ def test_random_play_always_ends_with_an_outcome() -> None:
                 game.push(actions[chance.index(len(actions))])
         assert game.outcome is not None
         assert set(game.outcome.winners) | set(game.outcome.losers) == set(game.seats)
+
+
+def _played(seed: int, fall_in: Phase | None = None) -> list[MemoryStacking]:
+    """Every state of one seeded random game (the tower falls in phase ``fall_in`` if given)."""
+    game = MemoryStacking.new(CATALOGUE, seat_names(2 + seed % 3))
+    chance = Chance(seed)
+    states = []
+    while game.outcome is None:
+        states.append(copy.deepcopy(game))
+        if game.phase is fall_in:
+            game.push(TowerFell())
+        elif game.phase in (Phase.OPENING, Phase.DRAW) and chance.index(9) != 0:
+            game.draw_random(chance)
+        elif game.phase is Phase.ROLL:
+            game.roll_random(chance)
+        else:
+            actions = game.legal_actions()
+            game.push(actions[chance.index(len(actions))])
+    return [*states, game]
+
+
+@pytest.mark.parametrize("fall_in", [None, Phase.DRAW, Phase.PLACE, Phase.ROLL, Phase.REMOVE])
+def test_json_loads_every_state_play_reaches(fall_in: Phase | None) -> None:
+    """Including a tower that fell while a crocodile was rolled for or taking an animal out
+    (the crocodile stays in hand, the roll stays set)."""
+    ended = 0
+    for seed in range(12):
+        states = _played(seed, fall_in)
+        for game in states:
+            data = json.loads(game.dumps())
+            assert MemoryStacking.from_json(data, CATALOGUE).to_json() == data
+        ended += fall_in is None or states[-1].outcome.reason == "tower fell"  # type: ignore[union-attr]
+    assert ended == 12 or fall_in in (Phase.ROLL, Phase.REMOVE)
+    assert ended > 0
+
+
+def _over(**change: object) -> dict[str, object]:
+    game = opened()  # red, blue, yellow; blue on turn; lion, dog, turtle in template order
+    game.push(CallStop())
+    data = game.to_json()
+    outcome = dict(data["outcome"])  # type: ignore[call-overload]
+    outcome.update(change)
+    data["outcome"] = outcome
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (_over(winners=["red", "purple"]), "do not follow"),
+        (_over(caller="purple"), "called by 'purple', not by blue"),
+        (_over(caller="red"), "not by blue"),
+        (_over(reason="stop stacking: wrong order"), "revealed tower is in template order"),
+        (_over(winners=["blue"], losers=["red", "yellow"]), "do not follow"),
+        (_over(revealed=["dog", "lion", "turtle"]), "revealed tower is not the tower"),
+        (_over(reason="a draw"), "allowed: stop stacking"),
+        (_over(reason="tower finished", caller=None), "not finished"),
+        ({**opened().to_json(), "turns": -1}, "turns: -1; allowed: a whole number, 0 or more"),
+        ({**opened().to_json(), "drawn": -2}, "drawn: -2"),
+        ({**opened().to_json(), "crocodiles": -1}, "crocodiles: -1"),
+        ({**opened().to_json(), "turns": True}, "turns: True"),
+        ({**opened().to_json(), "turn": 1.0}, "turn: 1.0"),
+        ({**opened().to_json(), "seats": [1, 2]}, "seats: \\[1, 2\\]; allowed: a list of names"),
+        ({**opened().to_json(), "colour": "red"}, "'colour': unknown key"),
+        ({**opened().to_json(), "turns": 2}, "blue on turn after 2 turns; red should be"),
+        ({**MemoryStacking.new(CATALOGUE, seat_names(3)).to_json(), "turn": 1},
+         "the opening is drawn by the first seat \\(red\\), not blue"),
+    ],
+)
+def test_json_refuses_outcomes_and_counts_play_cannot_give(
+    data: dict[str, object], message: str
+) -> None:
+    kept = copy.deepcopy(data)
+    with pytest.raises(IllegalMove, match=message) as error:
+        MemoryStacking.from_json(data, CATALOGUE)
+    assert "\n" not in str(error.value) and data == kept
+
+
+def test_json_refuses_a_tower_lower_than_the_crocodiles_could_make_it() -> None:
+    data = opened().to_json()  # lion, dog, turtle; nothing stacked, no crocodile played
+    data["tower"] = ["lion", "dog"]
+    data["pouch"].append("turtle")  # type: ignore[attr-defined]
+    with pytest.raises(IllegalMove, match="a tower of 2 after 0 animals stacked and 0 crocodiles"):
+        MemoryStacking.from_json(data, CATALOGUE)
+
+
+def test_json_refuses_an_opening_with_a_crocodile_out() -> None:
+    data = MemoryStacking.new(CATALOGUE, seat_names(2)).to_json()
+    data["pouch"].remove("crocodile1")  # type: ignore[attr-defined]
+    data["out"], data["crocodiles"] = ["crocodile1"], 1
+    with pytest.raises(IllegalMove, match=r"crocodiles played .* during the opening"):
+        MemoryStacking.from_json(data, CATALOGUE)
+
+
+@pytest.mark.parametrize("bad", [1.5, True, "1", None])
+def test_insert_and_roll_refuse_what_is_not_a_whole_number(bad: object) -> None:
+    game = opened()
+    game.push(Draw("cat"))
+    before = game.to_json()
+    allowed = r"Insert.at: .*; allowed: a whole number \(0, the bottom, to 3, the top\)"
+    with pytest.raises(IllegalMove, match=allowed):
+        game.push(Insert(bad))  # type: ignore[arg-type]
+    assert game.to_json() == before
+    game.push(Insert(0))
+    game.push(Draw("crocodile2"))
+    before = game.to_json()
+    with pytest.raises(IllegalMove, match=r"Roll.value: .*; allowed: a whole number \(1 to 6\)"):
+        game.push(Roll(bad))  # type: ignore[arg-type]
+    assert game.to_json() == before

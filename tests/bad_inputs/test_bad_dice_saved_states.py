@@ -96,6 +96,11 @@ def two_on_a_square(data: dict[str, Any]) -> None:
     data["hands"][2]["square"] = data["hands"][1]["square"]
 
 
+def bank_paid_back(data: dict[str, Any]) -> None:  # 24 coins, but a bank coin back on a hand
+    data["hands"][1]["coins"] += data["bank"] - 5
+    data["bank"] = 5
+
+
 def over_with_two_left(data: dict[str, Any]) -> None:
     data.update(phase="over", winner=0, roll=None)
 
@@ -132,6 +137,7 @@ MALLOPPO_CASES: list[tuple[str, Edit, str]] = [
     ("two_hands_one_square", two_on_a_square, "already has hand 1 on it"),
     ("coins_do_not_add_up", coins_moved, "must be 24 coins, not 25"),
     ("bank_negative", setter("bank", -1), "bank: -1"),
+    ("coins_back_from_the_bank", bank_paid_back, "but only 18 were dealt to 3 players"),
     ("phase_unknown", setter("phase", "dance"), "phase: 'dance'"),
     ("current_out_of_range", setter("current", 3), "current: 3"),
     ("roll_seven", setter("roll", 7), "roll: 7"),
@@ -156,13 +162,14 @@ WHACKY_CASES: list[tuple[str, Edit, str]] = [
     ("down_start_point", lambda d: d["down"].append("J9"), "J9 holds no dot"),
     ("down_twice", down_twice, "down"),
     ("down_number", setter("down", 5), "down: 5; allowed: a list of point names"),
-    ("down_lower_case", lambda d: d["down"].append("a3"), "down[37]: 'a3' is not a point"),
+    ("down_lower_case", lambda d: d["down"].append("a3"), "]: 'a3' is not a point"),
     ("accident_dots_text", setter("accident_dots", ""), "accident_dots: ''; allowed: a list"),
     ("whacky_in_cage", setter("whacky", "J7"), "Whacky is in the monsters' cage"),
     ("whacky_on_up_dot", whacky_on_an_up_dot, "is still up"),
     ("whacky_not_text", setter("whacky", 10), "whacky: 10 is not a point"),
     ("monster_missing", lambda d: d["monsters"].pop("red"), "monsters must name"),
-    ("monsters_share_a_dot", monster("red", "N3"), "two monsters on one dot"),
+    ("monsters_share_a_dot", lambda d: monster("red", d["monsters"]["blue"])(d),
+     "two monsters on one dot"),
     ("monster_off_board", monster("red", "A99"), "monsters.red: 'A99' is not a point"),
     ("lives_four", setter("lives", 4), "lives: 4"),
     ("lives_nan", setter("lives", float("nan")), "lives: nan"),
@@ -218,6 +225,51 @@ def test_an_unreachable_saved_state_is_one_line(game: str, edit: Edit, fragment:
     assert message.isprintable() and len(message) < 700, message[:800]
     assert fragment in message, message
     assert data == kept  # the caller's data is not changed
+
+
+def malloppo_opening(players: int) -> dict[str, Any]:
+    state = malloppo.State(players)
+    state.push(malloppo.Roll(3))  # the first contender has rolled
+    return json.loads(json.dumps(state.to_json()))
+
+
+def opening_hand_moved(data: dict[str, Any]) -> None:
+    free = [x for x in range(9) if [x, 4] not in [h["square"] for h in data["hands"]]]
+    data["hands"][0]["square"] = [free[0], 4]
+
+
+def opening_hand_paid(data: dict[str, Any]) -> None:
+    data["hands"][0]["coins"] -= 1
+    data["bank"] += 1
+
+
+def opening_coins_moved(data: dict[str, Any]) -> None:
+    data["hands"][0]["coins"] -= 1
+    data["hands"][4]["coins"] += 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(
+    ("edit", "fragment"),
+    [
+        (opening_hand_moved, "hands[0]: in the opening every hand is on its start square"),
+        (opening_hand_paid, "hands[0]: in the opening every hand is on its start square"),
+        (opening_coins_moved, "hands[0]: in the opening every hand is on its start square"),
+        (setter("contenders", [1, 0]), "contenders: the contenders roll in seat order"),
+    ],
+)
+def test_a_malloppo_opening_where_hands_moved_or_paid_is_refused(
+    players: int, edit: Edit, fragment: str
+) -> None:
+    data = malloppo_opening(players)
+    assert malloppo.State.from_json(copy.deepcopy(data)).to_json() == data
+    if fragment.startswith("contenders") and players == 2:
+        data["opening_rolls"] = []
+        data["current"] = 1
+    edit(data)
+    with pytest.raises(malloppo.StateError) as caught:
+        malloppo.State.from_json(data)
+    assert fragment in str(caught.value) and str(caught.value).isprintable()
 
 
 @pytest.mark.parametrize("game", list(GAMES))
