@@ -741,7 +741,8 @@ class State(SnapshotState[Action]):
         if not over and self.whacky in placed:
             return f"a monster stands on Whacky at {self.label(self.whacky)} and the game goes on"
         whacky_phase = phase in (Phase.WHACKY_ROLL, Phase.WHACKY_MOVE)
-        if whacky_phase and not 1 <= self.rolls_left <= POWER_ROLLS:
+        # An accident comes after Whacky's move, with his next turn's rolls already set.
+        if (whacky_phase or phase is Phase.ACCIDENT) and not 1 <= self.rolls_left <= POWER_ROLLS:
             return f"Whacky has {self.rolls_left} rolls left (1 to {POWER_ROLLS} on his turn)"
         if not 0 <= self.power <= min(POWER_ROLLS, self.rolls_left if whacky_phase else 0):
             return f"power {self.power} with {self.rolls_left} rolls left in phase {phase.value}"
