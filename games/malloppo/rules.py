@@ -59,44 +59,33 @@ the clause):
 
 from __future__ import annotations
 
-import enum
 import itertools
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.assets import read_once
 from games.checks import check_action
 from games.engine import SnapshotState
-from games.errors import UserError
 from games.graph import exact_walks, no_reversal
 from games.grid import Square
+from games.malloppo.basics import (
+    DIE_SIDES,
+    PLAYER_RANGE,
+    TOTAL_COINS,
+    Phase,
+    StateError,
+    _parse_square,
+    coins_per_hand,
+    default_board,
+)
 from games.malloppo.board import (
     HANDS_PER_COLOUR,
     Board,
     BoardError,
-    default_board_path,
-    load_board,
 )
 from games.turns import next_player, opening_step
 from games.userfile import shown
-
-DIE_SIDES = 6
-TOTAL_COINS = 24
-PLAYER_RANGE = (2, 4)
-
-
-def coins_per_hand(players: int) -> int:
-    """Coins each hand starts with: 4 with two players, else 2."""
-    return 4 if players == 2 else 2
-
-
-class Phase(str, enum.Enum):
-    OPENING = "opening"
-    ROLL = "roll"
-    MOVE = "move"
-    OVER = "over"
 
 
 # --- actions ------------------------------------------------------------------------------
@@ -152,17 +141,6 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if action.path:
         data["path"] = [[s.x, s.y] for s in action.path]
     return data
-
-
-def _parse_square(value: Any, key: str) -> Square:
-    if (
-        not isinstance(value, (list, tuple))
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise ValueError(f"turn.{key}: {shown(value)} is not a square [x, y] (two whole "
-                         "numbers)")
-    return Square(int(value[0]), int(value[1]))
 
 
 def _parse_optional(value: Any, key: str) -> Square | None:
@@ -242,16 +220,6 @@ class BadSteal(IllegalMove):
     """A coin taken from a square with no hand next to the landing square."""
 
 
-class StateError(UserError):
-    """A saved state that cannot be read or is impossible; one line."""
-
-
-SAVED_KEYS = (
-    "board", "players", "hands", "bank", "phase", "current", "roll", "contenders",
-    "opening_rolls", "winner",
-)
-
-
 @dataclass(frozen=True)
 class Result:
     """The end of a game: the winner and the coins each player holds."""
@@ -272,11 +240,6 @@ def _squares_named(squares: Iterable[Square]) -> str:
 def _distance(a: Square | None, b: Square | None) -> int:
     assert a is not None and b is not None
     return abs(a.x - b.x) + abs(a.y - b.y)
-
-
-def default_board() -> Board:
-    """The board of the assets folder (read once per folder; a bad file: :class:`BoardError`)."""
-    return read_once(load_board, default_board_path())
 
 
 # --- the state ----------------------------------------------------------------------------

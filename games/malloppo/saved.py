@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.malloppo.board import HANDS_PER_COLOUR, Board, board_from_data
-from games.malloppo.rules import (
+from games.malloppo.basics import (
     DIE_SIDES,
     PLAYER_RANGE,
     SAVED_KEYS,
@@ -32,6 +31,7 @@ from games.malloppo.rules import (
     coins_per_hand,
     default_board,
 )
+from games.malloppo.board import HANDS_PER_COLOUR, Board, board_from_data
 from games.userfile import shown
 
 if TYPE_CHECKING:
