@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,3 +51,11 @@ def refused(capsys: pytest.CaptureFixture[str], argv: Sequence[str], *paths: Pat
     assert out == ""
     assert snapshot(paths) == before
     return lines[0]
+
+
+def refused_in_one_line(parse: Callable[[Any], object], data: object, message: str) -> None:
+    """``parse(data)`` (a game's ``action_from_json``, say) raises a :class:`ValueError` whose
+    text matches ``message`` and is one line: an action is taken as written or refused."""
+    with pytest.raises(ValueError, match=message) as caught:
+        parse(data)
+    assert "\n" not in str(caught.value)

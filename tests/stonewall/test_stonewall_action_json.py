@@ -19,6 +19,7 @@ from games.stonewall.actions import (
     action_to_json,
 )
 from games.stonewall.board import Square, Wall
+from tests.bad_inputs.helpers import refused_in_one_line
 
 WALL = {"o": "h", "x": 2, "y": 3, "len": 2}
 
@@ -49,9 +50,7 @@ WALL = {"o": "h", "x": 2, "y": 3, "len": 2}
 def test_action_from_json_takes_an_action_as_written_or_refuses_it(
     data: dict[str, object], message: str
 ) -> None:
-    with pytest.raises(ValueError, match=message) as caught:
-        action_from_json(data)
-    assert "\n" not in str(caught.value)
+    refused_in_one_line(action_from_json, data, message)
 
 
 def test_action_from_json_reads_back_every_action_as_written() -> None:
