@@ -57,7 +57,12 @@ from typing import Any, NoReturn
 
 from games import registry
 from games.errors import UserError
-from games.interrupts import Terminated, interrupts_at_safe_points
+from games.interrupts import (
+    ENDING_SIGNALS,
+    Terminated,
+    ignore_signals_from_now_on,
+    interrupts_at_safe_points,
+)
 from games.protocol import GameSpec, SeatKind
 from games.userfile import UserFileError, one_line
 from physics.config import ConfigError, load_config, user_config_path
@@ -374,6 +379,8 @@ def command() -> int:
     :func:`main`, which tests call many times in one process.
     """
     code = main()
+    if code in (EXIT_INTERRUPTED, *(128 + signum for signum in ENDING_SIGNALS)):
+        ignore_signals_from_now_on()  # a second Ctrl-C during the exit prints no traceback
     import gc
 
     gc.freeze()

@@ -30,7 +30,7 @@ _PYMUNK_CALLBACKS = os.path.join("pymunk", "_callbacks.py")
 _IMPORT_MACHINERY = "importlib._bootstrap"  # also matches importlib._bootstrap_external
 _RETRY_SECONDS = 0.01
 _stopping = False  # set by the first Ctrl-C / SIGTERM / SIGHUP; later ones are ignored
-_ENDING_SIGNALS = tuple(
+ENDING_SIGNALS = tuple(
     getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
 )
 
@@ -83,7 +83,9 @@ def _on_interrupt(signum: int, frame: FrameType | None) -> None:
         retry = _thread.interrupt_main if signum == signal.SIGINT else (
             lambda: signal.raise_signal(signum)
         )
-        threading.Timer(_RETRY_SECONDS, retry).start()
+        timer = threading.Timer(_RETRY_SECONDS, retry)
+        timer.daemon = True  # the process's exit never waits for a retry
+        timer.start()
         return
     _stopping = True
     if signum != signal.SIGINT:
@@ -102,7 +104,7 @@ def interrupts_at_safe_points() -> Iterator[None]:
         signal.signal(signal.SIGINT, _on_interrupt)
     ending = [
         signum
-        for signum in _ENDING_SIGNALS
+        for signum in ENDING_SIGNALS
         if main_thread and signal.getsignal(signum) == signal.SIG_DFL
     ]
     for signum in ending:
@@ -114,3 +116,12 @@ def interrupts_at_safe_points() -> Iterator[None]:
             signal.signal(signal.SIGINT, signal.default_int_handler)
         for signum in ending:
             signal.signal(signum, signal.SIG_DFL)
+
+
+def ignore_signals_from_now_on() -> None:
+    """The process is ending after a signal: a further Ctrl-C (or SIGTERM, SIGHUP) while the
+    interpreter shuts down must not print a traceback (the default handler would raise
+    KeyboardInterrupt in threading's shutdown). Only for a process that is about to exit."""
+    for signum in (signal.SIGINT, *ENDING_SIGNALS):
+        with contextlib.suppress(ValueError, OSError):  # not the main thread: nothing to do
+            signal.signal(signum, signal.SIG_IGN)
