@@ -1,6 +1,6 @@
 """A scenario's goldens: written back keeping the file, and a mismatch said in words.
 
-No pygame. :func:`update_goldens` rewrites only the values under ``[expect]`` of a scenario
+No pygame. :func:`with_goldens` rewrites only the values under ``[expect]`` of a scenario
 file with ``tomlkit``: every comment, the order of keys and tables and the layout of the rest
 stay as they were, and a key of ``[expect]`` that keeps its value keeps its line (a comment
 beside a golden survives an update that does not change it).
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import tomlkit
@@ -111,16 +110,14 @@ def _bodies_moved(
     return [f"bodies moved: {len(moved)} of {len(got)}: {listed}{tail}"]
 
 
-def update_goldens(
-    path: Path,
+def with_goldens(
+    text: str,
     digest: str,
     outcome: Mapping[str, Any],
     bodies: Mapping[str, list[float]] | None = None,
-) -> None:
-    """Rewrite the values of ``[expect]`` in ``path`` to what ran, keeping everything else."""
-    from games.scenario import write_text_atomically
-
-    text = path.read_text(encoding="utf-8-sig")  # as read_toml: a BOM is fine
+) -> str:
+    """A scenario file's ``text`` with the values of ``[expect]`` set to what ran, and every
+    other character as it was (the caller writes it: games.scenario.update_goldens)."""
     document = tomlkit.parse(text)
     fresh: dict[str, Any] = {"digest": digest, "outcome": dict(outcome)}
     if bodies:
@@ -134,7 +131,7 @@ def update_goldens(
         document.add("expect", _as_table(fresh))
     else:
         _lay_on(expect, fresh)
-    write_text_atomically(path, tomlkit.dumps(document))
+    return tomlkit.dumps(document)
 
 
 def _as_table(values: Mapping[str, Any]) -> tomlkit.items.Table:

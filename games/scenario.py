@@ -576,10 +576,12 @@ def _umask() -> int:
 
 def update_goldens(path: Path, replayed: Replay) -> None:
     """Rewrite the ``[expect]`` values of ``path`` to what ran, keeping the rest of the file
-    (comments, order, layout): :func:`games.goldens.update_goldens`."""
-    from games.goldens import update_goldens as rewrite
+    (comments, order, layout): :func:`games.goldens.with_goldens`."""
+    from games.goldens import with_goldens
 
-    rewrite(path, replayed.digest, replayed.outcome, replayed.bodies or None)
+    text = path.read_text(encoding="utf-8-sig")  # as read_toml: a BOM is fine
+    bodies = replayed.bodies or None
+    write_text_atomically(path, with_goldens(text, replayed.digest, replayed.outcome, bodies))
 
 
 def write_recording(

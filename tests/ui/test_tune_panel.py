@@ -6,6 +6,7 @@ defaults untouched) and Replay with these constants."""
 from __future__ import annotations
 
 import hashlib
+
 import pygame
 import pytest
 
