@@ -442,10 +442,10 @@ class TunePanel:
         panel = self.rect()
         renderer.panel(surface, panel, alpha=235, radius=10)
         title = "Constants" + ("" if self.app.game else " for the next game")
-        renderer.text(surface, title, (panel.left + PAD, panel.top + 8), size=20, bold=True,
-                      colour=ACCENT)
+        title_rect = renderer.text(surface, title, (panel.left + PAD, panel.top + 8), size=20,
+                                   bold=True, colour=ACCENT)
         target = describe_path(saved_path(self.app.config_path))
-        room = panel.width - 2 * PAD - 150
+        room = panel.right - PAD - title_rect.right - 2 * PAD
         note = tail_fitting(renderer, f"saves to {target}", room, 13)
         renderer.text(surface, note, (panel.right - PAD, panel.top + 14), size=13,
                       colour=INK_DIM, anchor="topright")

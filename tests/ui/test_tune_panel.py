@@ -256,3 +256,25 @@ def test_a_saved_panel_file_is_what_the_window_loads_next_time(
     assert capsys.readouterr().out == before
     assert main(["--config", str(path), "run", "freeplay", "--frames", "120"]) == 0
     assert capsys.readouterr().out != before  # (named, it is read: the test can tell)
+
+
+def test_a_recording_holds_the_panel_change_and_replays_to_its_golden(
+    make_app, ui, tmp_path
+) -> None:
+    from games.scenario import load_scenario, run_scenario_file
+
+    record = tmp_path / "tuned.toml"
+    app = make_app("freeplay", record=str(record))
+    ui.run(app, 0.2)
+    open_panel(app, ui)
+    type_value(app, ui, "world.gravity", "1635")
+    ui.run(app, 0.3)
+    ui.key(app, pygame.K_ESCAPE)  # close the panel
+    ui.key(app, pygame.K_ESCAPE)  # leave the game: the recording is written
+    scenario = load_scenario(record)
+    edits = [record for record in scenario.input if record.action == CONFIG_ACTION]
+    assert len(edits) == 1
+    assert edits[0].data["config"]["world"]["gravity"] == 1635.0 and edits[0].frame > 0
+    assert "gravity" not in str(scenario.config)  # it started with the defaults
+    _, replayed = run_scenario_file(record)
+    assert replayed.ok
