@@ -13,6 +13,7 @@ longer where the player grabbed it) ends it there, and :attr:`Run.note` says so.
 from __future__ import annotations
 
 import dataclasses
+import time
 from dataclasses import dataclass
 
 from games.goldens import outcome_words
@@ -43,29 +44,61 @@ def as_played(session: Session) -> Run:
     )
 
 
-def rerun(spec: GameSpec, session: Session, config: PhysicsConfig) -> tuple[Run, Session]:
-    """The same inputs from the start with ``config``: its :class:`Run` and the new session."""
-    inputs = [event for event in player_inputs(session) if event.action != CONFIG_ACTION]
-    setup = dataclasses.replace(session.initial_setup, config=config)
-    again = spec.new_session(setup)
-    note = ""
-    try:
-        left = drive(again, session.frame, inputs, stop_at_outcome=True)
-    except InputRefused as refusal:
-        note = f"an input at frame {again.frame} was refused with these constants: {refusal}"
-    else:
-        if left:
-            note = f"the game ended at frame {again.frame}; {len(left)} later inputs not played"
-    run = Run(
-        "with these constants",
-        again.frame,
-        outcome_words(expected_outcome(again)),
-        again.digest(),
-        note,
-    )
-    return run, again
+class Rerun:
+    """The game so far played again with ``config``, a slice at a time (:meth:`work`), so the
+    window stays live while a long game is re-simulated; :attr:`runs` once it is done."""
+
+    SLICE_FRAMES = 30
+
+    def __init__(self, spec: GameSpec, session: Session, config: PhysicsConfig) -> None:
+        self.source = session  # the game replayed (a replay of another game is dropped)
+        self.played = as_played(session)
+        self.limit = session.frame
+        self.left = [event for event in player_inputs(session) if event.action != CONFIG_ACTION]
+        self.session = spec.new_session(dataclasses.replace(session.initial_setup, config=config))
+        self.note = ""
+        self.runs: tuple[Run, Run] | None = None
+
+    @property
+    def share_done(self) -> float:
+        return self.session.frame / self.limit if self.limit else 1.0
+
+    def work(self, seconds: float) -> bool:
+        """Run slices of frames for about ``seconds``; True once both runs are known."""
+        deadline = time.perf_counter() + seconds
+        while self.runs is None:
+            again = self.session
+            if again.frame >= self.limit or again.outcome is not None:
+                self._finish()
+                break
+            try:  # drive's rules, a slice at a time: the inputs of a slice's last frame too
+                self.left = drive(
+                    again, min(again.frame + self.SLICE_FRAMES, self.limit), self.left
+                )
+            except InputRefused as refusal:
+                self.note = f"an input at frame {again.frame} was refused here: {refusal}"
+                self._finish()
+                break
+            if time.perf_counter() >= deadline:
+                break
+        return self.runs is not None
+
+    def _finish(self) -> None:
+        again = self.session
+        if not self.note and self.left:
+            count = len(self.left)
+            self.note = f"the game ended at frame {again.frame}; {count} later inputs not played"
+        outcome = outcome_words(expected_outcome(again))
+        self.runs = (
+            self.played,
+            Run("with these constants", again.frame, outcome, again.digest(), self.note),
+        )
 
 
 def compare(spec: GameSpec, session: Session, config: PhysicsConfig) -> tuple[Run, Run]:
-    """(the game as played, the game again with ``config``)."""
-    return as_played(session), rerun(spec, session, config)[0]
+    """(the game as played, the game again with ``config``), in one go."""
+    rerun = Rerun(spec, session, config)
+    while not rerun.work(60.0):
+        pass
+    assert rerun.runs is not None
+    return rerun.runs

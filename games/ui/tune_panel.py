@@ -49,7 +49,7 @@ from games.ui.render import ACCENT, GOOD, INK, INK_DIM, REFUSED, Colour, Rendere
 from physics.config import ConfigWatcher, LoadedConfig, PhysicsConfig
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.side_by_side import Run
+    from games.side_by_side import Rerun, Run
     from games.ui.app import App, GameRun
 
 PANEL_KEY = pygame.K_c
@@ -61,6 +61,7 @@ BUTTON_PX = 28
 VALUE_WIDTH = 96
 RESET_WIDTH = 54
 DRAG_APPLY_SECONDS = 0.15
+RERUN_SLICE_SECONDS = 0.012  # of each rendered frame for Replay with these constants
 SCROLL_KEYS = {pygame.K_UP: -40, pygame.K_DOWN: 40, pygame.K_PAGEUP: -240, pygame.K_PAGEDOWN: 240}
 TYPED = set("0123456789.-+eE_") | set("truefalsonyTRUEFALSONY")
 
@@ -96,6 +97,7 @@ class TunePanel:
         self._drag_pending = False
         self.message: tuple[str, Colour] | None = None
         self.runs: tuple[Run, Run] | None = None
+        self.rerun: Rerun | None = None  # a Replay with these constants under way
         self.mouse: tuple[int, int] = (0, 0)
 
     # -- where and when ------------------------------------------------------------------
@@ -400,21 +402,44 @@ class TunePanel:
         self.message = (f"Saved {count} key{'s' * (count > 1)} to {describe_path(path)}", GOOD)
 
     def replay_with_these(self) -> None:
-        """Play the game so far again from its start with the panel's constants."""
-        from games.side_by_side import compare
+        """Play the game so far again from its start with the panel's constants (in slices,
+        a few ms each rendered frame: :meth:`work`)."""
+        from games.side_by_side import Rerun
 
         game, tuner = self.app.game, self.tuner
         if game is None or tuner is None:
             self.message = ("Start a game first: there is nothing to replay", INK_DIM)
             return
+        self.runs = None
         try:
-            self.runs = compare(game.spec, game.session, tuner.config)
+            self.rerun = Rerun(game.spec, game.session, tuner.config)
         except Exception as error:  # the game's own bug: said, the game goes on
             self.message = (f"The replay failed: {type(error).__name__}: {error}", REFUSED)
             return
+        self.message = (f"Replaying {game.session.frame} frames with these constants…", INK)
+
+    def work(self) -> None:
+        """A slice of the replay under way, if any (called once per rendered frame)."""
+        rerun = self.rerun
+        if rerun is None:
+            return
+        if self.app.game is None or self.app.game.session is not rerun.source:
+            self.rerun = None  # that game was left (or taken back by Ctrl+Z)
+            return
+        try:
+            done = rerun.work(RERUN_SLICE_SECONDS)
+        except Exception as error:
+            self.rerun = None
+            self.message = (f"The replay failed: {type(error).__name__}: {error}", REFUSED)
+            return
+        if not done:
+            self.message = (f"Replaying with these constants… {rerun.share_done:.0%}", INK)
+            return
+        self.rerun, self.runs = None, rerun.runs
+        assert self.runs is not None
         same = self.runs[0].digest == self.runs[1].digest
         words = "the same digest" if same else "a different digest"
-        self.message = (f"Replayed {game.session.frame} frames: {words}", GOOD)
+        self.message = (f"Replayed {rerun.limit} frames: {words}", GOOD)
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -425,9 +450,12 @@ class TunePanel:
             return (False, bool(entry and entry.collidepoint(self.mouse)))
         values = tuple(self.tuner.values.items()) if self.tuner else ()
         return (True, self.scroll, self.editing, self.typed, self.message, self.mouse, values,
-                self.runs, self.dragging)
+                self.runs, self.dragging, self.rerun)
 
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """Draw the panel (and the menu's entry); a replay under way gets its slice first."""
+        if self.open:
+            self.work()
         entry = menu_button_rect(self.app) if self.app.game is None and self.available() else None
         if entry is not None:
             renderer.button(surface, entry, "Constants…", hot=entry.collidepoint(self.mouse))
@@ -440,7 +468,7 @@ class TunePanel:
         tuner = self.tuner
         assert tuner is not None
         panel = self.rect()
-        renderer.panel(surface, panel, alpha=235, radius=10)
+        renderer.panel(surface, panel, alpha=248, radius=10)
         title = "Constants" + ("" if self.app.game else " for the next game")
         title_rect = renderer.text(surface, title, (panel.left + PAD, panel.top + 8), size=20,
                                    bold=True, colour=ACCENT)

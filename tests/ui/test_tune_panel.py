@@ -15,6 +15,7 @@ from games.protocol import CONFIG_ACTION
 from games.tuning import PANEL_SOURCE, default_user_file
 from games.ui.render import GOOD, REFUSED
 from physics.config import load_config
+from tests.waiting import wait_until
 
 USER_FILE = """\
 # My tuning: the Moon, slippery felt.
@@ -53,6 +54,16 @@ def type_value(app, ui, key: str, text: str) -> None:
         ui.key(app, pygame.K_BACKSPACE)
     type_text(app, ui, text)
     ui.key(app, pygame.K_RETURN)
+
+
+def replayed(app, ui) -> tuple:
+    """Both runs of Replay with these constants, once its slices are done (the window runs on)."""
+    def done() -> bool:
+        app.step_frame(ui.frame)
+        return app.tune.runs is not None
+
+    wait_until(done, "Replay with these constants to finish")
+    return app.tune.runs
 
 
 def open_panel(app, ui) -> None:
@@ -188,15 +199,22 @@ def test_without_a_config_file_save_writes_one_in_the_config_folder(make_app, ui
 
 def test_replay_with_these_constants_shows_both_runs(make_app, ui) -> None:
     app = make_app("freeplay")
-    ui.run(app, 0.5)
+    ui.run(app, 0.2)
+    view = app.game.view  # a disk dragged across the table with the mouse
+    x, y = app.game.session.world.pieces["loose1"].body.position
+    path_mm = [(x, y), (x, y + 40), (x - 40, y + 60), (x - 60, y + 40), (x - 60, 30.0)]
+    ui.drag(app, [view.camera.to_screen(p) for p in path_mm], hold_seconds=0.4)
+    ui.run(app, 0.3)
+    assert [e.action for e in app.game.session.recorded][:1] == ["grab"]
     open_panel(app, ui)
-    click_at(ui, app, app.tune.buttons()["replay"])  # the same constants: the same game
-    played, again = app.tune.runs
+    # The same constants: the same drag replays to the same digest, frame for frame.
+    click_at(ui, app, app.tune.buttons()["replay"])
+    played, again = replayed(app, ui)
     assert played.digest == again.digest and played.frame == again.frame
 
     type_value(app, ui, "world.gravity", "1635")
     click_at(ui, app, app.tune.buttons()["replay"])
-    played, again = app.tune.runs
+    played, again = replayed(app, ui)
     assert played.digest != again.digest
     assert again.frame == played.frame and "stopped at frame" in again.outcome
     assert "different digest" in app.tune.message[0]
