@@ -15,12 +15,17 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from games.goldens import outcome_words
 from games.headless import drive
 from games.protocol import CONFIG_ACTION, GameSpec, InputRefused, Session
 from games.scenario import expected_outcome, player_inputs
 from physics.config import PhysicsConfig
+
+if TYPE_CHECKING:  # pragma: no cover
+    from games.replay import ReplayFile
 
 
 @dataclass(frozen=True)
@@ -52,10 +57,15 @@ class Rerun:
 
     def __init__(self, spec: GameSpec, session: Session, config: PhysicsConfig) -> None:
         self.source = session  # the game replayed (a replay of another game is dropped)
+        self.spec = spec
         self.played = as_played(session)
         self.limit = session.frame
-        self.left = [event for event in player_inputs(session) if event.action != CONFIG_ACTION]
-        self.session = spec.new_session(dataclasses.replace(session.initial_setup, config=config))
+        self.inputs = tuple(
+            event for event in player_inputs(session) if event.action != CONFIG_ACTION
+        )
+        self.left = list(self.inputs)
+        self.setup = dataclasses.replace(session.initial_setup, config=config)
+        self.session = spec.new_session(self.setup)
         self.note = ""
         self.runs: tuple[Run, Run] | None = None
 
@@ -92,6 +102,24 @@ class Rerun:
         self.runs = (
             self.played,
             Run("with these constants", again.frame, outcome, again.digest(), self.note),
+        )
+
+
+    def to_watch(self) -> ReplayFile:
+        """The re-run as a file for the replay window (*Watch*): the same setup and inputs,
+        to the same last frame, so it plays back exactly what was compared."""
+        from games.replay import ReplayFile
+        from games.scenario import Scenario
+
+        scenario = Scenario(game=self.spec.id, seed=self.setup.seed, frames=self.limit)
+        return ReplayFile(
+            path=Path("replay with these constants"),
+            scenario=scenario,
+            spec=self.spec,
+            setup=self.setup,
+            limit=self.limit,
+            stop_at_outcome=True,
+            events=self.inputs,
         )
 
 

@@ -15,8 +15,9 @@ says why, in red, with the allowed range. A slider applies while it is dragged (
 *Reset* (per key) and *Reset section* put defaults back, *Undo* (or Ctrl+Z while the panel is
 open) takes back the last change, *Save* writes the changed keys into the user's file
 (:func:`games.tuning.save_changes`), and *Replay with these constants* plays the game so far
-again from its start with the panel's constants and shows both runs' outcome and digest
-(:mod:`games.side_by_side`).
+again from its start with the panel's constants, in slices of each rendered frame, and shows
+both runs' outcome and digest (:mod:`games.side_by_side`); *Watch* opens the re-run in the
+replay window.
 
 The panel stands on the right of the play area (all of it in a narrow window), so the table
 stays in view; the wheel and ↑ ↓ Page Up/Down scroll it. In the menu it edits the constants
@@ -98,6 +99,7 @@ class TunePanel:
         self.message: tuple[str, Colour] | None = None
         self.runs: tuple[Run, Run] | None = None
         self.rerun: Rerun | None = None  # a Replay with these constants under way
+        self.watchable: Rerun | None = None  # the last one done: Watch opens it
         self.mouse: tuple[int, int] = (0, 0)
 
     # -- where and when ------------------------------------------------------------------
@@ -138,7 +140,7 @@ class TunePanel:
         elif self.tuner.config is not self.app.config or self.tuner.base is not base:
             self.tuner.follow(base, self.app.config)
             self.tuner.history.clear()
-            self.runs = None
+            self.runs = self.watchable = None
 
     # -- events --------------------------------------------------------------------------
 
@@ -281,6 +283,10 @@ class TunePanel:
             if rect.collidepoint(pos):
                 getattr(self, name if name != "replay" else "replay_with_these")()
                 return
+        watch = self.watch_rect()
+        if watch is not None and watch.collidepoint(pos):
+            self.watch()
+            return
         if not self.list_rect().collidepoint(pos) or self.tuner is None:
             return
         for row in self.rows():
@@ -410,13 +416,32 @@ class TunePanel:
         if game is None or tuner is None:
             self.message = ("Start a game first: there is nothing to replay", INK_DIM)
             return
-        self.runs = None
+        self.runs = self.watchable = None
         try:
             self.rerun = Rerun(game.spec, game.session, tuner.config)
         except Exception as error:  # the game's own bug: said, the game goes on
             self.message = (f"The replay failed: {type(error).__name__}: {error}", REFUSED)
             return
         self.message = (f"Replaying {game.session.frame} frames with these constants…", INK)
+
+    def watch_rect(self) -> pygame.Rect | None:
+        """*Watch*, beside the message once both runs are shown."""
+        if self.runs is None or self.watchable is None:
+            return None
+        top = max(rect.bottom for rect in self.buttons().values()) + 6
+        return pygame.Rect(self.rect().right - PAD - 80, top, 80, 22)
+
+    def watch(self) -> None:
+        """Leave the game (kept, as on every leaving) and play the re-run back in the replay
+        window: its timeline, speeds and *Play from here*."""
+        from games.ui.replay_view import open_replay
+
+        rerun = self.watchable
+        if rerun is None:
+            return
+        self.watchable = self.runs = None
+        self.close()
+        open_replay(self.app, rerun.to_watch())
 
     def work(self) -> None:
         """A slice of the replay under way, if any (called once per rendered frame)."""
@@ -435,7 +460,7 @@ class TunePanel:
         if not done:
             self.message = (f"Replaying with these constants… {rerun.share_done:.0%}", INK)
             return
-        self.rerun, self.runs = None, rerun.runs
+        self.rerun, self.runs, self.watchable = None, rerun.runs, rerun
         assert self.runs is not None
         same = self.runs[0].digest == self.runs[1].digest
         words = "the same digest" if same else "a different digest"
@@ -487,6 +512,9 @@ class TunePanel:
                             enabled=enabled)
         y = max(rect.bottom for rect in self.buttons().values()) + 8
         lines = self._message_lines()
+        watch = self.watch_rect()
+        if watch is not None:
+            renderer.button(surface, watch, "Watch", hot=watch.collidepoint(self.mouse))
         for line in lines:
             colour = self.message[1] if self.message else INK
             renderer.text(surface, line, (panel.left + PAD, y), size=14, bold=True, colour=colour)
@@ -501,7 +529,7 @@ class TunePanel:
         if self.message is None:
             return []
         renderer = self.app.renderer
-        width = self.rect().width - 2 * PAD
+        width = self.rect().width - 2 * PAD - (90 if self.watch_rect() else 0)
         lines = renderer.wrap(self.message[0], width, 14, bold=True)
         if len(lines) > 2:
             lines = [lines[0], renderer.ellipsize(" ".join(lines[1:]), width, 14, bold=True)]

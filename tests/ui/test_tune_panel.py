@@ -219,6 +219,26 @@ def test_replay_with_these_constants_shows_both_runs(make_app, ui) -> None:
     assert again.frame == played.frame and "stopped at frame" in again.outcome
     assert "different digest" in app.tune.message[0]
 
+    # Watch: the re-run in the replay window, which reaches the same digest at its end.
+    click_at(ui, app, app.tune.watch_rect())
+    assert app.game is not None and app.game.replay and not app.tune.open
+    timeline = app.game.view.timeline
+
+    def scouted() -> bool:
+        app.step_frame(ui.frame)
+        return timeline.scouted
+
+    def at_the_end() -> bool:
+        app.step_frame(ui.frame)
+        return timeline.frame == timeline.length and not timeline.seeking
+
+    wait_until(scouted, "the replay's scout to find the end")
+    ui.key(app, pygame.K_SPACE)  # pause the playback, then jump to the end
+    ui.key(app, pygame.K_END)
+    wait_until(at_the_end, "the replay to reach its end")
+    assert timeline.frame == again.frame
+    assert timeline.session.digest() == again.digest
+
 
 def test_the_menu_entry_tunes_the_next_game(make_app, ui) -> None:
     app = make_app(size=(1280, 800))
