@@ -152,7 +152,11 @@ class TunePanel:
             self.toggle()
             return True
         if event.type == pygame.KEYDOWN and not self.open:
-            if event.key == PANEL_KEY and not event.mod & pygame.KMOD_CTRL and self.available():
+            game = self.app.game
+            owned = game is not None and PANEL_KEY in game.view.own_keys  # the game's own C
+            if event.key == PANEL_KEY and not event.mod & pygame.KMOD_CTRL and not owned and (
+                self.available()
+            ):
                 self.toggle()
                 return True
             return False
