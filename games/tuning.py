@@ -178,30 +178,42 @@ class Tuner:
 
     def __init__(self, base: LoadedConfig, current: PhysicsConfig | None = None) -> None:
         self.base = base
+        self.base_values = flat(base.config)  # what the files load to, by dotted key
         self.values = flat(current if current is not None else base.config)
         self.config = current if current is not None else base.config
         self.constants = {c.key: c for c in constants_of(self.config)}
         self.history: list[dict[str, Any]] = []  # the values before each change
         self._defaults: dict[str, Any] | None = None
+        self._shipped = default_config_path()
 
     # -- reading -------------------------------------------------------------------------
 
+    @property
+    def constants(self) -> dict[str, Constant]:
+        return self._constants
+
+    @constants.setter
+    def constants(self, constants: dict[str, Constant]) -> None:
+        self._constants = constants
+        self._by_section: dict[str, list[str]] = {}
+        for key, constant in constants.items():
+            self._by_section.setdefault(constant.section, []).append(key)
+
     def sections(self) -> list[str]:
-        return list(dict.fromkeys(c.section for c in self.constants.values()))
+        return list(self._by_section)
 
     def keys_of(self, section: str) -> list[str]:
-        return [key for key, c in self.constants.items() if c.section == section]
+        return list(self._by_section.get(section, ()))
 
     def source(self, key: str) -> str:
         """Where the panel's value of ``key`` came from (module docstring)."""
-        if self.values.get(key) != flat(self.base.config).get(key):
+        if self.values.get(key) != self.base_values.get(key):
             return PANEL_SOURCE
         path = self.base.sources.get(key)
         if path is None:
             return BUILT_IN
-        files = self.base.files
-        if files and path == files[0]:
-            return "assets/physics.toml" if path == default_config_path() else str(path)
+        if path == self._shipped:
+            return "assets/physics.toml"
         return str(path)
 
     def defaults(self) -> dict[str, Any]:
@@ -213,7 +225,7 @@ class Tuner:
 
     def changed(self) -> dict[str, Any]:
         """The keys whose panel value differs from what the files load to (what Save writes)."""
-        files = flat(self.base.config)
+        files = self.base_values
         return {key: value for key, value in self.values.items() if files.get(key) != value}
 
     # -- changing ------------------------------------------------------------------------
@@ -257,6 +269,7 @@ class Tuner:
     def follow(self, base: LoadedConfig, current: PhysicsConfig) -> None:
         """The files changed under the panel (a live reload, a save): take up their values."""
         self.base = base
+        self.base_values = flat(base.config)
         self.values = flat(current)
         self.config = current
         self.constants = {c.key: c for c in constants_of(current)}
@@ -357,8 +370,8 @@ def saved_path(config_path: Path | None) -> Path:
     return config_path if config_path is not None else default_user_file()
 
 
-def describe_path(path: Path) -> str:
-    """A short name for the panel: the file's name with its folder shortened to ``~``."""
+def describe_path(path: Path | str) -> str:
+    """A short name for the panel: the path with the home folder shortened to ``~``."""
     home = os.path.expanduser("~")
     text = str(path)
     return "~" + text[len(home) :] if home and text.startswith(home + os.sep) else text

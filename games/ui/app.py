@@ -20,7 +20,8 @@ with one line and exit code 1 instead of running unseen; a driver set in ``SDL_V
 Live tuning: :class:`physics.config.ConfigWatcher` is polled every frame. A good edit is handed
 to the session as an input (``action="config"`` with the whole validated config), so the running
 world takes it now, the recording holds it at its frame and a replay changes the constants at
-the same moment; the app keeps it for every later start. A bad edit shows its one-line error
+the same moment; the app keeps it for every later start (the constants panel, C, hands its
+edits over the same way: :mod:`games.ui.tune_panel`). A bad edit shows its one-line error
 in a banner and the last good values stay. A recording made with ``--record`` is written when
 the game is left (menu, restart, quit, Ctrl+C, SIGTERM, SIGHUP) by
 ``games.scenario.write_recording``, with the config the game *started* with (the file on disk
@@ -713,7 +714,8 @@ class App:
             self.help_scroll = min(self.help_scroll, self.help_scroll_max)
 
     def help_keys(self, game: GameRun) -> tuple[tuple[str, str], ...]:
-        """The keys of the game in front of you: its view's, then Ctrl+Z where it undoes."""
+        """The keys of the game in front of you: its view's, then Ctrl+Z where it undoes, then
+        C where the constants panel opens."""
         undoes = game.spec.undo_by_replay and not game.replay
         undo = (("Ctrl+Z", "undo the last grab"),) if undoes else ()
         return (*game.view.keys, *undo, *wire_help(game))

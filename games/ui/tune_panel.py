@@ -258,10 +258,10 @@ class TunePanel:
                 y += ROW_PX
         return found
 
-    def _row_parts(self, row: _Row) -> dict[str, pygame.Rect]:
+    def _row_parts(self, row: _Row, area: pygame.Rect | None = None) -> dict[str, pygame.Rect]:
         """A row's clickable parts on screen: value box, reset, slider track (a key), or the
-        section's reset button."""
-        area = self.list_rect()
+        section's reset button (``area``: the list's rectangle, if known)."""
+        area = area or self.list_rect()
         top = area.top + row.top - self.scroll
         right = area.right - PAD
         if row.kind == "section":
@@ -291,10 +291,11 @@ class TunePanel:
         if watch is not None and watch.collidepoint(pos):
             self.watch()
             return
-        if not self.list_rect().collidepoint(pos) or self.tuner is None:
+        area = self.list_rect()
+        if not area.collidepoint(pos) or self.tuner is None:
             return
         for row in self.rows():
-            parts = self._row_parts(row)
+            parts = self._row_parts(row, area)
             if row.kind == "section":
                 if parts["reset"].collidepoint(pos):
                     reset = partial(Tuner.reset_section, section=row.name)
@@ -576,7 +577,7 @@ class TunePanel:
             top = area.top + row.top - self.scroll
             if top > area.bottom or top + ROW_PX < area.top:
                 continue
-            parts = self._row_parts(row)
+            parts = self._row_parts(row, area)
             if row.kind == "section":
                 pygame.draw.line(surface, shade(INK_DIM, 0.6), (area.left + PAD, top + 1),
                                  (area.right - PAD, top + 1))
@@ -585,7 +586,7 @@ class TunePanel:
                 rect = parts["reset"]
                 renderer.button(surface, rect, "Reset section", hot=rect.collidepoint(self.mouse))
             else:
-                self._draw_key(surface, renderer, tuner.constants[row.name], parts, top)
+                self._draw_key(surface, renderer, tuner.constants[row.name], parts, top, area)
         surface.set_clip(clip)
         if self.scroll_max:
             share = area.height / (area.height + self.scroll_max)
@@ -600,10 +601,11 @@ class TunePanel:
         constant: Constant,
         parts: dict[str, pygame.Rect],
         top: int,
+        area: pygame.Rect,
     ) -> None:
         tuner = self.tuner
         assert tuner is not None
-        left = self.list_rect().left + PAD
+        left = area.left + PAD
         value_box = parts["value"]
         name = constant.name + ("  F5" if constant.needs_restart else "")
         name = renderer.ellipsize(name, value_box.left - left - 6, 15, bold=True)
@@ -664,7 +666,7 @@ def follow_saved_file(app: App, path: Path, loaded: LoadedConfig) -> None:
 def _short_source(source: str) -> str:
     if source == PANEL_SOURCE or source in ("built-in default", "assets/physics.toml"):
         return source
-    return f"from {describe_path(Path(source))}"
+    return f"from {describe_path(source)}"
 
 
 def _range_words(constant: Constant) -> str:
