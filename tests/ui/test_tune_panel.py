@@ -316,3 +316,23 @@ def test_a_recording_holds_the_panel_change_and_replays_to_its_golden(
     assert "gravity" not in str(scenario.config)  # it started with the defaults
     _, replayed = run_scenario_file(record)
     assert replayed.ok
+
+
+def test_a_true_false_key_flips_with_a_click_and_a_whole_number_slides_in_steps(
+    make_app, ui
+) -> None:
+    app = make_app("freeplay")
+    ui.run(app, 0.1)
+    open_panel(app, ui)
+    click_at(ui, app, app.tune.row_parts("world.sleeping")["value"])
+    assert app.config.world.sleeping is False
+    assert config_inputs(app)[-1].data["config"]["world"]["sleeping"] is False
+
+    track = app.tune.row_parts("world.substeps")["track"]
+    ui.run(app, ui.frame)
+    track = app.tune.row_parts("world.substeps")["track"]
+    middle = (track.left + track.width // 2, track.centery)
+    ui.drag(app, [middle, (middle[0] + 3, middle[1])], hold_seconds=0.05)
+    substeps = app.config.world.substeps
+    assert isinstance(substeps, int) and 30 <= substeps <= 34  # about half of 1 to 64
+    assert app.game.session.world.config.world.substeps == substeps
