@@ -249,7 +249,13 @@ class Tuner:
 
     def reset(self, key: str) -> PhysicsConfig:
         """``key`` back to its default (module docstring)."""
-        return self._change({key: self.defaults()[key]})
+        defaults = self.defaults()
+        if key not in defaults:  # a material or pair the user's file adds
+            raise TuneRefused(
+                f"{key}: has no default (your file adds it); allowed: a new value, or remove "
+                "it from the file"
+            )
+        return self._change({key: defaults[key]})
 
     def reset_section(self, section: str) -> PhysicsConfig:
         """Every key of ``section`` back to its default, as one change."""

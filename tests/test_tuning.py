@@ -130,3 +130,19 @@ def test_reset_goes_to_the_default_and_undo_takes_back_one_change(tmp_path: Path
     tuner.undo()
     assert tuner.config.world.gravity == 2000.0 and not tuner.changed()
     assert tuner.undo() is None
+
+
+def test_a_key_the_users_file_adds_has_no_default_to_reset_to(tmp_path: Path) -> None:
+    user = tmp_path / "oak.toml"
+    pairs = "".join(
+        f"[{table}]\noak-oak = {value}\n"
+        + "".join(f"oak-{other} = {value}\n" for other in ("wood", "glass", "felt"))
+        for table, value in (("friction", 0.5), ("restitution", 0.3), ("rolling_resistance", 0.01))
+    )
+    user.write_text(f"[materials]\noak = 750.0\n{pairs}", encoding="utf-8")
+    tuner = tuner_for(user)
+    assert tuner.source("materials.oak") == str(user)
+    with pytest.raises(TuneRefused, match=r"materials\.oak: has no default"):
+        tuner.reset("materials.oak")
+    tuner.reset_section("materials")  # the section's other keys still go back
+    assert tuner.config.materials["oak"] == 750.0
