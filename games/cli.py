@@ -20,7 +20,10 @@
     wobbletop --version               print the version
 
 ``--config PATH`` (before or after the subcommand) names a user config file laid over
-``assets/physics.toml``; without it ``WOBBLETOP_CONFIG`` is used. Every user error (bad config,
+``assets/physics.toml``; without it ``WOBBLETOP_CONFIG`` is used, and without either the window
+and ``config`` use the file the constants panel saved (``physics.toml`` in the player's config
+folder, :mod:`games.tuning`), if there is one; a headless run never reads that file (its digest
+depends only on what its command line names). Every user error (bad config,
 unknown game, unreadable scenario, bad argument) is one line on stderr and exit code 2; no
 traceback. ``regress`` exits 1 when a scenario does not reproduce its golden. Ctrl-C is one
 line, ``wobbletop: interrupted``, and exit code 130 (a recording asked for is still saved);
@@ -424,6 +427,10 @@ def _dispatch(args: argparse.Namespace) -> int:
             f"--worker-wait {args.worker_wait:g}: only with --scheduler ADDRESS "
             "(local runs have their workers at once)"
         )
+    if args.command in ("config", "play", None) and config_path is None:
+        from games.tuning import tuned_file_if_any
+
+        config_path = tuned_file_if_any()  # what the constants panel saved, if anything
     if args.command == "config":
         for line in load_config(config_path).describe():
             print(line)

@@ -12,9 +12,13 @@ On a Dask scheduler (``--scheduler ADDRESS``) each file is read here and its con
 working folder); ``--worker-wait SECONDS`` is how long a scheduler with no worker is waited on.
 Exit code: 0 when every scenario reproduced its goldens, 1 on any mismatch, 2 when a file is
 broken (bad TOML, bad key, game not built, refused input, a crash, goldens that could not be
-written). A broken file is one row and one detail line; the rest still run. ``--update``
-rewrites the goldens of the files that ran (expected outcome and digest) in place and keeps
-the rest of each file, through symlinks, keeping each file's permissions; a file that cannot
+written). A broken file is one row and one detail line; the rest still run. A mismatch is
+said field by field: the outcome, the reason, the tower's height and the other result fields
+that moved, and which bodies moved and by how many millimetres (:mod:`games.goldens`); the
+table's outcome column says where a scenario that stops before the game ends stopped.
+``--update`` rewrites only the values under ``[expect]`` of the files that ran (outcome,
+digest, the bodies' positions) with ``tomlkit``, keeping every comment and the layout of the
+rest of each file, through symlinks, keeping each file's permissions; a file that cannot
 be written is reported in its row and left intact, with no temporary file left behind.
 ``-j`` is capped at the number of scenarios (and twice the cores).
 """
@@ -29,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from games.assets import assets_dir, bare_name, shipped_scenario_folders
+from games.goldens import outcome_words
 from games.pool import PoolError, run_jobs
 from games.scenario import (
     Replay,
@@ -92,12 +97,10 @@ class Report:
 
     @property
     def result_text(self) -> str:
+        """The outcome column: the game's end, or where a scenario stopped before it."""
         if self.replay is None:
             return "ERROR"
-        outcome = self.replay.outcome
-        winner = outcome.get("winner")
-        reason = str(outcome.get("reason", "?"))
-        return f"{reason} ({winner})" if winner else reason
+        return outcome_words(self.replay.outcome)
 
 
 @dataclass(frozen=True)
@@ -204,10 +207,11 @@ def _lost_sent(sent: SentScenario, why: str) -> Report:
 
 
 def apply_updates(reports: list[Report]) -> list[Report]:
-    """Rewrite the goldens of every scenario that ran but did not match them."""
+    """Rewrite the goldens of every scenario that ran but did not match them (or whose
+    goldens do not keep the bodies' positions yet)."""
     updated = []
     for report in reports:
-        if report.replay is not None and not report.ok:
+        if report.replay is not None and (not report.ok or report.replay.bodies_missing):
             try:
                 update_goldens(report.path, report.replay)
             except (OSError, ValueError) as error:  # read-only, disk full, changed meanwhile
@@ -229,7 +233,7 @@ def apply_updates(reports: list[Report]) -> list[Report]:
 
 def format_table(reports: list[Report], folder: Path) -> list[str]:
     """The summary table, then one indented line per difference or error."""
-    header = ("scenario", "game", "result", "outcome", "digest", "seconds")
+    header = ("scenario", "game", "outcome", "fields", "digest", "seconds")
     rows = [header]
     for report in reports:
         rows.append(
@@ -252,6 +256,8 @@ def format_table(reports: list[Report], folder: Path) -> list[str]:
         details = [report.error.removeprefix(f"{report.path}: ")] if report.error else []
         if report.replay is not None and not report.ok and not report.updated:
             details = report.replay.differences()
+        elif report.updated and report.replay is not None and report.replay.ok:
+            details = ["goldens updated: the bodies' positions added (outcome and digest kept)"]
         if report.replay is not None:
             details = [*details, *report.replay.notes]
         for detail in details:

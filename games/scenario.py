@@ -30,6 +30,11 @@ A scenario is a TOML file (read with ``tomllib``, written with ``tomli_w``)::
     [expect.outcome]             # session.result() without game/seed and without empty values
     reason = "settled"
     frames = 597
+    [expect.bodies]              # a physics game: where each movable body ended, [x, y] mm
+    disk-1 = [12.5, 4.0]
+
+``wobbletop regress --update`` rewrites only the values under ``[expect]``, keeping the file's
+comments and layout (:mod:`games.goldens`); a mismatch is said field by field and body by body.
 
 The file is validated by a pydantic schema; every problem is one line naming the file and the
 key. The ``[config]`` table goes through :func:`physics.config.load_config` (errors name the
@@ -58,11 +63,10 @@ import contextlib
 import os
 import re
 import signal
-import sys
 import tempfile
 import threading
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -76,11 +80,6 @@ from games.options import MAX_COORDINATE, check_input_values
 from games.protocol import CONFIG_ACTION, InputEvent, InputRefused, SeatKind, Session
 from games.userfile import MAX_SCENARIO_BYTES, shown
 from physics.config import ConfigError, LoadedConfig, load_config, read_toml
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised only on 3.10
-    import tomli as tomllib
 
 
 class ScenarioError(UserError):
@@ -121,6 +120,9 @@ class InputRecord(_Strict):
 class Expect(_Strict):
     digest: str = Field(pattern=r"^[0-9a-f]{64}$", description="SHA-256 of the final state, hex")
     outcome: dict[str, Any] = Field(default_factory=dict, description="the expected result")
+    bodies: dict[str, list[float]] | None = Field(
+        default=None, description="where each movable body ended, name = [x, y] in mm"
+    )
 
 
 class SaveInfo(_Strict):
@@ -293,6 +295,7 @@ class Replay:
     digest: str
     expected: Expect | None
     notes: tuple[str, ...] = ()  # what the user should know though nothing failed
+    bodies: dict[str, list[float]] = field(default_factory=dict)  # name: [x, y] mm at the end
 
     @property
     def outcome_ok(self) -> bool:
@@ -306,15 +309,19 @@ class Replay:
     def ok(self) -> bool:
         return self.outcome_ok and self.digest_ok
 
+    @property
+    def bodies_missing(self) -> bool:
+        """True if the run has body positions its goldens do not keep yet (``--update`` adds)."""
+        return bool(self.bodies) and (self.expected is None or self.expected.bodies is None)
+
     def differences(self) -> list[str]:
-        """Human-readable lines saying what differs from the goldens."""
+        """Lines saying what moved against the goldens: the outcome's fields, then which
+        bodies and by how many mm (:func:`games.goldens.explain`), then the digests."""
+        from games.goldens import explain
+
         if self.expected is None:
             return ["no [expect] goldens yet (run with --update)"]
-        lines = []
-        wanted, got = self.expected.outcome, self.outcome
-        for key in sorted(set(wanted) | set(got)):
-            if wanted.get(key) != got.get(key):
-                lines.append(f"{key}: expected {wanted.get(key)!r}, got {got.get(key)!r}")
+        lines = explain(self.expected.outcome, self.outcome, self.expected.bodies, self.bodies)
         if not self.digest_ok:
             lines.append(f"digest: expected {self.expected.digest[:12]}…, got {self.digest[:12]}…")
         return lines
@@ -332,7 +339,15 @@ def replay(scenario: Scenario, path: Path, *, progress: bool = False) -> Replay:
             f"note: the game ended at frame {session.frame}; the last {len(left)} input"
             f"{'s were' if len(left) > 1 else ' was'} not played",
         )
-    return Replay(expected_outcome(session), session.digest(), scenario.expect, notes)
+    from games.goldens import body_positions
+
+    return Replay(
+        expected_outcome(session),
+        session.digest(),
+        scenario.expect,
+        notes,
+        body_positions(session),
+    )
 
 
 def start_session(
@@ -559,45 +574,14 @@ def _umask() -> int:
     return mask
 
 
-_EXPECT_HEADER = re.compile(r"^\s*\[\s*expect\s*(\.[^\]]*)?\]\s*(#.*)?$")
-_ANY_HEADER = re.compile(r"^\s*\[")
-
-
 def update_goldens(path: Path, replayed: Replay) -> None:
-    """Rewrite the ``[expect]`` tables of ``path`` to what ran, keeping the rest of the file.
+    """Rewrite the ``[expect]`` values of ``path`` to what ran, keeping the rest of the file
+    (comments, order, layout): :func:`games.goldens.with_goldens`."""
+    from games.goldens import with_goldens
 
-    The old ``[expect]`` and ``[expect.*]`` tables are cut out of the text and a new one is
-    appended, so comments and layout elsewhere stay. If the cut would change anything else (an
-    unusual layout), the whole file is rewritten from its parsed data instead.
-    """
-    original_text = path.read_text(encoding="utf-8-sig")  # as read_toml: a BOM is fine
-    original = tomllib.loads(original_text)
-    expect = Expect(digest=replayed.digest, outcome=replayed.outcome)
-    block = tomli_w.dumps({"expect": expect.model_dump()})
-    kept = _without_expect(original_text).rstrip("\n")
-    text = f"{kept}\n\n{block}" if kept else block
-    try:
-        updated = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        updated = {}
-    rest = {key: value for key, value in original.items() if key != "expect"}
-    if {key: value for key, value in updated.items() if key != "expect"} != rest:
-        text = tomli_w.dumps(_tomlable({**rest, "expect": expect.model_dump()}))
-    write_text_atomically(path, text)
-
-
-def _without_expect(text: str) -> str:
-    kept: list[str] = []
-    skipping = False
-    for line in text.splitlines():
-        if _EXPECT_HEADER.match(line):
-            skipping = True
-            continue
-        if skipping and _ANY_HEADER.match(line):
-            skipping = False
-        if not skipping:
-            kept.append(line)
-    return "\n".join(kept)
+    text = path.read_text(encoding="utf-8-sig")  # as read_toml: a BOM is fine
+    bodies = replayed.bodies or None
+    write_text_atomically(path, with_goldens(text, replayed.digest, replayed.outcome, bodies))
 
 
 def write_recording(

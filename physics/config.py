@@ -438,6 +438,16 @@ def unit_of(key: str) -> str:
     return str(leaf.description or "") if leaf else ""
 
 
+def range_of(key: str) -> tuple[float | None, float | None]:
+    """The allowed range (low, high; None: open) of a dotted key's value, or (None, None)."""
+    section, _, name = key.partition(".")
+    if section in _OPEN_TABLES:
+        return _bounds(_OPEN_TABLES[section].metadata)
+    model = _section_model(section)
+    leaf = model.model_fields.get(name) if model is not None else None
+    return _bounds(leaf.metadata) if leaf else (None, None)
+
+
 def read_toml(
     path: Path, *, what: str = "config file", max_bytes: int = MAX_CONFIG_BYTES
 ) -> dict[str, Any]:

@@ -8,7 +8,9 @@ title and status bars; it changes when the window is resized, so lay out every f
 ``app.notify(text, kind=...)`` and ``app.renderer``. The view:
 
 - ``handle_event(event)``: pygame events meant for the game (the shell keeps Esc, P, Space,
-  F5, Ctrl+R, H, F1 and M unless the view lists them in ``own_keys``, and F11 always). Turn
+  F5, Ctrl+R, H, F1 and M unless the view lists them in ``own_keys``, in a physics game also C,
+  the constants panel (games/ui/tune_panel.py), and F11 always; while that panel is open, the
+  mouse over it and the keys it reads are its own). Turn
   them into session inputs with ``self.send(action, x, y, data)``: it calls
   ``session.handle`` and, when the rules raise ``InputRefused``, shows the reason in red in
   the status bar and returns False.

@@ -20,7 +20,8 @@ with one line and exit code 1 instead of running unseen; a driver set in ``SDL_V
 Live tuning: :class:`physics.config.ConfigWatcher` is polled every frame. A good edit is handed
 to the session as an input (``action="config"`` with the whole validated config), so the running
 world takes it now, the recording holds it at its frame and a replay changes the constants at
-the same moment; the app keeps it for every later start. A bad edit shows its one-line error
+the same moment; the app keeps it for every later start (the constants panel, C, hands its
+edits over the same way: :mod:`games.ui.tune_panel`). A bad edit shows its one-line error
 in a banner and the last good values stay. A recording made with ``--record`` is written when
 the game is left (menu, restart, quit, Ctrl+C, SIGTERM, SIGHUP) by
 ``games.scenario.write_recording``, with the config the game *started* with (the file on disk
@@ -74,10 +75,14 @@ from games.ui.menu import Menu, SeatChoice
 from games.ui.render import ACCENT, GOOD, PANEL, REFUSED, Colour, Renderer
 from games.ui.saving import Keeper
 from games.ui.sound import Sound
+from games.ui.tune_panel import TunePanel, wire_help
 from games.ui.view import View
 from games.ui.window import DEFAULT_SIZE as DEFAULT_SIZE  # the names' old home: re-exported
 from games.ui.window import (
     MIN_SIZE,
+    NoDisplay,
+    check_display_before_init,
+    check_display_driver,
     desktop_size,
     fit_window_size,
     load_window_size,
@@ -206,6 +211,7 @@ class App:
 
         self.keeper = Keeper(self, saves_folder(saves))
         self.menu = Menu(self)
+        self.tune = TunePanel(self)  # C: the constants panel (games/ui/tune_panel.py)
         self.sound = Sound(self.config.sound)  # silent where there is no audio device
         self._die_rolling = False
         self._menu_key: tuple[object, ...] | None = None  # what the menu last drew
@@ -509,6 +515,8 @@ class App:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.error = None
                 self.leave_game()
+        elif self.tune.handle_event(event):
+            pass  # the constants panel's own (over the menu or a physics game)
         elif self.game is None:
             menu_esc = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
             if menu_esc and not self.menu.captures_escape():
@@ -659,6 +667,7 @@ class App:
                 self.current_notice(),
                 self.config_error,
                 self.error,
+                self.tune.frame_key(),
             )
             if key == self._menu_key:
                 return False
@@ -673,6 +682,7 @@ class App:
         else:
             self._menu_key = None
             self._draw_game(surface, game)
+        self.tune.draw(surface, self.renderer)  # over the menu's notice bar or the game
         if self.config_error:
             overlays.draw_banner(surface, self.renderer, self.play_rect, self.config_error, REFUSED)
         if self.error:
@@ -704,53 +714,17 @@ class App:
             self.help_scroll = min(self.help_scroll, self.help_scroll_max)
 
     def help_keys(self, game: GameRun) -> tuple[tuple[str, str], ...]:
-        """The keys of the game in front of you: its view's, then Ctrl+Z where it undoes."""
+        """The keys of the game in front of you: its view's, then Ctrl+Z where it undoes, then
+        C where the constants panel opens."""
         undoes = game.spec.undo_by_replay and not game.replay
         undo = (("Ctrl+Z", "undo the last grab"),) if undoes else ()
-        return (*game.view.keys, *undo)
+        return (*game.view.keys, *undo, *wire_help(game))
 
     def _status(self, game: GameRun) -> str:
         try:
             return game.view.status()
         except Exception as error:  # a status line must never stop the game
             return f"(status unavailable: {error})"
-
-
-class NoDisplay(Exception):
-    """No screen to open the window on; ``str()`` is one line for the user."""
-
-
-# SDL's stand-ins for a screen: they open an invisible window, so the app would run unseen.
-HEADLESS_DRIVERS = ("offscreen", "dummy")
-
-
-def _no_display(reason: str) -> NoDisplay:
-    return NoDisplay(f"no display found ({reason}); games without a window: wobbletop run GAME")
-
-
-def check_display_before_init() -> None:
-    """On Linux with neither X nor Wayland, fail before SDL probes (and prints its warnings).
-
-    A driver the user chose with ``SDL_VIDEODRIVER`` (kmsdrm, or dummy in tests) is respected.
-    """
-    if os.environ.get("SDL_VIDEODRIVER"):
-        return
-    if sys.platform.startswith("linux") and not (
-        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    ):
-        raise _no_display("DISPLAY is not set")
-
-
-def check_display_driver() -> None:
-    """After ``pygame.display.init()``: refuse a headless driver SDL fell back to by itself."""
-    if os.environ.get("SDL_VIDEODRIVER"):
-        return
-    driver = pygame.display.get_driver()
-    if driver in HEADLESS_DRIVERS:
-        pygame.display.quit()
-        names = ("DISPLAY", "WAYLAND_DISPLAY")
-        tried = " or ".join(f"{name}={os.environ[name]}" for name in names if os.environ.get(name))
-        raise _no_display(f"cannot open {tried or 'a screen'}; SDL fell back to {driver}")
 
 
 def run_app(

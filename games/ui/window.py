@@ -16,6 +16,8 @@
   written through a temporary file and ``os.replace`` (a crash never leaves half a file).
 - :func:`make_icon`: the window icon, a wobbly stack of wooden disks drawn in code.
 - :func:`window_title`: "Wobbletop" on the menu, "Wallamoppi — Wobbletop" while a game is open.
+- :func:`check_display_before_init` and :func:`check_display_driver`: no screen to open the
+  window on is one line (:class:`NoDisplay`), not a window that runs unseen.
 """
 
 from __future__ import annotations
@@ -178,3 +180,40 @@ def make_icon(px: int = ICON_PX) -> pygame.Surface:
     pygame.draw.circle(icon, shade(ACCENT, 1.4), (centre[0] - radius // 3, centre[1] - radius // 3),
                        max(1, radius // 3))
     return icon
+
+
+class NoDisplay(Exception):
+    """No screen to open the window on; ``str()`` is one line for the user."""
+
+
+# SDL's stand-ins for a screen: they open an invisible window, so the app would run unseen.
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+def _no_display(reason: str) -> NoDisplay:
+    return NoDisplay(f"no display found ({reason}); games without a window: wobbletop run GAME")
+
+
+def check_display_before_init() -> None:
+    """On Linux with neither X nor Wayland, fail before SDL probes (and prints its warnings).
+
+    A driver the user chose with ``SDL_VIDEODRIVER`` (kmsdrm, or dummy in tests) is respected.
+    """
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        raise _no_display("DISPLAY is not set")
+
+
+def check_display_driver() -> None:
+    """After ``pygame.display.init()``: refuse a headless driver SDL fell back to by itself."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS:
+        pygame.display.quit()
+        names = ("DISPLAY", "WAYLAND_DISPLAY")
+        tried = " or ".join(f"{name}={os.environ[name]}" for name in names if os.environ.get(name))
+        raise _no_display(f"cannot open {tried or 'a screen'}; SDL fell back to {driver}")
