@@ -329,8 +329,8 @@ def make_plan(sweep: SweepFile, path: Path) -> Plan:
             frame_limit(spec, loaded.config, sweep.frames or None, key="frames")
         except HeadlessError as error:
             raise SweepError(f"{path}: {error}") from None
-        own = _merged(sweep.options, _nested(point, "options"))
-        options = _merged(dict(spec.headless_options), own)
+        given = _merged(sweep.options, _nested(point, "options"))
+        options = _merged(dict(spec.headless_options), given)
         setup = json.dumps([count, options], sort_keys=True, default=repr)
         if setup not in built:
             _try_options(spec, loaded.config, seeds[0], count, options, f"{path}: {label}")

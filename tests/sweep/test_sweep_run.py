@@ -67,7 +67,8 @@ def test_a_game_that_raises_is_a_row_and_the_sweep_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(registry.GAMES, "crashy", "sweep_helpers")
-    sweep = write(tmp_path, "crashy.toml", 'game = "crashy"\nseeds = [3, 4]\ncollect = ["winner"]\n')
+    text = 'game = "crashy"\nseeds = [3, 4]\ncollect = ["winner"]\n'
+    sweep = write(tmp_path, "crashy.toml", text)
     out = tmp_path / "crashy.csv"
     assert run_sweep(sweep, out, workers=1) == 1
     found = {row["seed"]: row for row in rows(out)}
@@ -199,7 +200,8 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes_them(
         ('game = "stonewall"\nseeds = 2\ncollect = ["seed"]\n',
          "collect[0]: 'seed' is already a column"),
         ('game = "stonewall"\nseeds = 2\n[grid.config.world]\ngravty = [1.0]\n',
-         "point 0 (config.world.gravty=1.0): config.world.gravty: unknown key; allowed in [world]: gravity"),
+         "point 0 (config.world.gravty=1.0): config.world.gravty: unknown key; allowed in "
+         "[world]: gravity"),
         ('game = "stonewall"\nseeds = 2\n[grid.config.world\n', "not valid TOML"),
     ],
 )  # fmt: skip
