@@ -90,6 +90,7 @@ from games import registry
 from games.assets import assets_dir, bare_name, shipped_sweeps
 from games.pool import PoolError, run_jobs
 from games.sweep_results import GAME_ERROR, OK, WORKER_DIED, ResultsError, ResultsFile
+from games.userfile import shown
 from physics.config import ConfigError, load_config, read_toml
 
 DEFAULT_COLLECT = ("winner", "reason", "frames", "turns", "tower_height", "digest")
@@ -164,16 +165,35 @@ def load_sweep(path: Path) -> SweepFile:
         raise SweepError(f"{path}: {_first_problem(error)}") from None
 
 
+FIELDS_ALLOWED = {
+    "game": "the name of a game: " + ", ".join(registry.GAMES),
+    "description": "text",
+    "seats": 'a list of "computer" seats',
+    "players": "a whole number of computer seats",
+    "seeds": "a count, { start = S, count = N }, or a list of seeds",
+    "frames": "a whole number of frames of at least 0 (0: the game's own limit)",
+    "collect": "a list of result field names",
+    "config": "a table of physics config keys",
+    "options": "a table of the game's options",
+    "grid": "a table of axes (config, options, players)",
+    "points": "a list of tables ([[points]])",
+}
+
+
 def _first_problem(error: ValidationError) -> str:
     errors = error.errors(include_url=False)
     # A misspelt key first: it explains a "missing" one.
     first = min(errors, key=lambda problem: problem["type"] != "extra_forbidden")
-    key = ".".join(str(part) for part in first["loc"])
+    key = "".join(
+        f"[{part}]" if isinstance(part, int) else f".{shown(str(part))[1:-1]}"
+        for part in first["loc"]
+    ).lstrip(".")
     if first["type"] == "extra_forbidden":
         return f"{key}: unknown key; allowed: {', '.join(SweepFile.model_fields)}"
+    allowed = FIELDS_ALLOWED.get(str(first["loc"][0]), str(first["msg"]))
     if first["type"] == "missing":
-        return f"{key}: missing"
-    return f"{key}: is {first.get('input')!r}; {first['msg']}"
+        return f"{key}: missing; allowed: {allowed}"
+    return f"{key}: is {shown(first.get('input'))}; allowed: {allowed}"
 
 
 def seed_list(seeds: Any, where: str) -> Sequence[int]:
@@ -299,8 +319,10 @@ def make_plan(sweep: SweepFile, path: Path) -> Plan:
 
     try:
         spec = registry.load(sweep.game)
-    except registry.UnknownGame as error:
-        raise SweepError(f"{path}: game: {error}") from None
+    except registry.UnknownGame:
+        raise SweepError(
+            f"{path}: game: is {shown(sweep.game)}; allowed: {', '.join(registry.GAMES)}"
+        ) from None
     seeds = seed_list(sweep.seeds, str(path))
     players = _players(sweep, spec, path)
     points = _points(sweep, path, len(seeds))

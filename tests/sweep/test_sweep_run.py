@@ -192,7 +192,7 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes_them(
         ('game = "stonewall"\nseeds = 0\n', "seeds: is 0; allowed: a count"),
         ('game = "stonewall"\nseeds = [1, 1]\n', "seeds: is [1, 1]; allowed"),
         ('game = "stonewall"\nseeds = 2\nplayers = 9\n', "players: is 9; allowed: 2 to 4"),
-        ('game = "chess"\nseeds = 2\n', "game: unknown game 'chess'; available: freeplay"),
+        ('game = "chess"\nseeds = 2\n', "game: is 'chess'; allowed: freeplay, stonewall"),
         ('game = "stonewall"\nseeds = 2\n[grid.config.world]\nsubsteps = 4\n',
          "grid.config.world.substeps: is 4; allowed: a non-empty list"),
         ('game = "stonewall"\nseeds = 2\n[grid]\ncolour = [1]\n',
