@@ -175,8 +175,8 @@ def _lines(path: Path, name: str) -> Iterator[tuple[int, str, bool]]:
         raise ReportError(f"{name}: is a folder; allowed: a results file (.csv)") from None
     except OSError as error:
         raise ReportError(f"{name}: cannot read: {error.strerror or error}") from None
-    with os.fdopen(fd, "rb") as file:
-        info = os.fstat(file.fileno())
+    try:
+        info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
             raise ReportError(f"{name}: is a folder; allowed: a results file (.csv)")
         if not stat.S_ISREG(info.st_mode):
@@ -189,6 +189,10 @@ def _lines(path: Path, name: str) -> Iterator[tuple[int, str, bool]]:
                 f"{name}: is {info.st_size:,} bytes; allowed: a results file of at most "
                 f"{MAX_RESULTS_BYTES:,} bytes (report on a part of the sweep)"
             )
+    except BaseException:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as file:
         try:
             for number, raw in enumerate(file, start=1):
                 if b"\0" in raw or b"\r" in raw:
