@@ -63,9 +63,8 @@ except (ImportError, AttributeError):  # pragma: no cover - another pymunk build
 class _Level:
     """One contact of the column: its two points, where they are, the weight resting on it."""
 
-    record: Any  # Chipmunk's cpArbiter (its contact points are a new array every step)
-    lower: Any  # the two cpBodies (the record may name them in either order from step to step)
-    upper: Any
+    lower: pymunk.Body  # the two bodies; their contact record is looked up on every substep
+    upper: pymunk.Body
     lower_x: float  # mm: x of their centres, from which the record measures its points
     upper_x: float
     up: float  # the vertical part of the contact's normal
@@ -81,7 +80,6 @@ class Landing:
     base: pymunk.Body
     substeps_left: int
     column: list[_Level] | None = None  # walked at the first carry
-    record: Any = None  # the landing contact's cpArbiter
 
 
 def is_landing(arbiter: pymunk.Arbiter) -> tuple[pymunk.Body, pymunk.Body] | None:
@@ -181,9 +179,7 @@ def _walk(landing: Landing, gravity: float, dt: float) -> list[_Level]:
         moment += own * _centre(body).x
         up = abs(record.n.y)
         lower_x, upper_x = _centre(support).x, _centre(body).x
-        column.append(
-            _Level(record, support._body, body._body, lower_x, upper_x, up, weight, moment)
-        )
+        column.append(_Level(support, body, lower_x, upper_x, up, weight, moment))
         body, resting = support, body
     return column
 
@@ -198,12 +194,17 @@ def carry(landing: Landing, gravity: float, dt: float) -> None:
     lander, base = landing.lander, landing.base
     if not _TOUCHING or lander.space is None or base.space is None:
         return
+    # Chipmunk's contact records are looked up by their two bodies on every substep, never
+    # kept from one substep to the next: Chipmunk recycles a record that ended for the next new
+    # contact, and which record it hands out follows the order of its record cache, a hash of
+    # memory addresses. A kept record that happened to be recycled for the same two bodies
+    # carried on where another was dropped: the game then depended on where the process's
+    # memory lay (a sweep row that was not the run: Animal upon Animal, seed 6).
+    record = _record_between(base, lander)
+    if record is None:  # not touching (yet: a contact restarted): try again
+        return
     if landing.column is None:
-        landing.record = _record_between(base, lander)
-        if landing.record is None:  # not touching (yet: a contact restarted): try again
-            return
         landing.column = _walk(landing, gravity, dt)
-    record = landing.record
     if not landing.column or not _joins(record, lander._body, base._body):
         return
     landing_x = _centre(lander if record.body_a == lander._body else base).x
@@ -215,10 +216,13 @@ def carry(landing: Landing, gravity: float, dt: float) -> None:
         load += push
         moment += push * (landing_x + contact.r1.x)
     for level in landing.column:
-        contacts = level.record
-        if not _joins(contacts, level.lower, level.upper) or contacts.count != 2:
+        contacts = _record_between(level.lower, level.upper)
+        if contacts is None:
             return
-        origin = level.lower_x if contacts.body_a == level.lower else level.upper_x
+        lower = level.lower._body
+        if not _joins(contacts, lower, level.upper._body) or contacts.count != 2:
+            return
+        origin = level.lower_x if contacts.body_a == lower else level.upper_x
         first, second = contacts.contacts[0], contacts.contacts[1]
         x1, x2 = origin + first.r1.x, origin + second.r1.x
         total = load + level.weight
