@@ -309,12 +309,15 @@ class Plan:
         return found
 
 
-def make_plan(sweep: SweepFile, path: Path) -> Plan:
+def make_plan(sweep: SweepFile, path: Path, *, progress: bool = False) -> Plan:
     """Every point of ``sweep``, each checked as its games would be played: its config through
     the config file's validator, its options through the game's own options model, and one
     session of each distinct seat count and options built and thrown away (a start position
     the game cannot set up is refused here). Raises :class:`SweepError`: a point that cannot
-    run is refused with the whole file, before any game runs."""
+    run is refused with the whole file, before any game runs. ``progress``: a bar on stderr
+    while the points are checked, once that has taken a second (thousands of points)."""
+    from tqdm import tqdm
+
     from games.headless import HeadlessError, frame_limit
 
     try:
@@ -332,7 +335,12 @@ def make_plan(sweep: SweepFile, path: Path) -> Plan:
     header = [*INPUT_COLUMNS, *axes, *STATUS_COLUMNS, SEATS_COLUMN, *collect]
     checked: list[Point] = []
     built: set[str] = set()
+    bar = tqdm(
+        total=len(points), unit="point", desc="checking", file=sys.stderr, leave=False,
+        delay=1.0, disable=not progress,
+    )  # fmt: skip
     for number, point in enumerate(points):
+        bar.update(1)
         count = point.get("players", players)
         label = describe_point(number, {k: cell(v) for k, v in point.items()})
         _check_players(count, spec, f"{path}: {label}: players")
@@ -358,6 +366,7 @@ def make_plan(sweep: SweepFile, path: Path) -> Plan:
             _try_options(spec, loaded.config, seeds[0], count, options, f"{path}: {label}")
             built.add(setup)
         checked.append(Point(number, count, loaded.config.model_dump(), options, inputs))
+    bar.close()
     return Plan(sweep.game, header, checked, seeds, sweep.frames, tuple(collect))
 
 
@@ -604,7 +613,7 @@ def run_sweep(
     from tqdm import tqdm
 
     sweep = load_sweep(path)
-    plan = make_plan(sweep, path)
+    plan = make_plan(sweep, path, progress=progress)
     results = ResultsFile(out, plan.header, plan.key_columns, plan.game)
     try:
         done = results.done(resume, look_only=dry_run)
