@@ -74,6 +74,7 @@ reads the user's config file: its rows must not depend on the machine that ran i
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import math
@@ -667,7 +668,8 @@ def run_sweep(
     except ResultsError as error:
         raise SweepError(str(error)) from None
     finally:
-        results.abandon()
+        with contextlib.suppress(ResultsError):
+            results.close()  # after Ctrl-C too: every row written so far reaches the file
     kept = f"; {skipped} already in {out}" if resume else ""
     if results.retried:
         kept += f"; {results.retried} that had failed ran again"
