@@ -42,7 +42,7 @@ from typing import Any
 from games import registry
 from games.sweep import INPUT_COLUMNS, MOST_POINTS, OK, SEATS_COLUMN, STATUS_COLUMNS
 from games.sweep_results import STATUSES
-from games.userfile import shown, shown_path
+from games.userfile import one_line, shown, shown_path
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 REASONS_PLOTTED = 5
@@ -701,7 +701,7 @@ def report_command(args: Any) -> int:
     try:
         written = write_report(results, out)
     except ReportError as error:
-        print(f"wobbletop: {error}", file=sys.stderr)
+        print(f"wobbletop: {one_line(str(error))}", file=sys.stderr)
         return 2
     for line in text_summary(results, written):
         print(line)

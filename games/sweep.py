@@ -91,6 +91,7 @@ from games import registry
 from games.assets import assets_dir, bare_name, shipped_sweeps
 from games.pool import PoolError, run_jobs
 from games.sweep_results import GAME_ERROR, OK, WORKER_DIED, ResultsError, ResultsFile
+from games.userfile import one_line as safe_line
 from games.userfile import shown
 from physics.config import ConfigError, load_config, read_toml
 
@@ -219,7 +220,7 @@ def seed_list(seeds: Any, where: str) -> Sequence[int]:
         and len(set(seeds)) == len(seeds)
     ):
         return list(seeds)
-    raise SweepError(f"{where}: seeds: is {seeds!r}; {allowed}")
+    raise SweepError(f"{where}: seeds: is {shown(seeds)}; {allowed}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -402,7 +403,7 @@ def _players(sweep: SweepFile, spec: Any, path: Path) -> int:
         for index, seat in enumerate(sweep.seats):
             if seat != "computer":
                 raise SweepError(
-                    f"{path}: seats[{index}]: is {seat!r}; a sweep plays computer seats only; "
+                    f"{path}: seats[{index}]: is {shown(seat)}; a sweep plays computer seats only; "
                     'allowed: "computer"'
                 )
         count = len(sweep.seats)
@@ -417,7 +418,9 @@ def _check_players(count: Any, spec: Any, where: str) -> None:
     most = len(spec.seat_names)
     if not isinstance(count, int) or isinstance(count, bool) or not spec.min_seats <= count <= most:
         allowed = f"{most}" if spec.min_seats == most else f"{spec.min_seats} to {most}"
-        raise SweepError(f"{where}: is {count!r}; allowed: {allowed} computer seats for {spec.id}")
+        raise SweepError(
+            f"{where}: is {shown(count)}; allowed: {allowed} computer seats for {spec.id}"
+        )
 
 
 def _points(sweep: SweepFile, path: Path, seeds: int) -> list[dict[str, Any]]:
@@ -435,7 +438,8 @@ def _points(sweep: SweepFile, path: Path, seeds: int) -> list[dict[str, Any]]:
     for key, values in _leaves(sweep.grid):
         if not isinstance(values, list) or not values:
             raise SweepError(
-                f"{path}: grid.{key}: is {values!r}; allowed: a non-empty list of values to try"
+                f"{path}: grid.{key}: is {shown(values)}; allowed: a non-empty list of values "
+                "to try"
             )
         if any(key in point for point in listed):
             raise SweepError(f"{path}: grid.{key}: also set by points; allowed: one of the two")
@@ -464,9 +468,11 @@ def _check_kinds(table: Mapping[str, Any], where: str, *, lists: bool) -> None:
             raise SweepError(f"{where}.{kind}: unknown key; allowed: {', '.join(AXIS_KINDS)}")
         if kind == "players":
             if lists and not isinstance(value, list):
-                raise SweepError(f"{where}.players: is {value!r}; allowed: a list of seat counts")
+                raise SweepError(
+                    f"{where}.players: is {shown(value)}; allowed: a list of seat counts"
+                )
         elif not isinstance(value, dict):
-            raise SweepError(f"{where}.{kind}: is {value!r}; allowed: a table of keys")
+            raise SweepError(f"{where}.{kind}: is {shown(value)}; allowed: a table of keys")
 
 
 def _leaves(table: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
@@ -510,13 +516,13 @@ def _collect(names: list[str], axes: Sequence[str], path: Path) -> list[str]:
     for index, name in enumerate(names):
         if not name or any(not part for part in name.split(".")) or name in seen:
             raise SweepError(
-                f"{path}: collect[{index}]: is {name!r}; allowed: different result field names "
-                "(dotted to reach inside: turns_each.red)"
+                f"{path}: collect[{index}]: is {shown(name)}; allowed: different result field "
+                "names (dotted to reach inside: turns_each.red)"
             )
         if name in taken:
             raise SweepError(
-                f"{path}: collect[{index}]: {name!r} is already a column; allowed: result fields "
-                "other than " + ", ".join(sorted(taken))
+                f"{path}: collect[{index}]: {shown(name)} is already a column; allowed: result "
+                "fields other than " + ", ".join(sorted(taken))
             )
         seen.add(name)
     return list(names)
@@ -702,5 +708,5 @@ def sweep_command(args: Any) -> int:
             dry_run=args.dry_run,
         )
     except SweepError as error:
-        print(f"wobbletop: {error}", file=sys.stderr)
+        print(f"wobbletop: {safe_line(str(error))}", file=sys.stderr)
         return 2
