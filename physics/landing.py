@@ -31,6 +31,11 @@ piece resting on two pieces (Wallamoppi's apex on the wall), on a static piece, 
 one point, a piece touched from the side or by two pieces above, a load that would tip. It only
 sets where the solver starts, never a body's position or speed, so nothing can be flung.
 
+The records are held from the walk on, and a landing ends for good as soon as one of them no
+longer joins its two pieces or began again (:func:`_still`): Chipmunk recycles an ended record
+for the next new contact in an order that follows memory addresses, and going on whenever a
+recycled record happened to join the same pieces made a game depend on the process's heap.
+
 It reads Chipmunk's contact records through pymunk's private ``_arbiter`` (pymunk 7, as
 physics/stepper.py reads its private stepping state); without it nothing is done.
 """
@@ -51,11 +56,10 @@ SUPPORT_COS = 0.9  # a contact this close to the vertical is a support (below) o
 try:  # pymunk's compiled Chipmunk: the states of a contact record
     from pymunk._chipmunk import lib as _chipmunk
 
-    _TOUCHING: tuple[int, ...] = (
-        _chipmunk.CP_ARBITER_STATE_FIRST_COLLISION,
-        _chipmunk.CP_ARBITER_STATE_NORMAL,
-    )
+    _BEGUN = _chipmunk.CP_ARBITER_STATE_FIRST_COLLISION
+    _TOUCHING: tuple[int, ...] = (_BEGUN, _chipmunk.CP_ARBITER_STATE_NORMAL)
 except (ImportError, AttributeError):  # pragma: no cover - another pymunk build
+    _BEGUN = -1
     _TOUCHING = ()
 
 
@@ -63,8 +67,9 @@ except (ImportError, AttributeError):  # pragma: no cover - another pymunk build
 class _Level:
     """One contact of the column: its two points, where they are, the weight resting on it."""
 
-    lower: pymunk.Body  # the two bodies; their contact record is looked up on every substep
-    upper: pymunk.Body
+    record: Any  # Chipmunk's cpArbiter (its contact points are a new array every step)
+    lower: Any  # the two cpBodies (the record may name them in either order from step to step)
+    upper: Any
     lower_x: float  # mm: x of their centres, from which the record measures its points
     upper_x: float
     up: float  # the vertical part of the contact's normal
@@ -80,6 +85,8 @@ class Landing:
     base: pymunk.Body
     substeps_left: int
     column: list[_Level] | None = None  # walked at the first carry
+    record: Any = None  # the landing contact's cpArbiter
+    ended: bool = False  # a contact of the column ended or began again: nothing more to carry
 
 
 def is_landing(arbiter: pymunk.Arbiter) -> tuple[pymunk.Body, pymunk.Body] | None:
@@ -148,6 +155,22 @@ def _joins(record: Any, one: Any, other: Any) -> bool:
     return (a == one and b == other) or (a == other and b == one)
 
 
+def _still(landing: Landing, record: Any, one: Any, other: Any, walked_now: bool) -> bool:
+    """Whether a record the landing holds is still the contact it was when the column was
+    walked; once one is not, the landing carries nothing more (:attr:`Landing.ended`).
+
+    Chipmunk recycles the record of a contact that ended for the next new contact, in the order
+    of its record cache, a hash of memory addresses: a held record may come back joining the
+    same two bodies, or not, depending on where the process's memory lies. Going on in the one
+    case and stopping in the other made a game depend on the heap (a sweep row that was not
+    the run: Animal upon Animal, seed 6). So a contact that ended, or began again since the
+    walk (a record just handed out, recycled or not), ends the landing in every case."""
+    if _joins(record, one, other) and (walked_now or record.state != _BEGUN):
+        return True
+    landing.ended = True
+    return False
+
+
 def _record_between(one: pymunk.Body, other: pymunk.Body) -> Any:
     """Chipmunk's contact record between two touching bodies, or None."""
     found: list[Any] = []
@@ -179,7 +202,9 @@ def _walk(landing: Landing, gravity: float, dt: float) -> list[_Level]:
         moment += own * _centre(body).x
         up = abs(record.n.y)
         lower_x, upper_x = _centre(support).x, _centre(body).x
-        column.append(_Level(support, body, lower_x, upper_x, up, weight, moment))
+        column.append(
+            _Level(record, support._body, body._body, lower_x, upper_x, up, weight, moment)
+        )
         body, resting = support, body
     return column
 
@@ -194,18 +219,16 @@ def carry(landing: Landing, gravity: float, dt: float) -> None:
     lander, base = landing.lander, landing.base
     if not _TOUCHING or lander.space is None or base.space is None:
         return
-    # Chipmunk's contact records are looked up by their two bodies on every substep, never
-    # kept from one substep to the next: Chipmunk recycles a record that ended for the next new
-    # contact, and which record it hands out follows the order of its record cache, a hash of
-    # memory addresses. A kept record that happened to be recycled for the same two bodies
-    # carried on where another was dropped: the game then depended on where the process's
-    # memory lay (a sweep row that was not the run: Animal upon Animal, seed 6).
-    record = _record_between(base, lander)
-    if record is None:  # not touching (yet: a contact restarted): try again
+    if landing.ended:
         return
-    if landing.column is None:
+    walked_now = landing.column is None
+    if walked_now:
+        landing.record = _record_between(base, lander)
+        if landing.record is None:  # not touching (yet: a contact restarted): try again
+            return
         landing.column = _walk(landing, gravity, dt)
-    if not landing.column or not _joins(record, lander._body, base._body):
+    record = landing.record
+    if not landing.column or not _still(landing, record, lander._body, base._body, walked_now):
         return
     landing_x = _centre(lander if record.body_a == lander._body else base).x
     up = abs(record.n.y)
@@ -216,13 +239,12 @@ def carry(landing: Landing, gravity: float, dt: float) -> None:
         load += push
         moment += push * (landing_x + contact.r1.x)
     for level in landing.column:
-        contacts = _record_between(level.lower, level.upper)
-        if contacts is None:
+        contacts = level.record
+        if not _still(landing, contacts, level.lower, level.upper, walked_now):
             return
-        lower = level.lower._body
-        if not _joins(contacts, lower, level.upper._body) or contacts.count != 2:
+        if contacts.count != 2:
             return
-        origin = level.lower_x if contacts.body_a == lower else level.upper_x
+        origin = level.lower_x if contacts.body_a == level.lower else level.upper_x
         first, second = contacts.contacts[0], contacts.contacts[1]
         x1, x2 = origin + first.r1.x, origin + second.r1.x
         total = load + level.weight

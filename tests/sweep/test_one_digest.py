@@ -4,12 +4,13 @@ that already played another game.
 
 Why a test: a sweep row (Animal upon Animal, seed 6) once carried another digest than ``run``.
 Nothing in the two paths' settings differed, nor any state a worker kept in Python: the game
-depended on where the process's memory lay. The landing carry (physics/landing.py) held on to
+depended on where the process's memory lay. The landing carry (physics/landing.py) holds
 Chipmunk's contact records from one substep to the next, and Chipmunk recycles an ended record
 for the next new contact in the order of its record cache, a hash of memory addresses; so
-whether a held record still joined the same two pieces depended on the heap. The carry now looks
-its records up by their two bodies on every substep. ``test_the_heap_does_not_steer_a_game``
-plays the game that showed it with the C heap laid out differently.
+whether a held record came back joining the same two pieces (and the carry went on) depended on
+the heap. A landing now ends as soon as one of its contacts ended or began again, whichever
+record Chipmunk hands out. ``test_the_heap_does_not_steer_a_game`` plays the game that showed
+it with the C heap laid out differently.
 """
 
 from __future__ import annotations
