@@ -29,10 +29,11 @@ an error in the caller) terminates the local workers at once, and cancels the Da
 
 from __future__ import annotations
 
+import itertools
 import signal
 import sys
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -50,6 +51,7 @@ WORKER_WAIT_SECONDS = 60.0  # how long a scheduler may have no worker before the
 NOTICE_SECONDS = 2.0  # no worker after this long: one line on stderr says so
 CHECK_SECONDS = 2.0  # while nothing finishes, how often the scheduler is asked for its workers
 POLL_SECONDS = 0.1  # how often a run looks for finished jobs (as Dask's as_completed does)
+DASK_IN_FLIGHT = 10_000  # jobs sent to a scheduler ahead of their results
 CLOSE_SECONDS = 30  # closing the client
 WORKER_DIED = "its worker process died while running it"
 
@@ -60,9 +62,10 @@ class PoolError(ValueError):
 
 def run_jobs(
     func: Callable[[J], R],
-    jobs: Sequence[J],
+    jobs: Iterable[J],
     *,
     lost: Callable[[J, str], R],
+    total: int | None = None,
     workers: int = 1,
     scheduler: str | None = None,
     worker_wait: float | None = None,
@@ -70,6 +73,10 @@ def run_jobs(
     unit: str = "job",
 ) -> Results[R]:
     """Yield ``(index into jobs, func(job))`` for every job as it finishes (see the module doc).
+
+    ``jobs`` may be any iterable: it is read only as workers take jobs (at most ``2 N`` in
+    flight locally, :data:`DASK_IN_FLIGHT` on a scheduler), so ten million jobs made one at a
+    time start at once; ``total`` (else ``len(jobs)``) is the progress bar's length.
 
     ``func`` must be a module-level function (it is pickled by name) that returns a result for
     every job, failures included; ``lost(job, why)`` makes the result of a job whose worker died.
@@ -79,6 +86,7 @@ def run_jobs(
     """
     if workers < 1:
         raise PoolError(f"-j {workers}: allowed: a whole number of at least 1")
+    count = total if total is not None else len(jobs)  # type: ignore[arg-type]
     source: Results[R]
     if scheduler is not None:
         wait = WORKER_WAIT_SECONDS if worker_wait is None else worker_wait
@@ -86,8 +94,8 @@ def run_jobs(
     elif workers == 1:
         source = ((index, func(job)) for index, job in enumerate(jobs))
     else:
-        source = _local(func, jobs, min(workers, len(jobs)), lost)
-    return _counted(source, _progress_bar(len(jobs), progress, unit))
+        source = _local(func, jobs, max(1, min(workers, count)), lost)
+    return _counted(source, _progress_bar(count, progress, unit))
 
 
 def _counted(source: Results[R], bar: Any) -> Results[R]:
@@ -118,7 +126,7 @@ def dask_client(address: str) -> Any:
 
 def _dask(
     func: Callable[[J], R],
-    jobs: Sequence[J],
+    jobs: Iterable[J],
     address: str,
     lost: Callable[[J, str], R],
     worker_wait: float,
@@ -172,19 +180,30 @@ def _dask_results(
     client: Any,
     address: str,
     func: Callable[[J], R],
-    jobs: Sequence[J],
+    jobs: Iterable[J],
     lost: Callable[[J, str], R],
     worker_wait: float,
 ) -> Results[R]:
     from dask.distributed import as_completed
 
-    futures: list[Any] = []
+    futures: dict[Any, tuple[int, J, Any]] = {}  # key: (position, job, future), in flight
     watch = _Watch(client, address, worker_wait)
+    waiting = enumerate(jobs)
     try:
-        futures = client.map(func, list(jobs), pure=False)
-        index = {future.key: position for position, future in enumerate(futures)}
-        done = as_completed(futures)
-        while not done.is_empty():
+        done = as_completed()
+
+        def send_more() -> None:
+            if len(futures) > DASK_IN_FLIGHT // 2:
+                return
+            chunk = list(itertools.islice(waiting, DASK_IN_FLIGHT - len(futures)))
+            if chunk:
+                sent = client.map(func, [job for _, job in chunk], pure=False)
+                for (position, job), future in zip(chunk, sent, strict=True):
+                    futures[future.key] = (position, job, future)
+                done.update(sent)
+
+        send_more()
+        while futures:
             batch = done.next_batch(block=False)
             if not batch:
                 time.sleep(POLL_SECONDS)
@@ -192,7 +211,7 @@ def _dask_results(
                 continue
             watch.saw_work()
             for future in batch:
-                position = index[future.key]
+                position, job, _ = futures.pop(future.key)
                 try:
                     result = _result(future, watch)
                 except PoolError:
@@ -205,12 +224,13 @@ def _dask_results(
                         raise PoolError(
                             f"--scheduler {address}: lost the scheduler ({name})"
                         ) from None
-                    result = lost(jobs[position], f"{WORKER_DIED} (KilledWorker)")  # Dask gave up
+                    result = lost(job, f"{WORKER_DIED} (KilledWorker)")  # Dask gave up
                 yield position, result
                 future.release()
+            send_more()
     finally:
         if futures:
-            client.cancel(futures)
+            client.cancel([future for _, _, future in futures.values()])
         client.close(timeout=CLOSE_SECONDS)
 
 
@@ -270,47 +290,57 @@ class _Watch:
 
 
 def _local(
-    func: Callable[[J], R], jobs: Sequence[J], workers: int, lost: Callable[[J, str], R]
+    func: Callable[[J], R], jobs: Iterable[J], workers: int, lost: Callable[[J, str], R]
 ) -> Results[R]:
-    waiting = list(range(len(jobs)))
-    waiting.reverse()  # pop() from the end takes them in order
-    while waiting:
-        suspects: list[int] = []
+    waiting: Iterator[tuple[int, J]] = enumerate(jobs)
+    retry: list[tuple[int, J]] = []  # never started when a pool broke: first into the next
+    more = True
+    while more or retry:
+        suspects: list[tuple[int, J]] = []
         executor = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
         finished = False
         try:
-            in_flight: dict[Future[R], int] = {}
-            while waiting or in_flight:
+            in_flight: dict[Future[R], tuple[int, J]] = {}
+            while more or retry or in_flight:
                 broken = False
-                while waiting and len(in_flight) < 2 * workers:
-                    position = waiting.pop()
+                while len(in_flight) < 2 * workers:
+                    if retry:
+                        item = retry.pop()
+                    else:
+                        next_item = next(waiting, None)
+                        if next_item is None:
+                            more = False
+                            break
+                        item = next_item
                     try:
-                        in_flight[executor.submit(func, jobs[position])] = position
+                        in_flight[executor.submit(func, item[1])] = item
                     except BrokenProcessPool:  # a worker died since the last look
-                        waiting.append(position)  # never started: it goes to the next pool
+                        retry.append(item)  # never started: it goes to the next pool
                         broken = True
                         break
                 if broken:
                     suspects.extend(in_flight.values())
                     break
+                if not in_flight:
+                    break
                 done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
                 for future in done:
-                    position = in_flight.pop(future)
+                    item = in_flight.pop(future)
                     try:
                         result = future.result()
                     except BrokenProcessPool:
                         broken = True
-                        suspects.append(position)
+                        suspects.append(item)
                         continue
-                    yield position, result
+                    yield item[0], result
                 if broken:
                     suspects.extend(in_flight.values())
                     break
             finished = True
         finally:
             _stop(executor, finished)
-        for position in sorted(suspects):
-            yield position, _alone(func, jobs[position], lost)
+        for position, job in sorted(suspects, key=lambda item: item[0]):
+            yield position, _alone(func, job, lost)
 
 
 def _alone(func: Callable[[J], R], job: J, lost: Callable[[J, str], R]) -> R:

@@ -24,23 +24,30 @@ from __future__ import annotations
 
 import base64
 import csv
+import errno
 import html
 import json
 import math
+import os
 import re
+import stat
 import statistics
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from games import registry
-from games.sweep import INPUT_COLUMNS, OK, SEATS_COLUMN, STATUS_COLUMNS
+from games.sweep import INPUT_COLUMNS, MOST_POINTS, OK, SEATS_COLUMN, STATUS_COLUMNS
+from games.sweep_results import STATUSES
+from games.userfile import one_line, shown, shown_path
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 REASONS_PLOTTED = 5
+MAX_RESULTS_BYTES = 512 << 20  # 512 MiB: some three million games of a few columns
+ALLOWED = "allowed: a results file written by wobbletop sweep"
 
 
 class ReportError(ValueError):
@@ -91,28 +98,41 @@ class Results:
 
 
 def read_results(path: Path) -> Results:
-    """Read a sweep's results file, or raise a one-line :class:`ReportError`."""
-    try:
-        with open(path, encoding="utf-8", newline="") as file:
-            reader = csv.DictReader(file)
-            columns = list(reader.fieldnames or [])
+    """Read a sweep's results file, or raise a one-line :class:`ReportError` (module doc)."""
+    name = shown_path(path)
+    columns: list[str] = []
+    rows: list[dict[str, str]] = []
+    for number, line, complete in _lines(path, name):
+        cells = next(csv.reader([line]), [])
+        if number == 1:
+            columns = cells
             missing = [c for c in (*INPUT_COLUMNS, *STATUS_COLUMNS) if c not in columns]
-            if missing:
+            if not complete or missing:
+                what = f"no column {missing[0]!r}" if missing else "its header line is cut off"
                 raise ReportError(
-                    f"{path}: not a results file of wobbletop sweep (no column {missing[0]!r})"
+                    f"{name}: not a results file of wobbletop sweep ({what}); {ALLOWED}"
                 )
-            rows = [row for row in reader if None not in row.values()]
-    except FileNotFoundError:
-        raise ReportError(f"{path}: no such results file") from None
-    except IsADirectoryError:
-        raise ReportError(f"{path}: is a folder; allowed: a results file (.csv)") from None
-    except (UnicodeDecodeError, csv.Error) as error:
-        raise ReportError(f"{path}: cannot read: {error}") from None
+            if len(set(columns)) != len(columns) or not all(columns):
+                raise ReportError(f"{name}: line 1: empty or repeated column names; {ALLOWED}")
+            continue
+        if not complete and len(cells) != len(columns):
+            break  # the last line of a sweep still running (or cut off): not a game yet
+        if len(cells) != len(columns):
+            raise ReportError(
+                f"{name}: line {number}: {len(cells)} cells where the header has "
+                f"{len(columns)}; {ALLOWED}"
+            )
+        row = dict(zip(columns, cells, strict=True))
+        problem = _row_problem(row)
+        if problem:
+            raise ReportError(f"{name}: line {number}: {problem}; {ALLOWED}")
+        rows.append(row)
     if not rows:
-        raise ReportError(f"{path}: no games in it yet")
+        raise ReportError(f"{name}: no games in it yet")
     games = sorted({row["game"] for row in rows})
     if len(games) != 1:
-        raise ReportError(f"{path}: games {', '.join(games)}; allowed: one game per results file")
+        shown_games = shown(", ".join(games))
+        raise ReportError(f"{name}: games {shown_games}; allowed: one game per results file")
     axes = columns[len(INPUT_COLUMNS) : columns.index("status")]
     try:
         seat_names = registry.load(games[0]).seat_names
@@ -121,12 +141,17 @@ def read_results(path: Path) -> Results:
     players_vary = len({row["players"] for row in rows}) > 1
     points: dict[int, Point] = {}
     for row in rows:
-        number = int(row["point"]) if row["point"].isdigit() else -1
+        number = int(row["point"])
+        if number not in points and len(points) >= MOST_POINTS:
+            raise ReportError(
+                f"{name}: more than {MOST_POINTS:,} points; allowed: at most {MOST_POINTS:,} "
+                "points in one report (as in one sweep)"
+            )
         if number not in points:
             inputs = {key: row[key] for key in axes}
             if players_vary:
                 inputs = {"players": row["players"], **inputs}
-            count = int(row["players"]) if row["players"].isdigit() else len(seat_names)
+            count = int(row["players"])
             points[number] = Point(number, inputs, tuple(seat_names[:count]))
         point = points[number]
         point.rows.append(row)
@@ -136,6 +161,64 @@ def read_results(path: Path) -> Results:
     ordered = [points[number] for number in sorted(points)]
     axes = ["players", *axes] if players_vary else axes
     return Results(path, games[0], axes, columns, ordered, tuple(seat_names))
+
+
+def _lines(path: Path, name: str) -> Iterator[tuple[int, str, bool]]:
+    """``(line number, text, complete)`` for each line of a results file, after checking it is
+    a regular file of sane size (a FIFO must not hang the report, nor ``/dev/zero`` fill memory)
+    holding UTF-8 text."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise ReportError(f"{name}: no such results file") from None
+    except IsADirectoryError:
+        raise ReportError(f"{name}: is a folder; allowed: a results file (.csv)") from None
+    except OSError as error:
+        raise ReportError(f"{name}: cannot read: {error.strerror or error}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise ReportError(f"{name}: is a folder; allowed: a results file (.csv)")
+        if not stat.S_ISREG(info.st_mode):
+            raise ReportError(
+                f"{name}: is not a regular file (a pipe, device or socket); allowed: a results "
+                "file (.csv)"
+            )
+        if info.st_size > MAX_RESULTS_BYTES:
+            raise ReportError(
+                f"{name}: is {info.st_size:,} bytes; allowed: a results file of at most "
+                f"{MAX_RESULTS_BYTES:,} bytes (report on a part of the sweep)"
+            )
+    except BaseException:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as file:
+        try:
+            for number, raw in enumerate(file, start=1):
+                if b"\0" in raw or b"\r" in raw:
+                    raise ReportError(f"{name}: line {number}: not a line of text; {ALLOWED}")
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise ReportError(
+                        f"{name}: line {number}: not UTF-8 text; {ALLOWED}"
+                    ) from None
+                yield number, text, text.endswith("\n")
+        except OSError as error:
+            raise ReportError(f"{name}: cannot read: {error.strerror or error}") from None
+
+
+def _row_problem(row: Mapping[str, str]) -> str | None:
+    """Why a row is not a row of a sweep, or None."""
+    for column in ("point", "seed", "players"):
+        value = row[column]
+        if not (value.isascii() and value.isdigit() and len(value) <= 12):
+            return f"{column}: {shown(value)}; allowed: a whole number of at least 0"
+    if not row["game"]:
+        return "game: empty; allowed: the game's name"
+    if row["status"] not in STATUSES:
+        return f"status: {shown(row['status'])}; allowed: {', '.join(STATUSES)}"
+    return None
 
 
 def _seat_list(text: str, fallback: tuple[str, ...]) -> tuple[str, ...]:
@@ -483,12 +566,37 @@ def _save(plt: Any, figure: Any, path: Path) -> Path:
 
 
 def write_report(results_path: Path, out: Path) -> list[Path]:
-    """Write the tables, plots and page into ``out``; return the files written."""
+    """Write the tables, plots and page into ``out``; return the files written.
+
+    The results file and ``out`` are checked before anything is written: ``out`` is a folder,
+    or made (with its parents) when missing; a file, FIFO or device there is refused. A write
+    that fails on the way (a full disk) is one :class:`ReportError` line."""
     results = read_results(results_path)
+    shown_out = shown_path(out)
+    if out.exists() and not out.is_dir():
+        raise ReportError(
+            f"--out {shown_out}: is a file, not a folder; allowed: a folder for the report "
+            "(made if missing)"
+        )
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise ReportError(f"--out {out}: cannot make the folder: {error.strerror}") from None
+        raise ReportError(
+            f"--out {shown_out}: cannot make the folder: {error.strerror or error}"
+        ) from None
+    try:
+        return _write_all(results, out)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        if error.errno in (errno.ENOSPC, errno.EDQUOT):
+            reason = f"the disk is full ({reason})"
+        raise ReportError(
+            f"--out {shown_out}: cannot write the report: {reason}; what was written is "
+            "incomplete: run the report again once there is room"
+        ) from None
+
+
+def _write_all(results: Results, out: Path) -> list[Path]:
     header, table = point_table(results)
     written = [_write_csv(out / "points.csv", header, table)]
     plots = [
@@ -593,7 +701,7 @@ def report_command(args: Any) -> int:
     try:
         written = write_report(results, out)
     except ReportError as error:
-        print(f"wobbletop: {error}", file=sys.stderr)
+        print(f"wobbletop: {one_line(str(error))}", file=sys.stderr)
         return 2
     for line in text_summary(results, written):
         print(line)

@@ -30,30 +30,41 @@ overrides and game options to try, and which fields of each game's result to kee
     config = { world = { substeps = 4 } }
 
 Axes may sit under ``grid.config`` (any physics key), ``grid.options`` (any game option) and
-``grid.players``; the games are every seed at every point of ``points × grid``. Every file
-problem (unknown key, a human seat, bad seeds, a game not built, an axis that is not a list) is
-one line naming the file and key, and nothing runs. Each point's config goes through
-:func:`physics.config.load_config` (the validator every config file uses): a point whose config
-is invalid is recorded as one failed row per seed and the others run (if no point is valid, the
-file is refused).
+``grid.players``; the games are every seed at every point of ``points × grid``.
 
-Results: one CSV file (stdlib ``csv``; pandas and polars read it directly). The header is fixed
-by the sweep (``game, point, seed, players``, a column per axis, ``status, error``, ``seats``
-(the seat names in play, a JSON list), then the collected fields), so each finished game is
-appended as one line and flushed at once: an interrupted sweep keeps every finished game, and
-``--resume`` runs the games whose inputs have no row yet and runs again those whose row records
-a failed run (``game error``, ``worker died``: the code may have been fixed, the machine may have
-been short of memory); their old rows are dropped from the file when the new run starts, every
-other row stays as it was (a partly written last line is dropped first). A ``config error`` row
-stays: it depends on the sweep file alone. CSV, not Parquet: a Parquet file
-cannot be appended to row by row, and a table of a few columns and 10^5 rows is small. Cells
-hold plain text: numbers, ``true``/``false``, JSON for lists and tables, never a line break.
+Everything is checked before the first game runs, as a config file is: one line naming the
+file, the key and what is allowed, exit code 2, nothing written. The file's own problems (an
+unknown key, a human seat, bad seeds, a game not built, an axis that is not a list), and every
+point (:func:`make_plan`): its config through :func:`physics.config.load_config` (the validator
+every config file uses), its options through the game's own options model
+(:func:`games.options.check_options`, so an option a game adds later is checked with no change
+here), and one session built and dropped for each distinct seat count and options, which
+catches what only the game can judge (a saved start position it cannot set up). A point that
+cannot run refuses the file: it would only ever give failed rows. Limits, so a typing slip
+cannot start a sweep that never ends: at most :data:`MOST_SEEDS` seeds, :data:`MOST_POINTS`
+points and :data:`MOST_GAMES` games (points × seeds); the seeds of a count or a
+``{start, count}`` are a ``range`` and the jobs are made one at a time as the workers take them,
+so ten million seeds start as fast as ten, progress bar first.
+
+Results: one CSV file (stdlib ``csv``; pandas and polars read it directly), kept by
+:mod:`games.sweep_results` (what ``--out`` may be, what ``--resume`` accepts, a full disk). The
+header is fixed by the sweep (``game, point, seed, players``, a column per axis, ``status,
+error``, ``seats`` (the seat names in play, a JSON list), then the collected fields), so each
+finished game is appended as one line and flushed at once: an interrupted sweep keeps every
+finished game, and ``--resume`` runs the games whose inputs have no row yet and runs again those
+whose row records a failed run (``game error``, ``worker died``: the code may have been fixed,
+the machine may have been short of memory); their old rows are dropped from the file when the
+new run starts, every other row stays as it was (a partly written last line is dropped first).
+CSV, not Parquet: a Parquet file cannot be appended to row by row, and a table of a few columns
+and 10^5 rows is small. Cells hold plain text: numbers, ``true``/``false``, JSON for lists and
+tables, never a line break.
 
 A row depends only on its job (game, seed, seats, the fully resolved config and the options,
 all computed here and sent to the worker, which reads no file), so it is the same in any process
-on any worker; no timings are recorded. ``status`` is ``ok``, ``config error`` (the point's
-config is invalid), ``game error`` (the game raised; ``error`` says what) or ``worker died``;
-each failure is also one line on stderr naming the point and seed, and the sweep goes on.
+on any worker; no timings are recorded. ``status`` is ``ok``, ``game error`` (the game raised;
+``error`` says what) or ``worker died`` (older files may hold ``config error`` rows, kept as
+they are); each failure is also one line on stderr naming the point and seed, and the sweep goes
+on.
 
 Where the games run is :mod:`games.pool`: a process per core by default (``-j N``), or a Dask
 scheduler (``--scheduler ADDRESS``; ``--worker-wait SECONDS``, default 60, is how long one with
@@ -63,13 +74,14 @@ reads the user's config file: its rows must not depend on the machine that ran i
 
 from __future__ import annotations
 
-import csv
+import contextlib
 import itertools
 import json
+import math
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -78,18 +90,18 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from games import registry
 from games.assets import assets_dir, bare_name, shipped_sweeps
 from games.pool import PoolError, run_jobs
+from games.sweep_results import GAME_ERROR, OK, WORKER_DIED, ResultsError, ResultsFile
+from games.userfile import one_line as safe_line
+from games.userfile import shown
 from physics.config import ConfigError, load_config, read_toml
 
 DEFAULT_COLLECT = ("winner", "reason", "frames", "turns", "tower_height", "digest")
 INPUT_COLUMNS = ("game", "point", "seed", "players")
 STATUS_COLUMNS = ("status", "error")
 SEATS_COLUMN = "seats"  # the seat names in play, as the game reports them
-OK = "ok"
-CONFIG_ERROR = "config error"
-GAME_ERROR = "game error"
-WORKER_DIED = "worker died"
-RETRIED_ON_RESUME = (GAME_ERROR, WORKER_DIED)
 MOST_SEEDS = 10_000_000
+MOST_POINTS = 10_000  # each point is checked (and a session built) before any game runs
+MOST_GAMES = 10_000_000  # points × seeds
 AXIS_KINDS = ("config", "options", "players")
 
 
@@ -155,32 +167,52 @@ def load_sweep(path: Path) -> SweepFile:
         raise SweepError(f"{path}: {_first_problem(error)}") from None
 
 
+FIELDS_ALLOWED = {
+    "game": "the name of a game: " + ", ".join(registry.GAMES),
+    "description": "text",
+    "seats": 'a list of "computer" seats',
+    "players": "a whole number of computer seats",
+    "seeds": "a count, { start = S, count = N }, or a list of seeds",
+    "frames": "a whole number of frames of at least 0 (0: the game's own limit)",
+    "collect": "a list of result field names",
+    "config": "a table of physics config keys",
+    "options": "a table of the game's options",
+    "grid": "a table of axes (config, options, players)",
+    "points": "a list of tables ([[points]])",
+}
+
+
 def _first_problem(error: ValidationError) -> str:
     errors = error.errors(include_url=False)
     # A misspelt key first: it explains a "missing" one.
     first = min(errors, key=lambda problem: problem["type"] != "extra_forbidden")
-    key = ".".join(str(part) for part in first["loc"])
+    key = "".join(
+        f"[{part}]" if isinstance(part, int) else f".{shown(str(part))[1:-1]}"
+        for part in first["loc"]
+    ).lstrip(".")
     if first["type"] == "extra_forbidden":
         return f"{key}: unknown key; allowed: {', '.join(SweepFile.model_fields)}"
+    allowed = FIELDS_ALLOWED.get(str(first["loc"][0]), str(first["msg"]))
     if first["type"] == "missing":
-        return f"{key}: missing"
-    return f"{key}: is {first.get('input')!r}; {first['msg']}"
+        return f"{key}: missing; allowed: {allowed}"
+    return f"{key}: is {shown(first.get('input'))}; allowed: {allowed}"
 
 
-def seed_list(seeds: Any, where: str) -> list[int]:
-    """The seeds a ``seeds`` value names: a count, ``{start, count}``, or a list."""
+def seed_list(seeds: Any, where: str) -> Sequence[int]:
+    """The seeds a ``seeds`` value names: a count or ``{start, count}`` (a ``range``: ten
+    million seeds take no memory), or a list."""
     allowed = (
         f"allowed: a count (1 to {MOST_SEEDS}), {{ start = S, count = N }}, "
         "or a list of different whole numbers of at least 0"
     )
     if isinstance(seeds, int) and not isinstance(seeds, bool) and 1 <= seeds <= MOST_SEEDS:
-        return list(range(seeds))
+        return range(seeds)
     if isinstance(seeds, dict) and set(seeds) == {"start", "count"}:
         start, count = seeds["start"], seeds["count"]
         if all(isinstance(v, int) and not isinstance(v, bool) for v in (start, count)) and (
             start >= 0 and 1 <= count <= MOST_SEEDS
         ):
-            return list(range(start, start + count))
+            return range(start, start + count)
     if (
         isinstance(seeds, list)
         and seeds
@@ -188,11 +220,11 @@ def seed_list(seeds: Any, where: str) -> list[int]:
         and len(set(seeds)) == len(seeds)
     ):
         return list(seeds)
-    raise SweepError(f"{where}: seeds: is {seeds!r}; {allowed}")
+    raise SweepError(f"{where}: seeds: is {shown(seeds)}; {allowed}")
 
 
 # --------------------------------------------------------------------------------------------
-# The plan: every game to play, as self-contained jobs
+# The plan: every game to play, as self-contained jobs, made one at a time
 
 
 @dataclass(frozen=True)
@@ -214,41 +246,108 @@ class Job:
         return {**cells, "players": str(self.players), **dict(self.inputs)}
 
 
+@dataclass(frozen=True)
+class Point:
+    """One point of the grid, checked: its seat count, resolved config and options."""
+
+    number: int
+    players: int
+    config: Mapping[str, Any]
+    options: Mapping[str, Any]
+    inputs: tuple[tuple[str, str], ...]
+
+
 @dataclass
 class Plan:
-    """What a sweep file asks for: its header, the jobs, and the rows of invalid points."""
+    """What a sweep file asks for: its header, its checked points and its seeds.
 
+    The games are every seed at every point; :meth:`jobs` makes them one at a time, so ten
+    million seeds cost no memory before the first game runs."""
+
+    game: str
     header: list[str]
-    jobs: list[Job] = field(default_factory=list)
-    failed_rows: list[dict[str, str]] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # one line per invalid point
+    points: list[Point]
+    seeds: Sequence[int]  # a range, or the file's list
+    frames: int
+    collect: tuple[str, ...]
 
     @property
     def key_columns(self) -> list[str]:
         """The columns that say which game a row is (its inputs)."""
         return self.header[1 : self.header.index("status")]
 
+    @property
+    def total(self) -> int:
+        return len(self.points) * len(self.seeds)
 
-def make_plan(sweep: SweepFile, path: Path) -> Plan:
-    """Every (point, seed) game of ``sweep``; raises :class:`SweepError` for a bad file."""
+    def job(self, point: Point, seed: int) -> Job:
+        return Job(
+            self.game, point.number, seed, point.players, self.frames, point.config,
+            point.options, point.inputs, self.collect,
+        )  # fmt: skip
+
+    def jobs(self, skip: Container[tuple[str, ...]] = frozenset()) -> Iterator[Job]:
+        """Every game, point by point, seed by seed; those whose key is in ``skip`` left out."""
+        for point in self.points:
+            for seed in self.seeds:
+                job = self.job(point, seed)
+                if not skip or self.key_of(job) not in skip:
+                    yield job
+
+    def key_of(self, job: Job) -> tuple[str, ...]:
+        cells = job.first_cells()
+        return tuple(cells.get(name, "") for name in self.key_columns)
+
+    def games_among(self, keys: Iterable[tuple[str, ...]]) -> int:
+        """How many of ``keys`` (rows of a results file) are games of this plan."""
+        by_number = {str(point.number): point for point in self.points}
+        seeds = self.seeds if isinstance(self.seeds, range) else frozenset(self.seeds)
+        found = 0
+        for key in keys:
+            point = by_number.get(key[0]) if key else None
+            if point is None or not key[1].isdigit() or int(key[1]) not in seeds:
+                continue
+            found += key == self.key_of(self.job(point, int(key[1])))
+        return found
+
+
+def make_plan(sweep: SweepFile, path: Path, *, progress: bool = False) -> Plan:
+    """Every point of ``sweep``, each checked as its games would be played: its config through
+    the config file's validator, its options through the game's own options model, and one
+    session of each distinct seat count and options built and thrown away (a start position
+    the game cannot set up is refused here). Raises :class:`SweepError`: a point that cannot
+    run is refused with the whole file, before any game runs. ``progress``: a bar on stderr
+    while the points are checked, once that has taken a second (thousands of points)."""
+    from tqdm import tqdm
+
+    from games.headless import HeadlessError, frame_limit
+
     try:
         spec = registry.load(sweep.game)
-    except registry.UnknownGame as error:
-        raise SweepError(f"{path}: game: {error}") from None
+    except registry.UnknownGame:
+        raise SweepError(
+            f"{path}: game: is {shown(sweep.game)}; allowed: {', '.join(registry.GAMES)}"
+        ) from None
     seeds = seed_list(sweep.seeds, str(path))
     players = _players(sweep, spec, path)
-    points = _points(sweep, path)
+    points = _points(sweep, path, len(seeds))
     axes = list(dict.fromkeys(key for point in points for key in point))
     axes = [key for key in axes if key != "players"]
     collect = _collect(sweep.collect, axes, path)
     header = [*INPUT_COLUMNS, *axes, *STATUS_COLUMNS, SEATS_COLUMN, *collect]
-    plan = Plan(header)
+    checked: list[Point] = []
+    built: set[str] = set()
+    bar = tqdm(
+        total=len(points), unit="point", desc="checking", file=sys.stderr, leave=False,
+        delay=1.0, disable=not progress,
+    )  # fmt: skip
     for number, point in enumerate(points):
+        bar.update(1)
         count = point.get("players", players)
-        _check_players(count, spec, f"{path}: point {number}: players")
+        label = describe_point(number, {k: cell(v) for k, v in point.items()})
+        _check_players(count, spec, f"{path}: {label}: players")
         config = _merged(sweep.config, _nested(point, "config"))
         inputs = tuple((key, cell(point[key])) for key in axes if key in point)
-        label = describe_point(number, dict(inputs))
         try:
             loaded = load_config(overrides=config, overrides_source=path)
         except ConfigError as error:
@@ -257,31 +356,38 @@ def make_plan(sweep: SweepFile, path: Path) -> Plan:
             message = str(error)
             own = f"{path}: "
             problem = f"config.{message.removeprefix(own)}" if message.startswith(own) else message
-            plan.notes.append(f"{label}: config error: {problem}")
-            for seed in seeds:
-                first = Job(sweep.game, number, seed, count, 0, {}, {}, inputs, ()).first_cells()
-                plan.failed_rows.append({**first, "status": CONFIG_ERROR, "error": problem})
-            continue
-        options = _merged(sweep.options, _nested(point, "options"))
-        job_options = _merged(dict(spec.headless_options), options)
-        resolved = loaded.config.model_dump()
-        for seed in seeds:
-            plan.jobs.append(
-                Job(
-                    sweep.game,
-                    number,
-                    seed,
-                    count,
-                    sweep.frames,
-                    resolved,
-                    job_options,
-                    inputs,
-                    tuple(collect),
-                )
-            )
-    if not plan.jobs:
-        raise SweepError(f"{path}: no point has a valid config; {plan.notes[0]}")
-    return plan
+            raise SweepError(f"{path}: {label}: {problem}") from None
+        try:
+            frame_limit(spec, loaded.config, sweep.frames or None, key="frames")
+        except HeadlessError as error:
+            raise SweepError(f"{path}: {error}") from None
+        given = _merged(sweep.options, _nested(point, "options"))
+        options = _merged(dict(spec.headless_options), given)
+        setup = json.dumps([count, options], sort_keys=True, default=repr)
+        if setup not in built:
+            _try_options(spec, loaded.config, seeds[0], count, options, f"{path}: {label}")
+            built.add(setup)
+        checked.append(Point(number, count, loaded.config.model_dump(), options, inputs))
+    bar.close()
+    return Plan(sweep.game, header, checked, seeds, sweep.frames, tuple(collect))
+
+
+def _try_options(
+    spec: Any, config: Any, seed: int, players: int, options: Mapping[str, Any], where: str
+) -> None:
+    """Build one session with these options and drop it: what the game refuses is one line."""
+    from games.errors import UserError
+    from games.headless import new_session
+    from games.protocol import InputRefused, SeatKind
+
+    try:
+        new_session(spec, config, seed, (SeatKind.COMPUTER,) * players, options)
+    except (UserError, InputRefused) as error:
+        raise SweepError(f"{where}: {error}") from None
+    except Exception as error:  # the game cannot be set up with these options at all
+        raise SweepError(
+            f"{where}: options: the game cannot start with them: {one_line(error)}"
+        ) from None
 
 
 def describe_point(number: int, inputs: Mapping[str, str]) -> str:
@@ -297,7 +403,7 @@ def _players(sweep: SweepFile, spec: Any, path: Path) -> int:
         for index, seat in enumerate(sweep.seats):
             if seat != "computer":
                 raise SweepError(
-                    f"{path}: seats[{index}]: is {seat!r}; a sweep plays computer seats only; "
+                    f"{path}: seats[{index}]: is {shown(seat)}; a sweep plays computer seats only; "
                     'allowed: "computer"'
                 )
         count = len(sweep.seats)
@@ -312,11 +418,16 @@ def _check_players(count: Any, spec: Any, where: str) -> None:
     most = len(spec.seat_names)
     if not isinstance(count, int) or isinstance(count, bool) or not spec.min_seats <= count <= most:
         allowed = f"{most}" if spec.min_seats == most else f"{spec.min_seats} to {most}"
-        raise SweepError(f"{where}: is {count!r}; allowed: {allowed} computer seats for {spec.id}")
+        raise SweepError(
+            f"{where}: is {shown(count)}; allowed: {allowed} computer seats for {spec.id}"
+        )
 
 
-def _points(sweep: SweepFile, path: Path) -> list[dict[str, Any]]:
-    """``points × grid`` as flat ``{dotted key: value}`` tables (one per point, in order)."""
+def _points(sweep: SweepFile, path: Path, seeds: int) -> list[dict[str, Any]]:
+    """``points × grid`` as flat ``{dotted key: value}`` tables (one per point, in order).
+
+    Their number is worked out first: more than :data:`MOST_POINTS` points, or more than
+    :data:`MOST_GAMES` games in all, is refused before a single point is made."""
     listed: list[dict[str, Any]] = []
     for index, point in enumerate(sweep.points or [{}]):
         where = f"{path}: points[{index}]"
@@ -327,11 +438,23 @@ def _points(sweep: SweepFile, path: Path) -> list[dict[str, Any]]:
     for key, values in _leaves(sweep.grid):
         if not isinstance(values, list) or not values:
             raise SweepError(
-                f"{path}: grid.{key}: is {values!r}; allowed: a non-empty list of values to try"
+                f"{path}: grid.{key}: is {shown(values)}; allowed: a non-empty list of values "
+                "to try"
             )
         if any(key in point for point in listed):
             raise SweepError(f"{path}: grid.{key}: also set by points; allowed: one of the two")
         axes.append((key, values))
+    count = len(listed) * math.prod(len(values) for _, values in axes)
+    if count > MOST_POINTS:
+        raise SweepError(
+            f"{path}: grid: {count:,} points; allowed: at most {MOST_POINTS:,} points "
+            "(split the sweep into several files)"
+        )
+    if count * seeds > MOST_GAMES:
+        raise SweepError(
+            f"{path}: seeds: {count:,} points × {seeds:,} seeds = {count * seeds:,} games; "
+            f"allowed: at most {MOST_GAMES:,} games in one sweep (split it into several files)"
+        )
     grid = [
         dict(zip([k for k, _ in axes], combo, strict=True))
         for combo in itertools.product(*(v for _, v in axes))
@@ -345,9 +468,11 @@ def _check_kinds(table: Mapping[str, Any], where: str, *, lists: bool) -> None:
             raise SweepError(f"{where}.{kind}: unknown key; allowed: {', '.join(AXIS_KINDS)}")
         if kind == "players":
             if lists and not isinstance(value, list):
-                raise SweepError(f"{where}.players: is {value!r}; allowed: a list of seat counts")
+                raise SweepError(
+                    f"{where}.players: is {shown(value)}; allowed: a list of seat counts"
+                )
         elif not isinstance(value, dict):
-            raise SweepError(f"{where}.{kind}: is {value!r}; allowed: a table of keys")
+            raise SweepError(f"{where}.{kind}: is {shown(value)}; allowed: a table of keys")
 
 
 def _leaves(table: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
@@ -391,13 +516,13 @@ def _collect(names: list[str], axes: Sequence[str], path: Path) -> list[str]:
     for index, name in enumerate(names):
         if not name or any(not part for part in name.split(".")) or name in seen:
             raise SweepError(
-                f"{path}: collect[{index}]: is {name!r}; allowed: different result field names "
-                "(dotted to reach inside: turns_each.red)"
+                f"{path}: collect[{index}]: is {shown(name)}; allowed: different result field "
+                "names (dotted to reach inside: turns_each.red)"
             )
         if name in taken:
             raise SweepError(
-                f"{path}: collect[{index}]: {name!r} is already a column; allowed: result fields "
-                "other than " + ", ".join(sorted(taken))
+                f"{path}: collect[{index}]: {shown(name)} is already a column; allowed: result "
+                "fields other than " + ", ".join(sorted(taken))
             )
         seen.add(name)
     return list(names)
@@ -472,119 +597,6 @@ def _lookup(result: Mapping[str, Any], name: str) -> Any:
 
 
 # --------------------------------------------------------------------------------------------
-# The results file
-
-
-class ResultsFile:
-    """A CSV file that rows are appended to and flushed one at a time."""
-
-    def __init__(self, path: Path, header: list[str], key_columns: list[str]) -> None:
-        self.path = path
-        self.header = header
-        self.key_columns = key_columns
-        self._file: Any = None
-        self._writer: Any = None
-        self._fresh = True
-        self._retried = 0  # failed rows that --resume runs again (dropped when the file opens)
-
-    def done(self, resume: bool, *, look_only: bool = False) -> set[tuple[str, ...]]:
-        """Check the file can be used; return the keys of the games already in it (``--resume``).
-
-        Nothing is written yet: a sweep that cannot start leaves no file behind. A partly
-        written last line is cut from the file, unless ``look_only`` (``--dry-run``).
-        """
-        folder = self.path.parent
-        if self.path.is_dir():
-            raise SweepError(f"--out {self.path}: is a folder; allowed: a results file (.csv)")
-        if not folder.is_dir():
-            raise SweepError(f"--out {self.path}: folder {folder} does not exist")
-        self._fresh = not self.path.exists() or self.path.stat().st_size == 0
-        if self._fresh:
-            return set()
-        if not resume:
-            raise SweepError(
-                f"--out {self.path}: already holds results; allowed: --resume to run only "
-                "the missing games, or a new file"
-            )
-        return self._read_done(look_only)
-
-    def open(self) -> None:
-        """Open for appending (writing the header first into a new file).
-
-        Rows that ``--resume`` runs again are dropped first, by writing the kept lines to a new
-        file beside it and renaming it over the old one, so no moment loses a kept row.
-        """
-        try:
-            if self._retried:
-                self._drop_retried_rows()
-            self._file = open(self.path, "a", encoding="utf-8", newline="")  # noqa: SIM115
-        except OSError as error:
-            raise SweepError(f"--out {self.path}: cannot write: {error.strerror}") from None
-        self._writer = csv.writer(self._file, lineterminator="\n")
-        if self._fresh:
-            self._writer.writerow(self.header)
-            self._file.flush()
-
-    def _read_done(self, look_only: bool) -> set[tuple[str, ...]]:
-        if not look_only:
-            _drop_partial_line(self.path)
-        with open(self.path, encoding="utf-8", newline="") as file:
-            # Cells never hold a line break, so a row is a line; a partial last one is no row.
-            reader = csv.reader(line for line in file if line.endswith("\n"))
-            header = next(reader, [])
-            if header != self.header:
-                raise SweepError(
-                    f"--out {self.path}: its columns are not this sweep's; allowed: --resume "
-                    "with the sweep file that wrote it, or a new file"
-                )
-            places = [header.index(name) for name in self.key_columns]
-            status = header.index("status")
-            done: set[tuple[str, ...]] = set()
-            for row in reader:
-                if len(row) != len(header):
-                    continue
-                if row[status] in RETRIED_ON_RESUME:
-                    self._retried += 1
-                else:
-                    done.add(tuple(row[i] for i in places))
-            return done
-
-    def _drop_retried_rows(self) -> None:
-        with open(self.path, encoding="utf-8", newline="") as file:
-            lines = list(csv.reader(file))
-        status = lines[0].index("status")
-        kept = [lines[0]] + [row for row in lines[1:] if row[status] not in RETRIED_ON_RESUME]
-        fresh = self.path.with_name(f".{self.path.name}.resume")
-        with open(fresh, "w", encoding="utf-8", newline="") as file:
-            csv.writer(file, lineterminator="\n").writerows(kept)
-        os.replace(fresh, self.path)
-
-    @property
-    def retried(self) -> int:
-        """How many failed rows ``--resume`` found and runs again."""
-        return self._retried
-
-    def key(self, row: Mapping[str, str]) -> tuple[str, ...]:
-        return tuple(row.get(name, "") for name in self.key_columns)
-
-    def write(self, row: Mapping[str, str]) -> None:
-        self._writer.writerow([row.get(name, "") for name in self.header])
-        self._file.flush()
-
-    def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-
-
-def _drop_partial_line(path: Path) -> None:
-    """Cut a last line left half written by an interrupted sweep."""
-    with open(path, "rb+") as file:
-        data = file.read()
-        if data and not data.endswith(b"\n"):
-            file.truncate(data.rfind(b"\n") + 1)
-
-
-# --------------------------------------------------------------------------------------------
 # The command
 
 
@@ -601,33 +613,34 @@ def run_sweep(
 ) -> int:
     """Run the sweep; return 0 when every game ran, 1 when some rows record a failure.
 
-    ``dry_run``: check the file and ``out``, print what would run, and return 0 (nothing is
-    run or written)."""
+    The file, every point and ``out`` are checked first (:class:`SweepError`, nothing run or
+    written); then the games are made one at a time as workers take them, so the progress bar
+    starts at once whatever the number of games. ``dry_run``: check, print what would run, and
+    return 0 (nothing is run or written)."""
     from tqdm import tqdm
 
     sweep = load_sweep(path)
-    plan = make_plan(sweep, path)
-    results = ResultsFile(out, plan.header, plan.key_columns)
-    done = results.done(resume, look_only=dry_run)
-    failed_rows = [row for row in plan.failed_rows if results.key(row) not in done]
-    jobs = [job for job in plan.jobs if results.key(job.first_cells()) not in done]
+    plan = make_plan(sweep, path, progress=progress)
+    results = ResultsFile(out, plan.header, plan.key_columns, plan.game)
+    try:
+        done = results.done(resume, look_only=dry_run)
+    except ResultsError as error:
+        raise SweepError(str(error)) from None
+    skipped = plan.games_among(done)
+    to_run = plan.total - skipped
+    points = len(plan.points)
     if dry_run:
-        for note in plan.notes:
-            print(f"wobbletop: sweep: {note}", file=sys.stderr)
-        points = len({row["point"] for row in plan.failed_rows} | {str(j.point) for j in plan.jobs})
-        skipped = len(plan.failed_rows) + len(plan.jobs) - len(failed_rows) - len(jobs)
         kept = f" ({skipped} already in {out})" if resume else ""
-        invalid = f" and {len(failed_rows)} config error rows" if failed_rows else ""
         print(
-            f"{path}: {len(jobs)} {sweep.game} games to run{invalid}{kept} at "
-            f"{points} point{'s' if points != 1 else ''}; results would go to {out}; "
-            "nothing run (--dry-run)"
+            f"{path}: {to_run} {sweep.game} games to run{kept} at {points} "
+            f"point{'s' if points != 1 else ''}; results would go to {out}; nothing run (--dry-run)"
         )
         return 0
     try:
         stream = run_jobs(
             play_job,
-            jobs,
+            plan.jobs(skip=done),
+            total=to_run,
             lost=lost_row,
             workers=workers if workers is not None else os.cpu_count() or 1,
             scheduler=scheduler,
@@ -637,14 +650,9 @@ def run_sweep(
         )
     except PoolError as error:
         raise SweepError(str(error)) from None
-    results.open()
+    failed = 0
     try:
-        if failed_rows:
-            for note in plan.notes:
-                print(f"wobbletop: sweep: {note}", file=sys.stderr)
-        for row in failed_rows:
-            results.write(row)
-        failed = len(failed_rows)
+        results.open()
         try:
             for _, row in stream:
                 results.write(row)
@@ -660,15 +668,18 @@ def run_sweep(
             raise SweepError(
                 f"{error}; the games that finished are in {out}; --resume runs the rest"
             ) from None
-    finally:
-        stream.close()
+        finally:
+            stream.close()
         results.close()
-    ran = len(failed_rows) + len(jobs)
-    skipped = len(plan.failed_rows) + len(plan.jobs) - ran
+    except ResultsError as error:
+        raise SweepError(str(error)) from None
+    finally:
+        with contextlib.suppress(ResultsError):
+            results.close()  # after Ctrl-C too: every row written so far reaches the file
     kept = f"; {skipped} already in {out}" if resume else ""
     if results.retried:
         kept += f"; {results.retried} that had failed ran again"
-    print(f"{ran} games: {ran - failed} ok, {failed} failed{kept}; results in {out}")
+    print(f"{to_run} games: {to_run - failed} ok, {failed} failed{kept}; results in {out}")
     return 1 if failed else 0
 
 
@@ -697,6 +708,5 @@ def sweep_command(args: Any) -> int:
             dry_run=args.dry_run,
         )
     except SweepError as error:
-        print(f"wobbletop: {error}", file=sys.stderr)
+        print(f"wobbletop: {safe_line(str(error))}", file=sys.stderr)
         return 2
-

@@ -31,6 +31,11 @@ piece resting on two pieces (Wallamoppi's apex on the wall), on a static piece, 
 one point, a piece touched from the side or by two pieces above, a load that would tip. It only
 sets where the solver starts, never a body's position or speed, so nothing can be flung.
 
+The records are held from the walk on, and a landing ends for good as soon as one of them no
+longer joins its two pieces or began again (:func:`_still`): Chipmunk recycles an ended record
+for the next new contact in an order that follows memory addresses, and going on whenever a
+recycled record happened to join the same pieces made a game depend on the process's heap.
+
 It reads Chipmunk's contact records through pymunk's private ``_arbiter`` (pymunk 7, as
 physics/stepper.py reads its private stepping state); without it nothing is done.
 """
@@ -51,11 +56,10 @@ SUPPORT_COS = 0.9  # a contact this close to the vertical is a support (below) o
 try:  # pymunk's compiled Chipmunk: the states of a contact record
     from pymunk._chipmunk import lib as _chipmunk
 
-    _TOUCHING: tuple[int, ...] = (
-        _chipmunk.CP_ARBITER_STATE_FIRST_COLLISION,
-        _chipmunk.CP_ARBITER_STATE_NORMAL,
-    )
+    _BEGUN = _chipmunk.CP_ARBITER_STATE_FIRST_COLLISION
+    _TOUCHING: tuple[int, ...] = (_BEGUN, _chipmunk.CP_ARBITER_STATE_NORMAL)
 except (ImportError, AttributeError):  # pragma: no cover - another pymunk build
+    _BEGUN = -1
     _TOUCHING = ()
 
 
@@ -82,6 +86,7 @@ class Landing:
     substeps_left: int
     column: list[_Level] | None = None  # walked at the first carry
     record: Any = None  # the landing contact's cpArbiter
+    ended: bool = False  # a contact of the column ended or began again: nothing more to carry
 
 
 def is_landing(arbiter: pymunk.Arbiter) -> tuple[pymunk.Body, pymunk.Body] | None:
@@ -150,6 +155,22 @@ def _joins(record: Any, one: Any, other: Any) -> bool:
     return (a == one and b == other) or (a == other and b == one)
 
 
+def _still(landing: Landing, record: Any, one: Any, other: Any, walked_now: bool) -> bool:
+    """Whether a record the landing holds is still the contact it was when the column was
+    walked; once one is not, the landing carries nothing more (:attr:`Landing.ended`).
+
+    Chipmunk recycles the record of a contact that ended for the next new contact, in the order
+    of its record cache, a hash of memory addresses: a held record may come back joining the
+    same two bodies, or not, depending on where the process's memory lies. Going on in the one
+    case and stopping in the other made a game depend on the heap (a sweep row that was not
+    the run: Animal upon Animal, seed 6). So a contact that ended, or began again since the
+    walk (a record just handed out, recycled or not), ends the landing in every case."""
+    if _joins(record, one, other) and (walked_now or record.state != _BEGUN):
+        return True
+    landing.ended = True
+    return False
+
+
 def _record_between(one: pymunk.Body, other: pymunk.Body) -> Any:
     """Chipmunk's contact record between two touching bodies, or None."""
     found: list[Any] = []
@@ -198,13 +219,16 @@ def carry(landing: Landing, gravity: float, dt: float) -> None:
     lander, base = landing.lander, landing.base
     if not _TOUCHING or lander.space is None or base.space is None:
         return
-    if landing.column is None:
+    if landing.ended:
+        return
+    walked_now = landing.column is None
+    if walked_now:
         landing.record = _record_between(base, lander)
         if landing.record is None:  # not touching (yet: a contact restarted): try again
             return
         landing.column = _walk(landing, gravity, dt)
     record = landing.record
-    if not landing.column or not _joins(record, lander._body, base._body):
+    if not landing.column or not _still(landing, record, lander._body, base._body, walked_now):
         return
     landing_x = _centre(lander if record.body_a == lander._body else base).x
     up = abs(record.n.y)
@@ -216,7 +240,9 @@ def carry(landing: Landing, gravity: float, dt: float) -> None:
         moment += push * (landing_x + contact.r1.x)
     for level in landing.column:
         contacts = level.record
-        if not _joins(contacts, level.lower, level.upper) or contacts.count != 2:
+        if not _still(landing, contacts, level.lower, level.upper, walked_now):
+            return
+        if contacts.count != 2:
             return
         origin = level.lower_x if contacts.body_a == level.lower else level.upper_x
         first, second = contacts.contacts[0], contacts.contacts[1]

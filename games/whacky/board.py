@@ -3,7 +3,8 @@
 Pure Python (no pygame, no pymunk). The board is read from ``whacky/board.toml`` in the assets
 folder (:func:`games.assets.assets_dir`), or from any file of the same shape, and checked on
 load: every mistake is one line naming the file and the key, e.g.
-``board.toml: corridors[3]: 'A5-C7' is not straight (one row or one column)``.
+``board.toml: corridors[3]: 'A5-C7' is not straight (one row or one column)``. A maze of more
+than :data:`MOST_POINTS` points is refused: the computers' search would take minutes a game.
 
 The maze is a graph of *points* with grid coordinates ``(x, y)`` (x to the right, y down). A
 point is named by a column letter and a row number, ``"J9"`` (games.grid's names). Points come
@@ -51,6 +52,10 @@ MAX_BOARD_BYTES = 256 * 1024
 DIE_FACES = 12
 MONSTERS = 4
 MAX_NAME_CHARS = 16
+# The most points a maze may have: the shipped board has 153. The computers' search grows
+# faster than the maze: a game takes about 1 s on the shipped board, 17 s on a 19 x 13 maze of
+# every row and column (246 points), a minute at 415 points, and never ends at 26 x 99.
+MOST_POINTS = 256
 BOARD_KEYS = (
     "columns", "rows", "corridors", "start", "cage", "exit", "handles", "power", "dice", "monster"
 )
@@ -275,6 +280,12 @@ def board_from_data(data: Any, source: str = "<board>") -> Board:
             points.add(nxt)
             edges.add((min(here, nxt), max(here, nxt)))
             here = nxt
+        if len(points) > MOST_POINTS:
+            check.fail(
+                f"corridors[{i}]",
+                f"the maze has more than {MOST_POINTS} points by here; allowed: a maze of at "
+                f"most {MOST_POINTS} points (the shipped one has 153)",
+            )
     cage = check.point(data.get("cage"), columns, rows, "cage")
     if cage in points:
         check.fail("cage",

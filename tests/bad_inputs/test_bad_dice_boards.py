@@ -289,3 +289,48 @@ def test_the_shipped_boards_are_accepted(game: str) -> None:
 
     board_module = importlib.import_module(f"games.{game}.board")
     assert board_module.load_board(REPO_ASSETS / game / "board.toml").source.endswith("board.toml")
+
+
+def grid_maze(columns: int, rows: int) -> str:
+    """A Whacky Wit board whose corridors are every row and every inner column (the densest
+    maze of that size), the cage in the middle: a valid board but for its size."""
+    data = tomllib.loads(GOOD["whacky"])
+
+    def label(x: int, y: int) -> str:
+        return f"{chr(65 + x)}{y + 1}"
+
+    cx, cy = columns // 2, rows // 2
+    corridors = []
+    for y in range(rows):
+        if y == cy:
+            corridors += [
+                f"{label(0, y)}-{label(cx - 1, y)}", f"{label(cx + 1, y)}-{label(columns - 1, y)}"
+            ]
+        else:
+            corridors.append(f"{label(0, y)}-{label(columns - 1, y)}")
+    for x in range(1, columns - 1):
+        if x == cx:
+            corridors += [
+                f"{label(x, 0)}-{label(x, cy - 1)}", f"{label(x, cy + 1)}-{label(x, rows - 1)}"
+            ]
+        else:
+            corridors.append(f"{label(x, 0)}-{label(x, rows - 1)}")
+    data.update(
+        columns=columns, rows=rows, corridors=corridors, cage=label(cx, cy),
+        exit=label(cx, cy - 1), start=label(cx - 3, cy + 2),
+        handles=[label(0, 0), label(columns - 1, 0)], power=[label(3, 3)],
+    )  # fmt: skip
+    return tomli_w.dumps(data)
+
+
+def test_a_maze_of_huge_geometry_is_refused_by_its_size_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from games.whacky.board import MOST_POINTS, board_from_data
+
+    densest = board_from_data(tomllib.loads(grid_maze(19, 13)))  # 246 points: still allowed
+    assert densest.node_count - 1 <= MOST_POINTS
+    board = assets_with(tmp_path, monkeypatch, "whacky", grid_maze(26, 99))
+    line = refused(capsys, ["run", "whacky", "--headless"], board)
+    assert f"{board}: corridors[" in line
+    assert f"allowed: a maze of at most {MOST_POINTS} points" in line
