@@ -218,7 +218,7 @@ class App:
                 choice.count = len(seats)
                 choice.kinds[: len(seats)] = list(seats)
             if options and "skill" in options and choice.has_skill:
-                choice.skill = str(options["skill"])  # --skill: the menu shows it too
+                choice.set_skill(options["skill"])  # --skill: the menu shows it too
             self.start_game(start_spec, choice.seats(), choice.options())
         if resume is not None:
             self.menu.resume.begin(resume)  # the progress shows in the window's first frames
