@@ -10,10 +10,12 @@ For every game with computers and every strength (easy / normal / hard, games/sk
   the computer acts once per physics frame (a hand target, a grab, a call), and every call of
   its ``act`` is timed. The physics the frame then steps is the game's, not the computer's.
 
-Printed per game and strength: the decisions timed, the median and the worst (ms), and the
-median's ratio to *normal*'s median measured in the same run (the baseline). Timings are wall
-time on whatever else the machine is doing: the worst is a bound a person would see, the
-median what they usually see.
+Printed per game and strength: the decisions timed, the median and the worst (ms) of the wall
+time and of the process's CPU time, and the median's ratio to *normal*'s median measured in the
+same run (the baseline). The wall time counts whatever else the machine is doing (on a shared
+machine it is several times the CPU time); the CPU time is what the computer's thinking costs,
+what a person waits on a machine that runs only the game. The bar (1 s) is checked on the
+worst CPU time of *hard*; the worst wall time is printed beside it.
 
     python scripts/bench_decisions.py [--games 4] [--frames 6000] [--only stonewall,whacky]
 """
@@ -39,11 +41,14 @@ PHYSICS = ("wallamoppi", "animals")
 BAR_MS = 1000.0
 
 
-def dice_times(game: str, word: str, games: int, players: int) -> list[float]:
+Times = list[tuple[float, float]]  # (wall, CPU) seconds per decision
+
+
+def dice_times(game: str, word: str, games: int, players: int) -> Times:
     """Seconds of every decision in ``games`` seeded games between computers of ``word``."""
     module = __import__(f"games.{game}.bots", fromlist=["make_bot"])
     rules = __import__(f"games.{game}.rules", fromlist=["State"])
-    times: list[float] = []
+    times: Times = []
     for seed in range(games):
         state = rules.State() if game == "whacky" else rules.State(players)
         seats = 2 if game == "whacky" else players
@@ -62,14 +67,14 @@ def dice_times(game: str, word: str, games: int, players: int) -> list[float]:
                     state.roll_with(chance)
                 continue
             view = state.copy()
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             action = bot.choose(view)
-            times.append(time.perf_counter() - start)
+            times.append((time.perf_counter() - start, time.process_time() - cpu))
             state.push(action)
     return times
 
 
-def physics_times(game: str, word: str, games: int, frames: int) -> list[float]:
+def physics_times(game: str, word: str, games: int, frames: int) -> Times:
     """Seconds of every computer ``act`` in ``games`` seeded headless games of ``word``."""
     from games import registry
     from games.headless import drive, new_session, seats_for
@@ -77,7 +82,7 @@ def physics_times(game: str, word: str, games: int, frames: int) -> list[float]:
 
     spec = registry.load(game)
     config = load_config(None).config
-    times: list[float] = []
+    times: Times = []
     for seed in range(games):
         session = new_session(spec, config, seed, seats_for(spec, None),
                               {**spec.headless_options, "skill": word})
@@ -87,11 +92,11 @@ def physics_times(game: str, word: str, games: int, frames: int) -> list[float]:
     return times
 
 
-def timed(act: Callable[[], Any], times: list[float]) -> Callable[[], Any]:
+def timed(act: Callable[[], Any], times: Times) -> Callable[[], Any]:
     def wrapper() -> Any:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         result = act()
-        times.append(time.perf_counter() - start)
+        times.append((time.perf_counter() - start, time.process_time() - cpu))
         return result
 
     return wrapper
@@ -107,9 +112,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="comma-separated games (default: all)")
     args = parser.parse_args(argv)
     only = [g for g in args.only.split(",") if g] or [*DICE, *PHYSICS]
-    print("| game | strength | decisions | median ms | worst ms | median / normal's |")
-    print("|---|---|---:|---:|---:|---:|")
-    worst_hard = 0.0
+    print("| game | strength | decisions | CPU median ms | CPU worst ms | wall median ms "
+          "| wall worst ms | CPU median / normal's |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    worst_hard = worst_wall = 0.0
     for game in only:
         medians: dict[str, float] = {}
         rows = []
@@ -118,17 +124,20 @@ def main(argv: list[str] | None = None) -> int:
                 times = dice_times(game, word, args.games, args.players)
             else:
                 times = physics_times(game, word, args.games, args.frames)
-            median, worst = statistics.median(times) * 1000, max(times) * 1000
-            medians[word] = median
-            rows.append((word, len(times), median, worst))
+            wall = [w * 1000 for w, _ in times]
+            cpu = [c * 1000 for _, c in times]
+            medians[word] = statistics.median(cpu)
+            rows.append((word, len(times), statistics.median(cpu), max(cpu),
+                         statistics.median(wall), max(wall)))
             if word == "hard":
-                worst_hard = max(worst_hard, worst)
-        for word, count, median, worst in rows:
+                worst_hard, worst_wall = max(worst_hard, max(cpu)), max(worst_wall, max(wall))
+        for word, count, median, worst, wall_median, wall_worst in rows:
             ratio = median / medians["normal"] if medians["normal"] else float("nan")
-            print(f"| {game} | {word} | {count:,} | {median:.3f} | {worst:.1f} | {ratio:.2f}× |",
-                  flush=True)
+            print(f"| {game} | {word} | {count:,} | {median:.3f} | {worst:.1f} | "
+                  f"{wall_median:.3f} | {wall_worst:.1f} | {ratio:.2f}× |", flush=True)
     verdict = "within" if worst_hard <= BAR_MS else "OVER"
-    print(f"\nhard's worst decision: {worst_hard:.1f} ms ({verdict} the {BAR_MS:.0f} ms bar)")
+    print(f"\nhard's worst decision: {worst_hard:.1f} ms of CPU ({verdict} the {BAR_MS:.0f} ms "
+          f"bar), {worst_wall:.1f} ms of wall time on this machine as it was")
     return 0 if worst_hard <= BAR_MS else 1
 
 

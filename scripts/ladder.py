@@ -111,7 +111,8 @@ def head_to_head(games: list[Game]) -> list[str]:
     pairs: dict[tuple[str, str], list[Game]] = defaultdict(list)
     for game in games:
         if game.players == 2 and game.labels[0] != game.labels[1]:
-            pairs[tuple(sorted(game.labels))].append(game)  # type: ignore[arg-type]
+            first, second = sorted(game.labels)
+            pairs[(first, second)].append(game)
     lines = ["| A v B | games | A's score (95 % interval) | B's score | A wins | B wins | both "
              "| none |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for (a, b), group in sorted(pairs.items()):
