@@ -68,7 +68,10 @@ class Game:
 def _labels(row: dict[str, str], seats: list[str]) -> list[str]:
     def cell(key: str) -> Any:
         text = row.get(key) or ""
-        return json.loads(text) if text else None
+        try:
+            return json.loads(text) if text else None
+        except json.JSONDecodeError:
+            return text  # a plain word
 
     skill, bots, memory = cell("options.skill"), cell("options.bots"), cell("options.memory")
     values: list[Any]
