@@ -116,9 +116,10 @@ class SeatChoice:
 
     @property
     def skill_label(self) -> str:
-        """What the strength button shows: the word, or the words per seat."""
+        """What the strength button shows: the word, or the computer seats' words in order."""
         if self.seat_skills is not None and len(self.seat_skills) == self.count:
-            return "/".join(self.seat_skills)
+            return "/".join(word for word, kind in zip(self.seat_skills, self.kinds, strict=False)
+                            if kind is SeatKind.COMPUTER)
         return self.skill
 
     def cycle_skill(self) -> None:

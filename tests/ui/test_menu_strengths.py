@@ -64,3 +64,14 @@ def test_skill_per_seat_shows_in_the_menu_until_the_button_is_clicked(
     assert button is not None
     ui.click(app, button.center)  # one word for every computer again
     assert choice.skill_label == "hard" and choice.options() == {"skill": "hard"}
+
+
+def test_the_button_names_only_the_computers_words(make_app: Callable[..., Any], ui: Any) -> None:
+    from games.protocol import SeatKind
+
+    spec = load("malloppo")
+    seats = (SeatKind.HUMAN, SeatKind.COMPUTER, SeatKind.COMPUTER)
+    app = make_app("malloppo", seats=seats, options={"skill": play_skill(spec, "easy,hard", seats)})
+    assert computers(app.session) == {1: "EasyBot", 2: "ExpectimaxBot"}
+    ui.key(app, ui.escape)
+    assert app.menu.choice().skill_label == "easy/hard"
