@@ -11,10 +11,10 @@ from games.protocol import GameSpec, Session, SessionSetup
 
 
 class WallamoppiOptions(GameOptions):
-    """``skill``: the computer seats' strength (easy / normal / hard, games/skill.py: the hand
-    and the choice of disk; or a hand's number from 0 to 1), one for all or one per seat (a
-    list or a table); ``wall = "auto"``: the
-    wall is built at random before play (scenarios of the tower step)."""
+    """``skill``: the computer seats' strength (easy / normal / hard, games/skill.py: the
+    hand's steadiness; or a hand's number from 0 to 1), one for all or one per seat (a list or
+    a table); ``wall = "auto"``: the wall is built at random before play (scenarios of the
+    tower step)."""
 
     skill: Skill | list[Skill] | dict[Literal["dark", "light"], Skill] | None = None
     wall: Literal["auto"] | None = None
