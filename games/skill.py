@@ -9,11 +9,11 @@ sessions and the sweeps. What a word means is each game's own reading:
 
 The physics games (Wallamoppi, the Animals game) read the word as the hand's steadiness
 (:data:`HAND_LEVELS`, the number 0 to 1 the games' ``Dexterity`` classes read), the Animals
-game also as the memory (:data:`MEMORY_LEVELS`); the dice games (Stonewall, Dammi il malloppo, Whacky Wit) as the bot, each game's
-``bots.STRENGTHS`` (``easy`` blunders on purpose, ``normal`` plays the best turn now, ``hard``
-searches a chance node deeper). In Wallamoppi the hand barely decides a game between our
-computers (the README's ladder: hard against normal wins half), so there the words differ less
-than their names say.
+game also as the memory (:data:`MEMORY_LEVELS`); the dice games (Stonewall, Dammi il
+malloppo, Whacky Wit) as the bot, each game's ``bots.STRENGTHS`` (``easy`` blunders on
+purpose, ``normal`` plays the best turn now, ``hard`` searches a chance node deeper). In
+Wallamoppi the hand barely decides a game between our computers (the README's ladder: hard
+against normal wins half), so there the words differ less than their names say.
 
 The old words keep working as aliases: the hands' ``careful`` / ``steady`` / ``shaky``
 (hard / normal / easy) for the physics games, the bots' names ``expectimax`` / ``greedy``
