@@ -134,7 +134,7 @@ class GameRun:
     session: Session
     view: View
     seats: tuple[SeatKind, ...]
-    options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"skill": "shaky"}
+    options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"skill": "easy"}
     # A replay (games.ui.replay_view): its session is the file's, not a game being played, so
     # it is neither recorded nor given live config edits.
     replay: bool = False
@@ -270,7 +270,7 @@ class App:
     ) -> None:
         """Leave any game, set up a new session of ``spec`` and its view, unpaused.
 
-        ``options`` are the session's (the menu's computer hand: ``{"skill": "shaky"}``)."""
+        ``options`` are the session's (the menu's computers: ``{"skill": "easy"}``)."""
         self.leave_game()
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
         options = dict(options or {})
