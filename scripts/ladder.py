@@ -11,7 +11,10 @@ as Markdown tables (the README's rows come from here):
   95 % interval of the fair share (1 / players) over that many games: a seat outside it is
   marked (the seat, or the board, decides more than chance allows);
 * the share of games in which coins changed hands (Dammi il malloppo, ``coins_taken``) and of
-  games ended by a call on a right tower (Animals), where the sweep collected them.
+  games ended by a call on a right tower (Animals), where the sweep collected them;
+* where the sweep collected ``coins_paid`` (Dammi il malloppo: one coin per odd roll), the
+  share of 2-player games won by the luckier roller, the player who paid fewer coins (games
+  where both paid alike are left out): how much the dice decide.
 
 A computer is named by its strength (``easy`` / ``normal`` / ``hard``), ``novice`` (the scripted
 newcomer of the dice games: any legal turn) or its hand's number (a physics game's weakest
@@ -104,7 +107,8 @@ def read(paths: Iterable[Path]) -> list[Game]:
                     winners = set(json.loads(row["winners"]))
                 else:
                     winners = {w.strip() for w in (row.get("winner") or "").split(",") if w}
-                extra = {k: row[k] for k in ("coins_taken", "caller", "game") if row.get(k)}
+                extra = {k: row[k] for k in ("coins_taken", "coins_paid", "caller", "game")
+                 if row.get(k)}
                 games.append(Game(seats, _labels(row, seats), winners, row.get("reason", ""),
                                   int(row["players"]), extra))
     return games
@@ -192,6 +196,32 @@ def endings(games: list[Game]) -> list[str]:
     return lines
 
 
+def luck(games: list[Game]) -> list[str]:
+    """How often the luckier roller (fewer coins paid for odd rolls) won, per pairing."""
+    groups: dict[str, list[Game]] = defaultdict(list)
+    for game in games:
+        if game.players == 2 and "coins_paid" in game.extra and len(game.winners) == 1:
+            groups["/".join(sorted(set(game.labels)))].append(game)
+    if not groups:
+        return []
+    lines = ["| computers | games with unequal odd rolls | the luckier roller won |",
+             "|---|---:|---:|"]
+    for label, group in sorted(groups.items()):
+        decided = won = 0
+        for game in group:
+            paid = json.loads(game.extra["coins_paid"])
+            (low, low_paid), (_, high_paid) = sorted(paid.items(), key=lambda kv: kv[1])
+            if low_paid == high_paid:
+                continue
+            decided += 1
+            won += low in game.winners
+        if decided:
+            lo, hi = wilson(won, decided)
+            lines.append(f"| {label} | {decided} | {won} ({pct(won / decided)}, "
+                         f"{pct(lo)}–{pct(hi)}) |")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("csv", nargs="+", type=Path, help="results of a ladder sweep")
@@ -208,6 +238,10 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(equal(games)))
         print("\nHow the games ended:\n")
         print("\n".join(endings(games)) + "\n")
+        lucky = luck(games)
+        if lucky:
+            print("The luckier roller (fewer odd rolls) in 2-player games:\n")
+            print("\n".join(lucky) + "\n")
     return 0
 
 
