@@ -2,10 +2,12 @@
 
     wobbletop                         open the window on the menu
     wobbletop play GAME [--record F]  open the window straight into a game
-        [--players N] [--seats human,computer,...] [--skill careful|steady|shaky]
-                                      the menu's choices: seats in order, the computer's hand
+        [--players N] [--seats human,computer,...] [--skill easy|normal|hard[,...]]
+                                      the menu's choices: seats in order, the computers'
+                                      strength (one word, or one per seat: games/skill.py)
     wobbletop play --resume FILE      open the window on a saved game, where it was left
     wobbletop run GAME                play computer seats with no display, print JSON
+        [--skill easy|normal|hard[,...]]  the computers' strength, one or one per seat
     wobbletop replay FILE             watch a save, recording or scenario in the window, with a
                                       timeline to scrub back and forth (games.ui.replay_view)
     wobbletop regress [FOLDER]        replay scenario files and compare with their goldens
@@ -163,7 +165,7 @@ With no command, `wobbletop` opens the window on the menu."""
 EPILOG = """\
 examples:
   wobbletop                      the window, on the menu
-  wobbletop play wallamoppi --seats human,computer --skill shaky
+  wobbletop play wallamoppi --seats human,computer --skill easy
   wobbletop run stonewall --seed 3
                                  a game between computers, no window; JSON out
   wobbletop regress              replay the shipped scenarios against their goldens
@@ -251,7 +253,7 @@ def build_parser(*, for_completion: bool = False) -> _Parser:
         help="who sits where, one per seat: e.g. human,computer,computer,human",
     )
     play.add_argument(
-        "--skill", metavar="WORD", help=f"the computer's hand: {skill_help()}"
+        "--skill", metavar="WORD", help=f"the computers' strength: {skill_help()}"
     )
     # As --config: after the subcommand too; SUPPRESS keeps a value given before it.
     play.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help=SAVES_HELP)
@@ -268,6 +270,9 @@ def build_parser(*, for_completion: bool = False) -> _Parser:
     run.add_argument("--seed", type=_seed, default=0, help="seed for all of the game's luck")
     run.add_argument("--players", type=int, default=None, help="number of (computer) seats")
     run.add_argument("--frames", type=int, default=None, help="stop after this many physics frames")
+    run.add_argument(
+        "--skill", metavar="WORD", help=f"the computers' strength: {skill_help()}"
+    )
     _completes_files(
         run.add_argument(
             "--save", metavar="FILE", help="then save the game as it stands (resume it later)"
@@ -479,11 +484,17 @@ def _run(args: argparse.Namespace, config_path: Path | None) -> int:
             raise UsageError(
                 f"--resume {resume}: the save names its game; give GAME or --resume, not both"
             )
-        for flag in ("players", "config"):
+        for flag in ("players", "config", "skill"):
             if getattr(args, flag, None) is not None:
                 raise UsageError(f"--{flag} with --resume: the save keeps the game's own")
     elif args.game is None:
         raise UsageError("run needs GAME (one of " + ", ".join(registry.available()) + ")")
+    options: dict[str, Any] = {}
+    if resume is None and args.skill is not None:
+        from games.headless import seats_for
+
+        spec = registry.load(str(args.game))
+        options["skill"] = play_skill(spec, args.skill, seats_for(spec, args.players))
     after = None
     if save is not None:
         from games.saves import save_when_done
@@ -495,7 +506,8 @@ def _run(args: argparse.Namespace, config_path: Path | None) -> int:
         return run_resumed(resume, frames=args.frames, after=after)
     game = str(args.game)  # given: checked above
     return run_headless(
-        game, config_path, args.seed, players=args.players, frames=args.frames, after=after
+        game, config_path, args.seed, players=args.players, frames=args.frames, after=after,
+        options=options,
     )
 
 
@@ -531,7 +543,7 @@ def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) 
             spec.check_files()  # a bad board file is one line before any window opens
         seats = play_seats(spec, args.players, args.seats)
         if args.skill is not None:
-            options["skill"] = play_skill(spec, args.skill)
+            options["skill"] = play_skill(spec, args.skill, seats or menu_seats(spec))
     else:
         for flag in ("players", "seats", "skill"):
             if getattr(args, flag, None) is not None:
@@ -613,21 +625,26 @@ def play_seats(
     return tuple(SEAT_WORDS[word] for word in words)
 
 
-def play_skill(spec: GameSpec, word: str) -> str:
-    """``--skill WORD`` for a game whose computers have a hand to steady: the word, checked
-    (the session reads it as the menu's choice does, games/skill.py)."""
-    from games.skill import DEXTERITY_GAMES, SKILL_NAMES
+def menu_seats(spec: GameSpec) -> tuple[SeatKind, ...]:
+    """The seats the menu starts a game with: a person, then computers (games.ui.menu)."""
+    return (SeatKind.HUMAN,) + (SeatKind.COMPUTER,) * (spec.min_seats - 1)
 
-    takes = [game for game in registry.available() if game in DEXTERITY_GAMES]
+
+def play_skill(spec: GameSpec, text: str, seats: Sequence[SeatKind]) -> Any:
+    """``--skill WORD[,WORD...]``: the option ``skill`` (a strength, or one per seat), checked
+    against the game's words (games/skill.py; the session reads it as the menu's choice)."""
+    from games.skill import SKILL_GAMES, SkillError, parse_skill_words
+
+    takes = [game for game in registry.available() if game in SKILL_GAMES]
     if spec.id not in takes:
         raise UsageError(
-            f"--skill {word}: {spec.id} has no computer hand to set; "
-            f"games with one: {', '.join(takes)}"
+            f"--skill {text}: {spec.id} has no computer to set; games with one: {', '.join(takes)}"
         )
-    name = word.strip().lower()
-    if name not in SKILL_NAMES:
-        raise UsageError(f"--skill {word}: allowed: {skill_help()}")
-    return name
+    computers = [i for i, kind in enumerate(seats) if kind is SeatKind.COMPUTER]
+    try:
+        return parse_skill_words(text, spec.id, len(seats), computers)
+    except SkillError as error:
+        raise UsageError(str(error)) from None
 
 
 def skill_help() -> str:

@@ -147,13 +147,15 @@ def play_headless(
     frames: int | None = None,
     progress: bool = False,
     after: Callable[[Session], None] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Run ``game_id`` with computer seats to its end (or the limit) and return the summary;
-    ``after`` is handed the session first (``run --save`` saves it: :mod:`games.saves`)."""
+    ``after`` is handed the session first (``run --save`` saves it: :mod:`games.saves`);
+    ``options`` are laid on the game's headless ones (``run --skill``)."""
     spec = registry.load(game_id)
     config = load_config(config_path).config
     seats = seats_for(spec, players)
-    session = new_session(spec, config, seed, seats, spec.headless_options)
+    session = new_session(spec, config, seed, seats, {**spec.headless_options, **(options or {})})
     drive(session, frame_limit(spec, config, frames), progress=progress)
     if after is not None:
         after(session)
@@ -168,6 +170,7 @@ def run_headless(
     players: int | None = None,
     frames: int | None = None,
     after: Callable[[Session], None] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> int:
     """The ``wobbletop run`` command: print the summary as one JSON line; return exit code 0."""
     result = play_headless(
@@ -178,6 +181,7 @@ def run_headless(
         frames=frames,
         progress=sys.stderr.isatty(),
         after=after,
+        options=options,
     )
     print(json.dumps(result))
     return 0

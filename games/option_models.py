@@ -21,7 +21,9 @@ class GameOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False, frozen=True)
 
 
-# The computer's hand as an option (games/skill.py): a word (careful / steady / shaky) or a
-# number from 0 to 1.
-SkillWord = Literal["careful", "steady", "shaky"]
+# The computers' strength as an option (games/skill.py). A physics game's computer has a hand:
+# a word (easy / normal / hard, or the old careful / steady / shaky) or a number from 0 to 1.
+SkillWord = Literal["easy", "normal", "hard", "careful", "steady", "shaky"]
 Skill = SkillWord | Annotated[float, Field(ge=0, le=1)]
+# A dice game's computer is a bot: a word (easy / normal / hard, or the old bot names).
+DiceSkill = Literal["easy", "normal", "hard", "greedy", "expectimax"]

@@ -1,82 +1,189 @@
-"""The computer's hand, in words a person understands: careful, steady, shaky.
+"""The computers' strength, in three words every game shares: easy, normal, hard.
 
-One small table shared by the menu, ``wobbletop play GAME --skill WORD`` and the sessions of
-the dexterity games (Wallamoppi, the Animals game). Each word stands for a ``skill`` level
-from 0 (clumsy) to 1 (a very steady hand), the number the games' ``Dexterity`` classes read:
+One small table read by the menu, ``wobbletop play|run GAME --skill WORD[,WORD...]``, the
+sessions and the sweeps. What a word means is each game's own reading:
 
-- ``careful``: a calm, precise hand; hardest to beat;
-- ``steady``: the default, a good hand that sometimes slips;
-- ``shaky``: a nervous hand, easiest to beat (a first game).
+- ``easy``: a first game (a child or a newcomer wins often);
+- ``normal``: the default, a fair game;
+- ``hard``: the strongest computer we have.
 
-A session option ``skill`` may be one of these words, a number from 0 to 1, or a table per
-seat of either (``{"dark": "shaky", "light": 0.9}``). Anything else is refused with a one-line
-message that names the words.
+The physics games (Wallamoppi, the Animals game) read the word as the hand's steadiness
+(:data:`HAND_LEVELS`, the number 0 to 1 the games' ``Dexterity`` classes read), the Animals
+game also as the memory (:data:`MEMORY_LEVELS`); the dice games (Stonewall, Dammi il
+malloppo, Whacky Wit) as the bot, each game's ``bots.STRENGTHS`` (``easy`` blunders on
+purpose, ``normal`` plays the best turn now, ``hard`` searches a chance node deeper). In
+Wallamoppi the hand barely decides a game between our computers (the README's ladder: hard
+against normal wins half), so there the words differ less than their names say.
+
+The old words keep working as aliases: the hands' ``careful`` / ``steady`` / ``shaky``
+(hard / normal / easy) for the physics games, the bots' names ``expectimax`` / ``greedy``
+(hard / normal) for the dice games (:func:`aliases`). A physics game's ``skill`` may also be a
+number from 0 to 1.
+
+An option ``skill`` is one value for every computer seat, a list with one value per seat (the
+value at a human seat is not used) or a table per seat name (``{"dark": "easy", "light":
+0.9}``). Anything else is refused with a one-line message that names the words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-SKILLS: Mapping[str, float] = {"careful": 0.95, "steady": 0.8, "shaky": 0.45}
-SKILL_NAMES: tuple[str, ...] = tuple(SKILLS)
-DEFAULT_SKILL_NAME = "steady"
-SKILL_HELP = "careful (hardest to beat), steady (the default) or shaky (a first game)"
-# The option's type for a game's options model is games.option_models.Skill (pydantic, kept
-# out of this module: the command line reads SKILL_HELP at start-up).
+STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
+DEFAULT_STRENGTH = "normal"
+HAND_ALIASES: Mapping[str, str] = {"shaky": "easy", "steady": "normal", "careful": "hard"}
+BOT_ALIASES: Mapping[str, str] = {"greedy": "normal", "expectimax": "hard"}
+HAND_LEVELS: Mapping[str, float] = {"easy": 0.45, "normal": 0.8, "hard": 0.95}
+MEMORY_LEVELS: Mapping[str, float] = {"easy": 0.6, "normal": 0.9, "hard": 0.97}
+SKILL_HELP = "easy (a first game), normal (the default) or hard; one word, or one per seat"
+# The option types for a game's options model are games.option_models.HandSkill and DiceSkill
+# (pydantic, kept out of this module: the command line reads SKILL_HELP at start-up).
 
-# The games whose computer has a hand (session option ``skill``): the menu offers the choice.
+# The games whose computer has a hand (a ``skill`` may be a number); the dice games' computers
+# are bots chosen by the word.
 DEXTERITY_GAMES: frozenset[str] = frozenset({"wallamoppi", "animals"})
+DICE_GAMES: frozenset[str] = frozenset({"stonewall", "malloppo", "whacky"})
+SKILL_GAMES: frozenset[str] = DEXTERITY_GAMES | DICE_GAMES
+
+# Kept for old imports: the hands' words and levels.
+SKILLS: Mapping[str, float] = {
+    **HAND_LEVELS, **{old: HAND_LEVELS[new] for old, new in HAND_ALIASES.items()}
+}
+SKILL_NAMES: tuple[str, ...] = STRENGTHS
+DEFAULT_SKILL_NAME = DEFAULT_STRENGTH
 
 
 class SkillError(ValueError):
-    """A skill value that is neither a known word nor a number from 0 to 1."""
+    """A skill value that is not a word the game knows (or, for a hand, a number 0 to 1)."""
 
 
-def skill_level(value: Any, *, key: str = "skill") -> float:
-    """The level (0 to 1) for a word from :data:`SKILLS` or a number from 0 to 1.
+def aliases(game: str) -> Mapping[str, str]:
+    """The old words ``game`` still takes, each with the strength it stands for."""
+    if game in DEXTERITY_GAMES:
+        return HAND_ALIASES
+    if game in DICE_GAMES:
+        return BOT_ALIASES
+    return {}
 
-    >>> skill_level("shaky") < skill_level("steady") < skill_level("careful")
+
+def allowed_words(game: str, *, numbers: bool = True) -> str:
+    """``easy, normal, hard (old words: ...)`` for messages (and, for a hand, the numbers)."""
+    old = aliases(game)
+    extra = f" (old words: {', '.join(old)})" if old else ""
+    number = " or a number from 0 to 1" if numbers and game in DEXTERITY_GAMES else ""
+    return f"{', '.join(STRENGTHS)}{extra}{number}"
+
+
+def strength(word: str, game: str, *, key: str = "skill") -> str:
+    """The strength (easy / normal / hard) a word stands for in ``game``.
+
+    >>> strength("Careful", "animals"), strength("greedy", "stonewall")
+    ('hard', 'normal')
+    """
+    name = word.strip().lower()
+    if name in STRENGTHS:
+        return name
+    old = aliases(game)
+    if name in old:
+        return old[name]
+    raise SkillError(f"{key}: {word!r}; allowed: {allowed_words(game, numbers=False)}")
+
+
+def skill_level(value: Any, *, key: str = "skill", game: str = "wallamoppi") -> float:
+    """A hand's level (0 to 1) for a word or a number from 0 to 1.
+
+    >>> skill_level("easy") < skill_level("normal") < skill_level("hard")
     True
     """
     if isinstance(value, str):
-        word = value.strip().lower()
-        if word in SKILLS:
-            return SKILLS[word]
         try:
-            number = float(word)
-        except ValueError:
-            raise SkillError(
-                f"{key}: {value!r}; allowed: {', '.join(SKILL_NAMES)} or a number from 0 to 1"
-            ) from None
+            return HAND_LEVELS[strength(value, game, key=key)]
+        except SkillError:
+            try:
+                number = float(value.strip())
+            except ValueError:
+                raise SkillError(f"{key}: {value!r}; allowed: {allowed_words(game)}") from None
     elif isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise SkillError(
-            f"{key}: {value!r}; allowed: {', '.join(SKILL_NAMES)} or a number from 0 to 1"
-        )
+        raise SkillError(f"{key}: {value!r}; allowed: {allowed_words(game)}")
     else:
         number = float(value)
     if not 0.0 <= number <= 1.0:
-        raise SkillError(
-            f"{key}: {value!r}; allowed: {', '.join(SKILL_NAMES)} or a number from 0 to 1"
-        )
+        raise SkillError(f"{key}: {value!r}; allowed: {allowed_words(game)}")
     return number
 
 
-def seat_skill(option: Any, seat: str, default: float, *, key: str = "skill") -> float:
-    """The level for ``seat`` from an option: absent, one value for all, or a table per seat."""
+def seat_value(option: Any, seat: str, seats: Sequence[str], *, key: str = "skill") -> Any:
+    """The value for ``seat`` from an option: absent (None), one for all, a list per seat in
+    ``seats`` order, or a table per seat name."""
     if isinstance(option, Mapping):
-        option = option.get(seat)
-    if option is None:
+        return option.get(seat)
+    if isinstance(option, (list, tuple)):
+        if len(option) != len(seats):
+            raise SkillError(
+                f"options.{key}: {len(option)} values for {len(seats)} seats; "
+                f"give one value or one per seat ({', '.join(seats)})"
+            )
+        return option[list(seats).index(seat)]
+    return option
+
+
+def seat_skill(
+    option: Any,
+    seat: str,
+    default: float,
+    *,
+    key: str = "skill",
+    seats: Sequence[str] = (),
+    game: str = "wallamoppi",
+) -> float:
+    """A hand's level for ``seat`` from an option (see :func:`seat_value`)."""
+    value = seat_value(option, seat, seats or (seat,), key=key)
+    if value is None:
         return default
-    return skill_level(option, key=f"options.{key}")
+    return skill_level(value, key=f"options.{key}", game=game)
+
+
+def seat_strength(
+    option: Any, seat: str, seats: Sequence[str], game: str, *, key: str = "skill"
+) -> str | None:
+    """The strength word for ``seat`` from an option, or None where it names a number or
+    nothing (a number is a hand's level, not a strength)."""
+    value = seat_value(option, seat, seats, key=key)
+    if isinstance(value, str):
+        return strength(value, game, key=f"options.{key}")
+    return None
 
 
 def next_skill(name: str) -> str:
-    """The word after ``name`` in :data:`SKILL_NAMES`, round again (the menu's button)."""
-    index = SKILL_NAMES.index(name) if name in SKILLS else -1
-    return SKILL_NAMES[(index + 1) % len(SKILL_NAMES)]
+    """The word after ``name`` in :data:`STRENGTHS`, round again (the menu's button)."""
+    index = STRENGTHS.index(name) if name in STRENGTHS else -1
+    return STRENGTHS[(index + 1) % len(STRENGTHS)]
 
 
 def skill_name(level: float) -> str:
-    """The word closest to ``level`` (for the menu and the status line)."""
-    return min(SKILLS, key=lambda word: abs(SKILLS[word] - level))
+    """The word closest to a hand's ``level`` (for the menu and the status line)."""
+    return min(HAND_LEVELS, key=lambda word: abs(HAND_LEVELS[word] - level))
+
+
+def parse_skill_words(text: str, game: str, seats: int, computers: Sequence[int]) -> Any:
+    """``--skill`` on the command line: one word for every computer, one word per seat, or
+    one word per computer seat (``computers``: their indices); the option ``skill`` (a word or
+    a list per seat). A problem is a :class:`SkillError` of one line."""
+    words = [word.strip() for word in text.split(",")]
+    for word in words:
+        strength(word, game, key=f"--skill {text}")
+    names = [strength(word, game) for word in words]
+    if len(names) == 1:
+        return names[0]
+    if len(names) == seats:
+        return names
+    if len(names) == len(computers):
+        per_seat = [DEFAULT_STRENGTH] * seats
+        for index, name in zip(computers, names, strict=True):
+            per_seat[index] = name
+        return per_seat
+    raise SkillError(
+        f"--skill {text}: {len(names)} words for {seats} seats ({len(computers)} computers); "
+        "give one word, one per seat or one per computer seat"
+    )

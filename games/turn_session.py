@@ -4,9 +4,11 @@ A turn-based game is a pure rule engine (a ``State`` with ``push``/``pop``, chan
 ``IllegalMove`` family of errors) plus the seats around it. What every such game needs from its
 session is the same, so it lives here once:
 
-* seats: ``setup.seats`` (human or computer per seat), a bot per computer seat chosen by name
-  from the game's bot table (``options["bots"]``, one name per seat, default the game's
-  strongest), the names used in results;
+* seats: ``setup.seats`` (human or computer per seat), a bot per computer seat chosen by its
+  strength (``options["skill"]``: easy / normal / hard, one for all or one per seat, default
+  normal; games/skill.py) or, as before, by name from the game's bot table (``options["bots"]``,
+  one name per seat; the old names are aliases of the strengths), the strengths used in
+  results. Each bot has its own seeded luck for ties and blunders (:mod:`games.bot_luck`);
 * hot-seat: human seats act through :meth:`Session.handle` with ``roll``, ``move`` (a JSON
   action of the game) or ``undo``; an input for a computer seat, after the end, or not allowed by
   the rules is an :class:`~games.protocol.InputRefused` naming the reason, and changes nothing;
@@ -40,8 +42,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from games.bot_luck import bot_seed
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, Session, SessionSetup
 from games.rng import Chance
+from games.skill import BOT_ALIASES, DEFAULT_STRENGTH, SkillError, seat_value
 
 DEFAULT_DELAY_SECONDS = 1 / 3
 UNDO_GRACE_SECONDS = 1.75
@@ -103,6 +107,23 @@ def seat_tuple(setup: SessionSetup, low: int, high: int, game: str) -> tuple[Sea
     return seats
 
 
+def seat_strengths(options: Mapping[str, Any], players: int, default: str) -> list[str]:
+    """Each seat's strength (easy / normal / hard) from ``options.skill`` or the old
+    ``options.bots`` (not both); a problem is a one-line :class:`InputRefused`."""
+    skill, bots = options.get("skill"), options.get("bots")
+    if skill is not None and bots:
+        raise InputRefused("options.skill and options.bots: give one (bots is the old name)")
+    if bots:
+        words = [str(name) for name in bots] + [default] * max(0, players - len(bots))
+    else:
+        seats = [str(i) for i in range(players)]
+        try:
+            words = [str(seat_value(skill, seat, seats) or default) for seat in seats]
+        except SkillError as error:
+            raise InputRefused(str(error)) from None
+    return [BOT_ALIASES.get(word, word) for word in words]
+
+
 class TurnBasedSession(Session, Generic[StateT, ActionT]):
     """A rule engine's state with seats, bots, pace, undo and a log (see the module docstring).
 
@@ -117,20 +138,20 @@ class TurnBasedSession(Session, Generic[StateT, ActionT]):
         setup: SessionSetup,
         state: StateT,
         seats: tuple[SeatKind, ...],
-        make_bot: Callable[[str], TurnBot],
-        default_bot: str,
+        make_bot: Callable[[str, int], TurnBot],
+        default_bot: str = DEFAULT_STRENGTH,
     ) -> None:
         super().__init__(setup)
         self.seats = seats
         self.state = state
         self.chance = Chance(setup.seed)
-        names = list(setup.options.get("bots", ()))
+        names = seat_strengths(setup.options, len(seats), default_bot)
         self.bots: dict[int, TurnBot] = {
-            i: make_bot(names[i] if i < len(names) else default_bot)
+            i: make_bot(names[i], bot_seed(setup.seed, i))
             for i, kind in enumerate(seats)
             if kind is SeatKind.COMPUTER
         }
-        self.bot_names = {i: bot.name for i, bot in self.bots.items()}
+        self.bot_names = {i: names[i] for i in self.bots}
         hz = setup.config.world.step_hz
         default_delay = round(DEFAULT_DELAY_SECONDS * hz)
         self.bot_delay = int(setup.options.get("bot_delay_frames", default_delay))
@@ -190,7 +211,7 @@ class TurnBasedSession(Session, Generic[StateT, ActionT]):
         return not self.state.is_over() and self.is_human(self.state.current)
 
     def seat_label(self, player: int) -> str:
-        """"human" or "computer (expectimax)", for results and the window."""
+        """"human" or "computer (hard)" (its strength), for results and the window."""
         name = self.bot_names.get(player)
         return f"computer ({name})" if name else "human"
 

@@ -45,9 +45,16 @@ def test_seats_and_skill_reach_the_window(started: list[dict[str, Any]]) -> None
     assert started[-1]["seats"] == (H, C, C, H) and started[-1]["options"] == {}
     assert main(["play", "wallamoppi", "--seats", "Computer, human", "--skill", "shaky"]) == 0
     assert started[-1]["seats"] == (C, H)
-    assert started[-1]["options"] == {"skill": "shaky"}
+    assert started[-1]["options"] == {"skill": "easy"}  # the old word for easy
     assert main(["play", "malloppo", "--players", "3"]) == 0  # a human first, as the menu does
     assert started[-1]["seats"] == (H, C, C)
+    # one word per computer seat, or one per seat (the person's is not used)
+    assert main(["play", "malloppo", "--players", "3", "--skill", "easy,hard"]) == 0
+    assert started[-1]["options"] == {"skill": ["normal", "easy", "hard"]}
+    assert main(["play", "stonewall", "--seats", "computer,computer", "--skill", "hard,easy"]) == 0
+    assert started[-1]["options"] == {"skill": ["hard", "easy"]}
+    assert main(["play", "whacky", "--skill", "Expectimax"]) == 0  # the old bot name
+    assert started[-1]["options"] == {"skill": "hard"}
     assert main(["play", "whacky"]) == 0
     assert started[-1]["seats"] is None  # the menu's default
 
@@ -60,8 +67,13 @@ def test_seats_and_skill_reach_the_window(started: list[dict[str, Any]]) -> None
         (["play", "stonewall", "--players", "5"], "--players 5: stonewall seats 2 to 4"),
         (["play", "stonewall", "--players", "3", "--seats", "human,computer"],
          "2 seats for --players 3"),
-        (["play", "stonewall", "--skill", "steady"], "stonewall has no computer hand"),
-        (["play", "wallamoppi", "--skill", "wobbly"], "allowed: careful"),
+        (["play", "freeplay", "--skill", "easy"], "freeplay has no computer to set"),
+        (["play", "wallamoppi", "--skill", "wobbly"], "allowed: easy, normal, hard (old words: "),
+        (["play", "stonewall", "--skill", "steady"], "allowed: easy, normal, hard (old words: gr"),
+        (["play", "stonewall", "--players", "3", "--skill", "easy,hard,easy,hard"],
+         "4 words for 3 seats"),
+        (["run", "whacky", "--skill", "hardest"], "--skill hardest: 'hardest'; allowed: easy"),
+        (["run", "malloppo", "--skill", "easy,,hard"], "--skill easy,,hard: ''; allowed"),
         (["play", "--seats", "human,human"], "--seats needs a game"),
         (["play", "stonewall", "--players", "two"], "invalid int value"),
     ],
@@ -85,7 +97,7 @@ def test_play_help_lists_only_built_games(
         main(["play", "--help"])
     out = capsys.readouterr().out
     assert "stonewall" in out and "whacky" not in out
-    assert "--seats" in out and "careful" in out
+    assert "--seats" in out and "easy (a first game)" in out
 
 
 def test_run_needs_no_headless_flag_and_still_takes_it(

@@ -20,11 +20,12 @@ Seat = Literal["red", "blue", "yellow", "green"]  # games.animals.rules.SEAT_NAM
 
 class AnimalsOptions(GameOptions):
     """The computer seats' ``memory`` (how well they remember the face-down tower, a number
-    from 0 to 1) and ``skill`` (the hand: careful / steady / shaky or a number from 0 to 1,
-    games/skill.py), each one value for every computer or one per seat."""
+    from 0 to 1) and ``skill`` (easy / normal / hard, games/skill.py: the hand and, unless
+    ``memory`` is given, the memory; or a hand's number from 0 to 1), each one value for every
+    computer or one per seat (a list or a table)."""
 
     memory: Level | dict[Seat, Level] | None = None
-    skill: Skill | dict[Seat, Skill] | None = None
+    skill: Skill | list[Skill] | dict[Seat, Skill] | None = None
 
 
 def new_session(setup: SessionSetup) -> Session:

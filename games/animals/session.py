@@ -33,8 +33,10 @@ animal lifted with what rides on it), the rules' record follows the table first
 Until then the player on turn is responsible for a fall (:meth:`AnimalScene.fall` says what
 a fall is).
 
-Options: ``memory`` (0 to 1) and ``skill`` (careful / steady / shaky or 0 to 1; see
-games/skill.py), each also a table per seat, set the computer's memory and dexterity.
+Options: ``memory`` (0 to 1) and ``skill`` (easy / normal / hard, or the old careful / steady /
+shaky, or 0 to 1; see games/skill.py), each also a list or table per seat, set the computer's
+memory and dexterity; a ``skill`` word also sets the memory (games.skill.MEMORY_LEVELS) where
+``memory`` does not.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ from games.animals.scene import AnimalScene, live_config
 from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
 from games.rng import Chance
-from games.skill import SkillError, seat_skill
+from games.skill import MEMORY_LEVELS, SkillError, seat_skill, seat_strength
 from physics.config import PhysicsConfig
 from physics.detect import SettleDetector
 from physics.world import Layer, Piece, World
@@ -104,13 +106,13 @@ class AnimalsSession(PhysicsSession):
         self.bots: dict[str, Bot] = {}
         for index, seat in enumerate(seats):
             if self.kinds[seat] is SeatKind.COMPUTER:
-                mind = Mind(
-                    self.file.catalogue,
-                    _level(setup.options.get("memory"), seat, DEFAULT_MEMORY, "memory"),
-                    Chance(setup.seed * 7919 + index + 1),
+                memory = _level(
+                    setup.options.get("memory"), seat, _memory(setup.options, seat, seats),
+                    "memory",
                 )
+                mind = Mind(self.file.catalogue, memory, Chance(setup.seed * 7919 + index + 1))
                 mind.see_tower(self.rules.tower)
-                skill = _skill(setup.options.get("skill"), seat)
+                skill = _skill(setup.options.get("skill"), seat, seats)
                 self.bots[seat] = Bot(self, seat, mind, skill)
 
     def build_world(self) -> World:
@@ -390,12 +392,22 @@ class AnimalsSession(PhysicsSession):
         return self.rules.expecting()
 
 
-def _skill(option: Any, seat: str) -> float:
-    """A seat's dexterity from ``options.skill``: careful / steady / shaky, or 0 to 1."""
+def _skill(option: Any, seat: str, seats: tuple[str, ...]) -> float:
+    """A seat's dexterity from ``options.skill``: easy / normal / hard (or careful / steady /
+    shaky), or 0 to 1; one value, a list per seat or a table."""
     try:
-        return seat_skill(option, seat, DEFAULT_SKILL)
+        return seat_skill(option, seat, DEFAULT_SKILL, seats=seats, game="animals")
     except SkillError as error:
         raise InputRefused(str(error)) from None
+
+
+def _memory(options: Mapping[str, Any], seat: str, seats: tuple[str, ...]) -> float:
+    """The memory a seat's strength word stands for (the default where it names none)."""
+    try:
+        word = seat_strength(options.get("skill"), seat, seats, "animals")
+    except SkillError as error:
+        raise InputRefused(str(error)) from None
+    return DEFAULT_MEMORY if word is None else MEMORY_LEVELS[word]
 
 
 def _check_seats_in_play(option: Any, key: str, seats: tuple[str, ...]) -> None:

@@ -11,10 +11,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from games.option_models import GameOptions
+from games.option_models import DiceSkill, GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
 
-BotName = Literal["greedy", "expectimax"]  # games.malloppo.bots.BOTS (a test checks they agree)
+# games.malloppo.bots.BOTS (a test checks they agree): the strengths, the old names and
+# the ladder's scripted newcomer
+BotName = Literal["easy", "normal", "hard", "greedy", "expectimax", "novice"]
 DieValue = Annotated[int, Field(ge=1, le=6)]
 
 
@@ -26,7 +28,8 @@ class MalloppoOptions(GameOptions):
     are the values the first rolls show, before the seeded ones.
     """
 
-    bots: list[BotName] = Field(default_factory=list, max_length=4)
+    bots: list[BotName] = Field(default_factory=list, max_length=4)  # old: use skill
+    skill: DiceSkill | list[DiceSkill] | None = None  # games/skill.py: one, or one per seat
     bot_delay_frames: int = Field(default=0, ge=0, le=100_000)
     undo_grace_frames: int = Field(default=0, ge=0, le=100_000)
     position: dict[str, Any] | None = None

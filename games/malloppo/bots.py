@@ -7,9 +7,17 @@ average worth of their opponents (the out ones count as zero), ±1000 when the g
 Coins on a hand never reach zero on the board, so the coin list alone tells who has which
 hands.
 
-* :class:`GreedyBot` plays the turn that is best right now: it takes every coin worth taking,
-  pays the odd roll's coin from the hand that can best spare it, and among equal turns picks
-  the first listed.
+Three strengths (games/skill.py): *easy* is :class:`EasyBot`, *normal* :class:`GreedyBot`,
+*hard* :class:`ExpectimaxBot` (the old names ``greedy`` and ``expectimax`` still choose them).
+Ties between equal turns are drawn from the bot's seeded luck (:mod:`games.bot_luck`), never
+from the order the turns are listed in: that order follows the board's squares, and breaking
+ties by it made the colour on one edge win less.
+
+* :class:`GreedyBot` plays the turn that is best right now: it takes every coin worth taking
+  and pays the odd roll's coin from the hand that can best spare it. Between two of them coins
+  change hands in every game: each lands beside the other's hands when a roll allows.
+* :class:`EasyBot` plays greedy's turn half the time and any legal turn the other half (a
+  first game: it walks into reach and leaves coins lying).
 * :class:`ExpectimaxBot` looks one round further: for its best candidate turns (the greedy
   value first, then the squares least exposed to attack), it takes the expectation over each
   opponent's six possible rolls of that opponent's best reply from the position after the turn
@@ -22,9 +30,11 @@ hands.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.bot_luck import BLUNDER_SHARE, decision_luck, pick_best
 from games.graph import exact_walks, no_reversal
 from games.grid import Square
 from games.malloppo.board import HANDS_PER_COLOUR
@@ -33,6 +43,7 @@ from games.malloppo.rules import DIE_SIDES, Phase, State, Turn
 HAND_VALUE = 0.5
 WIN = 1000.0
 CANDIDATES = 16  # turns the search bot looks at beyond the greedy choice
+OWN_STEAL = 1e-6  # far below any real difference, far above the ties' 1e-9
 
 
 def worth(coins: Sequence[int], player: int) -> float:
@@ -73,18 +84,28 @@ def coins_after(state: State, turn: Turn) -> tuple[int, ...]:
 
 
 def scored_turns(state: State) -> list[Scored]:
+    """Every legal turn with its value; a coin moved between one's own hands gains nothing, so
+    it costs a hair (:data:`OWN_STEAL`): of two turns otherwise equal, the one without it."""
     me, players = state.current, state.players
     out = []
     for turn in state.legal_turns():
         coins = coins_after(state, turn)
-        out.append(Scored(turn, coins, value(coins, me, players)))
+        own = sum(1 for square in turn.steals if state.owner(state.at[square]) == me)
+        out.append(Scored(turn, coins, value(coins, me, players) - OWN_STEAL * own))
     return out
 
 
 class Bot:
-    """A computer player: :meth:`choose` one action for the state's current phase."""
+    """A computer player: :meth:`choose` one action for the state's current phase; ``seed``
+    is its own luck for ties (:func:`games.bot_luck.bot_seed`)."""
 
     name = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def luck(self, state: State) -> random.Random:
+        return decision_luck(self.seed, state)
 
     def choose(self, state: State) -> Turn:
         if state.phase is not Phase.MOVE:
@@ -101,8 +122,22 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose_turn(self, state: State) -> Turn:
-        best = max(scored_turns(state), key=lambda s: s.value)
-        return best.turn
+        scored = scored_turns(state)
+        return pick_best(scored, [s.value for s in scored], self.luck(state)).turn
+
+
+class EasyBot(GreedyBot):
+    """Greedy's turn, or (:data:`~games.bot_luck.BLUNDER_SHARE` of the time) any legal one."""
+
+    name = "easy"
+    blunder_share = BLUNDER_SHARE
+
+    def choose_turn(self, state: State) -> Turn:
+        luck = self.luck(state)
+        if luck.random() < self.blunder_share:
+            turns = list(state.legal_turns())
+            return turns[luck.randrange(len(turns))]
+        return super().choose_turn(state)
 
 
 class ExpectimaxBot(Bot):
@@ -114,6 +149,7 @@ class ExpectimaxBot(Bot):
         scored = scored_turns(state)
         if len(scored) == 1:
             return scored[0].turn
+        self.luck(state).shuffle(scored)  # equal turns: the first found wins, in seeded order
         me = state.current
         reach = {q: _reach(state, q) for q in state.alive() if q != me}
         danger = _danger(state, reach)
@@ -231,11 +267,22 @@ def _reply_change(
     return value(after, me, state.players) - value(coins, me, state.players)
 
 
-BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot, "expectimax": ExpectimaxBot}
+class NoviceBot(EasyBot):
+    """A scripted newcomer for the ladder's measurements (not a strength): any legal turn."""
+
+    name = "novice"
+    blunder_share = 1.0
 
 
-def make_bot(name: str) -> Bot:
+STRENGTHS: dict[str, type[Bot]] = {"easy": EasyBot, "normal": GreedyBot, "hard": ExpectimaxBot}
+BOTS: dict[str, type[Bot]] = {
+    **STRENGTHS, "greedy": GreedyBot, "expectimax": ExpectimaxBot, "novice": NoviceBot
+}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """The bot for a strength (easy / normal / hard) or an old name, with its seeded luck."""
     try:
-        return BOTS[name]()
+        return BOTS[name](seed)
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; allowed: {', '.join(BOTS)}") from None

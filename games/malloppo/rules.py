@@ -262,7 +262,7 @@ class State(SnapshotState[Action]):
         self.squares: list[Square | None] = []
         self.coins: list[int] = []
         for name in self.colours:
-            for square in self.board.starts[self.board.colour_index(name)]:
+            for square in self.board.starts_for(players)[self.board.colour_index(name)]:
                 self.squares.append(square)
                 self.coins.append(dealt)
         self.bank = TOTAL_COINS - dealt * HANDS_PER_COLOUR * players

@@ -12,7 +12,8 @@ through :meth:`handle`:
 * ``InputEvent(action="undo")``: take back the last turn of a human seat, as long as no die has
   been rolled since.
 
-Options: ``bots`` (names from :data:`games.malloppo.bots.BOTS` per seat, default expectimax),
+Options: ``skill`` (easy / normal / hard, one or one per seat; default normal) or the old
+``bots`` (names from :data:`games.malloppo.bots.BOTS` per seat),
 ``bot_delay_frames``, ``undo_grace_frames``; for scenario files also ``position`` (a saved
 state, :meth:`~games.malloppo.rules.State.to_json`, to start from instead of the opening; its
 ``board`` may be left out) and ``dice`` (die values the first rolls show, in order, before the
@@ -44,7 +45,7 @@ from games.options import OptionsError
 from games.protocol import SessionSetup
 from games.turn_session import TurnBasedSession, seat_tuple
 
-DEFAULT_BOT = "expectimax"
+DEFAULT_BOT = "normal"  # games/skill.py: the strength a computer seat gets by default
 WIN_REASON = "last player with hands on the board"
 
 

@@ -392,7 +392,7 @@ class MalloppoView(DiceBoardView):
     def draw_board(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state, board = self.state, self.state.board
         cells: dict[tuple[int, int], Colour] = {}
-        for square, owner in board.start_colour.items():
+        for square, owner in board.start_colour(state.players).items():
             tint = TAG_COLOURS.get(board.colour_names[owner], (200, 200, 200))
             cells[(square.x, square.y)] = mix(WOOD, tint, 0.35)
         stage, draft = self.stage(), self.current_draft()

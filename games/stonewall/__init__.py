@@ -11,16 +11,19 @@ from typing import Literal
 
 from pydantic import Field
 
-from games.option_models import GameOptions
+from games.option_models import DiceSkill, GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
 
-BotName = Literal["greedy", "expectimax"]  # games.stonewall.bots.BOTS (a test checks they agree)
+# games.stonewall.bots.BOTS (a test checks they agree): the strengths, the old names and
+# the ladder's scripted newcomer
+BotName = Literal["easy", "normal", "hard", "greedy", "expectimax", "novice"]
 
 
 class StonewallOptions(GameOptions):
     """What a Stonewall session takes (scenario ``options``, headless runs)."""
 
-    bots: list[BotName] = Field(default_factory=list, max_length=4)
+    bots: list[BotName] = Field(default_factory=list, max_length=4)  # old: use skill
+    skill: DiceSkill | list[DiceSkill] | None = None  # games/skill.py: one, or one per seat
     bot_delay_frames: int = Field(default=0, ge=0, le=100_000)
     undo_grace_frames: int = Field(default=0, ge=0, le=100_000)
 

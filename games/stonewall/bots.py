@@ -1,8 +1,13 @@
 """Computer opponents for Stonewall. Pure Python, like the rules.
 
-Two strengths, both choosing an action for the current (non-chance) phase of a
-:class:`~games.stonewall.rules.State`:
+Three strengths (games/skill.py), each choosing an action for the current (non-chance) phase
+of a :class:`~games.stonewall.rules.State`: *easy* is :class:`EasyBot`, *normal*
+:class:`GreedyBot`, *hard* :class:`ExpectimaxBot` (the old names ``greedy`` and ``expectimax``
+still choose them):
 
+* :class:`EasyBot` plays greedy's move half the time and any legal move the other half, and
+  places a wall only half the time greedy would (a first game); its luck is its own, seeded
+  (:mod:`games.bot_luck`).
 * :class:`GreedyBot` races: it moves to where its own remaining path (to its Change-a-Wall
   corner, then home) is shortest, and places the wall that lengthens the leader's path most
   without lengthening its own (it passes if no wall helps). A wall change removes or moves the
@@ -23,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from games.bot_luck import BLUNDER_SHARE, decision_luck
 from games.stonewall.rules import (
     EXTRA_TURN_ROLL,
     Action,
@@ -44,6 +50,9 @@ class Bot:
     """A computer player: :meth:`choose` one action for the state's current phase."""
 
     name = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed  # its own luck (games.bot_luck), for the easy bot's blunders
 
     def choose(self, state: State) -> Action:
         if state.phase is Phase.MOVE:
@@ -218,6 +227,26 @@ class GreedyBot(Bot):
         return [leader(state, state.current)]
 
 
+class EasyBot(GreedyBot):
+    """Greedy, with blunders: a random legal move or no wall, each
+    :data:`~games.bot_luck.BLUNDER_SHARE` of the time."""
+
+    name = "easy"
+    blunder_share = BLUNDER_SHARE
+
+    def choose_move(self, state: State) -> Action:
+        luck = decision_luck(self.seed, state)
+        if luck.random() < self.blunder_share:
+            moves = state.legal_moves()
+            return moves[luck.randrange(len(moves))] if moves else NoMove()
+        return super().choose_move(state)
+
+    def choose_wall(self, state: State) -> Action:
+        if decision_luck(self.seed, state).random() < self.blunder_share:
+            return Pass()
+        return super().choose_wall(state)
+
+
 class ExpectimaxBot(Bot):
     """One move, then a chance node over the next player's roll and their best reply."""
 
@@ -313,12 +342,23 @@ def _moves(state: State) -> list[tuple[MovePiece, int, bool]]:
     return out
 
 
-BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot, "expectimax": ExpectimaxBot}
+class NoviceBot(EasyBot):
+    """A scripted newcomer for the ladder's measurements (not a strength): any legal turn."""
+
+    name = "novice"
+    blunder_share = 1.0
 
 
-def make_bot(name: str) -> Bot:
+STRENGTHS: dict[str, type[Bot]] = {"easy": EasyBot, "normal": GreedyBot, "hard": ExpectimaxBot}
+BOTS: dict[str, type[Bot]] = {
+    **STRENGTHS, "greedy": GreedyBot, "expectimax": ExpectimaxBot, "novice": NoviceBot
+}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """The bot for a strength (easy / normal / hard) or an old name, with its seeded luck."""
     try:
-        return BOTS[name]()
+        return BOTS[name](seed)
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; allowed: {', '.join(BOTS)}") from None
 

@@ -12,8 +12,9 @@ through :meth:`handle`:
 * ``InputEvent(action="undo")``: take back the last move or wall of a human seat, as long as
   no die has been rolled since (so a roll can never be taken back).
 
-Bots per seat: ``options["bots"]`` (a list of names from :data:`games.stonewall.bots.BOTS`),
-default expectimax for every computer seat. Each record notes whom a move stomped.
+Computers per seat: ``options["skill"]`` (easy / normal / hard, one or one per seat; default
+normal) or the old ``options["bots"]`` (a list of names from
+:data:`games.stonewall.bots.BOTS`). Each record notes whom a move stomped.
 
 :meth:`result` (what ``wobbletop run stonewall --headless`` prints) says who won and why, the
 seats, the number of turns (rolls after the opening) and, per player, turns, walls placed,
@@ -41,7 +42,7 @@ from games.stonewall.rules import (
 )
 from games.turn_session import TurnBasedSession, seat_tuple
 
-DEFAULT_BOT = "expectimax"
+DEFAULT_BOT = "normal"  # games/skill.py: the strength a computer seat gets by default
 WIN_REASON = "first piece back home"
 
 

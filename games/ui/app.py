@@ -139,7 +139,7 @@ class GameRun:
     session: Session
     view: View
     seats: tuple[SeatKind, ...]
-    options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"skill": "shaky"}
+    options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"skill": "easy"}
     # A replay (games.ui.replay_view): its session is the file's, not a game being played, so
     # it is neither recorded nor given live config edits.
     replay: bool = False
@@ -224,7 +224,7 @@ class App:
                 choice.count = len(seats)
                 choice.kinds[: len(seats)] = list(seats)
             if options and "skill" in options and choice.has_skill:
-                choice.skill = str(options["skill"])  # --skill: the menu shows it too
+                choice.set_skill(options["skill"])  # --skill: the menu shows it too
             self.start_game(start_spec, choice.seats(), choice.options())
         if resume is not None:
             self.menu.resume.begin(resume)  # the progress shows in the window's first frames
@@ -276,7 +276,7 @@ class App:
     ) -> None:
         """Leave any game, set up a new session of ``spec`` and its view, unpaused.
 
-        ``options`` are the session's (the menu's computer hand: ``{"skill": "shaky"}``)."""
+        ``options`` are the session's (the menu's computers: ``{"skill": "easy"}``)."""
         self.leave_game()
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
         options = dict(options or {})

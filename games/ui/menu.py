@@ -6,8 +6,8 @@ left out with a one-line notice instead of breaking the menu. Clicking a game's
 card selects it; clicking it again, double-clicking, Enter or the Start button starts it. The
 seat panel offers the number of players (when the game allows more than ``min_seats``) and
 human/computer per seat; the first seat starts human, the others computer. For a game whose
-computer plays by hand (``games.skill.DEXTERITY_GAMES``) it also offers the computer's hand:
-careful / steady / shaky, the same words as ``--skill`` on the command line (games/skill.py).
+game has computers (``games.skill.SKILL_GAMES``) it also offers their strength: easy / normal /
+hard, the same words as ``--skill`` on the command line (games/skill.py).
 
 The layout follows the window (:class:`MenuSizes`): down to the 480x360 minimum the header,
 the cards and the seat panel shrink (cards lose their blurb, then their kind label) so nothing
@@ -31,7 +31,7 @@ import pygame
 
 from games import registry
 from games.protocol import GameSpec, SeatKind
-from games.skill import DEFAULT_SKILL_NAME, DEXTERITY_GAMES, next_skill
+from games.skill import DEFAULT_STRENGTH, SKILL_GAMES, next_skill
 from games.ui import overlays
 from games.ui.render import ACCENT, INK_DIM, MATERIAL_COLOURS, Renderer, shade
 from games.ui.resume_menu import ResumePanel
@@ -80,7 +80,8 @@ class SeatChoice:
     spec: GameSpec
     count: int = 0
     kinds: list[SeatKind] = field(default_factory=list)
-    skill: str = DEFAULT_SKILL_NAME  # the computer's hand (dexterity games only)
+    skill: str = DEFAULT_STRENGTH  # the computers' strength (games with computers)
+    seat_skills: list[str] | None = None  # one per seat (from --skill easy,hard), until cycled
 
     def __post_init__(self) -> None:
         self.count = self.count or self.spec.min_seats
@@ -96,14 +97,33 @@ class SeatChoice:
 
     @property
     def has_skill(self) -> bool:
-        return self.spec.id in DEXTERITY_GAMES
+        return self.spec.id in SKILL_GAMES
 
-    def options(self) -> dict[str, str]:
-        """The session options the choice sets: the computer's hand, where it has one."""
-        return {"skill": self.skill} if self.has_skill else {}
+    def options(self) -> dict[str, object]:
+        """The session options the choice sets: the computers' strength, where it has them."""
+        if not self.has_skill:
+            return {}
+        if self.seat_skills is not None and len(self.seat_skills) == self.count:
+            return {"skill": list(self.seat_skills)}
+        return {"skill": self.skill}
+
+    def set_skill(self, value: object) -> None:
+        """The command line's ``--skill``: one word, or a list with one per seat."""
+        if isinstance(value, (list, tuple)):
+            self.seat_skills = [str(word) for word in value]
+        else:
+            self.skill, self.seat_skills = str(value), None
+
+    @property
+    def skill_label(self) -> str:
+        """What the strength button shows: the word, or the computer seats' words in order."""
+        if self.seat_skills is not None and len(self.seat_skills) == self.count:
+            return "/".join(word for word, kind in zip(self.seat_skills, self.kinds, strict=False)
+                            if kind is SeatKind.COMPUTER)
+        return self.skill
 
     def cycle_skill(self) -> None:
-        self.skill = next_skill(self.skill)
+        self.skill, self.seat_skills = next_skill(self.skill), None
 
     def toggle(self, index: int) -> None:
         kind = self.kinds[index]
@@ -361,7 +381,7 @@ class Menu:
     def frame_key(self) -> tuple[object, ...]:
         """Everything the menu's picture depends on: while it is unchanged, so is the picture."""
         choices = tuple(
-            (key, c.count, tuple(c.kinds), c.skill) for key, c in self.choices.items()
+            (key, c.count, tuple(c.kinds), c.skill_label) for key, c in self.choices.items()
         )
         help_state = (self.show_help, self.help_scroll)
         replays = self.replays.frame_key() if self.replays is not None else None
@@ -563,13 +583,14 @@ class Menu:
         if layout.skill is not None:
             renderer.text(
                 surface,
-                hand_label(renderer, layout.skill.left - panel.left - 28),
+                strength_label(renderer, layout.skill.left - panel.left - 28),
                 (panel.left + 20, layout.skill.centery),
                 size=18,
                 anchor="midleft",
             )
             renderer.button(
-                surface, layout.skill, choice.skill, hot=layout.skill.collidepoint(self.mouse)
+                surface, layout.skill, choice.skill_label,
+                hot=layout.skill.collidepoint(self.mouse),
             )
         y = layout.rules_top + 4
         bottom = (layout.rules.top - 6 if layout.rules else
@@ -608,6 +629,6 @@ class Menu:
         )
 
 
-def hand_label(renderer: Renderer, room: int) -> str:
-    """"Computer hand" beside the skill button, or just "Hand" where that does not fit."""
-    return "Computer hand" if renderer.font(18).size("Computer hand")[0] <= room else "Hand"
+def strength_label(renderer: Renderer, room: int) -> str:
+    """"Computers play" beside the strength button, or just "Level" where that does not fit."""
+    return "Computers play" if renderer.font(18).size("Computers play")[0] <= room else "Level"

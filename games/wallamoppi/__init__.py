@@ -5,17 +5,18 @@ A headless game of two computer seats stops after 15 simulated minutes at most.
 
 from typing import Literal
 
-# Skill: careful / steady / shaky, or 0 (careless) to 1 (best)
+# Skill: easy / normal / hard (or careful / steady / shaky), or 0 (careless) to 1 (best)
 from games.option_models import GameOptions, Skill
 from games.protocol import GameSpec, Session, SessionSetup
 
 
 class WallamoppiOptions(GameOptions):
-    """``skill``: the computer seats' hand (careful / steady / shaky or a number from 0 to 1),
-    one for all or one per seat; ``wall = "auto"``: the
-    wall is built at random before play (scenarios of the tower step)."""
+    """``skill``: the computer seats' strength (easy / normal / hard, games/skill.py: the
+    hand's steadiness; or a hand's number from 0 to 1), one for all or one per seat (a list or
+    a table); ``wall = "auto"``: the wall is built at random before play (scenarios of the
+    tower step)."""
 
-    skill: Skill | dict[Literal["dark", "light"], Skill] | None = None
+    skill: Skill | list[Skill] | dict[Literal["dark", "light"], Skill] | None = None
     wall: Literal["auto"] | None = None
 
 

@@ -25,8 +25,8 @@ are not recorded: a replay with the same seats makes them again from the same se
 
 A released taken disk counts as stacked once it has rested flat on the tower's top disk for
 ``wallamoppi.stack_settle_seconds``. Options: ``wall = "auto"`` builds the wall at once with
-the computer's placement strategy (scenarios, tests); ``skill`` (careful / steady / shaky, a
-number from 0 to 1, or a table per seat; see games/skill.py) sets the computer's dexterity.
+the computer's placement strategy (scenarios, tests); ``skill`` (easy / normal / hard, a
+number from 0 to 1, or a list or table per seat; see games/skill.py) sets the computer's dexterity.
 """
 
 from __future__ import annotations
@@ -436,9 +436,10 @@ def _slot_of(event: InputEvent) -> Slot:
 
 
 def _skill(option: Any, seat: str) -> float:
-    """A seat's dexterity from ``options.skill``: careful / steady / shaky, or 0 to 1."""
+    """A seat's dexterity from ``options.skill``: easy / normal / hard (or the old careful /
+    steady / shaky), or 0 to 1; one value, a list per seat or a table."""
     try:
-        return seat_skill(option, seat, DEFAULT_SKILL)
+        return seat_skill(option, seat, DEFAULT_SKILL, seats=SEATS, game="wallamoppi")
     except SkillError as error:
         raise InputRefused(str(error)) from None
 

@@ -11,10 +11,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from games.option_models import GameOptions
+from games.option_models import DiceSkill, GameOptions
 from games.protocol import GameSpec, Session, SessionSetup
 
-BotName = Literal["greedy", "expectimax"]  # games.whacky.bots.BOTS (a test checks they agree)
+# games.whacky.bots.BOTS (a test checks they agree): the strengths, the old names and
+# the ladder's scripted newcomer
+BotName = Literal["easy", "normal", "hard", "greedy", "expectimax", "novice"]
 MAX_ACCIDENTS = 1000  # games.whacky.rules.MAX_ACCIDENTS (a test checks they agree)
 FaceIndex = Annotated[int, Field(ge=0, le=MAX_ACCIDENTS - 1)]  # the session checks the die's own
 
@@ -28,7 +30,8 @@ class WhackyOptions(GameOptions):
     first, in draw order (0 to 11, or to N - 1 for the accident die).
     """
 
-    bots: list[BotName] = Field(default_factory=list, max_length=2)
+    bots: list[BotName] = Field(default_factory=list, max_length=2)  # old: use skill
+    skill: DiceSkill | list[DiceSkill] | None = None  # games/skill.py: one, or one per seat
     bot_delay_frames: int = Field(default=0, ge=0, le=100_000)
     undo_grace_frames: int = Field(default=0, ge=0, le=100_000)
     accidents: int = Field(default=0, ge=0, le=MAX_ACCIDENTS)

@@ -2,8 +2,12 @@
 
 Each bot chooses an action for the current decision node of a
 :class:`~games.whacky.rules.State` (Whacky's move, or the chosen monster's move). Both sides
-come in two strengths:
+come in three strengths (games/skill.py): *easy* is :class:`EasyBot`, *normal*
+:class:`GreedyBot`, *hard* :class:`ExpectimaxBot` (the old names ``greedy`` and ``expectimax``
+still choose them):
 
+* :class:`EasyBot` plays greedy's move half the time and any legal move the other half (a first
+  game); its luck is its own, seeded (:mod:`games.bot_luck`).
 * :class:`GreedyBot`. Whacky takes the move that puts down the most dots (a power dot counts
   extra; when powered, each monster hunted on the way counts extra), ending near dots still
   up, and never runs into a monster unless that wins; of the moves within three dots of the
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games.bot_luck import BLUNDER_SHARE, decision_luck
 from games.whacky.board import Board
 from games.whacky.rules import (
     CAGE_LEAVE_MAX,
@@ -203,6 +208,9 @@ class Bot:
 
     name = "bot"
 
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed  # its own luck (games.bot_luck), for the easy bot's blunders
+
     def choose(self, state: State) -> Move:
         moves = state.legal_moves()
         if not moves:
@@ -284,6 +292,28 @@ class GreedyBot(Bot):
         return min(moves, key=lambda move: row[state.board.node(move.destination) or 0])
 
 
+class EasyBot(GreedyBot):
+    """Greedy, or now and then any legal move: the monsters
+    :data:`~games.bot_luck.BLUNDER_SHARE` of the time, Whacky less often
+    (:attr:`whacky_blunder_share`): a random Whacky move runs into a monster so often that at
+    the monsters' share two easy computers left Whacky a quarter of the games (59 of 80 to the
+    monsters; at 0.3, 40 of 80)."""
+
+    name = "easy"
+    blunder_share = BLUNDER_SHARE
+    whacky_blunder_share = 0.3
+
+    def choose(self, state: State) -> Move:
+        luck = decision_luck(self.seed, state)
+        share = self.whacky_blunder_share if state.phase is Phase.WHACKY_MOVE else (
+            self.blunder_share)
+        if luck.random() < share:
+            moves = state.legal_moves()
+            if moves:
+                return moves[luck.randrange(len(moves))]
+        return super().choose(state)
+
+
 class ExpectimaxBot(Bot):
     name = "expectimax"
 
@@ -349,13 +379,25 @@ class ExpectimaxBot(Bot):
         return min(moves, key=value)
 
 
-BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot, "expectimax": ExpectimaxBot}
+class NoviceBot(EasyBot):
+    """A scripted newcomer for the ladder's measurements (not a strength): any legal turn."""
+
+    name = "novice"
+    blunder_share = 1.0
+    whacky_blunder_share = 1.0
 
 
-def make_bot(name: str) -> Bot:
-    """A bot by name; ``ValueError`` naming the choices for an unknown one."""
+STRENGTHS: dict[str, type[Bot]] = {"easy": EasyBot, "normal": GreedyBot, "hard": ExpectimaxBot}
+BOTS: dict[str, type[Bot]] = {
+    **STRENGTHS, "greedy": GreedyBot, "expectimax": ExpectimaxBot, "novice": NoviceBot
+}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by strength (easy / normal / hard) or old name, with its seeded luck;
+    ``ValueError`` naming the choices for an unknown one."""
     try:
-        return BOTS[name]()
+        return BOTS[name](seed)
     except KeyError:
         raise ValueError(f"unknown Whacky Wit bot {name!r}; choose from "
                          f"{', '.join(BOTS)}") from None

@@ -12,7 +12,8 @@ either may be a human or a computer. Human seats act through :meth:`handle`:
   "path": ["K9", "L9"]}``), or ``{"type": "use_power"}`` before a roll.
 * ``InputEvent(action="undo")``: take back the last move of a human seat until the next roll.
 
-Options: ``bots`` (names from :data:`games.whacky.bots.BOTS` per seat, default expectimax),
+Options: ``skill`` (easy / normal / hard, one or one per seat; default normal) or the old
+``bots`` (names from :data:`games.whacky.bots.BOTS` per seat),
 ``bot_delay_frames``, ``undo_grace_frames``, ``accidents`` (N: a 1-in-N accident chance per
 dot a monster passes; 0, the default, is off), and for scenario files ``start`` (a state saved
 by :meth:`games.whacky.rules.State.to_json` to start from) and ``dice`` (face indices the dice
@@ -49,7 +50,7 @@ from games.whacky.rules import (
     action_from_json,
 )
 
-DEFAULT_BOT = "expectimax"
+DEFAULT_BOT = "normal"  # games/skill.py: the strength a computer seat gets by default
 
 
 def _state_from_options(options: Mapping[str, Any]) -> State:

@@ -50,6 +50,13 @@ def write_variant(tmp_path: Path, old: str, new: str) -> Path:
          r"seating.2: 'purple' is not a colour; allowed: red, blue, green, yellow"),
         ('2 = ["red", "green"]', '2 = ["red", "red"]', r"seating.2: names a colour twice"),
         ("size = 9", "size = 9\nshape = 'round'", r"board.toml: shape: unknown key"),
+        ("start_3 = [[0, 1], [2, 0], [4, 0]]", "start_3 = [[0, 1], [2, 0], [8, 2]]",
+         r"colour\[1\].start\[0\]: \[8, 2\] \(I3\) is already a start square of red with 3 "
+         r"players"),
+        ("start_3 = [[0, 1], [2, 0], [4, 0]]", "start_3 = [[0, 1], [2, 0]]",
+         r"colour\[0\].start_3: must be 3 squares"),
+        ("start_3 = [[4, 8], [2, 8], [0, 7]]", "start_3 = [[4, 8], [2, 8], [0, 9]]",
+         r"colour\[2\].start_3\[2\]: \[0, 9\] \(A10\) is off the 9 x 9 board"),
         ("size = 9", "size = ", r"board.toml: not valid TOML"),
     ],
 )

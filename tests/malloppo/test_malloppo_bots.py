@@ -84,3 +84,14 @@ def test_expectimax_beats_greedy_in_most_seeded_two_player_games() -> None:
 def test_four_computer_players_finish_a_game() -> None:
     state = play(3, [make_bot("expectimax"), make_bot("greedy")] * 2)
     assert state.is_over() and state.coin_total() == 24
+
+
+def test_ties_are_drawn_from_the_bots_seeded_luck_not_the_boards_order() -> None:
+    """Every move of a lone hand in an empty corner is worth the same: which one is played
+    depends on the computer's seed (the same seed, the same move), not on the order the squares
+    are listed in, which would always favour one side of the board."""
+    state = position(hands={RED: [("E5", 2)], BLUE: [("A9", 2)]}, roll=2)
+    for bot_class in (GreedyBot, ExpectimaxBot):
+        chosen = {seed: bot_class(seed).choose(state.copy()).to for seed in range(12)}
+        assert len(set(chosen.values())) > 1
+        assert all(bot_class(seed).choose(state.copy()).to == to for seed, to in chosen.items())

@@ -46,10 +46,12 @@ def dests(state: State, square: str, paid: str | None = None) -> set[str]:
 # --- set-up -------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_each_colour_has_three_hands_on_its_start_squares(players: int) -> None:
+    """With 3 players red and green start towards the empty edge (board.toml's start_3)."""
     state = State(players)
     for p in range(players):
         colour = state.board.colour_index(state.name(p))
-        assert [state.squares[h] for h in state.hands_of(p)] == list(state.board.starts[colour])
+        starts = state.board.starts_for(players)[colour]
+        assert [state.squares[h] for h in state.hands_of(p)] == list(starts)
 
 
 @pytest.mark.parametrize("players", [1, 5])
@@ -437,3 +439,12 @@ def test_action_from_json_takes_an_action_as_written_or_refuses_it(
     data: dict[str, object], message: str
 ) -> None:
     refused_in_one_line(action_from_json, data, message)
+
+
+def test_three_players_start_red_and_green_towards_the_empty_edge() -> None:
+    three, four = State(3), State(4)
+    red_3 = [three.squares[h] for h in three.hands_of(0)]
+    assert red_3 == [sq("A2"), sq("C1"), sq("E1")]
+    assert [four.squares[h] for h in four.hands_of(0)] == [sq("C1"), sq("E1"), sq("G1")]
+    assert [three.squares[h] for h in three.hands_of(1)] == [four.squares[h]
+                                                            for h in four.hands_of(1)]

@@ -69,8 +69,8 @@ def test_whacky_avoids_a_dot_a_monster_can_reach(bot: object) -> None:
 
 
 def test_unknown_bot_names_the_choices() -> None:
-    with pytest.raises(ValueError, match="unknown Whacky Wit bot 'x'; choose from greedy, "
-                                         "expectimax"):
+    with pytest.raises(ValueError, match="unknown Whacky Wit bot 'x'; choose from easy, "
+                                         "normal, hard, greedy, expectimax"):
         make_bot("x")
 
 

@@ -34,16 +34,21 @@ def test_spec_is_a_two_sided_turn_based_game_without_physics() -> None:
     assert spec.min_seats == 2 and make((C, C)).world is None
 
 
-@pytest.mark.parametrize("bots", [["greedy", "expectimax"], ["expectimax", "greedy"]])
-def test_computer_seats_play_a_full_game_on_tick(bots: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("bots", "strengths"),
+    [(["greedy", "expectimax"], ["normal", "hard"]),
+     (["expectimax", "greedy"], ["hard", "normal"])],
+)
+def test_computer_seats_play_a_full_game_on_tick(bots: list[str], strengths: list[str]) -> None:
+    """The old bot names still choose the computers, shown by their strengths."""
     session = make((C, C), seed=7, bot_delay_frames=0, bots=bots)
     drive(session, 100_000)
     outcome = session.outcome
     assert outcome is not None and outcome.winner in ("whacky", "monsters")
     result = session.result()
     assert result["winner"] == outcome.winner and result["dots_total"] == 152
-    assert result["seats"] == {"whacky": f"computer ({bots[0]})",
-                               "monsters": f"computer ({bots[1]})"}
+    assert result["seats"] == {"whacky": f"computer ({strengths[0]})",
+                               "monsters": f"computer ({strengths[1]})"}
 
 
 def test_same_seed_same_game() -> None:
@@ -137,7 +142,7 @@ def test_bad_options_are_one_line_errors() -> None:
         make((C, C), start={**position().to_json(), "lives": 5})
     with pytest.raises(OptionsError, match=r"options\.dice: 'six'; allowed: a valid list"):
         make((C, C), dice="six")
-    with pytest.raises(OptionsError, match=r"options.bots\[0\]: 'clever'; allowed: 'greedy' or"):
+    with pytest.raises(OptionsError, match=r"options.bots\[0\]: 'clever'; allowed: 'easy', "):
         make((C, C), bots=["clever"])
 
 
