@@ -50,7 +50,6 @@ import os
 import random
 import sys
 import traceback
-import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games import registry
-from games.interrupts import game_work
+from games.interrupts import deferred, game_work
 from games.protocol import (
     CONFIG_ACTION,
     GameSpec,
@@ -71,6 +70,7 @@ from games.protocol import (
 )
 from games.ui import overlays
 from games.ui.menu import Menu, SeatChoice
+from games.ui.recording import Recorder
 from games.ui.render import ACCENT, GOOD, PANEL, REFUSED, Colour, Renderer
 from games.ui.saving import Keeper
 from games.ui.sound import Sound
@@ -168,9 +168,7 @@ class App:
         start_spec = registry.load(game_id) if game_id else None
         self.seed = seed
         self.record = Path(record) if record else None
-        # Each session's recording file, and every file written in this run.
-        self._recordings: weakref.WeakKeyDictionary[Session, Path] = weakref.WeakKeyDictionary()
-        self._recorded_paths: set[Path] = set()
+        self.recorder = Recorder(self.record, config_path)  # each game's recording file
 
         check_display_before_init()
         pygame.display.init()
@@ -341,7 +339,12 @@ class App:
             self.start_game(self.game.spec, self.game.seats, self.game.options)
 
     def leave_game(self) -> None:
-        """Back to the menu (saving the recording if one was asked for)."""
+        """Back to the menu (saving the recording if one was asked for). A signal that comes
+        meanwhile waits until the game is left, its recording and its save written."""
+        with deferred():
+            self._leave_game()
+
+    def _leave_game(self) -> None:
         game = self.game
         if game is None:
             return
@@ -360,24 +363,8 @@ class App:
         self.error = None
 
     def _save_recording(self, session: Session) -> None:
-        """Save the game just left: every game gets its own file (``--record F`` is the first;
-        if F or a later name exists, the next free ``F-2``, ``F-3``...); nothing is replaced."""
-        if self.record is None:
-            return
-        from games.scenario import numbered_path, signals_deferred, write_recording
-
-        path = self._recordings.get(session)
-        if path is None:
-            path = numbered_path(self.record, self._recorded_paths)
-            self._recordings[session] = path
-            self._recorded_paths.add(path)
-        try:
-            with signals_deferred():  # Ctrl-C, SIGTERM, SIGHUP wait until it is saved
-                write_recording(path, session, self.config_path)
-        except Exception as error:
-            print(f"wobbletop: could not save the recording {path}: {error}", file=sys.stderr)
-            return
-        print(f"wobbletop: recorded {session.game_id} to {path}", file=sys.stderr)
+        """Save the game just left to its own file (:mod:`games.ui.recording`)."""
+        self.recorder.save(session)
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -772,29 +759,37 @@ def run_app(
     ``saves`` is ``--saves`` (the saves folder), ``resume`` a save to reopen (``--resume``).
     A bad config file or an unknown game is one line on stderr and exit code 2, no window.
     """
+    opened: list[App] = []  # the app once built: closed (its game kept) however this ends
     try:
-        app = App(
-            game_id,
-            config_path,
-            seed=seed,
-            record=record,
-            seats=seats,
-            options=options,
-            saves=saves,
-            resume=resume,
-            replay=replay,
-        )
-    except (ConfigError, registry.UnknownGame) as error:
-        print(f"wobbletop: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    except NoDisplay as error:
-        print(f"wobbletop: {error}", file=sys.stderr)
-        return EXIT_NO_WINDOW
-    except pygame.error as error:
-        print(
-            f"wobbletop: cannot open a window ({error}); "
-            "without a display, use: wobbletop run GAME",
-            file=sys.stderr,
-        )
-        return EXIT_NO_WINDOW
-    return app.run()
+        try:
+            with deferred():  # a signal while the window opens waits; then the game is left
+                opened.append(
+                    App(
+                        game_id,
+                        config_path,
+                        seed=seed,
+                        record=record,
+                        seats=seats,
+                        options=options,
+                        saves=saves,
+                        resume=resume,
+                        replay=replay,
+                    )
+                )
+        except (ConfigError, registry.UnknownGame) as error:
+            print(f"wobbletop: {error}", file=sys.stderr)
+            return EXIT_USAGE
+        except NoDisplay as error:
+            print(f"wobbletop: {error}", file=sys.stderr)
+            return EXIT_NO_WINDOW
+        except pygame.error as error:
+            print(
+                f"wobbletop: cannot open a window ({error}); "
+                "without a display, use: wobbletop run GAME",
+                file=sys.stderr,
+            )
+            return EXIT_NO_WINDOW
+        return opened[0].run()
+    finally:
+        for app in opened:
+            app.close()
