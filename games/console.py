@@ -46,4 +46,4 @@ class LastingStream:
 def lasting_stderr() -> None:
     """Make ``sys.stderr`` a :class:`LastingStream` (once)."""
     if not isinstance(sys.stderr, LastingStream) and sys.stderr is not None:
-        sys.stderr = LastingStream(sys.stderr)  # type: ignore[assignment]
+        sys.stderr = LastingStream(sys.stderr)

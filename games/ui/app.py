@@ -17,16 +17,14 @@ DISPLAY / WAYLAND_DISPLAY, or SDL falling back to its invisible "offscreen" driv
 with one line and exit code 1 instead of running unseen; a driver set in ``SDL_VIDEODRIVER``
 (tests use "dummy") is the user's choice and is kept.
 
-Live tuning: :class:`physics.config.ConfigWatcher` is polled every frame. A good edit is handed
-to the session as an input (``action="config"`` with the whole validated config), so the running
-world takes it now, the recording holds it at its frame and a replay changes the constants at
-the same moment; the app keeps it for every later start. A bad edit shows its one-line error
-in a banner and the last good values stay. A recording made with ``--record`` is written when
-the game is left (menu, restart, quit, Ctrl+C, SIGTERM, SIGHUP) by
-``games.scenario.write_recording``, with the config the game *started* with (the file on disk
-is not read again). Every game played gets its own file: ``--record F`` names the first, the
-next free ``F-2``, ``F-3``... the following ones; an existing file (or symlink) is never
-replaced. Signals wait while a recording is being written, so a second Ctrl+C cannot cut it.
+Live tuning (:mod:`games.ui.live_config`): :class:`physics.live.ConfigWatcher` is polled every
+frame. A settled, valid edit is handed to the session as an input (``action="config"`` with the
+whole validated config), so the running world takes it now, the recording holds it at its frame
+and a replay changes the constants at the same moment; the app keeps it for every later start.
+A bad edit shows its one-line error in a banner and the last good values stay; the window names
+the version in force. Recordings (``--record``): :mod:`games.ui.recording`, written when the
+game is left (menu, restart, quit, Ctrl+C, SIGTERM, SIGHUP, the terminal closed), a signal
+meanwhile waiting until they are written.
 
 Saved games (:mod:`games.ui.saving`, :mod:`games.ui.resume_menu`): Ctrl+S saves the game in
 front of you to the saves folder (``--saves``, ``WOBBLETOP_SAVES``, else the player's data
@@ -69,6 +67,7 @@ from games.protocol import (
     SessionSetup,
 )
 from games.ui import overlays
+from games.ui.live_config import poll_config
 from games.ui.menu import Menu, SeatChoice
 from games.ui.recording import Recorder
 from games.ui.render import ACCENT, GOOD, PANEL, REFUSED, Colour, Renderer
@@ -87,13 +86,8 @@ from games.ui.window import (
     window_display,
     window_title,
 )
-from physics.config import (
-    ConfigError,
-    ConfigWatcher,
-    LoadedConfig,
-    PhysicsConfig,
-    reload_notice,
-)
+from physics.config import ConfigError, LoadedConfig, PhysicsConfig, reload_notice
+from physics.live import ConfigWatcher
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.replay import ReplayFile
@@ -443,13 +437,7 @@ class App:
 
     @game_work
     def _poll_config(self) -> None:
-        result = self.watcher.poll()
-        if result is None:
-            return
-        if isinstance(result, ConfigError):
-            self.config_error = f"Config not applied: {result}"
-            return
-        self.apply_config(result)
+        poll_config(self)  # games.ui.live_config: a settled, valid edit, and what is in force
 
     def apply_config(self, loaded: LoadedConfig) -> None:
         """Use new constants now: in the running world, and for every later start."""

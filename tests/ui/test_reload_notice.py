@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 import pygame
+
+from games.sha import sha256
 
 
 def save(path: Path, text: str, *, tick: int) -> None:
     path.write_text(text, encoding="utf-8")
     stamp = 1_700_000_000 + tick
     os.utime(path, (stamp, stamp))
+
+
+def in_force(path: Path) -> str:
+    """What the window says is in force after ``path`` was applied: its name, when it was
+    saved (its modification time, local) and the start of its bytes' SHA-256."""
+    stamp = time.strftime("%H:%M:%S", time.localtime(path.stat().st_mtime))
+    digest = sha256(path.read_bytes()).hexdigest()[:8]
+    return f"; in force: {path.name} as saved at {stamp} ({digest})"
 
 
 def disk_width(app: Any) -> float:
@@ -35,6 +46,7 @@ def test_a_size_edit_is_announced_as_waiting_for_f5_and_applies_on_restart(
     assert notice is not None
     assert notice[0] == (
         "Config reloaded: pieces.disk_diameter waits for a restart (F5); 1 other change applied now"
+        + in_force(user)
     )
     assert app.game.session.world.space.gravity.y == -5000.0  # applied now
     assert abs(disk_width(app) - width) < 1.0  # the disk on the table keeps its size
@@ -51,4 +63,5 @@ def test_a_live_edit_says_new_constants_applied(make_app: Any, ui: Any, tmp_path
     save(user, "[world]\ngravity = 1635.0\n", tick=1)
     ui.run(app, 2 * ui.frame)
     notice = app.current_notice()
-    assert notice is not None and notice[0] == "Config reloaded: new constants applied"
+    assert notice is not None
+    assert notice[0] == "Config reloaded: new constants applied" + in_force(user)
