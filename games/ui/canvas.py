@@ -16,12 +16,13 @@ It imports neither :mod:`games.ui.render` nor :mod:`games.ui.world_render`: both
 from __future__ import annotations
 
 import hashlib
+import weakref
 from dataclasses import dataclass, field
 
 import pygame
 import pymunk
 
-from physics.world import Piece
+from physics.world import Piece, World
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -230,7 +231,12 @@ BoxGeometry = tuple[tuple[Point, ...], tuple[Point, ...], tuple[Point, ...], flo
 class RenderCache:
     """Surfaces and fonts kept between frames, each dict bounded by the code that fills it."""
 
-    layers: dict[int, WorldLayer] = field(default_factory=dict)
+    # Keyed weakly by the world and the box shape drawn: a game that ends takes its entries
+    # with it (keyed by id, they kept every finished game's world and session alive: a long
+    # session of computer games grew by a world a game; scripts/soak.py).
+    layers: weakref.WeakKeyDictionary[World, WorldLayer] = field(
+        default_factory=weakref.WeakKeyDictionary
+    )
     boards: dict[tuple[object, ...], pygame.Surface] = field(default_factory=dict)
     panels: dict[tuple[int, int, int, int], pygame.Surface] = field(default_factory=dict)
     backgrounds: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict)
@@ -238,7 +244,9 @@ class RenderCache:
     fonts: dict[tuple[int, bool, bool], pygame.font.Font] = field(default_factory=dict)
     text: dict[tuple[str, int, bool, bool, Colour], pygame.Surface] = field(default_factory=dict)
     gradients: dict[tuple[int, int, Colour, Colour], pygame.Surface] = field(default_factory=dict)
-    boxes: dict[int, tuple[pymunk.Poly, BoxGeometry]] = field(default_factory=dict)
+    boxes: weakref.WeakKeyDictionary[pymunk.Shape, BoxGeometry] = field(
+        default_factory=weakref.WeakKeyDictionary
+    )
 
 
 def round_point(point: Point | pymunk.Vec2d) -> tuple[int, int]:
