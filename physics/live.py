@@ -47,12 +47,13 @@ class ConfigVersion:
     digest: str
 
     def describe(self) -> str:
-        """``moon.toml as saved at 14:02:07 (3f9a01c2)``, or the defaults' file likewise."""
+        """``moon.toml of 14:02:07 (3f9a01c2)``: the file's name, the time it was saved and
+        the start of its bytes' digest (``the defaults`` when there is no file of the player's)."""
         name = self.path.name if self.path is not None else "the defaults"
         if not self.mtime_ns:
             return f"{name} ({self.digest[:DIGEST_SHOWN]})"
         stamp = time.strftime("%H:%M:%S", time.localtime(self.mtime_ns / 1e9))
-        return f"{name} as saved at {stamp} ({self.digest[:DIGEST_SHOWN]})"
+        return f"{name} of {stamp} ({self.digest[:DIGEST_SHOWN]})"
 
 
 class ConfigWatcher:

@@ -3,10 +3,12 @@
 :func:`poll_config` runs every frame (``App._poll_config``). The watcher
 (:class:`physics.live.ConfigWatcher`) hands over only an edit that has settled, parsed and
 validated; the app applies it (:meth:`games.ui.app.App.apply_config`, unchanged: the running
-world takes the constants as a recorded input) and the status bar says what changed and which
-version is now in force ("Config reloaded: new constants applied; in force: moon.toml as saved
-at 14:02:07 (3f9a01c2)"). A refused edit shows its one-line error in the banner, naming the
-version that stays in force, until a good edit replaces it.
+world takes the constants as a recorded input) and the status bar says which version is now in
+force, before what changed ("Config reloaded, now in force: moon.toml of 14:02:07 (3f9a01c2):
+new constants applied"). A refused edit shows its one-line error in the banner after the version
+that stays in force, so a narrow window cuts the least of it ("Config not applied, moon.toml of
+14:02:07 (3f9a01c2) stays in force: moon.toml: world.gravity: is -5.0; allowed: ..."), until a
+good edit replaces it.
 """
 
 from __future__ import annotations
@@ -29,12 +31,13 @@ def poll_config(app: App) -> None:
         return
     in_force = watcher.in_force.describe()
     if isinstance(result, ConfigError):
-        app.config_error = f"Config not applied: {result}; in force: {in_force}"
+        app.config_error = f"Config not applied, {in_force} stays in force: {result}"
         return
     previous = app.config
     app.apply_config(result)
+    what = reload_notice(previous, result.config).removeprefix("Config reloaded: ")
     app.notify(
-        f"{reload_notice(previous, result.config)}; in force: {in_force}",
+        f"Config reloaded, now in force: {in_force}: {what}",
         kind="info",
         seconds=RELOAD_NOTICE_SECONDS,
     )

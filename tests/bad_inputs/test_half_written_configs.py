@@ -174,7 +174,7 @@ def test_a_refused_file_names_the_version_still_in_force(
     assert "world.gravity" in str(editor.handed[0])
     assert editor.watcher.last_good.config.world.gravity == 9810.0
     assert editor.watcher.in_force.digest == sha256(G1.encode()).hexdigest()
-    assert editor.watcher.in_force.describe().startswith("live.toml as saved at ")
+    assert editor.watcher.in_force.describe().startswith("live.toml of ")
 
 
 # Generated: every cut point of a few real files, the cut landing right after the look that

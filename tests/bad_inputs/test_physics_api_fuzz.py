@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from games import registry
 from games.protocol import InputEvent, InputRefused, SeatKind, Session, SessionSetup
-from physics.config import PhysicsConfig, load_config
+from physics.config import PhysicsConfig, load_config, waits_for_restart
 
 DEFAULTS: PhysicsConfig = load_config().config
 GAME_ACTIONS = {
@@ -43,13 +43,20 @@ DATA = st.one_of(
     st.fixed_dictionaries({"lock": st.booleans()}),
     st.fixed_dictionaries({"slot": st.one_of(st.integers(-10, 40), st.just(10**6), EXTREME)}),
 )
-# Live config inputs at the ends of ranges that apply to a running world (gravity, the hand's
-# speed, friction, restitution, damping), and values past them (refused).
-CONFIG_EDITS = st.sampled_from([
-    ("world", "gravity", 100_000.0), ("world", "gravity", 0.0), ("world", "gravity", -1.0),
-    ("world", "damping", 0.0), ("grab", "max_speed", 1e9), ("world", "gravity", math.nan),
-])
-
+# Live config inputs: every number a running world takes (friction, restitution, gravity, the
+# hand's grip...) set to an extreme; the validator refuses what is out of range, the rest must
+# leave the world sound.
+LIVE_KEYS = sorted(
+    (section, key)
+    for section, table in DEFAULTS.model_dump().items()
+    if isinstance(table, dict)
+    for key, value in table.items()
+    if isinstance(value, float) and not waits_for_restart(f"{section}.{key}")
+)
+CONFIG_EDITS = st.tuples(
+    st.sampled_from(LIVE_KEYS),
+    st.sampled_from([0.0, 1e-9, 0.5, 1.0, 2.0, 10.0, 1e3, 1e5, 1e6, 1e9, -1.0, math.nan]),
+)
 
 def check_world(session: Session, what: str) -> None:
     """Every body finite; every movable one inside the world's bounds and not absurdly fast."""
@@ -88,7 +95,8 @@ def inputs(draw: st.DrawFn, game: str) -> list[tuple[str, Any, int]]:
         elif kind == "action":
             payload = (draw(st.sampled_from(GAME_ACTIONS[game])), draw(DATA))
         else:
-            payload = draw(CONFIG_EDITS)
+            (section, key), value = draw(CONFIG_EDITS)
+            payload = (section, key, value)
         steps.append((kind, payload, draw(st.sampled_from([0, 1, 2, 10, 40]))))
     return steps
 

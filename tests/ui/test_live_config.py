@@ -64,7 +64,9 @@ def test_a_bad_edit_is_shown_and_the_last_good_values_stay(make_app, ui, tmp_pat
     assert "world.gravity" in app.config_error and str(user) in app.config_error
     assert "\n" not in app.config_error
     # ... and which version stays in force: the file as it was saved before the bad edit
-    assert app.config_error.endswith(f"; in force: mine.toml as saved at {good_at} ({good})")
+    assert app.config_error.startswith(
+        f"Config not applied, mine.toml of {good_at} ({good}) stays in force: {user}: "
+    )
     assert world.space.gravity.y == -9810.0
     assert world.config.grab.max_speed == 2000.0
     frame = app.game.session.frame
