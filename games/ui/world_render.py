@@ -374,9 +374,7 @@ class WorldPainter:
                 t = ring / rings
                 rect = sprite.get_rect().inflate(-key[0] * t, -key[1] * t)
                 pygame.draw.ellipse(sprite, (0, 0, 0, 4 + strength * 2), rect)
-            if len(self._cache.shadows) > 400:
-                self._cache.shadows.clear()
-            self._cache.shadows[key] = sprite
+            self._cache.shadows[key] = sprite  # the least recently used goes past the limit
         return sprite
 
     def draw_piece(
