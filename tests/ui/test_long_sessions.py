@@ -37,3 +37,20 @@ def test_games_left_in_the_window_are_let_go(make_app, ui, game: str) -> None:
     assert [ref() for ref in left] == [None, None, None]
     cache = app.renderer._cache
     assert len(cache.layers) == 0 and len(cache.boxes) == 0  # nothing of a game left
+
+
+def test_texts_that_never_repeat_keep_the_cache_at_its_size(make_app) -> None:
+    """A turn log's lines never repeat: the text cache keeps the most recent ones, up to its
+    size, and a text drawn every frame (the title) stays in it."""
+    from games.ui.canvas import TEXT_KEPT
+
+    app = make_app(None)
+    renderer = app.renderer
+    title = renderer.render_text("Wobbletop", 30)
+    for turn in range(3 * TEXT_KEPT):
+        renderer.render_text(f"red rolled 3 on turn {turn}", 15)
+        assert renderer.render_text("Wobbletop", 30) is title  # used every frame: kept
+    kept = [key[0] for key in renderer._cache.text]
+    assert len(kept) == TEXT_KEPT
+    assert f"red rolled 3 on turn {3 * TEXT_KEPT - 1}" in kept
+    assert "red rolled 3 on turn 0" not in kept
