@@ -5,13 +5,16 @@ and print the process's resident memory over time.
     python scripts/soak.py --minutes 10 --games animals,wallamoppi
     python scripts/soak.py --real                   # in a real window (needs a display)
     python scripts/soak.py --games animals --minutes 4 --trace 10   # + where memory went
+    python scripts/soak.py --fast --games animals,wallamoppi   # frames as fast as they go
 
 Each game runs in a fresh process (``--one GAME``, started by this script), so one game's
 memory says nothing of another's. The window is the app itself (:class:`games.ui.app.App`),
 stepped by its own loop at its own pace (60 frames a second, physics in real time), with every
 seat a computer; Free play, which has no computer seats, plays its scripted drop-and-settle
 scene. A game that ends is started again at once (F5, as a player would), so the whole time is
-play. Every ``--every`` seconds one line: the minute, resident memory (VmRSS, MiB), the change
+play. ``--fast`` renders each frame as 1/60 s of play as soon as the last one is drawn, not
+at 60 a second: many more games in the same minutes (memory that grows per game shows). Every
+``--every`` seconds one line: the minute, resident memory (VmRSS, MiB), the change
 since the first minute (what the issue's figures are: memory after the start-up and the first
 game's caches filled), games played and frames rendered. The last line per game is the summary
 the README's "Long sessions" table quotes.
@@ -49,7 +52,7 @@ def resident_bytes() -> int:
     raise RuntimeError("no VmRSS in /proc/self/status")
 
 
-def soak_one(game: str, minutes: float, every: float, trace: int) -> None:
+def soak_one(game: str, minutes: float, every: float, trace: int, fast: bool = False) -> None:
     """Play ``game`` in the window for ``minutes``, printing memory every ``every`` seconds."""
     import pygame
 
@@ -71,7 +74,8 @@ def soak_one(game: str, minutes: float, every: float, trace: int) -> None:
     games_played, baseline, first_minute = 1, None, None
     next_report = every
     try:
-        while app.step_frame():  # until the time is up, or the window is closed (or SIGTERM)
+        frame = 1 / 60 if fast else None
+        while app.step_frame(frame):  # until the time is up, or the window is closed (SIGTERM)
             game_run = app.game
             if game_run is not None and game_run.session.outcome is not None:
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0,
@@ -110,12 +114,14 @@ def main() -> int:
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated game ids")
     parser.add_argument("--every", type=float, default=30.0, help="seconds between lines")
     parser.add_argument("--real", action="store_true", help="a real window (needs a display)")
+    parser.add_argument("--fast", action="store_true",
+                        help="each frame 1/60 s of play, drawn as fast as the machine goes")
     parser.add_argument("--trace", type=int, default=0, metavar="K",
                         help="print the K places whose memory grew most (tracemalloc)")
     parser.add_argument("--one", metavar="GAME", help=argparse.SUPPRESS)  # the child's part
     args = parser.parse_args()
     if args.one:
-        soak_one(args.one, args.minutes, args.every, args.trace)
+        soak_one(args.one, args.minutes, args.every, args.trace, args.fast)
         return 0
     games = [game.strip() for game in args.games.split(",") if game.strip()]
     unknown = [game for game in games if game not in GAMES]
@@ -124,11 +130,14 @@ def main() -> int:
     env = dict(os.environ, PYTHONPATH=str(REPO_ROOT), PYGAME_HIDE_SUPPORT_PROMPT="1")
     if not args.real:
         env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    mode = "a real window" if args.real else "SDL's dummy video driver"
+    mode = ("a real window" if args.real else "SDL's dummy video driver") + (
+        ", frames as fast as they go" if args.fast else ""
+    )
     print(f"soak: {args.minutes:g} min per game, computer against computer, {mode}", flush=True)
     for game in games:
         command = [sys.executable, __file__, "--one", game, "--minutes", str(args.minutes),
                    "--every", str(args.every), "--trace", str(args.trace)]
+        command += ["--fast"] if args.fast else []
         code = subprocess.call(command, env=env)
         if code:
             print(f"soak: {game} ended with exit code {code}", flush=True)
