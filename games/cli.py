@@ -384,8 +384,12 @@ def command() -> int:
     ``gc.freeze()`` once the command is done: the interpreter's final collections then skip
     every object the run made (pymunk's bodies and shapes, the modules), which cost a headless
     Free play process about 8 ms of its ~95 (``scripts/bench_speed.py``). Only here, never in
-    :func:`main`, which tests call many times in one process.
+    :func:`main`, which tests call many times in one process. Its stderr outlives a closed
+    terminal (:func:`games.console.lasting_stderr`).
     """
+    from games.console import lasting_stderr
+
+    lasting_stderr()
     code = main()
     if code in (EXIT_INTERRUPTED, *(128 + signum for signum in ENDING_SIGNALS)):
         ignore_signals_from_now_on()  # a second Ctrl-C during the exit prints no traceback

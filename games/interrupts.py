@@ -6,9 +6,12 @@ its work. The first signal raises :class:`KeyboardInterrupt` (Ctrl-C) or :class:
 (SIGTERM, SIGHUP) in the main thread, so a window's ``finally`` saves its recording and its
 autosave on the way out; later signals are ignored while that happens. A signal arriving where
 an exception must not be raised (inside a pymunk callback, an import, or the window's own game
-work marked with :func:`game_work`) is retried a moment later. Used by the command line and by
-the window (``games.ui.app``), which is why it is a module of its own: neither imports the
-other through it.
+work marked with :func:`game_work`) is retried a moment later. Inside :func:`deferred` (writing
+a recording or a save, leaving a game) a signal is kept and acted on when the block ends: this
+holds whichever thread the OS hands the signal to (the window has SDL's threads beside the main
+one, so blocking the signal in the main thread alone does not keep it out). Used by the command
+line and by the window (``games.ui.app``), which is why it is a module of its own: neither
+imports the other through it.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ _PYMUNK_CALLBACKS = os.path.join("pymunk", "_callbacks.py")
 _IMPORT_MACHINERY = "importlib._bootstrap"  # also matches importlib._bootstrap_external
 _RETRY_SECONDS = 0.01
 _stopping = False  # set by the first Ctrl-C / SIGTERM / SIGHUP; later ones are ignored
+_deferring = 0  # how many :func:`deferred` blocks the main thread is in
+_pending: int | None = None  # a signal that came inside one, acted on when the last one ends
 ENDING_SIGNALS = tuple(
     getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
 )
@@ -76,28 +81,69 @@ def _on_interrupt(signum: int, frame: FrameType | None) -> None:
     SIGTERM and SIGHUP (a closed terminal) raise :class:`Terminated` the same way, so the
     window's ``finally`` saves the recording and the exit code is 128 + the signal.
     """
-    global _stopping
+    global _pending
     if _stopping:
         return  # already on the way out (saving a recording): a second Ctrl-C cannot cut it
+    if _deferring:
+        if _pending is None:
+            _pending = signum  # a second one while deferred is the same request
+        return
     if _at_unsafe_point(frame):
-        retry = _thread.interrupt_main if signum == signal.SIGINT else (
-            lambda: signal.raise_signal(signum)
-        )
-        timer = threading.Timer(_RETRY_SECONDS, retry)
+        timer = threading.Timer(_RETRY_SECONDS, _retry, (signum,))
         timer.daemon = True  # the process's exit never waits for a retry
         timer.start()
         return
+    _stop(signum)
+
+
+def _stop(signum: int) -> None:
+    """Act on ``signum``: the command unwinds (later signals are ignored)."""
+    global _stopping
     _stopping = True
     if signum != signal.SIGINT:
         raise Terminated(signum)
     raise KeyboardInterrupt
 
 
+def _retry(signum: int) -> None:
+    """Deliver ``signum`` again (from a timer thread), unless the command has ended meanwhile
+    (its handler is gone: the default one would raise where nothing catches it)."""
+    if signal.getsignal(signum) is not _on_interrupt:
+        return
+    if signum == signal.SIGINT:
+        _thread.interrupt_main()
+    else:
+        signal.raise_signal(signum)
+
+
+@contextlib.contextmanager
+def deferred() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP that come inside the block (a second one too) wait until it
+    ends; then the first of them is acted on as if it came at that moment. For work that must
+    not be cut (writing a file, leaving a game with its recording and its save). Blocks nest;
+    in another thread than the main one (where no signal handler runs) it changes nothing."""
+    global _deferring, _pending
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _deferring += 1
+    try:
+        yield
+    finally:
+        _deferring -= 1
+        if _deferring == 0 and _pending is not None:
+            signum, _pending = _pending, None
+            if signal.getsignal(signum) is _on_interrupt and not _stopping:
+                # At once, even inside game work: what the block protected is done, and a
+                # retry could come after the command has ended (a quit right after Esc).
+                _stop(signum)
+
+
 @contextlib.contextmanager
 def interrupts_at_safe_points() -> Iterator[None]:
     """Use :func:`_on_interrupt` for SIGINT while the command runs (main thread, not ignored)."""
-    global _stopping
-    _stopping = False
+    global _stopping, _pending
+    _stopping, _pending = False, None
     main_thread = threading.current_thread() is threading.main_thread()
     installed = main_thread and signal.getsignal(signal.SIGINT) is signal.default_int_handler
     if installed:

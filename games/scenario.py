@@ -545,15 +545,20 @@ _DEFERRED = tuple(
 @contextlib.contextmanager
 def signals_deferred() -> Iterator[None]:
     """Ctrl-C (a second one too), SIGTERM and SIGHUP wait until the file is written: they are
-    delivered the moment the block ends (main thread, where the OS lets us block them)."""
+    delivered the moment the block ends. Blocked in the main thread where the OS lets us, and
+    kept by :func:`games.interrupts.deferred` when another thread (SDL's) takes the signal."""
+    from games.interrupts import deferred
+
     if not hasattr(signal, "pthread_sigmask") or (
         threading.current_thread() is not threading.main_thread()
     ):
-        yield
+        with deferred():
+            yield
         return
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, _DEFERRED)
     try:
-        yield
+        with deferred():
+            yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 

@@ -24,6 +24,7 @@ import os
 import stat
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -81,14 +82,23 @@ def one_line(message: str, limit: int = 600) -> str:
 
 
 def read_user_toml(
-    path: Path, *, what: str = "config file", max_bytes: int = MAX_CONFIG_BYTES
+    path: Path,
+    *,
+    what: str = "config file",
+    max_bytes: int = MAX_CONFIG_BYTES,
+    content: bytes | None = None,
 ) -> dict[str, Any]:
     """Parse the TOML file at ``path`` or raise a one-line :class:`UserFileError`.
 
     ``what`` names the kind of file in messages ("config file", "scenario file", "board file").
+    ``content`` is the file's bytes as already read (a watcher's :func:`snapshot`): they are
+    parsed instead of reading the file again, which may have changed since.
     """
     name = shown_path(path)
-    text = _read_text(path, name, what, max_bytes)
+    if content is None:
+        text = _read_text(path, name, what, max_bytes)
+    else:
+        text = _decoded(content, name, what, max_bytes)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -135,6 +145,10 @@ def _read_text(path: Path, name: str, what: str, max_bytes: int) -> str:
     finally:
         if fd >= 0:
             os.close(fd)
+    return _decoded(raw, name, what, max_bytes)
+
+
+def _decoded(raw: bytes, name: str, what: str, max_bytes: int) -> str:
     if len(raw) > max_bytes:  # grew while we read it
         raise UserFileError(f"{name}: allowed: a {what} of at most {max_bytes:,} bytes")
     try:
@@ -143,26 +157,42 @@ def _read_text(path: Path, name: str, what: str, max_bytes: int) -> str:
         raise UserFileError(f"{name}: cannot read: not UTF-8 text ({error.reason})") from None
 
 
-def fingerprint(path: Path, max_bytes: int = MAX_SCENARIO_BYTES) -> str:
-    """A digest of what is at ``path`` now: its bytes' SHA-256 for a regular file of sane
-    size, else what is there instead (missing, a folder, a FIFO...). Never blocks or reads
-    more than ``max_bytes``: what a watcher compares to notice any change of content."""
+@dataclass(frozen=True)
+class Snapshot:
+    """What was at a path at one moment: a digest of it, and the bytes of a regular file of
+    sane size (None for anything else: missing, a folder, a FIFO, too big, unreadable)."""
+
+    digest: str
+    content: bytes | None = None
+    mtime_ns: int = 0
+
+
+def snapshot(path: Path, max_bytes: int = MAX_SCENARIO_BYTES) -> Snapshot:
+    """Read what is at ``path`` now, once: never blocks or reads more than ``max_bytes``. The
+    digest is the bytes' SHA-256 for a regular file, else says what is there instead: what a
+    watcher compares to notice any change of content (same size, same modification time too)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
-        return f"unreadable:{error.errno}"
+        return Snapshot(f"unreadable:{error.errno}")
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
-            return f"odd:{info.st_mode}:{info.st_size}:{info.st_mtime_ns}"
+            return Snapshot(f"odd:{info.st_mode}:{info.st_size}:{info.st_mtime_ns}")
         with os.fdopen(fd, "rb", closefd=True) as handle:
             fd = -1
-            return sha256(handle.read(max_bytes + 1)).hexdigest()
+            raw = handle.read(max_bytes + 1)
+        return Snapshot(sha256(raw).hexdigest(), raw, info.st_mtime_ns)
     except OSError as error:
-        return f"unreadable:{error.errno}"
+        return Snapshot(f"unreadable:{error.errno}")
     finally:
         if fd >= 0:
             os.close(fd)
+
+
+def fingerprint(path: Path, max_bytes: int = MAX_SCENARIO_BYTES) -> str:
+    """The digest of :func:`snapshot`: what is at ``path`` now, as a string to compare."""
+    return snapshot(path, max_bytes).digest
 
 
 def _check_values(value: Any, name: str, key: str, depth: int) -> None:

@@ -20,8 +20,7 @@ import itertools
 import math
 import os
 import re
-import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,6 @@ from games.assets import default_config_path
 from games.userfile import (
     MAX_CONFIG_BYTES,
     UserFileError,
-    fingerprint,
     one_line,
     read_user_toml,
     shown,
@@ -449,15 +447,20 @@ def range_of(key: str) -> tuple[float | None, float | None]:
 
 
 def read_toml(
-    path: Path, *, what: str = "config file", max_bytes: int = MAX_CONFIG_BYTES
+    path: Path,
+    *,
+    what: str = "config file",
+    max_bytes: int = MAX_CONFIG_BYTES,
+    content: bytes | None = None,
 ) -> dict[str, Any]:
-    """Parse one TOML file or raise a one-line :class:`ConfigError` naming it.
+    """Parse one TOML file (or its ``content`` as already read) or raise a one-line
+    :class:`ConfigError` naming it.
 
     Anything that is not a regular file of sane size is refused before it is read
     (:func:`games.userfile.read_user_toml`, the reader of every user TOML file).
     """
     try:
-        return read_user_toml(path, what=what, max_bytes=max_bytes)
+        return read_user_toml(path, what=what, max_bytes=max_bytes, content=content)
     except UserFileError as error:
         raise ConfigError(str(error)) from None
 
@@ -476,18 +479,23 @@ def load_config(
     default_path: Path | None = None,
     overrides: Mapping[str, Any] | None = None,
     overrides_source: str | os.PathLike[str] | None = None,
+    contents: Mapping[Path, bytes] | None = None,
 ) -> LoadedConfig:
     """Read the defaults, lay the user file and in-memory overrides on top, and validate.
 
     ``overrides`` (from a scenario file, say) is a nested mapping laid on last; errors in it
-    name ``overrides_source`` (the scenario file). Raises :class:`ConfigError` with one line
-    for the user on any problem.
+    name ``overrides_source`` (the scenario file). ``contents`` holds files' bytes as already
+    read (the live-reload watcher's, :mod:`physics.live`): those are parsed, not read again.
+    Raises :class:`ConfigError` with one line for the user on any problem.
     """
     default_path = default_path or default_config_path()
-    layers: list[tuple[Path, dict[str, Any]]] = [(default_path, read_toml(default_path))]
+    known = contents or {}
+    layers: list[tuple[Path, dict[str, Any]]] = [
+        (default_path, read_toml(default_path, content=known.get(default_path)))
+    ]
     if user_path is not None:
         path = Path(user_path)
-        layers.append((path, read_toml(path)))
+        layers.append((path, read_toml(path, content=known.get(path))))
     if overrides:
         source = Path(overrides_source) if overrides_source else SCENARIO_OVERRIDES
         layers.append((source, _plain(overrides)))
@@ -694,71 +702,3 @@ def reload_notice(old: PhysicsConfig, new: PhysicsConfig, most: int = 3) -> str:
     verb = "waits" if len(later) == 1 else "wait"
     return f"Config reloaded: {names} {verb} for a restart (F5){now}"
 
-
-class ConfigWatcher:
-    """Reloads the config when one of its files changes; keeps the last good one on a bad edit.
-
-    The window calls :meth:`poll` every frame; it looks at the files at most once per
-    ``interval`` seconds. A change is the files' *content* (a digest of their bytes, so a save
-    with the same size and modification time is still seen), and it is taken up only once
-    the content has stayed the same for ``quiet`` seconds (default: ``interval``): an editor
-    that writes a file in pieces, or empties it before writing, is applied once, whole, not
-    at every intermediate state. No pygame here.
-    """
-
-    def __init__(
-        self,
-        user_path: str | os.PathLike[str] | None = None,
-        *,
-        default_path: Path | None = None,
-        interval: float = 0.5,
-        quiet: float | None = None,
-        current: LoadedConfig | None = None,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.user_path = Path(user_path) if user_path is not None else None
-        self.default_path = default_path or default_config_path()
-        self.interval = interval
-        self.quiet = interval if quiet is None else quiet
-        self._clock = clock
-        self._applied = self._read_prints()
-        self._pending: tuple[str, ...] | None = None
-        self._pending_since = 0.0
-        self.last_good: LoadedConfig = current or self._load()
-        self.error: ConfigError | None = None
-        self._checked_at = clock()
-
-    @property
-    def paths(self) -> tuple[Path, ...]:
-        return (self.default_path,) + ((self.user_path,) if self.user_path else ())
-
-    def poll(self) -> LoadedConfig | ConfigError | None:
-        """A freshly loaded config, a :class:`ConfigError` for a bad edit, or None if nothing
-        new has settled (unchanged, or still changing)."""
-        now = self._clock()
-        if now - self._checked_at < self.interval:
-            return None
-        self._checked_at = now
-        prints = self._read_prints()
-        if prints == self._applied:
-            self._pending = None
-            return None
-        if prints != self._pending:
-            self._pending, self._pending_since = prints, now
-            return None
-        if now - self._pending_since < self.quiet:
-            return None
-        self._applied, self._pending = prints, None
-        try:
-            loaded = self._load()
-        except ConfigError as error:
-            self.error = error
-            return error
-        self.last_good, self.error = loaded, None
-        return loaded
-
-    def _load(self) -> LoadedConfig:
-        return load_config(self.user_path, default_path=self.default_path)
-
-    def _read_prints(self) -> tuple[str, ...]:
-        return tuple(fingerprint(path) for path in self.paths)

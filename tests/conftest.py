@@ -96,8 +96,8 @@ def spawn() -> Iterator[Spawn]:
             list(argv),
             cwd=popen.pop("cwd", REPO_ROOT),
             env=None if env is None else dict(env),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            stdout=popen.pop("stdout", subprocess.PIPE),  # a test may give a terminal's
+            stderr=popen.pop("stderr", subprocess.PIPE),
             text=True,
             start_new_session=True,
             **popen,

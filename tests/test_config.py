@@ -10,12 +10,12 @@ import pytest
 from games.assets import default_config_path
 from physics.config import (
     ConfigError,
-    ConfigWatcher,
     changed_keys,
     load_config,
     reload_notice,
     waits_for_restart,
 )
+from physics.live import ConfigWatcher
 
 BAD_CONFIGS = Path(__file__).parent / "bad_configs"
 

@@ -17,17 +17,15 @@ DISPLAY / WAYLAND_DISPLAY, or SDL falling back to its invisible "offscreen" driv
 with one line and exit code 1 instead of running unseen; a driver set in ``SDL_VIDEODRIVER``
 (tests use "dummy") is the user's choice and is kept.
 
-Live tuning: :class:`physics.config.ConfigWatcher` is polled every frame. A good edit is handed
-to the session as an input (``action="config"`` with the whole validated config), so the running
-world takes it now, the recording holds it at its frame and a replay changes the constants at
-the same moment; the app keeps it for every later start (the constants panel, C, hands its
-edits over the same way: :mod:`games.ui.tune_panel`). A bad edit shows its one-line error
-in a banner and the last good values stay. A recording made with ``--record`` is written when
-the game is left (menu, restart, quit, Ctrl+C, SIGTERM, SIGHUP) by
-``games.scenario.write_recording``, with the config the game *started* with (the file on disk
-is not read again). Every game played gets its own file: ``--record F`` names the first, the
-next free ``F-2``, ``F-3``... the following ones; an existing file (or symlink) is never
-replaced. Signals wait while a recording is being written, so a second Ctrl+C cannot cut it.
+Live tuning (:mod:`games.ui.live_config`): :class:`physics.live.ConfigWatcher` is polled every
+frame. A settled, valid edit is handed to the session as an input (``action="config"`` with the
+whole validated config), so the running world takes it now, the recording holds it at its frame
+and a replay changes the constants at the same moment; the app keeps it for every later start
+(the constants panel, C, hands its edits over the same way: :mod:`games.ui.tune_panel`).
+A bad edit shows its one-line error in a banner and the last good values stay; the window names
+the version in force. Recordings (``--record``): :mod:`games.ui.recording`, written when the
+game is left (menu, restart, quit, Ctrl+C, SIGTERM, SIGHUP, the terminal closed), a signal
+meanwhile waiting until they are written.
 
 Saved games (:mod:`games.ui.saving`, :mod:`games.ui.resume_menu`): Ctrl+S saves the game in
 front of you to the saves folder (``--saves``, ``WOBBLETOP_SAVES``, else the player's data
@@ -45,13 +43,13 @@ windowed one. The title is "Wobbletop" on the menu and "GAME — Wobbletop" duri
 
 from __future__ import annotations
 
+import gc
 import importlib
 import importlib.util
 import os
 import random
 import sys
 import traceback
-import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games import registry
-from games.interrupts import game_work
+from games.interrupts import deferred, game_work
 from games.protocol import (
     CONFIG_ACTION,
     GameSpec,
@@ -71,7 +69,9 @@ from games.protocol import (
     SessionSetup,
 )
 from games.ui import overlays
+from games.ui.live_config import poll_config
 from games.ui.menu import Menu, SeatChoice
+from games.ui.recording import Recorder
 from games.ui.render import ACCENT, GOOD, PANEL, REFUSED, Colour, Renderer
 from games.ui.saving import Keeper
 from games.ui.sound import Sound
@@ -92,13 +92,8 @@ from games.ui.window import (
     window_display,
     window_title,
 )
-from physics.config import (
-    ConfigError,
-    ConfigWatcher,
-    LoadedConfig,
-    PhysicsConfig,
-    reload_notice,
-)
+from physics.config import ConfigError, LoadedConfig, PhysicsConfig, reload_notice
+from physics.live import ConfigWatcher
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.replay import ReplayFile
@@ -173,9 +168,7 @@ class App:
         start_spec = registry.load(game_id) if game_id else None
         self.seed = seed
         self.record = Path(record) if record else None
-        # Each session's recording file, and every file written in this run.
-        self._recordings: weakref.WeakKeyDictionary[Session, Path] = weakref.WeakKeyDictionary()
-        self._recorded_paths: set[Path] = set()
+        self.recorder = Recorder(self.record, config_path)  # each game's recording file
 
         check_display_before_init()
         pygame.display.init()
@@ -217,6 +210,7 @@ class App:
         self._menu_key: tuple[object, ...] | None = None  # what the menu last drew
         self.idle = False  # the last frame drew nothing new
         self._closed = False
+        self._left_a_game = False
         if start_spec is not None:
             self.menu.select(start_spec.id)
             choice = self.menu.choices.get(start_spec.id) or SeatChoice(start_spec)
@@ -347,7 +341,12 @@ class App:
             self.start_game(self.game.spec, self.game.seats, self.game.options)
 
     def leave_game(self) -> None:
-        """Back to the menu (saving the recording if one was asked for)."""
+        """Back to the menu (saving the recording if one was asked for). A signal that comes
+        meanwhile waits until the game is left, its recording and its save written."""
+        with deferred():
+            self._leave_game()
+
+    def _leave_game(self) -> None:
         game = self.game
         if game is None:
             return
@@ -364,26 +363,11 @@ class App:
             pygame.display.set_caption(window_title())
         self.paused = self.show_help = False
         self.error = None
+        self._left_a_game = True  # collected once this frame's events are handled
 
     def _save_recording(self, session: Session) -> None:
-        """Save the game just left: every game gets its own file (``--record F`` is the first;
-        if F or a later name exists, the next free ``F-2``, ``F-3``...); nothing is replaced."""
-        if self.record is None:
-            return
-        from games.scenario import numbered_path, signals_deferred, write_recording
-
-        path = self._recordings.get(session)
-        if path is None:
-            path = numbered_path(self.record, self._recorded_paths)
-            self._recordings[session] = path
-            self._recorded_paths.add(path)
-        try:
-            with signals_deferred():  # Ctrl-C, SIGTERM, SIGHUP wait until it is saved
-                write_recording(path, session, self.config_path)
-        except Exception as error:
-            print(f"wobbletop: could not save the recording {path}: {error}", file=sys.stderr)
-            return
-        print(f"wobbletop: recorded {session.game_id} to {path}", file=sys.stderr)
+        """Save the game just left to its own file (:mod:`games.ui.recording`)."""
+        self.recorder.save(session)
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -408,6 +392,12 @@ class App:
             self._handle(event)
             if not self.running:
                 return False
+        if self._left_a_game:
+            # The game left is in reference cycles (its world's pymunk callbacks): free it now,
+            # not when Python next collects its oldest objects (rarely, in a long session: each
+            # game's world and kept layer stayed, +3 MB a game of Animal upon Animal).
+            self._left_a_game = False
+            gc.collect()
         if seconds is None:
             # An idle menu (nothing changed last frame) wakes less often: next to no CPU.
             seconds = self.clock.tick(IDLE_HZ if self.idle else DISPLAY_HZ) / 1000.0
@@ -462,13 +452,7 @@ class App:
 
     @game_work
     def _poll_config(self) -> None:
-        result = self.watcher.poll()
-        if result is None:
-            return
-        if isinstance(result, ConfigError):
-            self.config_error = f"Config not applied: {result}"
-            return
-        self.apply_config(result)
+        poll_config(self)  # games.ui.live_config: a settled, valid edit, and what is in force
 
     def apply_config(self, loaded: LoadedConfig) -> None:
         """Use new constants now: in the running world, and for every later start."""
@@ -746,29 +730,37 @@ def run_app(
     ``saves`` is ``--saves`` (the saves folder), ``resume`` a save to reopen (``--resume``).
     A bad config file or an unknown game is one line on stderr and exit code 2, no window.
     """
+    opened: list[App] = []  # the app once built: closed (its game kept) however this ends
     try:
-        app = App(
-            game_id,
-            config_path,
-            seed=seed,
-            record=record,
-            seats=seats,
-            options=options,
-            saves=saves,
-            resume=resume,
-            replay=replay,
-        )
-    except (ConfigError, registry.UnknownGame) as error:
-        print(f"wobbletop: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    except NoDisplay as error:
-        print(f"wobbletop: {error}", file=sys.stderr)
-        return EXIT_NO_WINDOW
-    except pygame.error as error:
-        print(
-            f"wobbletop: cannot open a window ({error}); "
-            "without a display, use: wobbletop run GAME",
-            file=sys.stderr,
-        )
-        return EXIT_NO_WINDOW
-    return app.run()
+        try:
+            with deferred():  # a signal while the window opens waits; then the game is left
+                opened.append(
+                    App(
+                        game_id,
+                        config_path,
+                        seed=seed,
+                        record=record,
+                        seats=seats,
+                        options=options,
+                        saves=saves,
+                        resume=resume,
+                        replay=replay,
+                    )
+                )
+        except (ConfigError, registry.UnknownGame) as error:
+            print(f"wobbletop: {error}", file=sys.stderr)
+            return EXIT_USAGE
+        except NoDisplay as error:
+            print(f"wobbletop: {error}", file=sys.stderr)
+            return EXIT_NO_WINDOW
+        except pygame.error as error:
+            print(
+                f"wobbletop: cannot open a window ({error}); "
+                "without a display, use: wobbletop run GAME",
+                file=sys.stderr,
+            )
+            return EXIT_NO_WINDOW
+        return opened[0].run()
+    finally:
+        for app in opened:
+            app.close()

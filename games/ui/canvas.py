@@ -16,12 +16,15 @@ It imports neither :mod:`games.ui.render` nor :mod:`games.ui.world_render`: both
 from __future__ import annotations
 
 import hashlib
+import weakref
+from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import pygame
 import pymunk
 
-from physics.world import Piece
+from physics.world import Piece, World
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -226,19 +229,68 @@ class WorldLayer:
 BoxGeometry = tuple[tuple[Point, ...], tuple[Point, ...], tuple[Point, ...], float]
 
 
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class LeastRecentlyUsed(OrderedDict[_K, _V]):
+    """A dict of at most ``limit`` entries: a new one past it pushes out the one used longest
+    ago. For caches whose keys may never repeat (a log line, a felt's height while the camera
+    eases): memory stays at what ``limit`` entries take, where emptying the whole cache at a
+    size limit let it climb to the limit, and the memory freed was not given back to the
+    system, so the process grew by the largest the cache had been (scripts/soak.py)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def get(self, key: _K, default: Any = None) -> Any:
+        if key in self:
+            self.move_to_end(key)
+            return self[key]
+        return default
+
+    def __setitem__(self, key: _K, value: _V) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.limit:
+            self.popitem(last=False)
+
+
+# How many of each kind are kept: a window's picture uses about a hundred texts, a few
+# gradients and a shadow per piece.
+TEXT_KEPT = 256
+GRADIENTS_KEPT = 12
+SHADOWS_KEPT = 160
+
+
 @dataclass
 class RenderCache:
-    """Surfaces and fonts kept between frames, each dict bounded by the code that fills it."""
+    """Surfaces and fonts kept between frames, each bounded (by the code that fills it, or as
+    a :class:`LeastRecentlyUsed`)."""
 
-    layers: dict[int, WorldLayer] = field(default_factory=dict)
+    # Keyed weakly by the world and the box shape drawn: a game that ends takes its entries
+    # with it (keyed by id, each finished game's layer, a copy of the screen, and its box
+    # shapes stayed until a size limit emptied the cache).
+    layers: weakref.WeakKeyDictionary[World, WorldLayer] = field(
+        default_factory=weakref.WeakKeyDictionary
+    )
     boards: dict[tuple[object, ...], pygame.Surface] = field(default_factory=dict)
     panels: dict[tuple[int, int, int, int], pygame.Surface] = field(default_factory=dict)
     backgrounds: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict)
-    shadows: dict[tuple[int, int, int], pygame.Surface] = field(default_factory=dict)
+    shadows: LeastRecentlyUsed[tuple[int, int, int], pygame.Surface] = field(
+        default_factory=lambda: LeastRecentlyUsed(SHADOWS_KEPT)
+    )
     fonts: dict[tuple[int, bool, bool], pygame.font.Font] = field(default_factory=dict)
-    text: dict[tuple[str, int, bool, bool, Colour], pygame.Surface] = field(default_factory=dict)
-    gradients: dict[tuple[int, int, Colour, Colour], pygame.Surface] = field(default_factory=dict)
-    boxes: dict[int, tuple[pymunk.Poly, BoxGeometry]] = field(default_factory=dict)
+    text: LeastRecentlyUsed[tuple[str, int, bool, bool, Colour], pygame.Surface] = field(
+        default_factory=lambda: LeastRecentlyUsed(TEXT_KEPT)
+    )
+    gradients: LeastRecentlyUsed[tuple[int, int, Colour, Colour], pygame.Surface] = field(
+        default_factory=lambda: LeastRecentlyUsed(GRADIENTS_KEPT)
+    )
+    boxes: weakref.WeakKeyDictionary[pymunk.Shape, BoxGeometry] = field(
+        default_factory=weakref.WeakKeyDictionary
+    )
 
 
 def round_point(point: Point | pymunk.Vec2d) -> tuple[int, int]:

@@ -247,8 +247,6 @@ class Renderer:
         key = (text, size, bold, serif, colour)
         image = self._cache.text.get(key)
         if image is None:
-            if len(self._cache.text) > 512:
-                self._cache.text.clear()
             image = self.font(size, bold=bold, serif=serif).render(text, True, colour)
             self._cache.text[key] = image
         return image
@@ -330,8 +328,6 @@ class Renderer:
         key = (size[0], size[1], top, bottom)
         image = self._cache.gradients.get(key)
         if image is None:
-            if len(self._cache.gradients) > 32:
-                self._cache.gradients.clear()
             image = _gradient(size, top, bottom)
             self._cache.gradients[key] = image
         return image

@@ -134,7 +134,7 @@ class WorldPainter:
             tuple(_pose(piece) for piece in resting),
         )
         casters = self._shadow_casters(resting + moving) if tables else []
-        layer = self._cache.layers.get(id(world))
+        layer = self._cache.layers.get(world)
         if layer is not None and layer.key == key and layer.image is not None:
             surface.blit(layer.image, layer.rect.topleft)
         else:
@@ -157,7 +157,7 @@ class WorldPainter:
             image = surface.subsurface(region).copy() if keep else None
             if len(self._cache.layers) > 8:
                 self._cache.layers.clear()
-            self._cache.layers[id(world)] = WorldLayer(key, region, image)
+            self._cache.layers[world] = WorldLayer(key, region, image)
         self._draw_shadow_list(
             surface, camera, [c for c in casters if not c[0].body.is_sleeping or id(c[0]) in live]
         )
@@ -374,9 +374,7 @@ class WorldPainter:
                 t = ring / rings
                 rect = sprite.get_rect().inflate(-key[0] * t, -key[1] * t)
                 pygame.draw.ellipse(sprite, (0, 0, 0, 4 + strength * 2), rect)
-            if len(self._cache.shadows) > 400:
-                self._cache.shadows.clear()
-            self._cache.shadows[key] = sprite
+            self._cache.shadows[key] = sprite  # the least recently used goes past the limit
         return sprite
 
     def draw_piece(
@@ -464,9 +462,9 @@ class WorldPainter:
 
     def _box_geometry(self, shape: pymunk.Poly) -> BoxGeometry:
         """A box's corners, grain lines and lit/shaded edges in its body's frame (kept)."""
-        kept = self._cache.boxes.get(id(shape))
-        if kept is not None and kept[0] is shape:
-            return kept[1]
+        kept = self._cache.boxes.get(shape)
+        if kept is not None:
+            return kept
         outline = tuple((v.x, v.y) for v in shape.get_vertices())
         xs = [x for x, _ in outline]
         ys = [y for _, y in outline]
@@ -489,7 +487,7 @@ class WorldPainter:
         geometry = (outline, tuple(grain), edges, min(half_w, half_h) * 2)
         if len(self._cache.boxes) > 2048:
             self._cache.boxes.clear()
-        self._cache.boxes[id(shape)] = (shape, geometry)
+        self._cache.boxes[shape] = geometry
         return geometry
 
     def _draw_ball(

@@ -4,10 +4,12 @@ shown and the last good values stay."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pygame
 
+from games.sha import sha256
 from games.ui.render import REFUSED
 
 
@@ -51,6 +53,8 @@ def test_a_bad_edit_is_shown_and_the_last_good_values_stay(make_app, ui, tmp_pat
     app = make_app("freeplay", user, watch_interval=0.0)
     ui.run(app, 0.1)
     world = app.game.session.world
+    good = sha256(user.read_bytes()).hexdigest()[:8]
+    good_at = time.strftime("%H:%M:%S", time.localtime(user.stat().st_mtime))
 
     red_before = red_pixels_at_top(app)
     save(user, "[grab]\nmax_speed = 2000.0\n[world]\ngravity = -5.0\n", tick=1)
@@ -59,6 +63,10 @@ def test_a_bad_edit_is_shown_and_the_last_good_values_stay(make_app, ui, tmp_pat
     assert app.config_error is not None
     assert "world.gravity" in app.config_error and str(user) in app.config_error
     assert "\n" not in app.config_error
+    # ... and which version stays in force: the file as it was saved before the bad edit
+    assert app.config_error.startswith(
+        f"Config not applied, mine.toml of {good_at} ({good}) stays in force: {user}: "
+    )
     assert world.space.gravity.y == -9810.0
     assert world.config.grab.max_speed == 2000.0
     frame = app.game.session.frame

@@ -1,0 +1,48 @@
+"""Recordings through every ending: each of the six games played with ``--record`` in a real
+window process (SDL's dummy driver), ended each way a player ends one, leaves a complete file
+per game that replays to the digest the game had when it was left.
+
+The endings are the window's close button, Esc, F5 (two games, two files), Ctrl-C twice, SIGTERM,
+SIGHUP and the terminal closed (``tests/endings.py`` says how each is made). Then the worst
+moment: the signal (twice) arrives while the first recording is being written, after the window
+was closed, Esc or F5: the file is still written whole, and the command still ends by the
+signal (exit 128 + its number). No test waits a fixed time: each acts once the child says the
+game got somewhere.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.endings import ENDINGS, GAMES, check_recordings, play_and_end
+from tests.waiting import Spawn
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals, pty")
+
+
+@pytest.mark.parametrize("ending", ENDINGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_ending_leaves_a_recording_that_replays(
+    spawn: Spawn, tmp_path: Path, game: str, ending: str
+) -> None:
+    ended = play_and_end(spawn, tmp_path, game, ending)
+    check_recordings(ended, game, ending)
+
+
+# Each window ending with each signal once, the games taking turns.
+IN_SAVE = [
+    (GAMES[(3 * e + s) % len(GAMES)], ending, signal_name)
+    for e, ending in enumerate(("close", "esc", "f5"))
+    for s, signal_name in enumerate(("SIGINT", "SIGTERM", "SIGHUP"))
+]
+
+
+@pytest.mark.parametrize(("game", "ending", "signal_name"), IN_SAVE)
+def test_a_signal_while_the_recording_is_written_waits_for_it(
+    spawn: Spawn, tmp_path: Path, game: str, ending: str, signal_name: str
+) -> None:
+    ended = play_and_end(spawn, tmp_path, game, ending, signal_in_save=signal_name)
+    check_recordings(ended, game, ending, signal_in_save=signal_name)
