@@ -37,12 +37,14 @@ BOTS = 'game = "stonewall"\nseeds = 2\ncollect = ["winner"]\n'
 # (id, sweep file text, fragments the one line must hold: the key, and what is allowed)
 BAD_POINTS = [
     ("unknown_option", BOTS + "[options]\nbogus = 1\n",
-     ["options.bogus: unknown option; allowed: bots, bot_delay_frames"]),
+     ["options.bogus: unknown option; allowed: bots, skill, bot_delay_frames"]),
     ("bad_bot_in_grid", BOTS + '[grid.options]\nbots = [["greedy", "nonsense"]]\n',
      ['point 0 (options.bots=["greedy","nonsense"])',
-      "options.bots[1]: 'nonsense'; allowed: 'greedy' or 'expectimax'"]),
+      "options.bots[1]: 'nonsense'; allowed: 'easy', 'normal', 'hard', 'greedy', "
+      "'expectimax' or 'novice'"]),
     ("bad_bot_in_points", BOTS + '[[points]]\noptions = { bots = ["x", "greedy"] }\n',
-     ["point 0", "options.bots[0]: 'x'; allowed: 'greedy' or 'expectimax'"]),
+     ["point 0", "options.bots[0]: 'x'; allowed: 'easy', 'normal', 'hard', 'greedy', "
+      "'expectimax' or 'novice'"]),
     ("negative_delay", BOTS + "[options]\nbot_delay_frames = -1\n",
      ["options.bot_delay_frames: -1; allowed: greater than or equal to 0"]),
     ("delay_as_text", BOTS + '[options]\nbot_delay_frames = "fast"\n',
