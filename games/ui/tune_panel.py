@@ -47,7 +47,8 @@ from games.tuning import (
     saved_path,
 )
 from games.ui.render import ACCENT, GOOD, INK, INK_DIM, REFUSED, Colour, Renderer, shade
-from physics.config import ConfigWatcher, LoadedConfig, PhysicsConfig
+from physics.config import LoadedConfig, PhysicsConfig
+from physics.live import ConfigWatcher
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.side_by_side import Rerun, Run
