@@ -43,6 +43,14 @@ description of it):
   players red and green start towards the empty edge (red A2, C1, E1; green E9, C9, A8), each
   two squares further from blue and nearer each other: red 33.5 %, blue 30.7 %, green 35.8 %
   over 1,000 games (``wobbletop sweep malloppo_fair``; on seeds 5000-5999 36.5, 30.4, 33.1 %).
+  Not yet fair: on seeds 1000-4999 (``wobbletop sweep malloppo_fair_more``) red 35.2, blue 30.9,
+  green 33.9 % against the band 31.9-34.8 % of 4,000 games; blue is still short.
+* With 2 and 4 players every colour starts at its edge's middle: there the board looks the same
+  from every seat (each colour's start squares are the previous colour's turned a quarter round,
+  in the order of play) and who begins is rolled, so no seat can be favoured. Measured between
+  equal computers on seeds 1000-4999 (``wobbletop sweep malloppo_fair_more``): red 50.0 % with 2
+  players, 24.6 / 24.8 / 24.9 / 25.7 % with 4, all inside the fair bands; red's 53.4 % and
+  22.1 % on seeds 0-999, just outside, are chance (README, "Balance between equal computers").
 """
 
 from __future__ import annotations
