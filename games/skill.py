@@ -12,8 +12,8 @@ The physics games (Wallamoppi, the Animals game) read the word as the hand's ste
 game also as the memory (:data:`MEMORY_LEVELS`); the dice games (Stonewall, Dammi il
 malloppo, Whacky Wit) as the bot, each game's ``bots.STRENGTHS`` (``easy`` blunders on
 purpose, ``normal`` plays the best turn now, ``hard`` searches a chance node deeper). In
-Wallamoppi the hand barely decides a game between our computers (the README's ladder: hard
-against normal wins half), so there the words differ less than their names say.
+Wallamoppi the hand barely decides a game between our computers, the choice of disk does:
+``hard`` there also looks ahead over the wall (games/wallamoppi/plan.py).
 
 The old words keep working as aliases: the hands' ``careful`` / ``steady`` / ``shaky``
 (hard / normal / easy) for the physics games, the bots' names ``expectimax`` / ``greedy``

@@ -15,7 +15,10 @@ after a visible count-in (``wallamoppi.count_in_seconds``) that the person may c
 (the session's ``ready`` input, Space or Enter in the window).
 
 ``skill`` from 0 (clumsy) to 1 (steady) sets the aim noise, the release speed and the pull
-speed (see :class:`Dexterity`). All randomness comes from the session's seeded Chance.
+speed (see :class:`Dexterity`). A *hard* computer (``plans``) also chooses its disk by a
+look-ahead over the wall (games/wallamoppi/plan.py: the disk that leaves the opponent out of
+safe pulls first, a fallen disk kept in reserve while that pays) instead of the safest disk
+now. All randomness comes from the session's seeded Chance; the plan draws none.
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ import pymunk
 
 from games.protocol import InputEvent, InputRefused, SeatKind
 from games.rng import Chance
-from games.wallamoppi.rules import APEX, ROWS, Phase, Slot, Wallamoppi, other
+from games.wallamoppi.plan import best_pull, pull_risk, slot_load
+from games.wallamoppi.rules import APEX, DARK, LIGHT, Phase, Slot, Wallamoppi, other
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.wallamoppi.session import WallamoppiSession
@@ -40,56 +44,6 @@ REACTION_SECONDS = 0.35
 PLACE_DELAY_SECONDS = 0.15
 RETRY_SECONDS = 1.5  # a released disk not stacked by then is picked up again
 _DONE = object()  # what an exhausted turn plan yields
-
-
-def slot_load(slot: Slot) -> int:
-    """How many slots of the finished wall rest on ``slot``, directly or through others."""
-    return sum(
-        1
-        for row in range(slot.row + 1, ROWS)
-        for index in range(ROWS - row)
-        if index <= slot.index <= index + (row - slot.row)
-    )
-
-
-def _slot(row: int, index: int) -> Slot | None:
-    return Slot(row, index) if 0 <= row < ROWS and 0 <= index < ROWS - row else None
-
-
-def pull_risk(present: set[Slot], pulled: Slot) -> int:
-    """How many disks resting on ``pulled`` would be left badly held if it were pulled out.
-
-    A disk resting on the pulled one keeps only its other support, with its centre right over
-    that support's edge. It stays put if that support is there and a disk above pins it down
-    on that side (bridging to its neighbour). A missing other support costs 10, an unpinned
-    disk 1, and 5 when a disk above presses on its unsupported side with nothing under its
-    own other half (a lever that tips it). Two unpinned disks left leaning towards the gap
-    wedge against each other (a 0.3 mm wall gap closes after about a degree) and hold up what
-    rests on both: an arch, so that costs only their 1 each. The apex costs 10: nothing can
-    pin it, and the tower's weight stands centred on it, right over the edge of its one
-    remaining support (measured in tests/wallamoppi/test_physics.py: pulling either disk under
-    the apex topples even a one-disk tower; a risk-0 disk comes out with nothing moving).
-    """
-    risk = 0
-    for above in (_slot(pulled.row + 1, pulled.index - 1), _slot(pulled.row + 1, pulled.index)):
-        if above is None or above not in present:
-            continue
-        keeps_right = above.index == pulled.index
-        remaining = _slot(above.row - 1, above.index + 1 if keeps_right else above.index)
-        if remaining is None or remaining not in present or above.is_apex:
-            risk += 10
-            continue
-        pin = _slot(above.row + 1, above.index if keeps_right else above.index - 1)
-        if pin is None or pin not in present or not all(s in present for s in pin.supports):
-            risk += 1
-        lever = _slot(above.row + 1, above.index - 1 if keeps_right else above.index)
-        if (
-            lever is not None
-            and lever in present
-            and not all(s in present for s in lever.supports if s != above)
-        ):
-            risk += 5
-    return risk
 
 
 def choose_slot(rules: Wallamoppi, chance: Chance) -> Slot:
@@ -129,9 +83,12 @@ class Dexterity:
 class Bot:
     """One computer seat; :meth:`act` is called every frame before physics steps."""
 
-    def __init__(self, session: WallamoppiSession, seat: str, skill: float) -> None:
+    def __init__(
+        self, session: WallamoppiSession, seat: str, skill: float, *, plans: bool = False
+    ) -> None:
         self.session = session
         self.seat = seat
+        self.plans = plans
         self.hand = Dexterity(skill)
         self.wait = 0.0
         self.plan: Iterator[InputEvent | None] | None = None
@@ -220,6 +177,10 @@ class Bot:
         if taken is not None:
             return taken
         loose = scene.disks_of(self.seat, "fallen") + scene.disks_of(self.seat, "loose")
+        if self.plans:
+            planned = self._planned_pull()
+            if planned is not None:
+                return planned
         if loose:
             return min(loose, key=lambda p: abs(p.body.position.x)).name
         wall = scene.disks_of(self.seat, "wall")
@@ -236,6 +197,23 @@ class Bot:
                 abs(p.body.position.x),
             ),
         ).name
+
+    def _planned_pull(self) -> str | None:
+        """The wall disk the look-ahead (games/wallamoppi/plan.py) pulls; None to take a fallen
+        disk, or when no safe pull is left (then the least risky disk, as normal)."""
+        scene = self.session.scene
+        wall = [p for p in scene.disks.values() if "wall" in p.tags]
+        colour = {scene.slots[p.name]: (DARK if DARK in p.tags else LIGHT) for p in wall}
+        if scene.tower:
+            colour[APEX] = LIGHT
+        fallen = {
+            seat: len(scene.disks_of(seat, "fallen")) + len(scene.disks_of(seat, "loose"))
+            for seat in (DARK, LIGHT)
+        }
+        slot = best_pull(colour, self.seat, fallen)
+        if slot is None:
+            return None
+        return next(p.name for p in wall if scene.slots[p.name] == slot)
 
     def _turn_plan(self) -> Iterator[InputEvent | None]:
         """The frames of one turn: wait, grab, pull, carry, lower, release, wait for stacking."""
@@ -284,4 +262,4 @@ class Bot:
             yield InputEvent(0, "move", point.x, point.y)
 
 
-__all__ = ["DEFAULT_SKILL", "Bot", "choose_slot", "other", "slot_load"]
+__all__ = ["DEFAULT_SKILL", "Bot", "choose_slot", "other", "pull_risk", "slot_load"]

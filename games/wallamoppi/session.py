@@ -38,7 +38,7 @@ from typing import Any
 from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
 from games.rng import Chance
-from games.skill import SkillError, seat_skill
+from games.skill import SkillError, seat_skill, seat_strength
 from games.wallamoppi.bot import DEFAULT_SKILL, Bot, choose_slot
 from games.wallamoppi.rules import (
     DARK,
@@ -87,7 +87,12 @@ class WallamoppiSession(PhysicsSession):
         self.notice: str | None = None  # a message for the window (taken by the view)
         self.count_in_seconds = setup.config.wallamoppi.count_in_seconds
         self.bots = {
-            seat: Bot(self, seat, _skill(setup.options.get("skill"), seat))
+            seat: Bot(
+                self,
+                seat,
+                _skill(setup.options.get("skill"), seat),
+                plans=_plans(setup.options.get("skill"), seat),
+            )
             for seat in SEATS
             if self.kinds[seat] is SeatKind.COMPUTER
         }
@@ -433,6 +438,15 @@ def _slot_of(event: InputEvent) -> Slot:
     if slot is None:
         raise IllegalMove("place needs data.slot = [row, index]")
     return Slot.from_json(slot)
+
+
+def _plans(option: Any, seat: str) -> bool:
+    """True for a seat whose strength is the word ``hard`` (or ``careful``): it looks ahead
+    over the wall (games/wallamoppi/plan.py); a number sets only the hand."""
+    try:
+        return seat_strength(option, seat, SEATS, "wallamoppi") == "hard"
+    except SkillError as error:
+        raise InputRefused(str(error)) from None
 
 
 def _skill(option: Any, seat: str) -> float:
