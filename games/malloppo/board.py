@@ -39,18 +39,17 @@ description of it):
 * A colour may start elsewhere with 3 players (``start_3``, default ``start``). With three of
   the four edges taken, the middle colour (blue) has both others beside its edge while red and
   green face each other across the empty one: from the edges' middles, between equal computers
-  over 1,000 games, blue won 24.5 % and red 40.1 % (the fair band is 30.4-36.3 %). With 3
-  players red and green start towards the empty edge (red A2, C1, E1; green E9, C9, A8), each
-  two squares further from blue and nearer each other: red 33.5 %, blue 30.7 %, green 35.8 %
-  over 1,000 games (``wobbletop sweep malloppo_fair``; on seeds 5000-5999 36.5, 30.4, 33.1 %).
-  Not yet fair: on seeds 1000-4999 (``wobbletop sweep malloppo_fair_more``) red 35.2, blue 30.9,
-  green 33.9 % against the band 31.9-34.8 % of 4,000 games; blue is still short.
+  over 1,000 games, blue won 24.5 % and red 40.1 % (the fair band is 30.4-36.3 %). With one
+  hand each moved towards the empty edge (red A2, C1, E1) blue still won only 30.9 % of 5,000.
+  So with 3 players red and green start with two hands on the empty (yellow) edge and one on
+  their own (red A4, A2, D1; green D9, A8, A6), the best of nine placements measured on
+  2,000-3,000 games each: over seeds 0-4999 (``wobbletop sweep malloppo_fair`` and
+  ``malloppo_fair_more``) red 32.3 %, blue 34.2 %, green 33.4 %, inside the band 32.0-34.6 %.
 * With 2 and 4 players every colour starts at its edge's middle: there the board looks the same
   from every seat (each colour's start squares are the previous colour's turned a quarter round,
   in the order of play) and who begins is rolled, so no seat can be favoured. Measured between
-  equal computers on seeds 1000-4999 (``wobbletop sweep malloppo_fair_more``): red 50.0 % with 2
-  players, 24.6 / 24.8 / 24.9 / 25.7 % with 4, all inside the fair bands; red's 53.4 % and
-  22.1 % on seeds 0-999, just outside, are chance (README, "Balance between equal computers").
+  equal computers on seeds 0-4999: red 50.6 % with 2 players, 25.1 / 25.2 / 25.5 / 24.2 % with
+  4, all inside the fair bands (README, "Balance between equal computers").
 """
 
 from __future__ import annotations

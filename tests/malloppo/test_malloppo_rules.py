@@ -444,7 +444,7 @@ def test_action_from_json_takes_an_action_as_written_or_refuses_it(
 def test_three_players_start_red_and_green_towards_the_empty_edge() -> None:
     three, four = State(3), State(4)
     red_3 = [three.squares[h] for h in three.hands_of(0)]
-    assert red_3 == [sq("A2"), sq("C1"), sq("E1")]
+    assert red_3 == [sq("A4"), sq("A2"), sq("D1")]
     assert [four.squares[h] for h in four.hands_of(0)] == [sq("C1"), sq("E1"), sq("G1")]
     assert [three.squares[h] for h in three.hands_of(1)] == [four.squares[h]
                                                             for h in four.hands_of(1)]
