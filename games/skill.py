@@ -28,7 +28,9 @@ value at a human seat is not used) or a table per seat name (``{"dark": "easy", 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
 DEFAULT_STRENGTH = "normal"
@@ -52,6 +54,14 @@ SKILLS: Mapping[str, float] = {
 }
 SKILL_NAMES: tuple[str, ...] = STRENGTHS
 DEFAULT_SKILL_NAME = DEFAULT_STRENGTH
+
+
+def bot_names(easy: T, normal: T, hard: T, novice: T) -> dict[str, T]:
+    """The names a dice game's computers answer to, in the order its errors list them: the
+    strengths, their old names (:data:`BOT_ALIASES`) and the ladder's scripted ``novice``."""
+    strengths = {"easy": easy, "normal": normal, "hard": hard}
+    return {**strengths, **{old: strengths[new] for old, new in BOT_ALIASES.items()},
+            "novice": novice}
 
 
 class SkillError(ValueError):

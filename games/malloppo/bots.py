@@ -39,6 +39,7 @@ from games.graph import exact_walks, no_reversal
 from games.grid import Square
 from games.malloppo.board import HANDS_PER_COLOUR
 from games.malloppo.rules import DIE_SIDES, Phase, State, Turn
+from games.skill import bot_names
 
 HAND_VALUE = 0.5
 WIN = 1000.0
@@ -274,10 +275,8 @@ class NoviceBot(EasyBot):
     blunder_share = 1.0
 
 
-STRENGTHS: dict[str, type[Bot]] = {"easy": EasyBot, "normal": GreedyBot, "hard": ExpectimaxBot}
-BOTS: dict[str, type[Bot]] = {
-    **STRENGTHS, "greedy": GreedyBot, "expectimax": ExpectimaxBot, "novice": NoviceBot
-}
+BOTS: dict[str, type[Bot]] = bot_names(EasyBot, GreedyBot, ExpectimaxBot, NoviceBot)
+STRENGTHS: dict[str, type[Bot]] = {word: BOTS[word] for word in ("easy", "normal", "hard")}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.bot_luck import BLUNDER_SHARE, decision_luck
+from games.skill import bot_names
 from games.stonewall.rules import (
     EXTRA_TURN_ROLL,
     Action,
@@ -349,10 +350,8 @@ class NoviceBot(EasyBot):
     blunder_share = 1.0
 
 
-STRENGTHS: dict[str, type[Bot]] = {"easy": EasyBot, "normal": GreedyBot, "hard": ExpectimaxBot}
-BOTS: dict[str, type[Bot]] = {
-    **STRENGTHS, "greedy": GreedyBot, "expectimax": ExpectimaxBot, "novice": NoviceBot
-}
+BOTS: dict[str, type[Bot]] = bot_names(EasyBot, GreedyBot, ExpectimaxBot, NoviceBot)
+STRENGTHS: dict[str, type[Bot]] = {word: BOTS[word] for word in ("easy", "normal", "hard")}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:

@@ -36,6 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.bot_luck import BLUNDER_SHARE, decision_luck
+from games.skill import bot_names
 from games.whacky.board import Board
 from games.whacky.rules import (
     CAGE_LEAVE_MAX,
@@ -387,10 +388,8 @@ class NoviceBot(EasyBot):
     whacky_blunder_share = 1.0
 
 
-STRENGTHS: dict[str, type[Bot]] = {"easy": EasyBot, "normal": GreedyBot, "hard": ExpectimaxBot}
-BOTS: dict[str, type[Bot]] = {
-    **STRENGTHS, "greedy": GreedyBot, "expectimax": ExpectimaxBot, "novice": NoviceBot
-}
+BOTS: dict[str, type[Bot]] = bot_names(EasyBot, GreedyBot, ExpectimaxBot, NoviceBot)
+STRENGTHS: dict[str, type[Bot]] = {word: BOTS[word] for word in ("easy", "normal", "hard")}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
