@@ -30,7 +30,6 @@ import json
 import math
 import os
 import re
-import stat
 import statistics
 import sys
 from collections import Counter, defaultdict
@@ -42,7 +41,7 @@ from typing import Any
 from games import registry
 from games.sweep import INPUT_COLUMNS, MOST_POINTS, OK, SEATS_COLUMN, STATUS_COLUMNS
 from games.sweep_results import STATUSES
-from games.userfile import one_line, shown, shown_path
+from games.userfile import one_line, open_regular_file, shown, shown_path
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 REASONS_PLOTTED = 5
@@ -167,31 +166,15 @@ def _lines(path: Path, name: str) -> Iterator[tuple[int, str, bool]]:
     """``(line number, text, complete)`` for each line of a results file, after checking it is
     a regular file of sane size (a FIFO must not hang the report, nor ``/dev/zero`` fill memory)
     holding UTF-8 text."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise ReportError(f"{name}: no such results file") from None
-    except IsADirectoryError:
-        raise ReportError(f"{name}: is a folder; allowed: a results file (.csv)") from None
-    except OSError as error:
-        raise ReportError(f"{name}: cannot read: {error.strerror or error}") from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise ReportError(f"{name}: is a folder; allowed: a results file (.csv)")
-        if not stat.S_ISREG(info.st_mode):
-            raise ReportError(
-                f"{name}: is not a regular file (a pipe, device or socket); allowed: a results "
-                "file (.csv)"
-            )
-        if info.st_size > MAX_RESULTS_BYTES:
-            raise ReportError(
-                f"{name}: is {info.st_size:,} bytes; allowed: a results file of at most "
-                f"{MAX_RESULTS_BYTES:,} bytes (report on a part of the sweep)"
-            )
-    except BaseException:
-        os.close(fd)
-        raise
+    fd = open_regular_file(
+        path,
+        name,
+        what="results file",
+        allowed="a results file (.csv)",
+        max_bytes=MAX_RESULTS_BYTES,
+        too_big_hint=" (report on a part of the sweep)",
+        error=ReportError,
+    )
     with os.fdopen(fd, "rb") as file:
         try:
             for number, raw in enumerate(file, start=1):

@@ -114,29 +114,50 @@ def read_user_toml(
     return data
 
 
-def _read_text(path: Path, name: str, what: str, max_bytes: int) -> str:
+def open_regular_file(
+    path: Path,
+    name: str,
+    *,
+    what: str,
+    allowed: str,
+    max_bytes: int,
+    too_big_hint: str = "",
+    error: type[ValueError] = UserFileError,
+) -> int:
+    """A read-only descriptor of ``path``, after checking it is a regular file of at most
+    ``max_bytes`` (a FIFO must not hang the reader, nor ``/dev/zero`` fill memory); each
+    refusal is one ``error`` line naming ``name`` and what is ``allowed``."""
     try:
         # O_NONBLOCK: opening a FIFO for reading must not wait for a writer.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise UserFileError(f"{name}: no such {what}") from None
+        raise error(f"{name}: no such {what}") from None
     except IsADirectoryError:
-        raise UserFileError(f"{name}: is a folder; allowed: a TOML file") from None
-    except OSError as error:
-        raise UserFileError(f"{name}: cannot read: {error.strerror or error}") from None
+        raise error(f"{name}: is a folder; allowed: {allowed}") from None
+    except OSError as problem:
+        raise error(f"{name}: cannot read: {problem.strerror or problem}") from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise UserFileError(f"{name}: is a folder; allowed: a TOML file")
+            raise error(f"{name}: is a folder; allowed: {allowed}")
         if not stat.S_ISREG(info.st_mode):
-            raise UserFileError(
-                f"{name}: is not a regular file (a pipe, device or socket); allowed: a TOML file"
+            raise error(
+                f"{name}: is not a regular file (a pipe, device or socket); allowed: {allowed}"
             )
         if info.st_size > max_bytes:
-            raise UserFileError(
+            raise error(
                 f"{name}: is {info.st_size:,} bytes; allowed: a {what} of at most "
-                f"{max_bytes:,} bytes"
+                f"{max_bytes:,} bytes{too_big_hint}"
             )
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _read_text(path: Path, name: str, what: str, max_bytes: int) -> str:
+    fd = open_regular_file(path, name, what=what, allowed="a TOML file", max_bytes=max_bytes)
+    try:
         with os.fdopen(fd, "rb", closefd=True) as handle:
             fd = -1
             raw = handle.read(max_bytes + 1)
