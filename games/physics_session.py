@@ -9,6 +9,7 @@ the grip, and add their rules in :meth:`after_step`. A "grab" input with ``data=
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -99,6 +100,24 @@ class PhysicsSession(Session):
     def after_step(self) -> None:
         """The game's rules look at the world after each frame."""
 
+    def rest_key(self) -> object | None:
+        """At rest while nothing is in hand and every piece of every world sleeps: then the
+        game's own state (:meth:`state_json`) and its computers' countdowns (their plain
+        values) are the key, so a rule waiting, a count-in or a computer about to act keeps
+        the window awake."""
+        if self.hand.held is not None:
+            return None
+        for world in self.sound_worlds():
+            if any(not piece.body.is_sleeping for piece in world.dynamic_pieces()):
+                return None
+        bots = getattr(self, "bots", {})
+        countdowns = [
+            sorted((name, value) for name, value in vars(bot).items() if _plain(value))
+            for _, bot in sorted(bots.items())
+        ]
+        state = json.dumps(self.state_json(), sort_keys=True, default=str)
+        return state, repr(countdowns), len(self.recorded)
+
     # -- state ---------------------------------------------------------------------------
 
     def result(self) -> dict[str, Any]:
@@ -118,3 +137,8 @@ class PhysicsSession(Session):
             "hand_target": [self.hand.target.x, self.hand.target.y],
             "hand_velocity": [self.hand.smoothed_velocity.x, self.hand.smoothed_velocity.y],
         }
+
+
+def _plain(value: object) -> bool:
+    """A value a computer counts down or flags with (not its plans, minds or dice)."""
+    return value is None or isinstance(value, bool | int | float | str)

@@ -190,6 +190,14 @@ class Session(ABC):
     def _tick(self) -> None:
         """One frame of the game's own work."""
 
+    def rest_key(self) -> object | None:
+        """None while the game may change by itself (a computer to act, a timer, a piece
+        moving); else a value that changes whenever the game does. The window rests (draws
+        nothing, waits for input: games.ui.rest) while it stays the same from frame to frame;
+        it still ticks every frame, so a rest changes no frame number. By default never at rest.
+        """
+        return None
+
     @property
     @abstractmethod
     def outcome(self) -> Outcome | None:

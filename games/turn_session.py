@@ -316,6 +316,13 @@ class TurnBasedSession(Session, Generic[StateT, ActionT]):
         else:
             self._do(self.bots[state.current].choose(self.bot_view()))
 
+    def rest_key(self) -> object | None:
+        """At rest while a human is to act or the game is over: :meth:`_tick` then does nothing."""
+        state = self.state
+        if state.is_over() or self.is_human(state.current):
+            return len(self.records)
+        return None
+
     # --- turn summaries -------------------------------------------------------------------
     def turn_log(self) -> list[str]:
         """The log as one line per turn: each player's actions from a roll (or from their

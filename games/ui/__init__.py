@@ -17,6 +17,10 @@ title and status bars; it changes when the window is resized, so lay out every f
 - ``update(seconds)``: once per rendered frame before the fixed physics frames.
 - ``draw(surface, renderer)``: paint ``app.play_rect``; the shell draws the bars and overlays.
 - ``status()``: the status bar line (default ``session.status()``).
+- ``animating()``: True while the view shows something moving that the session does not (a
+  die tumbling, a slide; by default: its ``animator`` is busy). A game at rest (its session's
+  ``rest_key()`` unchanged, nothing animating) is not drawn again and its loop sleeps until
+  input comes (games/ui/rest.py): a view that moves by itself must say so here.
 - When ``session.outcome`` is set the shell shows a "X wins / reason" card over the game; a
   view with its own end screen sets ``draws_outcome = True``.
 

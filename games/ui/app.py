@@ -73,6 +73,7 @@ from games.ui.live_config import poll_config
 from games.ui.menu import Menu, SeatChoice
 from games.ui.recording import Recorder
 from games.ui.render import ACCENT, GOOD, PANEL, REFUSED, Colour, Renderer
+from games.ui.rest import Rest
 from games.ui.saving import Keeper
 from games.ui.sound import Sound
 from games.ui.tune_panel import TunePanel, wire_help
@@ -209,6 +210,7 @@ class App:
         self._die_rolling = False
         self._menu_key: tuple[object, ...] | None = None  # what the menu last drew
         self.idle = False  # the last frame drew nothing new
+        self.rest = Rest(self)  # a game at rest draws nothing and waits for input (rest.py)
         self._closed = False
         self._left_a_game = False
         if start_spec is not None:
@@ -388,7 +390,7 @@ class App:
         ``seconds`` is the real time since the last frame (measured when None; tests pass a
         fixed value so runs do not depend on the machine's speed). False once the app quits.
         """
-        for event in pygame.event.get():
+        for event in self.rest.events(wait=seconds is None):
             self._handle(event)
             if not self.running:
                 return False
@@ -400,7 +402,8 @@ class App:
             gc.collect()
         if seconds is None:
             # An idle menu (nothing changed last frame) wakes less often: next to no CPU.
-            seconds = self.clock.tick(IDLE_HZ if self.idle else DISPLAY_HZ) / 1000.0
+            menu_idle = self.idle and self.game is None  # a resting game waited for input
+            seconds = self.clock.tick(IDLE_HZ if menu_idle else DISPLAY_HZ) / 1000.0
         self.time += seconds
         if self._size_save_at is not None and self.time >= self._size_save_at:
             self.save_size()
@@ -665,6 +668,8 @@ class App:
                 overlays.draw_status_bar(surface, self.renderer, "", notice)
         else:
             self._menu_key = None
+            if self.rest.unchanged(game):  # at rest: the screen already shows it
+                return False
             self._draw_game(surface, game)
         self.tune.draw(surface, self.renderer)  # over the menu's notice bar or the game
         if self.config_error:

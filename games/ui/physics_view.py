@@ -173,6 +173,12 @@ class PhysicsView(View):
             eased.append(goal if abs(goal - step) < EASE_SNAP_MM else step)
         self._reach = (eased[0], eased[1], eased[2], eased[3])
 
+    def animating(self) -> bool:
+        """A drag, or the camera still easing out to show every piece (:meth:`ease_camera`)."""
+        if self.dragging or super().animating():
+            return True
+        return self.zoom == 1.0 and self.wanted_reach() != self._reach
+
     def zoom_at(self, pixel: Point, steps: float) -> None:
         """Zoom in (``steps`` > 0) or out about ``pixel``, keeping what is under it in place.
 

@@ -61,6 +61,12 @@ class View:
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """Paint the game into ``self.app.play_rect`` of ``surface`` with the shared renderer."""
 
+    def animating(self) -> bool:
+        """True while the view shows something moving of its own (a die tumbling, a piece
+        sliding): the window then draws every frame even when the game is at rest."""
+        animator = getattr(self, "animator", None)  # games.ui.animation.Animator
+        return animator is not None and bool(animator.busy())
+
     # -- helpers for subclasses ----------------------------------------------------------
 
     def send(

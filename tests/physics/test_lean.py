@@ -24,10 +24,12 @@ def test_a_centred_36_disk_stack_leans_under_a_tenth_of_a_millimetre_and_stays()
     assert max(abs(d.body.position.x - p.x) for d, p in zip(disks, laid, strict=True)) < 0.1
     settled = top.body.position
     worst = 0.0
-    for _ in range(round(60.0 / world.frame_seconds)):  # held awake: only the solver holds it
+    # Held awake, only the solver holds it: 20 s at a third of the minute's 0.1 mm (the whole
+    # minute is scripts/bench_physics.py's table, docs/physics-tuning.md).
+    for _ in range(round(20.0 / world.frame_seconds)):
         world.step()
         worst = max(worst, (top.body.position - settled).length)
-    assert worst < 0.1, f"the top drifts {worst:.3f} mm more in 60 s"
+    assert worst < 0.1 / 3, f"the top drifts {worst:.3f} mm more in 20 s"
 
 
 def test_a_low_stack_settles_in_with_fewer_iterations_than_a_tall_one() -> None:

@@ -157,13 +157,16 @@ def _worst_drift(world: World, top: pieces.Piece, seconds: float) -> float:
 
 
 @pytest.mark.parametrize("sleeping", [True, False], ids=["default", "held-awake"])
-def test_35_disk_tower_stands_60_seconds_without_creeping(sleeping: bool) -> None:
+def test_35_disk_tower_stands_without_creeping(sleeping: bool) -> None:
     # Held awake, the solver alone must keep the tower still: sleeping may not hide a creep.
+    # Asleep it is watched a minute; held awake 20 s at a third of the minute's 0.5 mm (the
+    # whole minute held awake is scripts/bench_physics.py's table, docs/physics-tuning.md).
     cfg = config() if sleeping else config(world=NO_SLEEP)
     world = table_world(cfg)
     disks = pieces.disk_stack(world, 35)
     world.settle_in()
-    assert _worst_drift(world, disks[-1], 60.0) < 0.5
+    seconds = 60.0 if sleeping else 20.0
+    assert _worst_drift(world, disks[-1], seconds) < 0.5 * seconds / 60.0
     assert all(disk.body.is_sleeping for disk in disks) == sleeping
 
 

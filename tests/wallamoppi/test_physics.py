@@ -22,8 +22,14 @@ from tests.wallamoppi.helpers import (
     stack_turn,
 )
 
+# Seconds a held-awake tower is watched for a creep: a third of the minute of the bar, at a
+# third of its bound; the whole minute is scripts/bench_physics.py's table
+# (docs/physics-tuning.md), too long for the suite.
+WATCH_SECONDS = 20
 
-def test_a_centred_tower_of_every_other_disk_stands_still_for_a_minute_held_awake() -> None:
+
+def test_a_centred_tower_of_every_other_disk_creeps_under_a_millimetre_a_minute_held_awake(
+) -> None:
     """35 disks centred on the apex (more than the wall can ever give up) on the full wall.
 
     Sleeping could hide a creep, so nothing may sleep; and a disk is dropped 2 mm onto the
@@ -42,12 +48,13 @@ def test_a_centred_tower_of_every_other_disk_stands_still_for_a_minute_held_awak
     dropped = scene.add_tower_disk(Disk("dropped", DARK), offset=1.0)
     dropped.body.position += (0.0, 2.0)
     worst = 0.0
-    for _ in range(60):
+    for _ in range(WATCH_SECONDS):
         run(session, 1.0)
         worst = max(worst, (top.body.position - start).length)
     assert not top.body.is_sleeping
     assert scene.tower_fall() is None
-    assert worst < 1.0, f"top disk drifted {worst:.2f} mm in 60 s"
+    bound = 1.0 * WATCH_SECONDS / 60  # under 1 mm a minute
+    assert worst < bound, f"top disk drifted {worst:.2f} mm in {WATCH_SECONDS} s"
 
 
 @pytest.mark.parametrize(("offset", "tips"), [(23.0, True), (14.0, False)])
