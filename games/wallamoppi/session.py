@@ -6,7 +6,10 @@ Inputs (``InputEvent.action``):
 - ``start_timer``: the player *not* on turn releases the marble for the player on turn.
 - ``grab`` / ``move`` / ``release`` at a point (mm): the hand of the player on turn. Grabbing a
   wall disk of one's own colour pulls it out of the wall (out of the picture plane); grabbing
-  another wall disk, or any wall disk with ``data = {"nudge": true}``, nudges it in the plane.
+  another wall disk, or any wall disk with ``data = {"nudge": true}``, nudges it in the plane:
+  gently (a capped push, and a hand that cannot lift the disk over a row nor carry it more
+  than two disk widths: :data:`NUDGE_RISE`, :data:`NUDGE_REACH`; asked to, it stays on its
+  leash and the player is told once).
   A disk of one's colour lying on the table is taken from where it lies.
 - ``marble``: the player on turn catches the marble after stacking; the turn passes.
 - ``put_back`` (the B key), by anyone at any time: every disk lying on the floor (it fell off
@@ -35,6 +38,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from games.pacing import session_pace
 from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
 from games.rng import Chance
@@ -63,6 +67,13 @@ from physics.config import PhysicsConfig
 from physics.detect import SettleDetector
 from physics.world import Layer, Piece, World
 
+# A nudge's leash (physics/grab.py, Hand.gently): the hand rises at most half a disk's
+# thickness above where it took hold (enough to push against a load and show it on the gauge,
+# never to lift a disk over a row) and reaches at most two disk widths from it (a disk at a
+# row's end is pushed off onto the table, never carried over the wall to the tower).
+NUDGE_RISE = 0.5
+NUDGE_REACH = 2.0
+
 
 class WallamoppiSession(PhysicsSession):
     game_id = "wallamoppi"
@@ -84,8 +95,10 @@ class WallamoppiSession(PhysicsSession):
         self._computer_acting = False
         self._grab_data: dict[str, Any] = {}
         self.nudging: str | None = None  # the wall disk the hand is nudging, if any
+        self._told_nudge = False  # this nudge's "only pushes" message was given
         self.notice: str | None = None  # a message for the window (taken by the view)
         self.count_in_seconds = setup.config.wallamoppi.count_in_seconds
+        self.pace = session_pace(setup.options)  # the computer's speed (games/pacing.py)
         self.bots = {
             seat: Bot(
                 self,
@@ -175,6 +188,7 @@ class WallamoppiSession(PhysicsSession):
                     raise IllegalMove("the game is over")
                 self._grab_data = dict(event.data)
                 super()._apply_input(event)
+                self._tell_nudge_held_back()
             else:
                 raise IllegalMove(
                     f"unknown action {event.action!r}; allowed: place, start_timer, ready, grab, "
@@ -271,14 +285,32 @@ class WallamoppiSession(PhysicsSession):
         if self._is_nudge(piece):
             self.rules.touch(seat)
             weight = piece.body.mass * max(self.world.config.world.gravity, 9810.0)
-            self.hand.limit_force(self.scene.config.wallamoppi.nudge_force_per_weight * weight)
+            pieces = self.scene.config.pieces
+            self.hand.gently(
+                self.scene.config.wallamoppi.nudge_force_per_weight * weight,
+                rise=pieces.disk_thickness * NUDGE_RISE,
+                reach=pieces.disk_diameter * NUDGE_REACH,
+            )
             self.nudging = piece.name
+            self._told_nudge = False
             return
         self.nudging = None
         self.rules.take(seat, piece.name)
         if self.pending == piece.name:
             self.pending = None
         self.scene.begin_pull(piece)
+
+    def _tell_nudge_held_back(self) -> None:
+        """A nudge asked to lift its disk or carry it away: the hand stayed on its leash
+        (:meth:`physics.grab.Hand.gently`); say so once per nudge."""
+        if self.nudging is None or not self.hand.held_back or self._told_nudge:
+            return
+        self._told_nudge = True
+        colour = DARK if DARK in self.scene.disks[self.nudging].tags else LIGHT
+        self.notice = (
+            f"A nudge only pushes the {colour} disk where it lies: it cannot lift it or carry "
+            f"it away (to take a disk out, left-drag one of your colour)"
+        )
 
     def on_release(self, piece: Piece) -> None:
         self.nudging = None

@@ -1,8 +1,8 @@
 """A computer's Stonewall turn through the real window, at a pace a person can follow: the die
 tumbles, the piece slides square by square, a placed wall drops in, the computer waits for
-each to be shown, and each player's last move stays marked until their next; the panel's log reads one
-line per turn. Headless (no window, nothing holds the computer) the same seed plays the same
-game."""
+each to be shown, and each player's last move stays marked until their next; the panel's log
+reads one line per turn. Headless (no window, nothing holds the computer) the same seed plays
+the same game."""
 
 from __future__ import annotations
 
