@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from games.animals import memory_view
 from games.animals.rules import Animal, Phase
 from games.animals.session import AnimalsSession
 from games.protocol import SeatKind, Session
@@ -176,13 +177,11 @@ class AnimalsView(PhysicsView):
         pygame.draw.ellipse(surface, (96, 60, 110), pouch)
         pygame.draw.ellipse(surface, shade((96, 60, 110), 0.6), pouch, width=2)
         renderer.text(surface, "pouch", pouch.center, size=14, anchor="center")
-        rules = self.game.rules
         self._names: list[pygame.Rect] = []  # where shown names are this frame
-        if rules.phase is Phase.DRAW and rules.turns == 0:
-            # the opening three, shown to all until the first draw, then face down for good
-            for name in rules.tower:
-                piece = scene.piece_of[name]
-                self._draw_face(surface, renderer, piece, self.game.file.catalogue.pieces[name])
+        # the opening three, shown to all as they are laid and until the first draw
+        for name in memory_view.opening_names(self):
+            piece = scene.piece_of[name]
+            self._draw_face(surface, renderer, piece, self.game.file.catalogue.pieces[name])
         drawn = self.game.drawn_piece
         animal = self.game.rules.in_hand
         if drawn is not None and animal is not None and self.game.rules.phase is Phase.PLACE:
@@ -192,6 +191,10 @@ class AnimalsView(PhysicsView):
         if target is not None and removing and target.name in scene.animal_of:
             # marked by its place in the tower, never by its picture
             renderer.outline(surface, camera, target, REFUSED, width=2)
+        memory_view.draw_insert_mark(self, surface, renderer)
+        memory_view.draw_drawn_card(self, surface, renderer)
+        if self.game.outcome is None:  # at the end the result card shows the tower
+            memory_view.draw_record(self, surface, renderer)
 
     def _draw_face(
         self, surface: pygame.Surface, renderer: Renderer, piece: Piece, animal: Animal
@@ -204,7 +207,8 @@ class AnimalsView(PhysicsView):
         rect.center = (round(centre[0]), round(centre[1]))
         pygame.draw.rect(surface, colour, rect, border_radius=4)
         pygame.draw.rect(surface, ACCENT, rect.inflate(6, 6), width=2, border_radius=6)
-        # The name above the animal, else beside it: never over another shown name.
+        # The name above the animal, else beside it: never over another shown name or face.
+        self._names.append(rect.inflate(6, 6))
         image = renderer.render_text(animal.name, 15, bold=True)
         places = [
             image.get_rect(midbottom=(rect.centerx, rect.top - 6)),
@@ -279,9 +283,12 @@ class AnimalsView(PhysicsView):
     def _draw_template(
         self, surface: pygame.Surface, renderer: Renderer, area: pygame.Rect
     ) -> None:
-        """Every player's template: the lighthouse, top animal first."""
+        """Every player's template: the lighthouse, top animal first, its top marked."""
         title = renderer.ellipsize("Template (every player's)", area.width - 20, 14, bold=True)
         renderer.text(surface, title, (area.left + 12, area.top), size=14, bold=True)
+        top = renderer.ellipsize("▲ top of the tower", area.width - 20, 12)
+        renderer.text(surface, top, (area.left + 12, area.top + 17), size=12, colour=ACCENT)
+        area = pygame.Rect(area.left, area.top + 15, area.width, area.height - 15)
         template = list(reversed(self.game.file.catalogue.template))
         room = max(area.height - 20, 1)
         # one column while rows stay readable (12 px), else more columns side by side
