@@ -74,14 +74,22 @@ def draw_insert_mark(view: AnimalsView, surface: pygame.Surface, renderer: Rende
         return
     piece = main.pieces[at]
     camera = view.camera
-    left = camera.to_screen((piece.position.x - piece.size[0] / 2, piece.position.y))
-    tip = (round(left[0]) - 6, round(left[1]))
-    pygame.draw.polygon(
-        surface, ACCENT, [tip, (tip[0] - 14, tip[1] - 8), (tip[0] - 14, tip[1] + 8)]
-    )
-    pygame.draw.line(surface, ACCENT, (tip[0] - 34, tip[1]), (tip[0] - 14, tip[1]), 3)
     words = f"in at place {at + 1} of {len(main.pieces)}"
-    renderer.text(surface, words, (tip[0] - 40, tip[1]), size=14, colour=ACCENT, anchor="midright")
+    width = renderer.font(14).size(words)[0]
+    half = piece.size[0] / 2
+    y = round(camera.to_screen((piece.position.x, piece.position.y))[1])
+    left = round(camera.to_screen((piece.position.x - half, piece.position.y))[0]) - 6
+    side = -1 if left - 40 - width >= view.table_rect().left + 4 else 1  # the left if it fits
+    if side > 0:
+        left = round(camera.to_screen((piece.position.x + half, piece.position.y))[0]) + 6
+    tip = (left, y)
+    back = tip[0] + 14 * side
+    pygame.draw.polygon(surface, ACCENT, [tip, (back, y - 8), (back, y + 8)])
+    pygame.draw.line(surface, ACCENT, (back, y), (tip[0] + 34 * side, y), 3)
+    anchor = "midright" if side < 0 else "midleft"
+    renderer.text(
+        surface, words, (tip[0] + 40 * side, y), size=14, colour=ACCENT, anchor=anchor
+    )
 
 
 def draw_record(view: AnimalsView, surface: pygame.Surface, renderer: Renderer) -> None:
