@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games.narration import capital
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -34,7 +36,7 @@ NUMBERS = {3: "three"}
 
 
 def _name(seat: str) -> str:
-    return seat.capitalize()
+    return capital(seat)
 
 
 @dataclass
@@ -76,12 +78,3 @@ class Record:
     def last_line(self) -> str | None:
         """The latest entry as the status bar says it (never naming a face-down animal)."""
         return self.line(self.entries[-1], reveal=False) if self.entries else None
-
-
-def narrate(last: str | None, expecting: str) -> str:
-    """The status bar's line: what happened last (past), then what happens now (present),
-    each with a capitalised name."""
-    now = expecting[:1].upper() + expecting[1:]
-    if last is None:
-        return now
-    return f"{last.split(': ', 1)[-1]} · {now}"

@@ -58,7 +58,7 @@ from typing import Any
 from games.animals.bot import DEFAULT_MEMORY, DEFAULT_SKILL, Bot
 from games.animals.catalogue import PiecesFile, load
 from games.animals.mind import Mind
-from games.animals.record import Entry, Record, narrate
+from games.animals.record import Entry, Record
 from games.animals.rules import (
     Accept,
     CallStop,
@@ -72,6 +72,7 @@ from games.animals.rules import (
     seat_names,
 )
 from games.animals.scene import AnimalScene, live_config
+from games.narration import capital, narrate
 from games.pacing import session_pace
 from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
@@ -467,7 +468,7 @@ class AnimalsSession(PhysicsSession):
         ending = self.outcome
         if ending is not None:
             verb = "wins" if len(ending.details["winners"]) == 1 else "win"
-            winners = " and ".join(_capital(s) for s in ending.details["winners"])
+            winners = " and ".join(capital(s) for s in ending.details["winners"])
             return f"{winners} {verb}: {ending.reason}" + (
                 f" ({self.fall_reason})" if self.fall_reason else ""
             )
@@ -475,7 +476,7 @@ class AnimalsSession(PhysicsSession):
         if rules.turns == 0 and rules.phase is Phase.DRAW and self.laying_opening():
             shown = ", ".join(rules.tower[: self.opening_laid])
             return (
-                f"{_capital(rules.seats[0])} lays the opening animals face up: {shown} "
+                f"{capital(rules.seats[0])} lays the opening animals face up: {shown} "
                 "(remember them)"
             )
         if rules.phase is Phase.PLACE:
@@ -524,6 +525,3 @@ def _level(option: Any, seat: str, default: float, key: str) -> float:
         raise InputRefused(f"options.{key}: {value}; allowed: a number from 0 to 1")
     return value
 
-
-def _capital(seat: str) -> str:
-    return seat[:1].upper() + seat[1:]

@@ -38,6 +38,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from games.narration import capital, narrate
 from games.pacing import session_pace
 from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
@@ -97,6 +98,7 @@ class WallamoppiSession(PhysicsSession):
         self.nudging: str | None = None  # the wall disk the hand is nudging, if any
         self._told_nudge = False  # this nudge's "only pushes" message was given
         self.notice: str | None = None  # a message for the window (taken by the view)
+        self.narration: str | None = None  # what happened last, for the status line
         self.count_in_seconds = setup.config.wallamoppi.count_in_seconds
         self.pace = session_pace(setup.options)  # the computer's speed (games/pacing.py)
         self.bots = {
@@ -179,6 +181,7 @@ class WallamoppiSession(PhysicsSession):
             elif event.action == "start_timer":
                 self.rules.start_timer(seat)
                 self.timer = MarbleTimer(self.scene.config)
+                self.narration = f"{capital(seat)} released the marble"
             elif event.action == "ready":
                 self._ready(seat)
             elif event.action == "marble":
@@ -221,8 +224,10 @@ class WallamoppiSession(PhysicsSession):
 
     def _place(self, slot: Slot) -> None:
         disk = self.rules.disk_in_hand
+        placer = self.rules.placer
         self.rules.push(Placement(slot))
         assert disk is not None
+        self.narration = f"{capital(placer)} placed a {disk.colour} disk on {slot}"
         self.scene.add_wall_disk(slot, disk)
         if self.rules.phase is Phase.TOWER:
             self.world.settle_in()  # the finished wall takes up its weight gently
@@ -247,6 +252,7 @@ class WallamoppiSession(PhysicsSession):
             raise IllegalMove("let go of the disk first")
         self.rules.stop_timer(seat)
         self.timer = None
+        self.narration = f"{capital(seat)} caught the marble"
 
     def may_grab(self, piece: Piece) -> str | None:
         if piece.kind != "disk" or piece.name not in self.scene.disks:
@@ -367,6 +373,10 @@ class WallamoppiSession(PhysicsSession):
         ):
             self.rules.stack(self.pending)
             self.scene.stack(self.pending)
+            seat = self.rules.turn.seat
+            self.narration = f"{capital(seat)} stacked a {seat} disk: the tower is " + (
+                f"{len(self.rules.tower)} high"
+            )
             self.pending = None
 
     def _roll_back_stray(self) -> None:
@@ -437,32 +447,39 @@ class WallamoppiSession(PhysicsSession):
         return max(0.0, self.timer_seconds - self.timer.elapsed)
 
     def status(self) -> str:
-        # A refusal is shown by the window's notice on the right (and kept in self.refusal
-        # for the computer player); the status line keeps saying what to do.
-        rules = self.rules
+        """What happened last, then what happens now, names capitalised (games/narration.py).
+
+        A refusal is shown by the window's notice on the right (and kept in self.refusal for
+        the computer player); the status line keeps saying what to do."""
         ending = self.outcome
         if ending is not None:
-            return f"{ending.winner} wins: {ending.reason}" + (
+            return f"{capital(ending.winner)} wins: {ending.reason}" + (
                 f" ({self.fall_reason})" if self.fall_reason else ""
             )
+        return narrate(self.narration, self._now())
+
+    def _now(self) -> str:
+        """What happens now, in the present tense."""
+        rules = self.rules
         if rules.phase is Phase.WALL:
             disk = rules.disk_in_hand
             colour = disk.colour if disk else "?"
             return f"{rules.placer} places a {colour} disk on the wall ({len(rules.wall)}/36)"
         turn = rules.turn
+        seat, off = capital(turn.seat), capital(other(turn.seat))
         if not turn.timer_running:
             left = self.count_in_left()
             if left is not None:
                 return (
-                    f"the computer ({other(turn.seat)}) releases the marble in {math.ceil(left)} s;"
+                    f"the computer ({off}) releases the marble in {math.ceil(left)} s;"
                     " Space or Enter starts it now"
                 )
-            return f"{other(turn.seat)}: release the marble to start {turn.seat}'s timer"
+            return f"{off} releases the marble to start {seat}'s timer"
         if turn.stacked:
-            return f"{turn.seat}: catch the marble!"
+            return f"{seat} catches the marble!"
         if turn.taken:
-            return f"{turn.seat}: stack the disk on the tower"
-        return f"{turn.seat}: pull a {turn.seat} disk from the wall and stack it"
+            return f"{seat} stacks the disk on the tower"
+        return f"{seat} pulls a {turn.seat} disk from the wall and stacks it"
 
 
 def _slot_of(event: InputEvent) -> Slot:
