@@ -453,7 +453,7 @@ class WallamoppiSession(PhysicsSession):
         the computer player); the status line keeps saying what to do."""
         ending = self.outcome
         if ending is not None:
-            return f"{capital(ending.winner)} wins: {ending.reason}" + (
+            return f"{capital(ending.winner or 'nobody')} wins: {ending.reason}" + (
                 f" ({self.fall_reason})" if self.fall_reason else ""
             )
         return narrate(self.narration, self._now())
