@@ -99,6 +99,7 @@ class WallamoppiSession(PhysicsSession):
         self._told_nudge = False  # this nudge's "only pushes" message was given
         self.notice: str | None = None  # a message for the window (taken by the view)
         self.narration: str | None = None  # what happened last, for the status line
+        self.last_moves: dict[str, str] = {}  # seat -> the disk it last placed or stacked
         self.count_in_seconds = setup.config.wallamoppi.count_in_seconds
         self.pace = session_pace(setup.options)  # the computer's speed (games/pacing.py)
         self.bots = {
@@ -228,6 +229,7 @@ class WallamoppiSession(PhysicsSession):
         self.rules.push(Placement(slot))
         assert disk is not None
         self.narration = f"{capital(placer)} placed a {disk.colour} disk on {slot}"
+        self.last_moves[placer] = disk.id
         self.scene.add_wall_disk(slot, disk)
         if self.rules.phase is Phase.TOWER:
             self.world.settle_in()  # the finished wall takes up its weight gently
@@ -374,6 +376,7 @@ class WallamoppiSession(PhysicsSession):
             self.rules.stack(self.pending)
             self.scene.stack(self.pending)
             seat = self.rules.turn.seat
+            self.last_moves[seat] = self.pending
             self.narration = f"{capital(seat)} stacked a {seat} disk: the tower is " + (
                 f"{len(self.rules.tower)} high"
             )
