@@ -40,6 +40,12 @@ def opening_names(view: AnimalsView) -> list[str]:
     return [name for name in reversed(laid) if name in game.scene.piece_of]
 
 
+def opening_unfinished(view: AnimalsView) -> bool:
+    """True while the paced opening is still being laid (nobody may draw yet)."""
+    game = view.game
+    return game.rules.turns == 0 and game.opening_laid < len(game.rules.tower)
+
+
 def draw_drawn_card(view: AnimalsView, surface: pygame.Surface, renderer: Renderer) -> None:
     """The drawn animal held up for everyone above the table until it is in the tower."""
     game = view.game

@@ -139,6 +139,8 @@ class AnimalsView(PhysicsView):
         rules = self.game.rules
         if self.game.outcome is not None or self.game.kinds[rules.seat] is SeatKind.COMPUTER:
             return []
+        if memory_view.opening_unfinished(self):
+            return []  # the opening is still being laid: watch it
         return {
             Phase.DRAW: ["draw", "stop"],
             Phase.ROLL: ["roll"],
@@ -321,6 +323,8 @@ class AnimalsView(PhysicsView):
         seat = rules.seat
         if self.game.outcome is not None:
             return self.game.status()
+        if memory_view.opening_unfinished(self):
+            return "Remember the opening animals as they are laid, bottom first"
         if self.game.kinds[seat] is SeatKind.COMPUTER:
             return f"The computer ({seat}) is playing…"
         phase = rules.phase

@@ -183,8 +183,9 @@ def test_no_face_down_identity_is_drawn_and_the_window_resizes(
     ui.run(app, 0.2)
     assert faces and set(faces) == {"lion"}  # the opening is laid one at a time, face up
     view.refit()
-    ui.click(app, view.buttons["draw"].center)  # too early: refused, nothing drawn
-    assert session.rules.in_hand is None and "still being laid" in app.current_notice()[0]
+    assert "draw" not in view.enabled_buttons() and "as they are laid" in view.next_step()
+    ui.click(app, view.buttons["draw"].center)  # too early: nothing drawn
+    assert session.rules.in_hand is None
     until_the_opening_stands(app)
     faces.clear()
     ui.run(app, 0.1)
