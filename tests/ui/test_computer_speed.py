@@ -79,3 +79,36 @@ def test_a_physics_game_takes_the_speed_as_its_recorded_option(make_app) -> None
     # a dice game's session has no such option: its pace is the window's
     app.start_game(registry.load("stonewall"), (H, C))
     assert OPTION not in app.game.session.initial_setup.options
+
+
+def test_a_stonewall_chain_is_shown_move_by_move_and_stays_marked_whole(make_app) -> None:
+    """Seed 1, two computers: red rolls a 4 and moves again (a bonus turn). Both of red's
+    moves stay marked, with blue's last, and the second waited for the first to be shown."""
+    from games.stonewall.rules import MovePiece
+
+    app = make_app("stonewall", size=(1000, 640), seed=1, seats=(C, C))
+    game, view = app.session, app.game.view
+    busy_at_move: list[bool] = []
+    original = game._do
+
+    def spy(action: Any) -> None:
+        if isinstance(action, MovePiece):
+            busy_at_move.append(view.animator.busy())
+        original(action)
+
+    game._do = spy
+    for _ in range(60 * 90):
+        app.step_frame(FRAME)
+        moves = [r for r in game.records if isinstance(r.action, MovePiece)]
+        if len(moves) >= 2 and moves[-1].actor == moves[-2].actor:
+            break
+    else:
+        raise AssertionError("no chain in 90 s")
+    app.step_frame(FRAME)
+    chain = moves[-2:]
+    paths = [m.points for m in view.animator.marks if m.kind == "path"]
+    for record in chain:
+        destination = record.action.destination
+        assert any(p[-1] == (destination.x, destination.y) for p in paths)
+    assert {m.owner for m in view.animator.marks} == {0, 1}
+    assert not any(busy_at_move)  # each move waited for the one before to be shown
