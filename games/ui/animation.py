@@ -31,9 +31,7 @@ from games.pacing import DEFAULT_SPEED, Pace, pace
 
 Point = tuple[float, float]
 
-STEP_SECONDS = pace(DEFAULT_SPEED).step_seconds  # one square or dot of a slide
-ROLL_SECONDS = pace(DEFAULT_SPEED).roll_seconds  # a die tumbling before it shows its face
-DROP_SECONDS = pace(DEFAULT_SPEED).drop_seconds  # a placed wall dropping onto the board
+STEP_SECONDS = pace(DEFAULT_SPEED).step_seconds  # one square or dot of a slide, by default
 
 
 @dataclass(frozen=True)
