@@ -586,7 +586,7 @@ def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) 
         options=options,
         saves=saves,
         resume=resume,
-        **({} if args.speed is None else {"computer_speed": args.speed}),
+        **({"computer_speed": args.speed} if getattr(args, "speed", None) else {}),
     )
     return result
 

@@ -286,12 +286,20 @@ class AnimalsView(PhysicsView):
         self, surface: pygame.Surface, renderer: Renderer, area: pygame.Rect
     ) -> None:
         """Every player's template: the lighthouse, top animal first, its top marked."""
-        title = renderer.ellipsize("Template (every player's)", area.width - 20, 14, bold=True)
-        renderer.text(surface, title, (area.left + 12, area.top), size=14, bold=True)
-        top = renderer.ellipsize("▲ top of the tower", area.width - 20, 12)
-        renderer.text(surface, top, (area.left + 12, area.top + 17), size=12, colour=ACCENT)
-        area = pygame.Rect(area.left, area.top + 15, area.width, area.height - 15)
         template = list(reversed(self.game.file.catalogue.template))
+        roomy = area.height - 35 >= len(template) * 12  # a line of its own for the top's mark
+        font = renderer.font(14, bold=True)
+        words = "Template (every player's)" if roomy else next(
+            (w for w in ("Template (▲ top of the tower)", "Template (▲ top)")
+             if font.size(w)[0] <= area.width - 20),
+            "▲ top",
+        )
+        title = renderer.ellipsize(words, area.width - 20, 14, bold=True)
+        renderer.text(surface, title, (area.left + 12, area.top), size=14, bold=True)
+        if roomy:
+            top = renderer.ellipsize("▲ top of the tower", area.width - 20, 12)
+            renderer.text(surface, top, (area.left + 12, area.top + 17), size=12, colour=ACCENT)
+            area = pygame.Rect(area.left, area.top + 15, area.width, area.height - 15)
         room = max(area.height - 20, 1)
         # one column while rows stay readable (12 px), else more columns side by side
         columns = max(min(math.ceil(len(template) * 12 / room), 3), 1)
