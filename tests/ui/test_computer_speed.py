@@ -48,17 +48,17 @@ def test_an_unknown_speed_is_one_line_and_exit_2(
 
 @pytest.mark.parametrize("game_id", ["stonewall", "malloppo", "whacky"])
 def test_slower_speeds_give_a_person_more_time_per_computer_action(make_app, game_id: str) -> None:
-    """Two computers, the same seed, the same 600 frames (10 s): the slower the speed, the
+    """Two computers, the same seed, the same 360 frames (6 s): the slower the speed, the
     fewer actions they got through; every speed plays the same game (its actions agree)."""
     spec = registry.load(game_id)
     done: dict[str, list[Any]] = {}
     for word in COMPUTER_SPEEDS:
-        app = make_app(game_id, size=(900, 560), seed=4, computer_speed=word)
+        app = make_app(game_id, size=(480, 360), seed=4, computer_speed=word)
         app.start_game(spec, (C,) * spec.min_seats)
         assert app.game is not None
         game = app.game.session
         assert isinstance(game, TurnBasedSession)
-        for _ in range(600):
+        for _ in range(360):
             app.step_frame(FRAME)
         done[word] = [record.action for record in game.records]
         app.close()
