@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from games.animals.view import AnimalsView
 
 RECORD_LINES = 4  # the record's latest lines shown on the table
+END_CARD_PX = 260  # the result card's reach below the table's top (AnimalsView._draw_end)
 
 
 def opening_names(view: AnimalsView) -> list[str]:
@@ -111,6 +112,8 @@ def draw_record(view: AnimalsView, surface: pygame.Surface, renderer: Renderer) 
     shown = [renderer.ellipsize(line, width - 16, size) for line in lines]
     box = pygame.Rect(0, 0, width, 24 + 17 * len(shown))
     box.bottomright = (table.right - 10, table.bottom - 10)
+    if over and box.top < table.top + END_CARD_PX:
+        return  # no room below the result card, which shows the tower face up
     renderer.panel(surface, box, alpha=215, radius=8)
     title = "What went where" + (
         " (face up now)" if over else " (places only: remember the animals)"

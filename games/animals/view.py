@@ -195,8 +195,7 @@ class AnimalsView(PhysicsView):
             renderer.outline(surface, camera, target, REFUSED, width=2)
         memory_view.draw_insert_mark(self, surface, renderer)
         memory_view.draw_drawn_card(self, surface, renderer)
-        if self.game.outcome is None:  # at the end the result card shows the tower
-            memory_view.draw_record(self, surface, renderer)
+        memory_view.draw_record(self, surface, renderer)
 
     def _draw_face(
         self, surface: pygame.Surface, renderer: Renderer, piece: Piece, animal: Animal
