@@ -14,9 +14,10 @@ settings screen, :attr:`games.ui.app.App.computer_speed`) and reaches the games 
 - The physics games (Wallamoppi, Animal upon Animal) pace in the session, since when a
   computer's hand moves changes the world: the window hands the word to the session as the
   option ``computer_speed`` (:func:`session_options`), which a recording and a save keep, so
-  a replay makes the same moves on the same frames. A session without the option (headless
-  runs, scenarios, sweeps: nobody watches) plays as ``instant``, as it always has, so
-  ``wobbletop regress`` goldens and the bots' ladders do not move.
+  a replay makes the same moves on the same frames (a change of speed there applies from the
+  next game: F5 or the menu). A session without the option (headless runs, scenarios,
+  sweeps: nobody watches) plays as ``instant``, as it always has, so ``wobbletop regress``
+  goldens and the bots' ladders do not move.
 """
 
 from __future__ import annotations
