@@ -13,7 +13,9 @@
   ``put_back``: the game was over already, the fall stands).
 - The side panel (left): whose turn and who plays it, in gold what to do next, the buttons
   (Draw, Roll, Stop stacking!, Accept), the die, and the template every player has (the
-  lighthouse, bottom to top).
+  lighthouse, its top marked, top animal first).
+- What a placement shows (games/animals/memory_view.py): the opening laid one by one, the
+  drawn animal's card, the arrow where the last one went in, the record of what went where.
 """
 
 from __future__ import annotations
