@@ -5,6 +5,7 @@
         [--players N] [--seats human,computer,...] [--skill easy|normal|hard[,...]]
                                       the menu's choices: seats in order, the computers'
                                       strength (one word, or one per seat: games/skill.py)
+        [--speed slow|normal|fast|instant]  how fast the computer plays (games/pacing.py)
     wobbletop play --resume FILE      open the window on a saved game, where it was left
     wobbletop run GAME                play computer seats with no display, print JSON
         [--skill easy|normal|hard[,...]]  the computers' strength, one or one per seat
@@ -148,6 +149,16 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see `{self.prog} --help`)")
 
 
+def _speed(text: str) -> str:
+    """A ``--speed`` value: one of games.pacing.COMPUTER_SPEEDS."""
+    from games.pacing import SpeedError, check_speed
+
+    try:
+        return check_speed(text)
+    except SpeedError as error:
+        raise UsageError(f"--speed: {error}") from None
+
+
 def _seed(text: str) -> int:
     """A ``--seed`` value: a whole number of at least 0 (what scenario files allow)."""
     try:
@@ -254,6 +265,10 @@ def build_parser(*, for_completion: bool = False) -> _Parser:
     )
     play.add_argument(
         "--skill", metavar="WORD", help=f"the computers' strength: {skill_help()}"
+    )
+    play.add_argument(
+        "--speed", metavar="WORD", type=_speed, default=None,
+        help="how fast the computer plays: slow, normal (default), fast, instant",
     )
     # As --config: after the subcommand too; SUPPRESS keeps a value given before it.
     play.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help=SAVES_HELP)
@@ -571,6 +586,7 @@ def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) 
         options=options,
         saves=saves,
         resume=resume,
+        **({"computer_speed": args.speed} if getattr(args, "speed", None) else {}),
     )
     return result
 

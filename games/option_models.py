@@ -27,3 +27,6 @@ SkillWord = Literal["easy", "normal", "hard", "careful", "steady", "shaky"]
 Skill = SkillWord | Annotated[float, Field(ge=0, le=1)]
 # A dice game's computer is a bot: a word (easy / normal / hard, or the old bot names).
 DiceSkill = Literal["easy", "normal", "hard", "greedy", "expectimax"]
+
+# The computer speed a window plays a physics game at (games/pacing.py); absent: instant.
+ComputerSpeed = Literal["slow", "normal", "fast", "instant"]

@@ -10,7 +10,10 @@ hand's velocity: a careless flick is a careless flick. A hand may be given a
 ``max_acceleration``: it then speeds up and brakes smoothly towards its target (a person
 carrying a tower). A held piece can be lifted out of the
 plane: while held it stops colliding with chosen layers (a disk pulled out of the wall towards
-the player).
+the player). A *gentle* hand (:meth:`Hand.gently`, Wallamoppi's nudge) pushes with a capped
+force and stays on a leash: at most ``rise`` above the point it took hold of and within
+``reach`` of it, so it pushes a piece where it lies but can neither lift it over others nor
+carry it away; :attr:`Hand.held_back` says the last target was cut short.
 """
 
 from __future__ import annotations
@@ -57,6 +60,9 @@ class Hand:
         # mm/s²: a hand that speeds up and slows down smoothly (None: it follows the target
         # at once, up to max_speed). A game whose pieces ride on the held one sets it.
         self.max_acceleration: float | None = None
+        # a gentle hand's leash: (where it took hold, the most it rises, the most it reaches)
+        self._leash: tuple[pymunk.Vec2d, float, float] | None = None
+        self.held_back = False  # the last target was cut short by the leash
         world.space.add(self.body)
 
     @property
@@ -82,6 +88,8 @@ class Hand:
         """
         if self._grip is not None:
             self.release()
+        self._leash = None
+        self.held_back = False
         grab_config = self.world.config.grab
         # The grip is sized to the piece's weight, but never weaker than on Earth: in low or no
         # gravity a hand still pushes as hard as it does at home.
@@ -116,6 +124,15 @@ class Hand:
         if self._grip is not None:
             self._grip.pivot.max_force = min(self._grip.pivot.max_force, max_force)
 
+    def gently(self, max_force: float, *, rise: float, reach: float) -> None:
+        """Hold the piece in hand gently until it is let go: a pull of at most ``max_force``,
+        and the hand kept at most ``rise`` mm above the point it took hold of and within
+        ``reach`` mm of it (a nudge pushes a piece where it lies, never lifts or carries it)."""
+        if self._grip is None:
+            return
+        self.limit_force(max_force)
+        self._leash = (pymunk.Vec2d(*self.body.position), rise, reach)
+
     def push_share(self) -> float:
         """How much of its force limit the grip used in the last substep, 0 to 1 (for display)."""
         if self._grip is None or self._grip.pivot.max_force <= 0.0:
@@ -125,8 +142,18 @@ class Hand:
         return min(force / self._grip.pivot.max_force, 1.0)
 
     def move_to(self, point: tuple[float, float]) -> None:
-        """Aim the hand at ``point`` (mm); call :meth:`update` each frame to move it."""
-        self.target = pymunk.Vec2d(*point)
+        """Aim the hand at ``point`` (mm), or as near as a gentle hand's leash lets it; call
+        :meth:`update` each frame to move it."""
+        target = pymunk.Vec2d(*point)
+        self.held_back = False
+        if self._leash is not None:
+            origin, rise, reach = self._leash
+            if target.y > origin.y + rise:
+                target = pymunk.Vec2d(target.x, origin.y + rise)
+            if (target - origin).length > reach:
+                target = origin + (target - origin).scale_to_length(reach)
+            self.held_back = target != pymunk.Vec2d(*point)
+        self.target = target
 
     def update(self, frame_seconds: float) -> None:
         """Set the hand's velocity to reach the target this frame, capped at ``grab.max_speed``."""
@@ -178,4 +205,5 @@ class Hand:
         self.smoothed_velocity = pymunk.Vec2d(0.0, 0.0)
         self._grip = None
         self._parked = None
+        self._leash = None
         return grip.piece

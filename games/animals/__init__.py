@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.option_models import GameOptions, Skill
+from games.option_models import ComputerSpeed, GameOptions, Skill
 from games.protocol import GameSpec, Session, SessionSetup
 
 Level = Annotated[float, Field(ge=0, le=1)]  # 0 (none) to 1 (perfect)
@@ -22,10 +22,13 @@ class AnimalsOptions(GameOptions):
     """The computer seats' ``memory`` (how well they remember the face-down tower, a number
     from 0 to 1) and ``skill`` (easy / normal / hard, games/skill.py: the hand and, unless
     ``memory`` is given, the memory; or a hand's number from 0 to 1), each one value for every
-    computer or one per seat (a list or a table)."""
+    computer or one per seat (a list or a table); ``computer_speed``: how long a person is
+    given to see each computer action and the opening (games/pacing.py; the window sets it,
+    absent: instant)."""
 
     memory: Level | dict[Seat, Level] | None = None
     skill: Skill | list[Skill] | dict[Seat, Skill] | None = None
+    computer_speed: ComputerSpeed | None = None
 
 
 def new_session(setup: SessionSetup) -> Session:

@@ -16,6 +16,11 @@ A carry lifts the animal just clear of everything else, crosses at the carry spe
 over the destination (aim noise sideways) and lets go a little above its seat. ``skill`` sets
 the speed, the aim noise and the drop height (:class:`Dexterity`); all the hand's luck comes
 from the session's seeded Chance.
+
+A person must see where each animal goes (it is a memory game): at a window's computer speed
+(the session's ``pace``, games/pacing.py) the computer holds its drawn animal up, face up, for
+``show_seconds`` before it carries anything, and pauses ``manoeuvre_seconds`` more after each
+manoeuvre. Never faster or slower across the board: the hand's own speeds stay its skill's.
 """
 
 from __future__ import annotations
@@ -85,6 +90,7 @@ class Bot:
         self.plan: Iterator[InputEvent | None] | None = None
         self.insert_at: int | None = None
         self._armed = False
+        self._shown_turn = -1  # the turn whose drawn animal was held up to be seen
 
     @property
     def chance(self) -> Chance:
@@ -118,6 +124,11 @@ class Bot:
         if phase not in (Phase.PLACE, Phase.REMOVE):
             return
         if self.plan is None:
+            show = session.pace.show_seconds
+            if phase is Phase.PLACE and show > 0 and self._shown_turn != rules.turns:
+                self._shown_turn = rules.turns  # held up for all to see, then carried
+                self.wait = show
+                return
             self.plan = self._handling()
         step = next(self.plan, _DONE)
         if step is _DONE:
@@ -190,7 +201,8 @@ class Bot:
             piece, destination = move
             if not (yield from self._carry(piece, destination)):
                 return
-            for _ in range(round(PAUSE_SECONDS / session.frame_seconds)):
+            pause = PAUSE_SECONDS + session.pace.manoeuvre_seconds
+            for _ in range(round(pause / session.frame_seconds)):
                 yield None
 
     def _onto(self, column: list[Piece]) -> tuple[float, float]:

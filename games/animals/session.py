@@ -33,6 +33,17 @@ animal lifted with what rides on it), the rules' record follows the table first
 Until then the player on turn is responsible for a fall (:meth:`AnimalScene.fall` says what
 a fall is).
 
+Pace (``computer_speed``, games/pacing.py; a window sets it, absent it is ``instant``): the
+opening three are laid one at a time, ``opening_seconds`` apart, shown face up with their names
+that long once all stand; until then nobody draws (:meth:`AnimalsSession.laying_opening`), and
+a computer waits until they were shown. A computer holds its drawn animal up, face up, for
+``show_seconds`` before carrying it, and pauses ``manoeuvre_seconds`` after each lift, carry
+and put-back (games/animals/bot.py). Without the option everything is as it always was: the
+opening stands at once, so headless runs, scenarios and their goldens do not change.
+
+What went where is kept in :attr:`AnimalsSession.record` (games/animals/record.py: places and
+heights, the animals named only once the game is over) and narrated in the status line.
+
 Options: ``memory`` (0 to 1) and ``skill`` (easy / normal / hard, or the old careful / steady /
 shaky, or 0 to 1; see games/skill.py), each also a list or table per seat, set the computer's
 memory and dexterity; a ``skill`` word also sets the memory (games.skill.MEMORY_LEVELS) where
@@ -47,6 +58,7 @@ from typing import Any
 from games.animals.bot import DEFAULT_MEMORY, DEFAULT_SKILL, Bot
 from games.animals.catalogue import PiecesFile, load
 from games.animals.mind import Mind
+from games.animals.record import Entry, Record
 from games.animals.rules import (
     Accept,
     CallStop,
@@ -60,6 +72,8 @@ from games.animals.rules import (
     seat_names,
 )
 from games.animals.scene import AnimalScene, live_config
+from games.narration import capital, narrate
+from games.pacing import session_pace
 from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
 from games.rng import Chance
@@ -91,8 +105,17 @@ class AnimalsSession(PhysicsSession):
         self.hand.max_acceleration = setup.config.animals.hand_max_acceleration
         while self.rules.phase is Phase.OPENING:
             self.rules.draw_random(self.chance)
-        self.scene.lay_tower(self.rules.tower)
+        self.pace = session_pace(setup.options)
+        self.record = Record()
+        self.record.add(
+            Entry(0, seats[0], "opening", tuple(self.rules.tower), height=len(self.rules.tower))
+        )
+        # the opening laid one animal at a time (paced), or all at once (instant)
+        self.opening_laid = 1 if self.pace.opening_seconds > 0 else len(self.rules.tower)
+        self.opening_clock = 0.0  # seconds since the last opening animal was laid
+        self.scene.lay_tower(self.rules.tower[: self.opening_laid])
         self.world.settle_in()
+        self.inserted_at: int | None = None  # the last insertion's place (0 = the bottom)
         self.drawn_piece: Piece | None = None
         self.target: Piece | None = None  # the crocodile's animal
         # how long the finished handling has stood still (the turn ends once settled)
@@ -187,11 +210,14 @@ class AnimalsSession(PhysicsSession):
     def _draw(self) -> None:
         if self.rules.phase is not Phase.DRAW:
             raise IllegalMove(f"cannot draw now: {self.rules.expecting()}")
+        if self.rules.turns == 0 and self.opening_laid < len(self.rules.tower):
+            raise IllegalMove("wait: the opening animals are still being laid")
         if self.hand.held is not None:
             raise IllegalMove("let go first")
         piece = self.rules.draw_random(self.chance)
         if self.rules.phase is Phase.PLACE:
             self.drawn_piece = self.scene.show_drawn(piece)
+        self.inserted_at = None
         self.settle.reset()
 
     def _roll(self) -> None:
@@ -206,6 +232,10 @@ class AnimalsSession(PhysicsSession):
             self.settle.reset()
         else:  # above the tower: nothing removed, the turn passed
             assert len(self.rules.tower) == before
+            self.record.add(
+                Entry(self.rules.turns, self._last_seat(), "miss", (), height=before,
+                      rolled=self.last_roll or 0)
+            )
             for bot in self.bots.values():
                 bot.mind.see_turn()
 
@@ -274,10 +304,42 @@ class AnimalsSession(PhysicsSession):
     # -- time ------------------------------------------------------------------------------
 
     def _tick(self) -> None:
-        if self.outcome is None:
+        self._lay_opening()
+        if self.outcome is None and not self.laying_opening():
             for bot in self.bots.values():
                 bot.act()
         super()._tick()
+
+    def _lay_opening(self) -> None:
+        """The paced opening: the next animal onto the tower every ``opening_seconds``."""
+        if self.pace.opening_seconds <= 0 or self.opening_clock > 2 * self.pace.opening_seconds:
+            return
+        self.opening_clock += self.frame_seconds
+        opening = self.rules.turns == 0 and self.rules.phase is Phase.DRAW
+        if not opening or self.opening_laid >= len(self.rules.tower):
+            return
+        if self.opening_clock >= self.pace.opening_seconds:
+            level = self.opening_laid
+            self.scene.add_animal(
+                self.rules.tower[level], (self.file.board.stack_x, self.scene.seat_y(level))
+            )
+            self.world.settle_in()
+            self.opening_laid += 1
+            self.opening_clock = 0.0
+
+    def laying_opening(self) -> bool:
+        """True while the opening is laid, and while it stands shown face up afterwards for
+        the pace's ``opening_seconds`` (a computer waits; a person may draw once all stand)."""
+        if self.pace.opening_seconds <= 0 or self.rules.turns > 0:
+            return False
+        if self.opening_laid < len(self.rules.tower):
+            return True
+        return self.opening_clock < self.pace.opening_seconds
+
+    def _last_seat(self) -> str:
+        """Who played the turn that just ended (the seat before the one on turn now)."""
+        seats = self.rules.seats
+        return seats[(seats.index(self.rules.seat) - 1) % len(seats)]
 
     def after_step(self) -> None:
         if self.outcome is not None:
@@ -321,6 +383,11 @@ class AnimalsSession(PhysicsSession):
             self._follow_the_table([name for name in standing if name != animal])
             self.rules.push(Insert(at))
             self.drawn_piece = None
+            self.inserted_at = at
+            self.record.add(
+                Entry(self.rules.turns, self._last_seat(), "insert", (animal,), at + 1,
+                      len(self.rules.tower))
+            )
             for bot in self.bots.values():
                 bot.mind.see_insert(animal, at)
         else:
@@ -328,8 +395,15 @@ class AnimalsSession(PhysicsSession):
             assert index is not None
             standing.insert(index, self.rules.tower[index])  # the one now in the pouch
             self._follow_the_table(standing)
+            rolled = self.rules.rolled or 0
+            taken = self.rules.tower[index]
             self.rules.push(Remove())
             self.target = None
+            self.inserted_at = None
+            self.record.add(
+                Entry(self.rules.turns, self._last_seat(), "remove", (taken,), index + 1,
+                      len(self.rules.tower), rolled)
+            )
             for bot in self.bots.values():
                 bot.mind.see_remove(index)
 
@@ -380,16 +454,36 @@ class AnimalsSession(PhysicsSession):
             "quiet": self.settle.quiet_for,
             "fall_reason": self.fall_reason,
             "minds": {seat: bot.mind.belief for seat, bot in self.bots.items()},
+            # the paced opening's progress (absent at instant: the digests stay as they were)
+            **(
+                {"opening": [self.opening_laid, self.opening_clock]}
+                if self.pace.opening_seconds > 0
+                else {}
+            ),
         }
 
     def status(self) -> str:
+        """The status line: what happened last, then what happens now, capitalised; an animal
+        named only while everyone sees it (games/animals/record.py)."""
         ending = self.outcome
         if ending is not None:
             verb = "wins" if len(ending.details["winners"]) == 1 else "win"
-            return f"{ending.winner} {verb}: {ending.reason}" + (
+            winners = " and ".join(capital(s) for s in ending.details["winners"])
+            return f"{winners} {verb}: {ending.reason}" + (
                 f" ({self.fall_reason})" if self.fall_reason else ""
             )
-        return self.rules.expecting()
+        rules = self.rules
+        if rules.turns == 0 and rules.phase is Phase.DRAW and self.laying_opening():
+            shown = ", ".join(rules.tower[: self.opening_laid])
+            return (
+                f"{capital(rules.seats[0])} lays the opening animals face up: {shown} "
+                "(remember them)"
+            )
+        if rules.phase is Phase.PLACE:
+            return narrate(None, f"{rules.seat} stacks the {rules.in_hand}")
+        if rules.phase is Phase.ROLL:
+            return narrate(None, f"{rules.seat} drew a crocodile and rolls the die")
+        return narrate(self.record.last_line(), rules.expecting())
 
 
 def _skill(option: Any, seat: str, seats: tuple[str, ...]) -> float:
@@ -430,3 +524,4 @@ def _level(option: Any, seat: str, default: float, key: str) -> float:
     if not 0.0 <= value <= 1.0:
         raise InputRefused(f"options.{key}: {value}; allowed: a number from 0 to 1")
     return value
+

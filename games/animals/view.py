@@ -13,7 +13,9 @@
   ``put_back``: the game was over already, the fall stands).
 - The side panel (left): whose turn and who plays it, in gold what to do next, the buttons
   (Draw, Roll, Stop stacking!, Accept), the die, and the template every player has (the
-  lighthouse, bottom to top).
+  lighthouse, its top marked, top animal first).
+- What a placement shows (games/animals/memory_view.py): the opening laid one by one, the
+  drawn animal's card, the arrow where the last one went in, the record of what went where.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from games.animals import memory_view
 from games.animals.rules import Animal, Phase
 from games.animals.session import AnimalsSession
 from games.protocol import SeatKind, Session
@@ -138,6 +141,8 @@ class AnimalsView(PhysicsView):
         rules = self.game.rules
         if self.game.outcome is not None or self.game.kinds[rules.seat] is SeatKind.COMPUTER:
             return []
+        if memory_view.opening_unfinished(self):
+            return []  # the opening is still being laid: watch it
         return {
             Phase.DRAW: ["draw", "stop"],
             Phase.ROLL: ["roll"],
@@ -176,13 +181,11 @@ class AnimalsView(PhysicsView):
         pygame.draw.ellipse(surface, (96, 60, 110), pouch)
         pygame.draw.ellipse(surface, shade((96, 60, 110), 0.6), pouch, width=2)
         renderer.text(surface, "pouch", pouch.center, size=14, anchor="center")
-        rules = self.game.rules
         self._names: list[pygame.Rect] = []  # where shown names are this frame
-        if rules.phase is Phase.DRAW and rules.turns == 0:
-            # the opening three, shown to all until the first draw, then face down for good
-            for name in rules.tower:
-                piece = scene.piece_of[name]
-                self._draw_face(surface, renderer, piece, self.game.file.catalogue.pieces[name])
+        # the opening three, shown to all as they are laid and until the first draw
+        for name in memory_view.opening_names(self):
+            piece = scene.piece_of[name]
+            self._draw_face(surface, renderer, piece, self.game.file.catalogue.pieces[name])
         drawn = self.game.drawn_piece
         animal = self.game.rules.in_hand
         if drawn is not None and animal is not None and self.game.rules.phase is Phase.PLACE:
@@ -192,6 +195,9 @@ class AnimalsView(PhysicsView):
         if target is not None and removing and target.name in scene.animal_of:
             # marked by its place in the tower, never by its picture
             renderer.outline(surface, camera, target, REFUSED, width=2)
+        memory_view.draw_insert_mark(self, surface, renderer)
+        memory_view.draw_drawn_card(self, surface, renderer)
+        memory_view.draw_record(self, surface, renderer)
 
     def _draw_face(
         self, surface: pygame.Surface, renderer: Renderer, piece: Piece, animal: Animal
@@ -204,7 +210,8 @@ class AnimalsView(PhysicsView):
         rect.center = (round(centre[0]), round(centre[1]))
         pygame.draw.rect(surface, colour, rect, border_radius=4)
         pygame.draw.rect(surface, ACCENT, rect.inflate(6, 6), width=2, border_radius=6)
-        # The name above the animal, else beside it: never over another shown name.
+        # The name above the animal, else beside it: never over another shown name or face.
+        self._names.append(rect.inflate(6, 6))
         image = renderer.render_text(animal.name, 15, bold=True)
         places = [
             image.get_rect(midbottom=(rect.centerx, rect.top - 6)),
@@ -279,10 +286,21 @@ class AnimalsView(PhysicsView):
     def _draw_template(
         self, surface: pygame.Surface, renderer: Renderer, area: pygame.Rect
     ) -> None:
-        """Every player's template: the lighthouse, top animal first."""
-        title = renderer.ellipsize("Template (every player's)", area.width - 20, 14, bold=True)
-        renderer.text(surface, title, (area.left + 12, area.top), size=14, bold=True)
+        """Every player's template: the lighthouse, top animal first, its top marked."""
         template = list(reversed(self.game.file.catalogue.template))
+        roomy = area.height - 35 >= len(template) * 12  # a line of its own for the top's mark
+        font = renderer.font(14, bold=True)
+        words = "Template (every player's)" if roomy else next(
+            (w for w in ("Template (▲ top of the tower)", "Template (▲ top)")
+             if font.size(w)[0] <= area.width - 20),
+            "▲ top",
+        )
+        title = renderer.ellipsize(words, area.width - 20, 14, bold=True)
+        renderer.text(surface, title, (area.left + 12, area.top), size=14, bold=True)
+        if roomy:
+            top = renderer.ellipsize("▲ top of the tower", area.width - 20, 12)
+            renderer.text(surface, top, (area.left + 12, area.top + 17), size=12, colour=ACCENT)
+            area = pygame.Rect(area.left, area.top + 15, area.width, area.height - 15)
         room = max(area.height - 20, 1)
         # one column while rows stay readable (12 px), else more columns side by side
         columns = max(min(math.ceil(len(template) * 12 / room), 3), 1)
@@ -314,6 +332,8 @@ class AnimalsView(PhysicsView):
         seat = rules.seat
         if self.game.outcome is not None:
             return self.game.status()
+        if memory_view.opening_unfinished(self):
+            return "Remember the opening animals as they are laid, bottom first"
         if self.game.kinds[seat] is SeatKind.COMPUTER:
             return f"The computer ({seat}) is playing…"
         phase = rules.phase

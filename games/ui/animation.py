@@ -1,5 +1,5 @@
 """Move animation for the board games' views: a piece slides along its path, a wall drops in,
-a die tumbles, and the last move stays marked until the next.
+a die tumbles, and each player's last move stays marked until their next.
 
 The rules apply a move at once; the view shows it over a short time so a person can follow
 (a computer's move above all). Animations run on the view's clock (the real seconds the app
@@ -10,24 +10,28 @@ Positions are in board coordinates (a square's column and row, or a dot's x and 
 each view maps them to pixels, so a resize in the middle of a slide needs nothing special.
 
 The computer's pace: a view hands :meth:`Animator.busy` to the session
-(``TurnBasedSession.hold``), so a computer waits for the view's animation to finish before its
-next action, then its usual delay; headless nothing holds it. The last move (its path, a wall
-it placed) is kept as :class:`Mark` values until the next move replaces them, so a person who
-looked away sees what the computer did; every dice game's view draws them the same way with
-:meth:`games.ui.render.Renderer.draw_trail`.
+(``TurnBasedSession.hold``), so a computer waits for the view's animation to finish, and then
+for the action to stay shown a moment more (the dwell), before its next action and its usual
+delay; headless nothing holds it. How long a slide, a tumble, a drop and the dwell last is the
+computer speed's (:mod:`games.pacing`: ``speed`` is asked each time an animation starts, so a
+change in the settings applies to the next action). Each player's last move (its path, a wall
+it placed) is kept as :class:`Mark` values until that player moves again: a chain of one
+player's moves (Stonewall's bonus turns) stays marked whole, and a person who looked away sees
+what every computer did since their own move; every dice game's view draws them the same way
+with :meth:`games.ui.render.Renderer.draw_trail`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+
+from games.pacing import DEFAULT_SPEED, Pace, pace
 
 Point = tuple[float, float]
 
-STEP_SECONDS = 0.12  # one square or dot of a slide
-ROLL_SECONDS = 0.45  # a die tumbling before it shows its face
-DROP_SECONDS = 0.3  # a placed wall dropping onto the board
+STEP_SECONDS = pace(DEFAULT_SPEED).step_seconds  # one square or dot of a slide, by default
 
 
 @dataclass(frozen=True)
@@ -49,7 +53,7 @@ class Slide:
         """Where the piece is shown at ``now``: eased within each step, exact at each point."""
         if len(self.points) == 1 or now <= self.start:
             return self.points[0]
-        if self.done(now):
+        if self.done(now) or self.step_seconds <= 0.0:
             return self.points[-1]
         progress = (now - self.start) / self.step_seconds
         index = int(progress)
@@ -61,8 +65,9 @@ class Slide:
 
 @dataclass(frozen=True)
 class Mark:
-    """Part of the last move, kept on the board until the next: ``kind`` "path" (a piece's
-    start and every square it passed) or "wall" (a wall's two ends), by ``owner`` (a seat)."""
+    """Part of a player's last move, kept on the board until their next: ``kind`` "path" (a
+    piece's start and every square it passed) or "wall" (a wall's two ends), by ``owner`` (a
+    seat)."""
 
     kind: str
     points: tuple[Point, ...]
@@ -78,6 +83,18 @@ class Animator:
     drops: dict[Hashable, tuple[float, float]] = field(default_factory=dict)  # start, seconds
     rolling_until: float = -math.inf
     marks: list[Mark] = field(default_factory=list)
+    speed: Callable[[], str] = lambda: DEFAULT_SPEED  # the computer speed (games/pacing.py)
+    shown_until: float = -math.inf  # the last action stays shown (the dwell) until then
+    last_owner: int | None = None  # who made the latest mark
+
+    @property
+    def pace(self) -> Pace:
+        return pace(self.speed())
+
+    def _shown_for(self, seconds: float, dwell: float | None = None) -> None:
+        """An action starting now is shown ``seconds``, then stays shown the dwell."""
+        rest = self.pace.dwell_seconds if dwell is None else dwell
+        self.shown_until = max(self.shown_until, self.now + seconds + rest)
 
     def advance(self, seconds: float) -> None:
         """Move the clock on (call from ``View.update``); finished slides are dropped."""
@@ -87,9 +104,13 @@ class Animator:
         for key in [k for k, (start, length) in self.drops.items() if self.now >= start + length]:
             del self.drops[key]
 
-    def drop(self, key: Hashable, seconds: float = DROP_SECONDS) -> None:
-        """Start ``key`` (a wall just placed) dropping onto the board."""
-        self.drops[key] = (self.now, seconds)
+    def drop(self, key: Hashable, seconds: float | None = None) -> None:
+        """Start ``key`` (a wall just placed) dropping onto the board (the speed's drop time
+        unless ``seconds`` is given)."""
+        seconds = self.pace.drop_seconds if seconds is None else seconds
+        self._shown_for(seconds)
+        if seconds > 0.0:
+            self.drops[key] = (self.now, seconds)
 
     def drop_height(self, key: Hashable) -> float:
         """How far ``key`` still is above the board: 1 as it starts dropping, 0 once down
@@ -101,9 +122,12 @@ class Animator:
         return 1.0 - t * t
 
     def mark(self, mark: Mark, *, new_move: bool) -> None:
-        """Keep ``mark`` as part of the last move; ``new_move`` first forgets the previous one."""
-        if new_move:
-            self.marks.clear()
+        """Keep ``mark`` as part of its owner's last move. ``new_move`` starts a move: it first
+        forgets that owner's marks of an earlier turn (another player moved since), never
+        another player's, nor the owner's earlier moves of the same chain."""
+        if new_move and mark.owner != self.last_owner:
+            self.marks = [kept for kept in self.marks if kept.owner != mark.owner]
+        self.last_owner = mark.owner
         self.marks.append(mark)
 
     def clear(self) -> None:
@@ -112,12 +136,20 @@ class Animator:
         self.drops.clear()
         self.marks.clear()
         self.rolling_until = -math.inf
+        self.shown_until = -math.inf
+        self.last_owner = None
 
-    def slide(self, key: Hashable, points: Sequence[Point], step_seconds: float = STEP_SECONDS,
-              ) -> None:
-        """Start sliding piece ``key`` along ``points`` (its start first); replaces any slide."""
+    def slide(
+        self, key: Hashable, points: Sequence[Point], step_seconds: float | None = None
+    ) -> None:
+        """Start sliding piece ``key`` along ``points`` (its start first), one point every
+        ``step_seconds`` (the speed's unless given); replaces any slide."""
         if len(points) >= 2:
-            self.slides[key] = Slide(tuple(points), self.now, step_seconds)
+            step = self.pace.step_seconds if step_seconds is None else step_seconds
+            slide = Slide(tuple(points), self.now, step)
+            self._shown_for(slide.seconds)
+            if step > 0.0:
+                self.slides[key] = slide
 
     def position(self, key: Hashable, resting: Point) -> Point:
         """Where to draw piece ``key``: on its slide, or at ``resting`` when not moving."""
@@ -125,12 +157,18 @@ class Animator:
         return resting if slide is None else slide.position(self.now)
 
     def busy(self) -> bool:
-        """True while anything moves (a view may hold a computer's next action until then)."""
-        return bool(self.slides) or bool(self.drops) or self.rolling()
+        """True while anything moves or the last action still dwells (a view holds a
+        computer's next action until then)."""
+        return (
+            bool(self.slides) or bool(self.drops) or self.rolling() or self.now < self.shown_until
+        )
 
-    def roll(self, seconds: float = ROLL_SECONDS) -> None:
-        """Start a die tumbling."""
+    def roll(self, seconds: float | None = None) -> None:
+        """Start a die tumbling (the speed's tumble unless ``seconds`` is given); its face then
+        stays half the dwell before the computer acts on it."""
+        seconds = self.pace.roll_seconds if seconds is None else seconds
         self.rolling_until = self.now + seconds
+        self._shown_for(seconds, self.pace.dwell_seconds / 2)
 
     def rolling(self) -> bool:
         return self.now < self.rolling_until

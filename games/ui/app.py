@@ -59,6 +59,7 @@ import pygame
 
 from games import registry
 from games.interrupts import deferred, game_work
+from games.pacing import DEFAULT_SPEED, check_speed, session_options
 from games.protocol import (
     CONFIG_ACTION,
     GameSpec,
@@ -161,6 +162,7 @@ class App:
         saves: str | os.PathLike[str] | None = None,
         resume: Path | None = None,
         replay: ReplayFile | None = None,
+        computer_speed: str = DEFAULT_SPEED,
     ) -> None:
         # Config first: a bad file is a one-line error before any window opens.
         self.config_path = config_path
@@ -168,6 +170,7 @@ class App:
         self.config: PhysicsConfig = self.watcher.last_good.config
         start_spec = registry.load(game_id) if game_id else None
         self.seed = seed
+        self.computer_speed: str = check_speed(computer_speed)  # games/pacing.py
         self.record = Path(record) if record else None
         self.recorder = Recorder(self.record, config_path)  # each game's recording file
 
@@ -275,7 +278,7 @@ class App:
         ``options`` are the session's (the menu's computers: ``{"skill": "easy"}``)."""
         self.leave_game()
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
-        options = dict(options or {})
+        options = session_options(spec, options or {}, self.computer_speed)
         setup = SessionSetup(config=self.config, seed=seed, seats=tuple(seats), options=options)
         if importlib.util.find_spec(spec.view_module) is None:
             self.error = (
@@ -727,6 +730,7 @@ def run_app(
     saves: str | None = None,
     resume: Path | None = None,
     replay: ReplayFile | None = None,
+    computer_speed: str = DEFAULT_SPEED,
 ) -> int:
     """Open the window (on ``game_id``, on the replay of a file, else on the menu) and run
     until it is closed.
@@ -750,6 +754,7 @@ def run_app(
                         saves=saves,
                         resume=resume,
                         replay=replay,
+                        computer_speed=computer_speed,
                     )
                 )
         except (ConfigError, registry.UnknownGame) as error:

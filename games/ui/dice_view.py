@@ -36,7 +36,7 @@ class DiceBoardView(View):
         super().__init__(app, session)
         assert isinstance(session, TurnBasedSession)
         self.turn_session: TurnBasedSession[Any, Any] = session
-        self.animator = Animator()
+        self.animator = Animator(speed=lambda: app.computer_speed)  # games/pacing.py
         session.hold = self.animator.busy
 
     def areas(self) -> tuple[pygame.Rect, pygame.Rect]:

@@ -6,7 +6,7 @@ A headless game of two computer seats stops after 15 simulated minutes at most.
 from typing import Literal
 
 # Skill: easy / normal / hard (or careful / steady / shaky), or 0 (careless) to 1 (best)
-from games.option_models import GameOptions, Skill
+from games.option_models import ComputerSpeed, GameOptions, Skill
 from games.protocol import GameSpec, Session, SessionSetup
 
 
@@ -14,10 +14,12 @@ class WallamoppiOptions(GameOptions):
     """``skill``: the computer seats' strength (easy / normal / hard, games/skill.py: the
     hand's steadiness; or a hand's number from 0 to 1), one for all or one per seat (a list or
     a table); ``wall = "auto"``: the wall is built at random before play (scenarios of the
-    tower step)."""
+    tower step); ``computer_speed``: how long a person is given to see each computer action
+    (games/pacing.py; the window sets it, absent: instant)."""
 
     skill: Skill | list[Skill] | dict[Literal["dark", "light"], Skill] | None = None
     wall: Literal["auto"] | None = None
+    computer_speed: ComputerSpeed | None = None
 
 
 def new_session(setup: SessionSetup) -> Session:

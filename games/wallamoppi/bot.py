@@ -10,9 +10,11 @@ input at a time through ``session.handle``: it picks its disk (a fallen one of i
 first, else the wall disk of its colour with the least load), grabs it, pulls it up at its
 pull speed, carries it over the tower, lowers it at its release speed to just above the top
 disk with a sideways aim error, lets go, waits until the disk is stacked and catches the
-marble. Off turn it releases the marble for its opponent after a short pause; for a person,
-after a visible count-in (``wallamoppi.count_in_seconds``) that the person may cut short
-(the session's ``ready`` input, Space or Enter in the window).
+marble. At a window's computer speed (the session's ``pace``, games/pacing.py) it holds its
+drawn wall disk a moment before placing it, so a person sees each placement. Off turn it
+releases the marble for its opponent after a short pause; for a person, after a visible
+count-in (``wallamoppi.count_in_seconds``) that the person may cut short (the session's
+``ready`` input, Space or Enter in the window).
 
 ``skill`` from 0 (clumsy) to 1 (steady) sets the aim noise, the release speed and the pull
 speed (see :class:`Dexterity`). A *hard* computer (``plans``) also chooses its disk by a
@@ -106,6 +108,12 @@ class Bot:
             return
         if rules.phase is Phase.WALL:
             if rules.placer == self.seat:
+                if not self._armed and self.session.pace.place_seconds > 0.0:
+                    # the disk shown a moment, so a person sees what it puts where
+                    self._armed = True
+                    self.wait = self.session.pace.place_seconds
+                    return
+                self._armed = False
                 self._send(
                     InputEvent(0, "place", data={"slot": choose_slot(rules, self.chance).to_json()})
                 )

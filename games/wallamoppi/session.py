@@ -6,7 +6,10 @@ Inputs (``InputEvent.action``):
 - ``start_timer``: the player *not* on turn releases the marble for the player on turn.
 - ``grab`` / ``move`` / ``release`` at a point (mm): the hand of the player on turn. Grabbing a
   wall disk of one's own colour pulls it out of the wall (out of the picture plane); grabbing
-  another wall disk, or any wall disk with ``data = {"nudge": true}``, nudges it in the plane.
+  another wall disk, or any wall disk with ``data = {"nudge": true}``, nudges it in the plane:
+  gently (a capped push, and a hand that cannot lift the disk over a row nor carry it more
+  than two disk widths: :data:`NUDGE_RISE`, :data:`NUDGE_REACH`; asked to, it stays on its
+  leash and the player is told once).
   A disk of one's colour lying on the table is taken from where it lies.
 - ``marble``: the player on turn catches the marble after stacking; the turn passes.
 - ``put_back`` (the B key), by anyone at any time: every disk lying on the floor (it fell off
@@ -35,6 +38,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from games.narration import capital, narrate
+from games.pacing import session_pace
 from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
 from games.rng import Chance
@@ -63,6 +68,13 @@ from physics.config import PhysicsConfig
 from physics.detect import SettleDetector
 from physics.world import Layer, Piece, World
 
+# A nudge's leash (physics/grab.py, Hand.gently): the hand rises at most half a disk's
+# thickness above where it took hold (enough to push against a load and show it on the gauge,
+# never to lift a disk over a row) and reaches at most two disk widths from it (a disk at a
+# row's end is pushed off onto the table, never carried over the wall to the tower).
+NUDGE_RISE = 0.5
+NUDGE_REACH = 2.0
+
 
 class WallamoppiSession(PhysicsSession):
     game_id = "wallamoppi"
@@ -84,8 +96,12 @@ class WallamoppiSession(PhysicsSession):
         self._computer_acting = False
         self._grab_data: dict[str, Any] = {}
         self.nudging: str | None = None  # the wall disk the hand is nudging, if any
+        self._told_nudge = False  # this nudge's "only pushes" message was given
         self.notice: str | None = None  # a message for the window (taken by the view)
+        self.narration: str | None = None  # what happened last, for the status line
+        self.last_moves: dict[str, str] = {}  # seat -> the disk it last placed or stacked
         self.count_in_seconds = setup.config.wallamoppi.count_in_seconds
+        self.pace = session_pace(setup.options)  # the computer's speed (games/pacing.py)
         self.bots = {
             seat: Bot(
                 self,
@@ -166,6 +182,7 @@ class WallamoppiSession(PhysicsSession):
             elif event.action == "start_timer":
                 self.rules.start_timer(seat)
                 self.timer = MarbleTimer(self.scene.config)
+                self.narration = f"{capital(seat)} released the marble"
             elif event.action == "ready":
                 self._ready(seat)
             elif event.action == "marble":
@@ -175,6 +192,7 @@ class WallamoppiSession(PhysicsSession):
                     raise IllegalMove("the game is over")
                 self._grab_data = dict(event.data)
                 super()._apply_input(event)
+                self._tell_nudge_held_back()
             else:
                 raise IllegalMove(
                     f"unknown action {event.action!r}; allowed: place, start_timer, ready, grab, "
@@ -207,8 +225,11 @@ class WallamoppiSession(PhysicsSession):
 
     def _place(self, slot: Slot) -> None:
         disk = self.rules.disk_in_hand
+        placer = self.rules.placer
         self.rules.push(Placement(slot))
         assert disk is not None
+        self.narration = f"{capital(placer)} placed a {disk.colour} disk on {slot}"
+        self.last_moves[placer] = disk.id
         self.scene.add_wall_disk(slot, disk)
         if self.rules.phase is Phase.TOWER:
             self.world.settle_in()  # the finished wall takes up its weight gently
@@ -233,6 +254,7 @@ class WallamoppiSession(PhysicsSession):
             raise IllegalMove("let go of the disk first")
         self.rules.stop_timer(seat)
         self.timer = None
+        self.narration = f"{capital(seat)} caught the marble"
 
     def may_grab(self, piece: Piece) -> str | None:
         if piece.kind != "disk" or piece.name not in self.scene.disks:
@@ -271,14 +293,32 @@ class WallamoppiSession(PhysicsSession):
         if self._is_nudge(piece):
             self.rules.touch(seat)
             weight = piece.body.mass * max(self.world.config.world.gravity, 9810.0)
-            self.hand.limit_force(self.scene.config.wallamoppi.nudge_force_per_weight * weight)
+            pieces = self.scene.config.pieces
+            self.hand.gently(
+                self.scene.config.wallamoppi.nudge_force_per_weight * weight,
+                rise=pieces.disk_thickness * NUDGE_RISE,
+                reach=pieces.disk_diameter * NUDGE_REACH,
+            )
             self.nudging = piece.name
+            self._told_nudge = False
             return
         self.nudging = None
         self.rules.take(seat, piece.name)
         if self.pending == piece.name:
             self.pending = None
         self.scene.begin_pull(piece)
+
+    def _tell_nudge_held_back(self) -> None:
+        """A nudge asked to lift its disk or carry it away: the hand stayed on its leash
+        (:meth:`physics.grab.Hand.gently`); say so once per nudge."""
+        if self.nudging is None or not self.hand.held_back or self._told_nudge:
+            return
+        self._told_nudge = True
+        colour = DARK if DARK in self.scene.disks[self.nudging].tags else LIGHT
+        self.notice = (
+            f"A nudge only pushes the {colour} disk where it lies: it cannot lift it or carry "
+            f"it away (to take a disk out, left-drag one of your colour)"
+        )
 
     def on_release(self, piece: Piece) -> None:
         self.nudging = None
@@ -335,6 +375,11 @@ class WallamoppiSession(PhysicsSession):
         ):
             self.rules.stack(self.pending)
             self.scene.stack(self.pending)
+            seat = self.rules.turn.seat
+            self.last_moves[seat] = self.pending
+            self.narration = f"{capital(seat)} stacked a {seat} disk: the tower is " + (
+                f"{len(self.rules.tower)} high"
+            )
             self.pending = None
 
     def _roll_back_stray(self) -> None:
@@ -405,32 +450,39 @@ class WallamoppiSession(PhysicsSession):
         return max(0.0, self.timer_seconds - self.timer.elapsed)
 
     def status(self) -> str:
-        # A refusal is shown by the window's notice on the right (and kept in self.refusal
-        # for the computer player); the status line keeps saying what to do.
-        rules = self.rules
+        """What happened last, then what happens now, names capitalised (games/narration.py).
+
+        A refusal is shown by the window's notice on the right (and kept in self.refusal for
+        the computer player); the status line keeps saying what to do."""
         ending = self.outcome
         if ending is not None:
-            return f"{ending.winner} wins: {ending.reason}" + (
+            return f"{capital(ending.winner or 'nobody')} wins: {ending.reason}" + (
                 f" ({self.fall_reason})" if self.fall_reason else ""
             )
+        return narrate(self.narration, self._now())
+
+    def _now(self) -> str:
+        """What happens now, in the present tense."""
+        rules = self.rules
         if rules.phase is Phase.WALL:
             disk = rules.disk_in_hand
             colour = disk.colour if disk else "?"
             return f"{rules.placer} places a {colour} disk on the wall ({len(rules.wall)}/36)"
         turn = rules.turn
+        seat, off = capital(turn.seat), capital(other(turn.seat))
         if not turn.timer_running:
             left = self.count_in_left()
             if left is not None:
                 return (
-                    f"the computer ({other(turn.seat)}) releases the marble in {math.ceil(left)} s;"
+                    f"the computer ({off}) releases the marble in {math.ceil(left)} s;"
                     " Space or Enter starts it now"
                 )
-            return f"{other(turn.seat)}: release the marble to start {turn.seat}'s timer"
+            return f"{off} releases the marble to start {seat}'s timer"
         if turn.stacked:
-            return f"{turn.seat}: catch the marble!"
+            return f"{seat} catches the marble!"
         if turn.taken:
-            return f"{turn.seat}: stack the disk on the tower"
-        return f"{turn.seat}: pull a {turn.seat} disk from the wall and stack it"
+            return f"{seat} stacks the disk on the tower"
+        return f"{seat} pulls a {turn.seat} disk from the wall and stacks it"
 
 
 def _slot_of(event: InputEvent) -> Slot:

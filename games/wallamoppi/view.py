@@ -37,6 +37,7 @@ from games.ui.render import (
     WorldRect,
     shade,
 )
+from games.wallamoppi.marks import draw_last_moves
 from games.wallamoppi.rules import Phase, Slot, all_slots, other
 from games.wallamoppi.scene import MarbleTimer, slot_position
 from games.wallamoppi.session import WallamoppiSession
@@ -253,6 +254,7 @@ class WallamoppiView(PhysicsView):
         self._draw_turn_card(surface, renderer)
 
     def draw_overlay(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        draw_last_moves(self, surface, renderer)  # games/wallamoppi/marks.py
         if self.game.rules.phase is Phase.WALL:
             self._draw_wall_step(surface, renderer)
         else:

@@ -55,6 +55,16 @@ def carry(
     ui.drag(app, [screen(view, p) for p in points], hold_seconds=0.4)
 
 
+def until_the_opening_stands(app: Any) -> None:
+    """Frames until the paced opening (the window's computer speed) has laid all three."""
+    session = app.session
+    for _ in range(60 * 30):
+        if session.opening_laid == len(session.rules.tower):
+            return
+        app.step_frame(1 / 60)
+    raise AssertionError("the opening was never laid")
+
+
 def insert_the_dog_under_the_sheep(app: Any, ui: Any) -> AnimalsSession:
     """Blue draws the dog, sets the sheep (the rabbit on it) aside, puts the dog on the lion
     and the portion back on top; the turn has not passed yet when this returns."""
@@ -63,6 +73,7 @@ def insert_the_dog_under_the_sheep(app: Any, ui: Any) -> AnimalsSession:
     view = app.game.view
     assert isinstance(session, AnimalsSession) and isinstance(view, AnimalsView)
     assert session.rules.tower == ["lion", "sheep", "rabbit"] and session.rules.seat == "blue"
+    until_the_opening_stands(app)
     board = session.file.board
     scene = session.scene
     height = scene.size[1]
@@ -170,7 +181,15 @@ def test_no_face_down_identity_is_drawn_and_the_window_resizes(
         original(surface, renderer, piece, animal),
     )
     ui.run(app, 0.2)
-    assert set(faces) == {"lion", "sheep", "rabbit"}  # the opening, shown to all
+    assert faces and set(faces) == {"lion"}  # the opening is laid one at a time, face up
+    view.refit()
+    assert "draw" not in view.enabled_buttons() and "as they are laid" in view.next_step()
+    ui.click(app, view.buttons["draw"].center)  # too early: nothing drawn
+    assert session.rules.in_hand is None
+    until_the_opening_stands(app)
+    faces.clear()
+    ui.run(app, 0.1)
+    assert faces and set(faces) == {"lion", "sheep", "rabbit"}  # the opening, shown to all
     view.refit()
     ui.click(app, view.buttons["draw"].center)
     faces.clear()

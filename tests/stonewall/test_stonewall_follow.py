@@ -1,8 +1,8 @@
 """A computer's Stonewall turn through the real window, at a pace a person can follow: the die
 tumbles, the piece slides square by square, a placed wall drops in, the computer waits for
-each to be shown, and the last move stays marked until the next; the panel's log reads one
-line per turn. Headless (no window, nothing holds the computer) the same seed plays the same
-game."""
+each to be shown, and each player's last move stays marked until their next; the panel's log
+reads one line per turn. Headless (no window, nothing holds the computer) the same seed plays
+the same game."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import pytest
 
 from games import registry
 from games.protocol import SeatKind, SessionSetup
-from games.stonewall.rules import MovePiece, PlaceWall, Roll
+from games.stonewall.rules import MovePiece, PlaceWall
 from games.stonewall.session import StonewallSession
 from games.stonewall.view import StonewallView
 from games.ui.app import App
@@ -95,13 +95,20 @@ def test_a_computer_waits_for_each_action_to_be_shown_and_marks_its_move(app: Ap
     assert app.screen.get_at(_wall_centre(view, placed)) != screenshot.get_at(
         _wall_centre(view, placed)
     )  # drawn where it lies once landed, not before
-    # the marks stay through the next player's roll, until their move
-    next_move = len(game.records)
-    watch(app, lambda v: isinstance(v.game.records[-1].action, Roll)
-          and len(v.game.records) > next_move)
+    # the marks stay through the other player's turn, until the mover's own next move
+    mover, next_move = move.actor, len(game.records)
+
+    def moved(by: Any) -> Any:
+        return lambda v: (
+            isinstance(v.game.records[-1].action, MovePiece)
+            and len(v.game.records) > next_move
+            and by(v.game.records[-1].actor)
+        )
+
+    watch(app, moved(lambda actor: actor != mover))
     assert any(mark.kind == "path" and mark.points == path for mark in view.animator.marks)
-    watch(app, lambda v: isinstance(v.game.records[-1].action, MovePiece)
-          and len(v.game.records) > next_move)
+    assert {mark.owner for mark in view.animator.marks} == {0, 1}  # both players' moves shown
+    watch(app, moved(lambda actor: actor == mover))
     assert all(mark.points != path for mark in view.animator.marks)
 
 

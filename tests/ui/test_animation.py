@@ -1,7 +1,12 @@
-"""Move animation: a sliding piece passes every square of its path and ends on its square."""
+"""Move animation: a sliding piece passes every square of its path and ends on its square; the
+computer speed sets how long each action is shown; each player's last move stays marked until
+their next."""
 
 from __future__ import annotations
 
+import pytest
+
+from games.pacing import COMPUTER_SPEEDS, pace
 from games.ui.animation import Animator, Mark
 
 
@@ -14,8 +19,32 @@ def test_a_slide_visits_every_point_in_order_and_ends_at_the_destination() -> No
         animator.advance(0.1)
         seen.append(animator.position("red", (2.0, 1.0)))
     assert seen == path
+    assert not animator.slides
+    assert animator.busy()  # arrived, and stays shown the dwell before a computer acts again
+    animator.advance(pace("normal").dwell_seconds)
     assert not animator.busy()
     assert animator.position("red", (2.0, 1.0)) == (2.0, 1.0)
+
+
+@pytest.mark.parametrize("word", COMPUTER_SPEEDS)
+def test_the_computer_speed_sets_how_long_a_move_is_shown(word: str) -> None:
+    """A four-square slide is held for its squares and the dwell: slow longest, instant not
+    at all."""
+    animator = Animator(speed=lambda: word)
+    animator.slide("red", [(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (3.0, 0.0), (4.0, 0.0)])
+    held = 0.0
+    while animator.busy():
+        animator.advance(0.01)
+        held += 0.01
+        assert held < 10.0
+    chosen = pace(word)
+    assert held == pytest.approx(4 * chosen.step_seconds + chosen.dwell_seconds, abs=0.02)
+    assert animator.position("red", (4.0, 0.0)) == (4.0, 0.0)
+
+
+def test_slower_speeds_show_longer() -> None:
+    shown = [pace(word).step_seconds + pace(word).dwell_seconds for word in COMPUTER_SPEEDS]
+    assert shown == sorted(shown, reverse=True) and shown[-1] == 0.0
 
 
 def test_between_squares_the_piece_is_on_the_segment() -> None:
@@ -47,6 +76,8 @@ def test_a_wall_drops_in_and_then_lies_still() -> None:
         animator.advance(0.1)
         heights.append(animator.drop_height("wall"))
     assert heights[0] == 1.0 and heights[1] > heights[2] > 0.0 and heights[-1] == 0.0
+    assert not animator.drops and animator.busy()  # landed, shown the dwell more
+    animator.advance(pace("normal").dwell_seconds)
     assert not animator.busy()
 
 
@@ -60,6 +91,19 @@ def test_the_last_move_is_kept_until_the_next() -> None:
     assert animator.marks == [path, wall]
     other = Mark("path", ((5.0, 5.0), (5.0, 6.0)), 1)
     animator.mark(other, new_move=True)
-    assert animator.marks == [other]
+    assert animator.marks == [path, wall, other]  # another player's move leaves it marked
+    again = Mark("path", ((1.0, 0.0), (2.0, 0.0)), 0)
+    animator.mark(again, new_move=True)  # the owner's next move replaces it
+    assert animator.marks == [other, again]
     animator.clear()  # an undo
     assert animator.marks == []
+
+
+def test_a_chain_of_one_players_moves_stays_marked_whole() -> None:
+    """Stonewall's bonus turns: the same player moves again before anyone else."""
+    animator = Animator()
+    first = Mark("path", ((0.0, 0.0), (1.0, 0.0)), 0)
+    second = Mark("path", ((1.0, 0.0), (1.0, 4.0)), 0)
+    animator.mark(first, new_move=True)
+    animator.mark(second, new_move=True)
+    assert animator.marks == [first, second]

@@ -43,8 +43,12 @@ def test_wall_placement_through_inputs_and_an_illegal_slot_is_refused_with_the_r
         send(session, "place", slot="top")
     assert len(session.rules.wall) == 1 and session.refusal is not None
     assert session.refusal.startswith("a slot is")
-    # The status line keeps saying what to do (the window shows the refusal beside it).
-    assert session.status() == "light places a dark disk on the wall (1/36)"
+    # The status line narrates the last placement and keeps saying what to do (the window
+    # shows the refusal beside it), names capitalised.
+    first = session.rules.history[0].slot
+    status = session.status()
+    assert status.startswith("Dark placed a ") and f" disk on {first} · " in status
+    assert status.endswith(" · Light places a dark disk on the wall (1/36)")
 
 
 def test_touching_the_wall_before_the_timer_starts_is_refused() -> None:
