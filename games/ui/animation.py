@@ -29,6 +29,14 @@ STEP_SECONDS = 0.12  # one square or dot of a slide
 ROLL_SECONDS = 0.45  # a die tumbling before it shows its face
 DROP_SECONDS = 0.3  # a placed wall dropping onto the board
 
+# How many times faster than "normal" every animation runs (the settings' animation speed).
+_speed = [1.0]
+
+
+def set_speed(factor: float) -> None:
+    """The settings screen's animation speed: 0.5 slow, 1 normal, 2 fast."""
+    _speed[0] = max(float(factor), 0.05)
+
 
 @dataclass(frozen=True)
 class Slide:
@@ -81,7 +89,7 @@ class Animator:
 
     def advance(self, seconds: float) -> None:
         """Move the clock on (call from ``View.update``); finished slides are dropped."""
-        self.now += max(seconds, 0.0)
+        self.now += max(seconds, 0.0) * _speed[0]
         for key in [k for k, slide in self.slides.items() if slide.done(self.now)]:
             del self.slides[key]
         for key in [k for k, (start, length) in self.drops.items() if self.now >= start + length]:

@@ -10,11 +10,10 @@ import pytest
 
 from games import registry
 from games.freeplay.session import FreeplaySession
-from games.protocol import Outcome, SeatKind
+from games.protocol import SeatKind
 from games.ui import app as app_module
 from games.ui import overlays
 from games.ui.app import MAX_FRAME_SECONDS, run_app
-from games.ui.render import ACCENT
 
 
 def body_snapshot(app) -> dict[str, tuple[float, float, float]]:
@@ -165,28 +164,6 @@ def test_a_game_without_a_window_says_so_and_esc_returns_to_the_menu(
     assert "wobbletop run headlessonly" in app.error and "--headless" not in app.error
     ui.key(app, pygame.K_ESCAPE)
     assert app.error is None and app.running
-
-
-def accent_pixels(app) -> int:
-    area = app.play_rect
-    band = app.screen.subsurface(pygame.Rect(area.left, area.top, area.width, 140))
-    return pygame.mask.from_threshold(band, ACCENT, (30, 30, 30, 255)).count()
-
-
-def test_game_over_shows_the_winner_card_unless_the_view_draws_its_own(
-    make_app, ui, monkeypatch
-) -> None:
-    app = make_app("freeplay")
-    ui.run(app, ui.frame)
-    before = accent_pixels(app)
-    monkeypatch.setattr(
-        FreeplaySession, "outcome", property(lambda self: Outcome("player", "all stacked"))
-    )
-    ui.run(app, ui.frame)
-    assert accent_pixels(app) > before + 200  # "Player wins" in the accent colour
-    monkeypatch.setattr(type(app.game.view), "draws_outcome", True)
-    ui.run(app, ui.frame)
-    assert accent_pixels(app) <= before + 20
 
 
 def test_no_display_is_one_line_not_a_traceback(run_wobbletop) -> None:

@@ -1,0 +1,223 @@
+"""The app's screens through its own loop: one overlay at a time, overlays stop every game, the
+winner panel beside the board and its buttons, the settings screen kept between runs, the
+first-game tutorial (games/ui/screens.py, winner.py, settings_screen.py, tutorial.py)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from games import registry
+from games.freeplay.session import FreeplaySession
+from games.protocol import Outcome, SeatKind
+from games.settings import settings_path
+from games.ui.render import ACCENT
+
+HUMAN, COMPUTER = SeatKind.HUMAN, SeatKind.COMPUTER
+MAX_FRAMES = 60 * 120  # a bound on waiting for a computer, never reached
+
+
+def run_until(app, ui, condition, what: str) -> None:
+    for _ in range(MAX_FRAMES):
+        if condition():
+            return
+        app.step_frame(ui.frame)
+    pytest.fail(f"{what} did not happen")
+
+
+def end_freeplay(monkeypatch) -> None:
+    monkeypatch.setattr(
+        FreeplaySession, "outcome", property(lambda self: Outcome("player", "all stacked"))
+    )
+
+
+def test_space_or_p_after_the_game_ends_opens_no_pause(make_app, ui, monkeypatch) -> None:
+    app = make_app("freeplay")
+    ui.run(app, ui.frame)
+    end_freeplay(monkeypatch)
+    ui.run(app, ui.frame)
+    for key in (pygame.K_SPACE, pygame.K_p):
+        ui.key(app, key)
+        assert not app.paused and app.screens.overlay is None
+    assert app.game is not None
+
+
+def test_one_overlay_at_a_time_the_last_asked_wins(make_app, ui) -> None:
+    app = make_app("freeplay")
+    ui.run(app, ui.frame)
+    ui.key(app, pygame.K_p)
+    assert app.paused
+    ui.key(app, pygame.K_h)
+    assert app.show_help and not app.paused and app.screens.overlay == "help"
+    ui.key(app, pygame.K_o)
+    assert app.screens.overlay == "settings" and not app.show_help
+    ui.key(app, pygame.K_ESCAPE)
+    assert app.screens.overlay is None and app.game is not None  # Esc closed it, no menu
+
+
+def test_help_stops_a_dice_game_no_computer_moves_under_it(make_app, ui) -> None:
+    app = make_app()
+    app.start_game(registry.load("stonewall"), (COMPUTER, COMPUTER))
+    session = app.session
+    ui.key(app, pygame.K_h)
+    assert app.show_help
+    before = len(session.records)
+    ui.run(app, 5.0)  # far longer than a computer's pause between moves
+    assert len(session.records) == before
+    ui.key(app, pygame.K_h)
+    run_until(app, ui, lambda: len(session.records) > before, "a computer move after help")
+
+
+def test_pause_stops_the_physics_world(make_app, ui) -> None:
+    app = make_app("freeplay")
+    ui.run(app, 0.1)
+    frame = app.session.frame
+    ui.key(app, pygame.K_SPACE)
+    ui.run(app, 1.0)
+    assert app.session.frame == frame
+    ui.key(app, pygame.K_SPACE)
+    ui.run(app, 0.5)
+    assert app.session.frame > frame
+
+
+def accent_pixels(app, rect: pygame.Rect) -> int:
+    band = app.screen.subsurface(rect)
+    return pygame.mask.from_threshold(band, ACCENT, (30, 30, 30, 255)).count()
+
+
+@pytest.mark.parametrize("view_draws_its_own", [False, True])
+def test_the_winner_panel_stands_beside_the_board(
+    make_app, ui, monkeypatch, view_draws_its_own
+) -> None:
+    app = make_app("freeplay")
+    ui.run(app, ui.frame)
+    width = app.play_rect.width
+    monkeypatch.setattr(type(app.game.view), "draws_outcome", view_draws_its_own)
+    end_freeplay(monkeypatch)
+    ui.run(app, ui.frame)
+    panel = app.screens.winner.rect()
+    assert app.play_rect.width < width and panel.left == app.play_rect.right
+    assert panel.right == app.screen.get_width()
+    assert accent_pixels(app, panel) > 200  # "Player wins" in the accent colour
+    # opaque: the panel's colour is the same everywhere between its words
+    assert app.screen.get_at((panel.right - 3, panel.centery)) == app.screen.get_at(
+        (panel.right - 3, panel.centery + 5)
+    )
+
+
+def test_winner_panel_rematch_swap_seats_and_menu(make_app, ui) -> None:
+    app = make_app()
+    app.start_game(registry.load("stonewall"), (HUMAN, COMPUTER), {"skill": ["easy", "hard"]})
+    game = app.game
+    game.session.state.outcome = lambda: type("R", (), {"name": "red", "reason": "home"})()
+    ui.run(app, ui.frame)
+    buttons = app.screens.winner.buttons()
+    ui.click(app, buttons["Rematch"].center)
+    assert app.game is not game and app.session.outcome is None
+    assert app.game.seats == (HUMAN, COMPUTER) and app.game.options == {"skill": ["easy", "hard"]}
+    app.session.state.outcome = lambda: type("R", (), {"name": "red", "reason": "home"})()
+    ui.run(app, ui.frame)
+    ui.click(app, app.screens.winner.buttons()["Swap seats"].center)
+    assert app.game.seats == (COMPUTER, HUMAN) and app.game.options == {"skill": ["hard", "easy"]}
+    app.session.state.outcome = lambda: type("R", (), {"name": "blue", "reason": "home"})()
+    ui.run(app, ui.frame)
+    ui.click(app, app.screens.winner.buttons()["Menu"].center)
+    assert app.game is None and app.running
+
+
+def test_settings_from_the_menu_are_kept_for_the_next_run(make_app, ui) -> None:
+    app = make_app()
+    ui.run(app, ui.frame)
+    ui.click(app, app.screens.menu_button().center)
+    assert app.screens.overlay == "settings"
+    rects, done = app.screens.settings_screen.buttons(app.screens.settings_screen.area())
+    ui.click(app, rects["computer_speed"].center)  # normal -> fast
+    ui.click(app, rects["volume"].center)  # 80 -> 90
+    ui.click(app, rects["colour_blind"].center)
+    ui.click(app, done.center)
+    assert app.screens.overlay is None and app.game is None and app.running
+    assert app.sound.level == pytest.approx(0.9)
+    text = settings_path().read_text()
+    assert 'computer_speed = "fast"' in text and "volume = 90" in text
+    fresh = make_app()
+    kept = fresh.screens.store.settings
+    assert (kept.computer_speed, kept.volume, kept.colour_blind) == ("fast", 90, True)
+    assert fresh.sound.level == pytest.approx(0.9)
+
+
+def test_settings_in_a_game_stop_it_and_keys_step_them(make_app, ui) -> None:
+    app = make_app("freeplay")
+    ui.run(app, 0.1)
+    frame = app.session.frame
+    ui.key(app, pygame.K_o)
+    ui.key(app, pygame.K_DOWN)  # the sound row
+    ui.key(app, pygame.K_RIGHT)
+    ui.run(app, 0.5)
+    assert app.session.frame == frame and app.sound.muted
+    assert app.screens.store.settings.muted
+    ui.key(app, pygame.K_o)
+    assert app.screens.overlay is None
+
+
+def test_a_bad_settings_file_keeps_the_defaults_and_is_never_overwritten(
+    make_app, ui, capsys
+) -> None:
+    path = settings_path()
+    bad = "[play]\ncomputer_speed = \"ludicrous\"\n"
+    path.write_text(bad)
+    app = make_app("freeplay")
+    out = capsys.readouterr().out
+    assert str(path.name) in out and "play.computer_speed" in out and "instant" in out
+    assert app.screens.store.settings.computer_speed == "normal"
+    ui.key(app, pygame.K_o)
+    ui.key(app, pygame.K_RIGHT)  # volume up: applies, but is not written
+    assert app.screens.store.settings.volume == 90
+    assert path.read_text() == bad
+    assert "not saved" in app.current_notice()[0]
+
+
+@pytest.fixture
+def first_run():
+    """A player who has never had a guided turn (the shared fixture marks them all seen)."""
+    settings_path().unlink()
+
+
+def test_the_tutorial_shows_on_a_games_first_run_only(make_app, ui, first_run) -> None:
+    app = make_app()
+    app.start_game(registry.load("stonewall"), (HUMAN, COMPUTER))
+    ui.run(app, ui.frame)
+    assert app.screens.overlay == "tutorial"
+    assert "stonewall" in app.screens.store.settings.tutorials_seen
+    ui.key(app, pygame.K_RETURN)  # step 1: roll (Enter rolls in Stonewall)
+    assert app.screens.tutorial.index == 1  # the roll was seen: on to the move
+    skip, _ = app.screens.tutorial.buttons()
+    ui.click(app, skip.center)
+    assert app.screens.overlay is None
+    app.restart()
+    ui.run(app, ui.frame)
+    assert app.screens.overlay is None  # offered once
+    again = make_app()
+    again.start_game(registry.load("stonewall"), (HUMAN, COMPUTER))
+    ui.run(again, ui.frame)
+    assert again.screens.overlay is None  # nor in the next run
+    ui.key(again, pygame.K_t)  # T, listed in the help, shows it again
+    assert again.screens.overlay == "tutorial" and again.screens.tutorial.index == 0
+    assert any(key == "T" for key, _ in again.help_keys(again.game))
+
+
+def test_a_tutorial_card_that_waits_for_next_stops_the_game(make_app, ui, first_run) -> None:
+    app = make_app("wallamoppi")
+    ui.run(app, ui.frame)
+    tutorial = app.screens.tutorial
+    assert app.screens.overlay == "tutorial" and tutorial.step.wait_for  # place a disk: runs
+    tutorial.index = 2  # the marble card: read, then Next
+    frame = app.session.frame
+    ui.run(app, 0.5)
+    assert app.session.frame == frame
+    _, next_button = tutorial.buttons()
+    ui.click(app, next_button.center)
+    assert tutorial.index == 3
+    ui.key(app, pygame.K_RETURN)
+    assert app.screens.overlay is None  # the last card's Next ends it
+    ui.run(app, 0.2)
+    assert app.session.frame > frame
