@@ -36,9 +36,10 @@ HELP, SETTINGS, PAUSED, TUTORIAL = "help", "settings", "paused", "tutorial"
 OVERLAYS = (HELP, SETTINGS, PAUSED, TUTORIAL)
 SETTINGS_KEY = pygame.K_o
 TUTORIAL_KEY = pygame.K_t
+# In the help, on the sound key's row (it stands for the shell's "M" row, so the help needs
+# no more rows than before and still fits a small window): O and T.
 SCREEN_KEYS: tuple[tuple[str, str], ...] = (
-    ("O", "settings: sound, computer speed, colours, window size"),
-    ("T", "the guided first turn again"),
+    ("M", "sound · O settings · T guided turn"),
 )
 
 

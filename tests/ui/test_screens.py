@@ -202,7 +202,7 @@ def test_the_tutorial_shows_on_a_games_first_run_only(make_app, ui, first_run) -
     assert again.screens.overlay is None  # nor in the next run
     ui.key(again, pygame.K_t)  # T, listed in the help, shows it again
     assert again.screens.overlay == "tutorial" and again.screens.tutorial.index == 0
-    assert any(key == "T" for key, _ in again.help_keys(again.game))
+    assert any("T guided turn" in meaning for _, meaning in again.help_keys(again.game))
 
 
 def test_a_tutorial_card_that_waits_for_next_stops_the_game(make_app, ui, first_run) -> None:
