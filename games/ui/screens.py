@@ -139,21 +139,21 @@ class Screens:
         return (
             event.type == pygame.MOUSEBUTTONDOWN
             and event.button == 1
-            and self.menu_button() is not None
-            and self.menu_button().collidepoint(event.pos)  # type: ignore[union-attr]
+            and (button := self.menu_button()) is not None
+            and button.collidepoint(event.pos)
         )
 
     def menu_button(self) -> pygame.Rect | None:
-        """The menu's *Settings…* button: under *Replays…* at the top left (None while the
-        menu shows a list of its own)."""
+        """The menu's *Settings…* button, beside *Replays…* at the top left; None in a narrow
+        window (O, named in the menu's hint line, opens the settings there) and while the
+        menu shows a list or the rules of its own."""
         menu = self.app.menu
         if menu.replays is not None or menu.show_help:
             return None
         replays = menu.replays_rect()
-        width = self.app.screen.get_width()
-        if width >= 900:
-            return pygame.Rect(replays.right + 10, replays.top, replays.width, replays.height)
-        return pygame.Rect(replays.left, replays.bottom + 6, replays.width, replays.height)
+        if self.app.screen.get_width() < 720:
+            return None  # no room beside the centred title: the hint line's "O settings"
+        return pygame.Rect(replays.right + 10, replays.top, replays.width, replays.height)
 
     # -- layout and drawing ----------------------------------------------------------------
 

@@ -142,29 +142,32 @@ class Tutorial:
             return pygame.Rect(finder())
         return play
 
+    def text_size(self) -> int:
+        return 14 if self.screens.app.play_rect.height < 420 else 17
+
     def card_rect(self) -> pygame.Rect:
+        """The card: away from what the step points at (beside a side panel, else at the
+        foot of the play area, or its top when the target is low), as tall as its words."""
         app = self.screens.app
         play = app.play_rect
-        width = min(play.width - 20, CARD_MAX_WIDTH)
-        text = self.step.text if self.step else ""
-        size = 15 if play.height < 420 else 17
-        lines = app.renderer.wrap(text, width - 28, size)
-        height = min(44 + len(lines) * (size + 6) + 44, play.height - 10)
-        rect = pygame.Rect(0, 0, width, height)
         game = app.game
         target = self.target_rect(game) if game else play
-        # Away from what it points at: the foot when the target is the upper part, or the
-        # whole play area; a target in the lower half gets the card at the top.
-        if target.centery > play.centery + play.height // 6:
-            rect.midtop = (play.centerx, play.top + 8)
+        left, right = play.left + 10, play.right - 10
+        if target.width < play.width * 0.6:  # a side panel: the card over the board beside it
+            if target.centerx > play.centerx:
+                right = target.left - 10
+            else:
+                left = target.right + 10
+        width = min(right - left, CARD_MAX_WIDTH)
+        size = self.text_size()
+        lines = app.renderer.wrap(self.step.text if self.step else "", width - 28, size)
+        height = min(34 + len(lines) * (size + 5) + 48, play.height - 10)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.centerx = (left + right) // 2
+        if target.width >= play.width * 0.6 and target.centery > play.centery + play.height // 6:
+            rect.top = play.top + 8
         else:
-            rect.midbottom = (play.centerx, play.bottom - 8)
-        if target.width < play.width * 0.6:  # a side panel: the card beside it, over the board
-            rect.centerx = (play.left + target.left) // 2 if target.centerx > play.centerx else (
-                (target.right + play.right) // 2)
-            rect.width = min(rect.width, max(target.left - play.left, play.right - target.right)
-                             - 20)
-            rect.centerx = max(rect.centerx, play.left + rect.width // 2 + 10)
+            rect.bottom = play.bottom - 8
         return rect
 
     def draw(self, surface: pygame.Surface, renderer: Renderer, game: GameRun) -> None:
@@ -180,19 +183,20 @@ class Tutorial:
         card = self.card_rect()
         renderer.panel(surface, card, alpha=250)
         pygame.draw.rect(surface, ACCENT, card, width=2, border_radius=12)
-        small = self.screens.app.play_rect.height < 420
-        size = 15 if small else 17
+        size = self.text_size()
         renderer.text(surface, f"Guided first turn · {self.index + 1} of {len(self.steps)}",
                       (card.left + 14, card.top + 10), size=13, bold=True, colour=ACCENT)
         y = card.top + 34
         for line in renderer.wrap(step.text, card.width - 28, size):
             renderer.text(surface, line, (card.left + 14, y), size=size, colour=INK)
-            y += size + 6
+            y += size + 5
         skip, next_ = self.buttons()
         mouse = pygame.mouse.get_pos()
         renderer.button(surface, skip, "Skip", hot=skip.collidepoint(mouse))
         if next_ is not None:
             renderer.button(surface, next_, "Next", hot=next_.collidepoint(mouse))
         else:
-            renderer.text(surface, "your turn: do it on the board", (card.left + 14,
-                          skip.centery), size=13, colour=INK_DIM, anchor="midleft")
+            hint = renderer.ellipsize("your move, on the board",
+                                      skip.left - card.left - 24, 13)
+            renderer.text(surface, hint, (card.left + 14, skip.centery), size=13,
+                          colour=INK_DIM, anchor="midleft")

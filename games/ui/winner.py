@@ -8,6 +8,8 @@ keeps painting it on the board beside the panel.
 - The numbers come from the game's :class:`~games.protocol.Outcome` details (turns, coins,
   tower height, dots left, lives...: :data:`NUMBER_LABELS` says which, in words) and the
   time played, counted here while the game ran (overlays stop it, as they stop the game).
+- Why it ended: the view's ``end_reason()`` where it has one (Wallamoppi's "The tower fell:
+  Light touched a disk last"), else the outcome's reason.
 - *Rematch* starts the same game with the same seats and options (as F5); *Swap seats*
   starts it with the seats rotated by one (a human and a computer change places; a
   per-seat list of computer strengths turns with them); *Menu* leaves the game (as Esc).
@@ -15,12 +17,14 @@ keeps painting it on the board beside the panel.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from games.protocol import Outcome, SeatKind
+from games.ui.canvas import PLAYER_COLOURS, TAG_COLOURS, shade
 from games.ui.render import ACCENT, INK, INK_DIM, PANEL, Renderer
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,14 +52,13 @@ BUTTONS = ("Rematch", "Swap seats", "Menu")
 
 
 def game_numbers(outcome: Outcome, seconds: float) -> list[tuple[str, str]]:
-    """(label, value) rows for the panel: the time played, then the outcome's numbers."""
-    minutes, secs = divmod(round(seconds), 60)
-    rows = [("Time", f"{minutes}:{secs:02d}")]
+    """(label, value) rows for the panel: the outcome's numbers, then the time played (a
+    small window shows as many rows as fit, the first first)."""
     details = outcome.details
-    for key, label in NUMBER_LABELS.items():
-        if key in details:
-            rows.append((label, _value(details[key])))
-    return rows
+    rows = [(label, _value(details[key])) for key, label in NUMBER_LABELS.items()
+            if key in details]
+    minutes, secs = divmod(round(seconds), 60)
+    return [*rows, ("Time", f"{minutes}:{secs:02d}")]
 
 
 def _value(value: Any) -> str:
@@ -68,7 +71,8 @@ def headline(outcome: Outcome) -> str:
     if not outcome.winner:
         return "Game over"
     names = [name.strip().capitalize() for name in outcome.winner.split(",")]
-    return " and ".join(names) + (" win" if len(names) > 1 else " wins")
+    plural = len(names) > 1 or names[0].endswith("s")  # "The monsters": Monsters win
+    return " and ".join(names) + (" win" if plural else " wins")
 
 
 def swapped(
@@ -158,21 +162,25 @@ class WinnerPanel:
         surface.set_clip(pygame.Rect(panel.left, panel.top, panel.width,
                                      min(b.top for b in buttons.values()) - 8 - panel.top))
         x, y = panel.left + 14, panel.top + 12
+        y = _draw_confetti(surface, panel, outcome) + 4
         title_size = 22 if small else 30
         for line in renderer.wrap(headline(outcome), room, title_size, bold=True)[:2]:
             rect = renderer.text(surface, line, (x, y), size=title_size, bold=True, serif=True,
                                  colour=ACCENT)
             y = rect.bottom + 2
         text_size = 14 if small else 17
-        for line in renderer.wrap(_sentence(outcome.reason), room, text_size)[:3]:
+        for line in renderer.wrap(reason(game, outcome), room, text_size)[:4]:
             rect = renderer.text(surface, line, (x, y + 4), size=text_size, colour=INK)
             y = rect.bottom
         y += 10 if small else 18
         row = 18 if small else 24
+        bottom = min(b.top for b in buttons.values()) - 8
         for label, value in game_numbers(outcome, self.seconds):
+            lines = renderer.wrap(value, room - room // 2, text_size - 1, bold=True)[:3]
+            if y + row * len(lines) > bottom:
+                break  # a row shown whole or not at all (the most telling come first)
             renderer.text(surface, label, (x, y), size=text_size - 1, colour=INK_DIM)
-            lines = renderer.wrap(value, room - room // 2, text_size - 1, bold=True)
-            for line in lines[:2]:
+            for line in lines:
                 renderer.text(surface, line, (panel.right - 14, y), size=text_size - 1,
                               bold=True, colour=INK, anchor="topright")
                 y += row
@@ -182,5 +190,33 @@ class WinnerPanel:
             renderer.button(surface, rect, label, hot=rect.collidepoint(mouse))
 
 
-def _sentence(reason: str) -> str:
-    return reason[:1].upper() + reason[1:]
+CONFETTI_PIECES = 26
+
+
+def _draw_confetti(surface: pygame.Surface, panel: pygame.Rect, outcome: Outcome) -> int:
+    """A band of paper confetti across the panel's top, in the winner's colour (when it is
+    a colour) and the table's others; the same pattern every frame. Returns its bottom."""
+    band = pygame.Rect(panel.left + 6, panel.top + 6, panel.width - 12,
+                       18 if panel.height < 420 else 30)
+    winner = TAG_COLOURS.get((outcome.winner or "").split(",")[0].strip().lower())
+    colours = [winner] * 3 if winner else []
+    colours += [ACCENT, *PLAYER_COLOURS]
+    chooser = random.Random(f"{outcome.winner}:{outcome.reason}")
+    for _ in range(CONFETTI_PIECES):
+        colour = chooser.choice(colours)
+        size = chooser.randint(4, 8)
+        x = band.left + chooser.randrange(max(band.width - size, 1))
+        y = band.top + chooser.randrange(max(band.height - size, 1))
+        slant = chooser.randint(-3, 3)
+        points = [(x, y + slant), (x + size, y), (x + size, y + size // 2 - slant),
+                  (x, y + size // 2)]
+        pygame.draw.polygon(surface, colour, points)
+        pygame.draw.polygon(surface, shade(colour, 0.6), points, width=1)
+    return band.bottom
+
+
+def reason(game: GameRun, outcome: Outcome) -> str:
+    """Why the game ended: the view's own words (``end_reason()``) where it has them."""
+    words = getattr(game.view, "end_reason", None)
+    text = words() if callable(words) else outcome.reason
+    return text[:1].upper() + text[1:]
