@@ -9,7 +9,8 @@ The loop: physics advances in fixed frames of ``session.frame_seconds`` (the con
 ``step_hz``) from an accumulator fed by real time; the display renders at its own rate. A long
 real frame (a window drag, a stall) is clamped to :data:`MAX_FRAME_SECONDS` and at most that
 much simulated time is run per rendered frame, so the loop never spirals; pause and the help
-overlay stop the clock entirely.
+overlay stop the clock entirely (:mod:`games.ui.screens`: one overlay at a time, and which wins;
+the winner panel, the settings screen and the guided first turn).
 
 Only the pygame subsystems used are initialised (display and font; no mixer, so a machine
 without a sound card prints no audio errors). With no screen to show the window on (no

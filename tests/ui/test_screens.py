@@ -11,7 +11,9 @@ from games import registry
 from games.freeplay.session import FreeplaySession
 from games.protocol import Outcome, SeatKind
 from games.settings import settings_path
+from games.ui import animation
 from games.ui.render import ACCENT
+from games.ui.winner import game_numbers
 
 HUMAN, COMPUTER = SeatKind.HUMAN, SeatKind.COMPUTER
 MAX_FRAMES = 60 * 120  # a bound on waiting for a computer, never reached
@@ -31,15 +33,41 @@ def end_freeplay(monkeypatch) -> None:
     )
 
 
-def test_space_or_p_after_the_game_ends_opens_no_pause(make_app, ui, monkeypatch) -> None:
-    app = make_app("freeplay")
-    ui.run(app, ui.frame)
-    end_freeplay(monkeypatch)
-    ui.run(app, ui.frame)
+FAST_COMPUTERS = {"bot_delay_frames": 0, "undo_grace_frames": 0}
+
+
+def play_malloppo_to_the_end(make_app, ui, monkeypatch):
+    """Two computers play Dammi il malloppo (seed 1) to its real end, their moves shown fast."""
+    app = make_app()
+    monkeypatch.setattr(animation, "_speed", [50.0])  # restored after the test
+    app.start_game(registry.load("malloppo"), (COMPUTER, COMPUTER), FAST_COMPUTERS)
+    run_until(app, ui, lambda: app.session.outcome is not None, "the end of the game")
+    return app
+
+
+def test_space_or_p_just_after_the_game_ends_opens_no_pause(make_app, ui, monkeypatch) -> None:
+    app = play_malloppo_to_the_end(make_app, ui, monkeypatch)
     for key in (pygame.K_SPACE, pygame.K_p):
         ui.key(app, key)
         assert not app.paused and app.screens.overlay is None
-    assert app.game is not None
+    assert app.game is not None and app.screens.side_panel_px() > 0  # the result stays
+
+
+def test_a_real_ending_shows_its_numbers_and_rematch_starts_the_same_game(
+    make_app, ui, monkeypatch
+) -> None:
+    app = play_malloppo_to_the_end(make_app, ui, monkeypatch)
+    outcome = app.session.outcome
+    rows = dict(game_numbers(outcome, app.screens.winner.seconds))
+    assert rows["Coins"] == ", ".join(
+        f"{name.capitalize()} {count}" for name, count in outcome.details["coins"].items()
+    )
+    assert rows["Turns"] == str(outcome.details["turns"]) and rows["Time"] != "0:00"
+    finished = app.game
+    ui.click(app, app.screens.winner.buttons()["Rematch"].center)
+    assert app.game is not finished and app.game.spec.id == "malloppo"
+    assert app.game.seats == (COMPUTER, COMPUTER) and app.game.options == FAST_COMPUTERS
+    assert app.screens.side_panel_px() == 0 and app.screens.winner.seconds < 1.0
 
 
 def test_one_overlay_at_a_time_the_last_asked_wins(make_app, ui) -> None:
