@@ -537,17 +537,11 @@ class App:
         key = event.key
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         if self.screens.shell_key(event):
-            pass  # P / Space, H / F1, O, T; Esc over an overlay (games/ui/screens.py)
+            pass  # P / Space, H / F1, O, T, M; Esc over an overlay (games/ui/screens.py)
         elif key == pygame.K_ESCAPE:
             self.leave_game()
         elif key == pygame.K_F5 or (key == pygame.K_r and ctrl):
             self.restart()
-        elif key == pygame.K_m:
-            muted = self.sound.toggle_mute()
-            if not self.sound.available:
-                self.notify("no sound here (no audio device, or [sound] enabled = false)")
-            else:
-                self.notify("sound off (M turns it on)" if muted else "sound on (M mutes)")
         elif key == pygame.K_z and ctrl and self.game is not None and self.game.spec.undo_by_replay:
             self.undo_last_drag()
         elif key == pygame.K_s and ctrl and self.game is not None:

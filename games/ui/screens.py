@@ -21,6 +21,7 @@ Overlays and the rule for which wins:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -119,7 +120,7 @@ class Screens:
 
     def shell_key(self, event: pygame.event.Event) -> bool:
         """A game's shell keys for overlays: P / Space, H / F1, O, T and Esc over an
-        overlay; True if the key was one of them."""
+        overlay, and M (mute, kept in the settings); True if the key was one of them."""
         key = event.key
         if key == pygame.K_ESCAPE and self.overlay is not None:
             self.open(None)
@@ -131,9 +132,21 @@ class Screens:
             self.toggle(SETTINGS)
         elif key == TUTORIAL_KEY and self.app.game is not None and not self.app.game.replay:
             self.tutorial.begin(self.app.game)
+        elif key == pygame.K_m:
+            self.toggle_mute()
         else:
             return False
         return True
+
+    def toggle_mute(self) -> None:
+        """M: sound off or on, kept in the settings like the settings screen's own switch."""
+        settings = self.store.settings
+        self.settings_screen.change(replace(settings, muted=not settings.muted))
+        sound = self.app.sound
+        if not sound.available:
+            self.app.notify("no sound here (no audio device, or [sound] enabled = false)")
+        elif self.store.writable:
+            self.app.notify("sound off (M turns it on)" if sound.muted else "sound on (M mutes)")
 
     def _menu_settings_click(self, event: pygame.event.Event) -> bool:
         return (

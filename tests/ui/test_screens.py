@@ -249,3 +249,27 @@ def test_a_tutorial_card_that_waits_for_next_stops_the_game(make_app, ui, first_
     assert app.screens.overlay is None  # the last card's Next ends it
     ui.run(app, 0.2)
     assert app.session.frame > frame
+
+
+def test_m_mutes_and_the_settings_keep_it(make_app, ui) -> None:
+    app = make_app("freeplay")
+    ui.key(app, pygame.K_m)
+    assert app.sound.muted and app.screens.store.settings.muted
+    assert "muted = true" in settings_path().read_text()
+    assert make_app("freeplay").sound.muted  # the next run starts muted
+    ui.key(app, pygame.K_m)
+    assert not app.sound.muted and not app.screens.store.settings.muted
+
+
+def test_the_window_size_row_resizes_the_window(make_app, ui) -> None:
+    app = make_app(size=(960, 600))
+    ui.key(app, pygame.K_o)
+    screen = app.screens.settings_screen
+    rects, _ = screen.buttons(screen.area())
+    ui.click(app, rects["window"].center)
+    assert app.screen.get_size() == (1280, 800) and app.windowed_size == (1280, 800)
+    rects, _ = screen.buttons(screen.area())
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rects["window"].center,
+                                         button=3))
+    ui.run(app, ui.frame)
+    assert app.screen.get_size() == (960, 600)
