@@ -136,17 +136,24 @@ class SettingsScreen:
         rect.center = area.center
         return rect
 
+    @staticmethod
+    def header_px(panel: pygame.Rect) -> int:
+        return 60 if panel.height >= 360 else 44
+
     def row_height(self, panel: pygame.Rect) -> int:
-        return max(24, min(48, (panel.height - 130) // len(ROWS)))
+        """Each row's share of the panel between its title and its foot (Done, the hints)."""
+        room = panel.height - self.header_px(panel) - (70 if panel.height >= 360 else 56)
+        return max(24, min(48, room // len(ROWS)))
 
     def buttons(self, area: pygame.Rect) -> tuple[dict[str, pygame.Rect], pygame.Rect]:
         """Each row's value button and the Done button."""
         panel = self.panel(area)
         row = self.row_height(panel)
-        top = panel.top + (60 if panel.height >= 360 else 44)
+        top = panel.top + self.header_px(panel)
         width = min(220, panel.width // 2 - 20)
+        gap = 8 if row >= 36 else 4
         rects = {
-            name: pygame.Rect(panel.right - 20 - width, top + i * row, width, row - 8)
+            name: pygame.Rect(panel.right - 20 - width, top + i * row, width, row - gap)
             for i, name in enumerate(ROWS)
         }
         done = pygame.Rect(0, 0, 120, min(40, row))
@@ -217,12 +224,18 @@ class SettingsScreen:
             if problem
             else f"kept in {self.screens.store.path}"
         )
-        hint = "click: next value · right click: back · ↑ ↓ ← → · O or Esc closes"
+        room = done.left - panel.left - 30
+        hints = (  # the first that fits
+            "click: next value · right click: back · ↑ ↓ ← → · O or Esc closes",
+            "click: next · right click: back · Esc closes",
+            "Esc closes",
+        )
+        hint = next((h for h in hints if renderer.font(13).size(h)[0] <= room), hints[-1])
         for n, (line, colour) in enumerate(((hint, INK_DIM), (foot, REFUSED if problem
                                                                else INK_DIM))):
             renderer.text(
                 surface,
-                renderer.ellipsize(line, done.left - panel.left - 30, 13),
+                renderer.ellipsize(line, room, 13),
                 (panel.left + 20, done.centery - 9 + n * 18),
                 size=13,
                 colour=colour,
