@@ -21,6 +21,7 @@ Overlays and the rule for which wins:
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -57,7 +58,7 @@ class Screens:
         self.store = SettingsStore.load()
         if self.store.problem:
             print(f"wobbletop: {self.store.problem} (the default settings are used; the file "
-                  "is left as it is)", flush=True)
+                  "is left as it is)", file=sys.stderr)
         self.settings_screen = SettingsScreen(self)
         self.tutorial = Tutorial(self)
         self.winner = WinnerPanel(self)
@@ -179,7 +180,8 @@ class Screens:
 
     def frame_key(self) -> tuple[object, ...]:
         """What the menu's picture depends on here (the idle menu redraws when it changes)."""
-        return (self.overlay, self.settings_screen.frame_key(), self.store.settings)
+        hover = pygame.mouse.get_pos() if self.overlay == SETTINGS else None  # lit buttons
+        return (self.overlay, self.settings_screen.frame_key(), self.store.settings, hover)
 
     def draw_menu(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """Over the menu: its Settings button, and the settings screen when it is open."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -40,6 +41,14 @@ ROW_LABELS = {
     "colour_blind": "Colour-blind-safe colours",
     "window": "Window size",
 }
+
+
+def home_relative(path: Path) -> str:
+    """``path`` with the home folder written ``~`` (shorter, and what a player types)."""
+    try:
+        return "~/" + path.relative_to(Path.home()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def _next(words: tuple[str, ...], word: str, step: int) -> str:
@@ -222,7 +231,7 @@ class SettingsScreen:
         foot = (
             "not saved: the settings file could not be read"
             if problem
-            else f"kept in {self.screens.store.path}"
+            else f"kept in {home_relative(self.screens.store.path)}"
         )
         room = done.left - panel.left - 30
         hints = (  # the first that fits
