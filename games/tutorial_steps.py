@@ -5,20 +5,28 @@ the window resolves, :data:`POINT_AT`) and what ends it:
 
 - ``wait_for`` empty: the card waits for *Next* (Enter) and the game stands still under it,
   so nothing is timed while the player reads;
-- ``wait_for`` action names ("roll", "move", "grab", "release", "place"...): the game runs
-  and the step ends once the player's own input of one of those kinds is accepted, so the
-  player does what the card says on the real board; ``"phase:NAME"`` ends it when the
-  game's rules reach that phase (Wallamoppi's tower step) instead.
+- ``wait_for`` action names ("roll", "move", "place", "release", "marble"...): the game runs
+  and the step ends once the player's own input of one of those kinds is accepted (the
+  computer's inputs are not recorded, so they never end a step), so the player does on the
+  real board what the card says; ``"state:PATH=VALUE"`` ends it instead once the session's
+  attribute PATH (dotted) reads VALUE (Wallamoppi's rules reaching the tower step).
 
-Readings chosen: Wallamoppi's practice is its wall step (no marble runs while the wall is
-built), then a card stops the game before the first tower turn to explain the marble; the dice
-games walk through the first roll and the first move with the rules that apply, pointing at
-the panel (the die) and the board; Animals and Free play explain the first drag.
+A step with ``needs_option`` is shown only in a game started with that session option (the
+practice turn's card, in a game the guided turn started: :data:`FIRST_RUN_OPTIONS`).
+
+Readings chosen: Wallamoppi's guided game is started with ``practice = true`` (see
+games/wallamoppi/session.py): building the wall is untimed anyway, and each person's first
+tower turn is a practice in which the released marble waits until their disk is stacked, then
+rolls to be caught; the dice games walk through the first roll and the first move with the
+rules that apply, pointing at the panel (the die) and the board; Animals and Free play
+explain the first drag.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 POINT_AT = ("board", "panel", "table", "timer", "play")
 
@@ -28,6 +36,7 @@ class Step:
     text: str
     point_at: str = "play"
     wait_for: tuple[str, ...] = ()
+    needs_option: str | None = None
 
     @property
     def lets_play(self) -> bool:
@@ -40,13 +49,18 @@ DICE_UNDO = "Undo takes back your move until the next roll. H shows every rule; 
 
 STEPS: dict[str, tuple[Step, ...]] = {
     "wallamoppi": (
-        Step("Welcome to Wallamoppi. First a practice: building the wall is not timed. "
-             "Click a lit slot to place the disk you drew.", "table", ("place",)),
-        Step("Each disk goes next to a bottom disk or centred on two below it. Keep "
-             "placing until the wall is finished (8, 7, ... 1).", "table", ("phase:TOWER",)),
-        Step("Now the marble. On your turn your opponent releases the marble (the box on the "
-             "right); pull one disk of your colour out of the wall, stack it on the tower, "
-             "then catch the marble (Space, Enter or a click on the box) before it drops.",
+        Step("Welcome to Wallamoppi. First the wall, which is never timed: click a lit slot "
+             "to place the disk you drew.", "table", ("place",)),
+        Step("Each disk goes next to a bottom disk or centred on two below it. You and the "
+             "other player take turns until the wall is finished (8, 7, ... 1).", "table",
+             ("state:rules.phase.name=TOWER",)),
+        Step("Your first tower turn is a practice: the marble, once released, waits until "
+             "your disk is on the tower. Left-drag one of your disks out of the wall onto the "
+             "tower; then the marble rolls: catch it with Space, Enter or a click on its box.",
+             "table", ("marble",), needs_option="practice"),
+        Step("The marble: on your turn the other player releases it (the box on the right). "
+             "Pull one of your disks out of the wall, stack it on the tower, and catch the "
+             "marble (Space, Enter or a click on the box) before it drops into the end hole.",
              "timer"),
         Step("A right-drag (or Shift-drag) nudges a disk gently. If the tower falls, whoever "
              "touched it last loses. H shows every rule; T shows this again.", "table"),
@@ -96,6 +110,27 @@ STEPS: dict[str, tuple[Step, ...]] = {
 }
 
 
-def steps_for(game_id: str) -> tuple[Step, ...]:
-    """The game's tutorial steps (none for a game without a table here)."""
-    return STEPS.get(game_id, ())
+# Session options a game's first run is started with when it offers the guided turn.
+FIRST_RUN_OPTIONS: dict[str, dict[str, Any]] = {"wallamoppi": {"practice": True}}
+
+
+def steps_for(game_id: str, options: Mapping[str, Any] | None = None) -> tuple[Step, ...]:
+    """The game's tutorial steps for a session with ``options`` (a step that needs an option
+    the session lacks is left out); none for a game without a table here."""
+    options = options or {}
+    return tuple(
+        step for step in STEPS.get(game_id, ())
+        if step.needs_option is None or options.get(step.needs_option)
+    )
+
+
+def state_reads(session: Any, condition: str) -> bool:
+    """True if ``condition`` ("state:PATH=VALUE") holds of ``session``: its dotted attribute
+    PATH, as text, is VALUE; False when the attribute is missing."""
+    path, _, wanted = condition.removeprefix("state:").partition("=")
+    value: Any = session
+    for name in path.split("."):
+        if not hasattr(value, name):
+            return False
+        value = getattr(value, name)
+    return str(value) == wanted

@@ -278,7 +278,8 @@ class App:
         self.leave_game()
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
         options = dict(options or {})
-        setup = SessionSetup(config=self.config, seed=seed, seats=tuple(seats), options=options)
+        first_run = self.screens.tutorial.session_options(spec.id, options)  # a guided game's
+        setup = SessionSetup(config=self.config, seed=seed, seats=tuple(seats), options=first_run)
         if importlib.util.find_spec(spec.view_module) is None:
             self.error = (
                 f"{spec.title} has no window yet; play it without one: wobbletop run {spec.id}"

@@ -1,9 +1,13 @@
 """The first game that teaches: a guided first turn, card by card, over the real board.
 
 The steps are data (:mod:`games.tutorial_steps`, one small table per game). Each game's first
-run in the window (no record of it in the player's settings, ``[tutorial] seen``) opens the
-tutorial as the open overlay (:mod:`games.ui.screens`); the game is recorded as seen at once,
-so it is offered once. *Skip* (or Esc) closes it; T (listed in the help) starts it again.
+run in the window (no record of it in the player's settings, ``[tutorial] seen``) is started
+with the table's first-run options (Wallamoppi's practice turn: :meth:`Tutorial.session_options`,
+which the app asks when it sets a session up) and opens the tutorial as the open overlay
+(:mod:`games.ui.screens`); the game is recorded as seen at once, so it is offered once.
+*Skip* (or Esc) closes it; T (listed in the help) starts it again, without the steps that need
+a first-run option the game was not started with. Rematch and Swap seats start a game with
+the seats and options the player chose, so a practice turn is never repeated by them.
 
 A card sits at the top or foot of the play area, away from what it points at, and outlines
 that part of the window (the dice games' panel with the die, their board, a physics game's
@@ -15,11 +19,12 @@ accepted that input (or reached the phase the step names).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.tutorial_steps import Step, steps_for
+from games.tutorial_steps import FIRST_RUN_OPTIONS, Step, state_reads, steps_for
 from games.ui.render import ACCENT, INK, INK_DIM, Renderer
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,19 +48,30 @@ class Tutorial:
     def step(self) -> Step | None:
         return self.steps[self.index] if self.index < len(self.steps) else None
 
+    def first_run(self, game_id: str) -> bool:
+        """True if ``game_id`` has a guided turn not yet offered to this player."""
+        return bool(steps_for(game_id)) and (
+            game_id not in self.screens.store.settings.tutorials_seen
+        )
+
+    def session_options(self, game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options to start a session with: a first run's guided game adds its own
+        (:data:`games.tutorial_steps.FIRST_RUN_OPTIONS`: Wallamoppi's practice turn)."""
+        if not self.first_run(game_id):
+            return dict(options)
+        return {**options, **FIRST_RUN_OPTIONS.get(game_id, {})}
+
     def entered(self, game: GameRun) -> None:
         """A game was put on the table: its first run offers the tutorial."""
         store = self.screens.store
-        if game.replay or game.spec.id in store.settings.tutorials_seen:
-            return
-        if not steps_for(game.spec.id):
+        if game.replay or not self.first_run(game.spec.id):
             return
         self.screens.notify_saved(store.change(store.settings.with_seen(game.spec.id)))
         self.begin(game)
 
     def begin(self, game: GameRun) -> None:
         """Show the tutorial of ``game`` from its first step (T, or a first run)."""
-        self.steps = steps_for(game.spec.id)
+        self.steps = steps_for(game.spec.id, game.session.setup.options)
         if not self.steps:
             self.screens.app.notify(f"{game.spec.title} has no guided turn", kind="refused")
             return
@@ -83,11 +99,9 @@ class Tutorial:
 
     def _done(self, game: GameRun, step: Step) -> bool:
         session = game.session
-        for wanted in step.wait_for:
-            if wanted.startswith("phase:"):
-                phase = getattr(getattr(session, "rules", None), "phase", None)
-                if getattr(phase, "name", None) == wanted.removeprefix("phase:"):
-                    return True
+        if any(state_reads(session, wanted) for wanted in step.wait_for
+               if wanted.startswith("state:")):
+            return True
         new = session.recorded[self._inputs_at:]
         return any(event.action in step.wait_for for event in new)
 

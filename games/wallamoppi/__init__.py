@@ -14,10 +14,12 @@ class WallamoppiOptions(GameOptions):
     """``skill``: the computer seats' strength (easy / normal / hard, games/skill.py: the
     hand's steadiness; or a hand's number from 0 to 1), one for all or one per seat (a list or
     a table); ``wall = "auto"``: the wall is built at random before play (scenarios of the
-    tower step)."""
+    tower step); ``practice = true``: each person's first tower turn is untimed until their
+    disk is stacked (the window's guided first turn)."""
 
     skill: Skill | list[Skill] | dict[Literal["dark", "light"], Skill] | None = None
     wall: Literal["auto"] | None = None
+    practice: bool | None = None
 
 
 def new_session(setup: SessionSetup) -> Session:

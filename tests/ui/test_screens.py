@@ -239,17 +239,37 @@ def test_a_tutorial_card_that_waits_for_next_stops_the_game(make_app, ui, first_
     ui.run(app, ui.frame)
     tutorial = app.screens.tutorial
     assert app.screens.overlay == "tutorial" and tutorial.step.wait_for  # place a disk: runs
-    tutorial.index = 2  # the marble card: read, then Next
+    tutorial.index = 3  # the marble card: read, then Next
+    assert not tutorial.step.wait_for
     frame = app.session.frame
     ui.run(app, 0.5)
     assert app.session.frame == frame
     _, next_button = tutorial.buttons()
     ui.click(app, next_button.center)
-    assert tutorial.index == 3
+    assert tutorial.index == 4
     ui.key(app, pygame.K_RETURN)
     assert app.screens.overlay is None  # the last card's Next ends it
     ui.run(app, 0.2)
     assert app.session.frame > frame
+
+
+def test_wallamoppis_guided_game_has_the_practice_turn_and_a_rematch_does_not(
+    make_app, ui, first_run
+) -> None:
+    app = make_app()
+    app.start_game(registry.load("wallamoppi"), (HUMAN, COMPUTER))
+    ui.run(app, ui.frame)
+    assert app.session.setup.options == {"practice": True}
+    assert app.game.options == {}  # what Rematch and Swap seats start from
+    steps = app.screens.tutorial.steps
+    assert any(step.needs_option == "practice" for step in steps)
+    ui.click(app, app.screens.tutorial.buttons()[0].center)  # Skip
+    app.restart()
+    ui.run(app, ui.frame)
+    assert app.session.setup.options == {} and app.screens.overlay is None
+    ui.key(app, pygame.K_t)  # the guided turn again: without the practice card
+    assert app.screens.overlay == "tutorial"
+    assert all(step.needs_option is None for step in app.screens.tutorial.steps)
 
 
 def test_m_mutes_and_the_settings_keep_it(make_app, ui) -> None:
