@@ -294,3 +294,15 @@ def test_the_window_size_row_resizes_the_window(make_app, ui) -> None:
                                          button=3))
     ui.run(app, ui.frame)
     assert app.screen.get_size() == (960, 600)
+
+
+def test_on_the_menu_o_opens_the_settings_and_esc_closes_them_without_quitting(
+    make_app, ui
+) -> None:
+    app = make_app()
+    ui.key(app, pygame.K_o)
+    assert app.screens.overlay == "settings"
+    ui.key(app, pygame.K_ESCAPE)
+    assert app.screens.overlay is None and app.running and app.game is None
+    ui.key(app, pygame.K_ESCAPE)
+    assert not app.running  # Esc on the bare menu still quits
