@@ -217,7 +217,10 @@ class Screens:
             self.tutorial.draw(surface, renderer, game)
 
     def advance(self, seconds: float) -> None:
-        """Once a frame: the winner panel's clock; the tutorial's step moves on when done."""
+        """Once a frame: the winner panel's clock; the tutorial's step moves on when done; an
+        error closes whatever overlay was open (its screen is the one shown)."""
+        if self.app.error is not None and self.overlay is not None:
+            self.open(None)
         game = self.app.game
         if game is not None and not self.stops_game():
             self.winner.tick(game, seconds)

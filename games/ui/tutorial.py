@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from games.protocol import SeatKind
 from games.tutorial_steps import FIRST_RUN_OPTIONS, Step, state_reads, steps_for
 from games.ui.render import ACCENT, INK, INK_DIM, Renderer
 
@@ -66,6 +67,8 @@ class Tutorial:
         store = self.screens.store
         if game.replay or not self.first_run(game.spec.id):
             return
+        if SeatKind.HUMAN not in game.seats:
+            return  # computers only: nobody to guide (offered when a person plays it)
         self.screens.notify_saved(store.change(store.settings.with_seen(game.spec.id)))
         self.begin(game)
 
@@ -90,7 +93,6 @@ class Tutorial:
 
     def update(self, game: GameRun) -> None:
         """Move on once the player did what the step asked."""
-        self.clock += 1 / 60
         step = self.step
         if step is None or not step.wait_for:
             return

@@ -306,3 +306,16 @@ def test_on_the_menu_o_opens_the_settings_and_esc_closes_them_without_quitting(
     assert app.screens.overlay is None and app.running and app.game is None
     ui.key(app, pygame.K_ESCAPE)
     assert not app.running  # Esc on the bare menu still quits
+
+
+def test_a_computers_only_game_offers_no_tutorial_and_keeps_it_for_later(
+    make_app, ui, first_run
+) -> None:
+    app = make_app()
+    app.start_game(registry.load("stonewall"), (COMPUTER, COMPUTER))
+    ui.run(app, ui.frame)
+    assert app.screens.overlay is None
+    assert "stonewall" not in app.screens.store.settings.tutorials_seen
+    app.start_game(registry.load("stonewall"), (HUMAN, COMPUTER))
+    ui.run(app, ui.frame)
+    assert app.screens.overlay == "tutorial"
