@@ -319,3 +319,20 @@ def test_a_computers_only_game_offers_no_tutorial_and_keeps_it_for_later(
     app.start_game(registry.load("stonewall"), (HUMAN, COMPUTER))
     ui.run(app, ui.frame)
     assert app.screens.overlay == "tutorial"
+
+
+def test_help_stops_wallamoppis_marble(make_app, ui) -> None:
+    app = make_app()
+    app.start_game(registry.load("wallamoppi"), (HUMAN, COMPUTER), {"wall": "auto"})
+    session = app.session
+    run_until(app, ui, lambda: session.count_in_left() is not None, "the computer's count-in")
+    ui.key(app, pygame.K_SPACE)  # the game's key here: the marble is released at once
+    run_until(app, ui, lambda: session.timer is not None and session.timer.elapsed > 0,
+              "the marble rolling")
+    ui.key(app, pygame.K_h)
+    elapsed = session.timer.elapsed
+    ui.run(app, 1.0)
+    assert session.timer.elapsed == elapsed and app.show_help
+    ui.key(app, pygame.K_h)
+    ui.run(app, 0.2)
+    assert session.timer.elapsed > elapsed
