@@ -19,6 +19,12 @@ HUMAN, COMPUTER = SeatKind.HUMAN, SeatKind.COMPUTER
 MAX_FRAMES = 60 * 120  # a bound on waiting for a computer, never reached
 
 
+@pytest.fixture(autouse=True)
+def _animation_speed_restored(monkeypatch) -> None:
+    """The animation speed is the module's (the settings set it): each test's own, undone."""
+    monkeypatch.setattr(animation, "_speed", [1.0])
+
+
 def run_until(app, ui, condition, what: str) -> None:
     for _ in range(MAX_FRAMES):
         if condition():
@@ -336,3 +342,27 @@ def test_help_stops_wallamoppis_marble(make_app, ui) -> None:
     ui.key(app, pygame.K_h)
     ui.run(app, 0.2)
     assert session.timer.elapsed > elapsed
+
+
+def test_settings_reach_the_palette_and_the_computers_pace_where_they_exist(
+    make_app, ui, monkeypatch
+) -> None:
+    import sys
+    import types
+
+    calls: list[bool] = []
+    palette = types.ModuleType("games.ui.palette")
+    palette.set_colour_blind = calls.append  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "games.ui.palette", palette)
+    app = make_app()
+    assert calls == [False]  # the saved setting, applied at start
+    app.computer_speed = "normal"  # as the pacing module's App has it
+    ui.key(app, pygame.K_o)
+    screen = app.screens.settings_screen
+    rects, _ = screen.buttons(screen.area())
+    ui.click(app, rects["colour_blind"].center)
+    ui.click(app, rects["computer_speed"].center)
+    ui.click(app, rects["computer_speed"].center)
+    assert calls[-1] is True and app.computer_speed == "instant"
+    ui.click(app, rects["animation_speed"].center)
+    assert animation._speed[0] == 2.0  # fast: twice as quick
