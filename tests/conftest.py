@@ -82,7 +82,19 @@ def user_home(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPath
     the real home's."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("WOBBLETOP_HOME", str(home))
+    seen_every_tutorial(home)
     return home
+
+
+def seen_every_tutorial(home: Path) -> None:
+    """The player in ``home`` has had every game's guided first turn offered, so a test's game
+    starts where the test means it to (the tutorial's own tests delete this file first)."""
+    from games.tutorial_steps import STEPS
+
+    folder = home / "config"
+    folder.mkdir(parents=True, exist_ok=True)
+    seen = ", ".join(f'"{game}"' for game in STEPS)
+    (folder / "settings.toml").write_text(f"[tutorial]\nseen = [{seen}]\n", encoding="utf-8")
 
 
 @pytest.fixture

@@ -8,9 +8,9 @@ title and status bars; it changes when the window is resized, so lay out every f
 ``app.notify(text, kind=...)`` and ``app.renderer``. The view:
 
 - ``handle_event(event)``: pygame events meant for the game (the shell keeps Esc, P, Space,
-  F5, Ctrl+R, H, F1 and M unless the view lists them in ``own_keys``, in a physics game also C,
-  the constants panel (games/ui/tune_panel.py), and F11 always; while that panel is open, the
-  mouse over it and the keys it reads are its own). Turn
+  F5, Ctrl+R, H, F1, M, O and T unless the view lists them in ``own_keys``, in a physics game
+  also C, the constants panel (games/ui/tune_panel.py), and F11 always; while that panel is
+  open, the mouse over it and the keys it reads are its own). Turn
   them into session inputs with ``self.send(action, x, y, data)``: it calls
   ``session.handle`` and, when the rules raise ``InputRefused``, shows the reason in red in
   the status bar and returns False.
@@ -21,8 +21,13 @@ title and status bars; it changes when the window is resized, so lay out every f
   die tumbling, a slide; by default: its ``animator`` is busy). A game at rest (its session's
   ``rest_key()`` unchanged, nothing animating) is not drawn again and its loop sleeps until
   input comes (games/ui/rest.py): a view that moves by itself must say so here.
-- When ``session.outcome`` is set the shell shows a "X wins / reason" card over the game; a
-  view with its own end screen sets ``draws_outcome = True``.
+- When ``session.outcome`` is set the shell's winner panel (games/ui/winner.py) takes a strip
+  on the right of the play area (``app.play_rect`` narrows: lay out every frame) and says who
+  won and why; a view may word the why itself with ``end_reason() -> str``, and may still
+  paint an end screen of its own on the board (``draws_outcome = True``: a replay then shows
+  no card of the shell's either). Overlays (help, settings, pause, the guided turn:
+  games/ui/screens.py) are the shell's; the steps of a game's guided first turn are a table
+  in games/tutorial_steps.py.
 
 Physics games subclass :class:`games.ui.physics_view.PhysicsView` and pass the world rectangle
 (mm) to keep framed, e.g. ``PhysicsView(app, session, WorldRect(-300, -30, 420, 190))``. Mouse

@@ -33,6 +33,14 @@ Point = tuple[float, float]
 
 STEP_SECONDS = pace(DEFAULT_SPEED).step_seconds  # one square or dot of a slide, by default
 
+# How many times faster than "normal" every animation runs (the settings' animation speed).
+_speed = [1.0]
+
+
+def set_speed(factor: float) -> None:
+    """The settings screen's animation speed: 0.5 slow, 1 normal, 2 fast."""
+    _speed[0] = max(float(factor), 0.05)
+
 
 @dataclass(frozen=True)
 class Slide:
@@ -98,7 +106,7 @@ class Animator:
 
     def advance(self, seconds: float) -> None:
         """Move the clock on (call from ``View.update``); finished slides are dropped."""
-        self.now += max(seconds, 0.0)
+        self.now += max(seconds, 0.0) * _speed[0]
         for key in [k for k, slide in self.slides.items() if slide.done(self.now)]:
             del self.slides[key]
         for key in [k for k, (start, length) in self.drops.items() if self.now >= start + length]:

@@ -9,7 +9,8 @@ The loop: physics advances in fixed frames of ``session.frame_seconds`` (the con
 ``step_hz``) from an accumulator fed by real time; the display renders at its own rate. A long
 real frame (a window drag, a stall) is clamped to :data:`MAX_FRAME_SECONDS` and at most that
 much simulated time is run per rendered frame, so the loop never spirals; pause and the help
-overlay stop the clock entirely.
+overlay stop the clock entirely (:mod:`games.ui.screens`: one overlay at a time, and which wins;
+the winner panel, the settings screen and the guided first turn).
 
 Only the pygame subsystems used are initialised (display and font; no mixer, so a machine
 without a sound card prints no audio errors). With no screen to show the window on (no
@@ -76,6 +77,7 @@ from games.ui.recording import Recorder
 from games.ui.render import ACCENT, GOOD, PANEL, REFUSED, Colour, Renderer
 from games.ui.rest import Rest
 from games.ui.saving import Keeper
+from games.ui.screens import SCREEN_KEYS, Screens
 from games.ui.sound import Sound
 from games.ui.tune_panel import TunePanel, wire_help
 from games.ui.view import View
@@ -162,7 +164,7 @@ class App:
         saves: str | os.PathLike[str] | None = None,
         resume: Path | None = None,
         replay: ReplayFile | None = None,
-        computer_speed: str = DEFAULT_SPEED,
+        computer_speed: str | None = None,
     ) -> None:
         # Config first: a bad file is a one-line error before any window opens.
         self.config_path = config_path
@@ -170,7 +172,8 @@ class App:
         self.config: PhysicsConfig = self.watcher.last_good.config
         start_spec = registry.load(game_id) if game_id else None
         self.seed = seed
-        self.computer_speed: str = check_speed(computer_speed)  # games/pacing.py
+        # games/pacing.py; --speed wins over the settings file's word (set again below)
+        self.computer_speed: str = check_speed(computer_speed or DEFAULT_SPEED)
         self.record = Path(record) if record else None
         self.recorder = Recorder(self.record, config_path)  # each game's recording file
 
@@ -210,6 +213,9 @@ class App:
         self.menu = Menu(self)
         self.tune = TunePanel(self)  # C: the constants panel (games/ui/tune_panel.py)
         self.sound = Sound(self.config.sound)  # silent where there is no audio device
+        self.screens = Screens(self)  # overlays, settings, winner panel, tutorial
+        if computer_speed is not None:
+            self.computer_speed = check_speed(computer_speed)
         self._die_rolling = False
         self._menu_key: tuple[object, ...] | None = None  # what the menu last drew
         self.idle = False  # the last frame drew nothing new
@@ -240,7 +246,8 @@ class App:
         width, height = self.screen.get_size()
         top = overlays.TOP_BAR_PX
         below = overlays.STATUS_BAR_PX + (self.game.view.footer_px if self.game else 0)
-        return pygame.Rect(0, top, width, max(height - top - below, 1))
+        right = self.screens.side_panel_px()  # the winner panel, once the game is over
+        return pygame.Rect(0, top, width - right, max(height - top - below, 1))
 
     @property
     def session(self) -> Session | None:
@@ -279,7 +286,8 @@ class App:
         self.leave_game()
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
         options = session_options(spec, options or {}, self.computer_speed)
-        setup = SessionSetup(config=self.config, seed=seed, seats=tuple(seats), options=options)
+        first_run = self.screens.tutorial.session_options(spec.id, options)  # a guided game's
+        setup = SessionSetup(config=self.config, seed=seed, seats=tuple(seats), options=first_run)
         if importlib.util.find_spec(spec.view_module) is None:
             self.error = (
                 f"{spec.title} has no window yet; play it without one: wobbletop run {spec.id}"
@@ -328,9 +336,9 @@ class App:
         if not replay:  # a replay is never kept; a game played from one is
             self.keeper.started(session)
         pygame.display.set_caption(window_title(spec.title))
-        self.paused = self.show_help = False
         self.accumulator = 0.0
         self.error = None
+        self.screens.entered(self.game)  # no overlay; a first run offers the tutorial
 
     def open_resumed(self, session: Session, path: Path) -> None:
         """The menu's Resume (or ``--resume``) rebuilt ``session`` from ``path``: play on."""
@@ -366,7 +374,7 @@ class App:
         self.game = None
         if pygame.display.get_init():
             pygame.display.set_caption(window_title())
-        self.paused = self.show_help = False
+        self.screens.open(None)
         self.error = None
         self._left_a_game = True  # collected once this frame's events are handled
 
@@ -413,6 +421,7 @@ class App:
         self._poll_config()
         if self.game is None:
             self.menu.resume.update()  # a resume going on, new files in the saves folder
+        self.screens.advance(seconds)
         self._advance(seconds)
         self._sound_frame()
         self.idle = not self._draw()
@@ -424,7 +433,7 @@ class App:
     def _sound_frame(self) -> None:
         """Let the sound hear the game's worlds, play this frame's knocks, a die's rattle."""
         game = self.game
-        running = game is not None and not (self.paused or self.show_help or self.error)
+        running = game is not None and not self.screens.stops_game()
         worlds = game.session.sound_worlds() if running and game is not None else []
         self.sound.frame(worlds)
         animator = getattr(game.view, "animator", None) if running and game else None
@@ -437,7 +446,7 @@ class App:
     def _advance(self, seconds: float) -> None:
         """Feed real time to the accumulator and run the fixed physics frames it holds."""
         game = self.game
-        if game is None or self.paused or self.show_help or self.error:
+        if game is None or self.screens.stops_game():
             self.accumulator = 0.0
             return
         try:
@@ -507,6 +516,8 @@ class App:
                 self.leave_game()
         elif self.tune.handle_event(event):
             pass  # the constants panel's own (over the menu or a physics game)
+        elif self.screens.handle_event(event):
+            pass  # settings, the tutorial's card, the winner panel (games/ui/screens.py)
         elif self.game is None:
             menu_esc = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
             if menu_esc and not self.menu.captures_escape():
@@ -524,7 +535,7 @@ class App:
         if self.show_help:
             self._scroll_help(event)
             return
-        if self.paused and event.type != pygame.MOUSEBUTTONUP:
+        if self.screens.stops_game() and event.type != pygame.MOUSEBUTTONUP:
             return  # a drag that ends during a pause still lets go
         try:
             game.view.handle_event(event)
@@ -535,24 +546,12 @@ class App:
         """Pause, restart, help and menu keys; True if the key was the shell's."""
         key = event.key
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
-        if key == pygame.K_ESCAPE:
-            if self.show_help:
-                self.show_help = False
-            else:
-                self.leave_game()
-        elif key in (pygame.K_p, pygame.K_SPACE):
-            self.paused = not self.paused
+        if self.screens.shell_key(event):
+            pass  # P / Space, H / F1, O, T, M; Esc over an overlay (games/ui/screens.py)
+        elif key == pygame.K_ESCAPE:
+            self.leave_game()
         elif key == pygame.K_F5 or (key == pygame.K_r and ctrl):
             self.restart()
-        elif key in (pygame.K_h, pygame.K_F1):
-            self.show_help = not self.show_help
-            self.help_scroll = 0
-        elif key == pygame.K_m:
-            muted = self.sound.toggle_mute()
-            if not self.sound.available:
-                self.notify("no sound here (no audio device, or [sound] enabled = false)")
-            else:
-                self.notify("sound off (M turns it on)" if muted else "sound on (M mutes)")
         elif key == pygame.K_z and ctrl and self.game is not None and self.game.spec.undo_by_replay:
             self.undo_last_drag()
         elif key == pygame.K_s and ctrl and self.game is not None:
@@ -658,11 +657,13 @@ class App:
                 self.config_error,
                 self.error,
                 self.tune.frame_key(),
+                self.screens.frame_key(),
             )
             if key == self._menu_key:
                 return False
             self._menu_key = key
             self.menu.draw(surface, self.renderer)
+            self.screens.draw_menu(surface, self.renderer)
             notice = self.current_notice()
             if notice:  # in a bar over the key hints, clear of the cards and Start
                 width, height = surface.get_size()
@@ -683,7 +684,6 @@ class App:
 
     def _draw_game(self, surface: pygame.Surface, game: GameRun) -> None:
         renderer = self.renderer
-        area = self.play_rect
         renderer.background(surface)
         if self.error is None:
             try:
@@ -694,23 +694,14 @@ class App:
         overlays.draw_top_bar(surface, renderer, game.spec.title, keys)
         status = "Paused" if self.paused else self._status(game)
         overlays.draw_status_bar(surface, renderer, status, self.current_notice())
-        outcome = game.session.outcome
-        if outcome is not None and not game.view.draws_outcome:
-            overlays.draw_outcome(surface, renderer, area, outcome)
-        if self.paused:
-            overlays.draw_paused(surface, renderer, area)
-        if self.show_help:
-            self.help_scroll_max = overlays.draw_help(
-                surface, renderer, area, game.spec, self.help_keys(game), self.help_scroll
-            )
-            self.help_scroll = min(self.help_scroll, self.help_scroll_max)
+        self.screens.draw_game(surface, renderer, game)  # the winner panel, the one overlay
 
     def help_keys(self, game: GameRun) -> tuple[tuple[str, str], ...]:
         """The keys of the game in front of you: its view's, then Ctrl+Z where it undoes, then
         C where the constants panel opens."""
         undoes = game.spec.undo_by_replay and not game.replay
         undo = (("Ctrl+Z", "undo the last grab"),) if undoes else ()
-        return (*game.view.keys, *undo, *wire_help(game))
+        return (*game.view.keys, *undo, *wire_help(game), *SCREEN_KEYS)
 
     def _status(self, game: GameRun) -> str:
         try:
@@ -730,7 +721,7 @@ def run_app(
     saves: str | None = None,
     resume: Path | None = None,
     replay: ReplayFile | None = None,
-    computer_speed: str = DEFAULT_SPEED,
+    computer_speed: str | None = None,
 ) -> int:
     """Open the window (on ``game_id``, on the replay of a file, else on the menu) and run
     until it is closed.

@@ -611,12 +611,13 @@ class Menu:
         renderer.button(surface, layout.start, "Start", hot=layout.start.collidepoint(self.mouse))
         width = surface.get_width()
         hints = (  # the first that fits the window's width
-            "click a game · Enter starts · H rules · C constants · R resume · V replays · F11 full"
-            " screen · Esc quits",
-            "click a game · Enter starts · H rules · C constants · F11 full screen · Esc quits",
-            "click a game · Enter starts · H rules · F11 full screen · Esc quits",
-            "Enter starts · H rules · F11 full screen · Esc quits",
-            "Enter starts · H rules · Esc quits",
+            "click a game · Enter starts · H rules · O settings · C constants · R resume · "
+            "V replays · F11 full screen · Esc quits",
+            "click a game · Enter starts · H rules · O settings · C constants · F11 full screen · "
+            "Esc quits",
+            "click a game · Enter starts · H rules · O settings · F11 full screen · Esc quits",
+            "Enter starts · H rules · O settings · F11 full screen · Esc quits",
+            "Enter starts · H rules · O settings · Esc quits",
         )
         hint = next((h for h in hints if renderer.font(14).size(h)[0] <= width - 24), hints[-1])
         renderer.text(

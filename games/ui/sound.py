@@ -110,6 +110,7 @@ class Sound:
     def __init__(self, settings: SoundSettings) -> None:
         self.settings = settings
         self.muted = False
+        self.level = 1.0  # the player's volume (the settings screen), times [sound] volume
         self.available = False
         self.played: deque[tuple[str, float]] = deque(maxlen=64)  # (voice, volume), latest last
         self._heard: list[Impact] = []
@@ -190,7 +191,7 @@ class Sound:
             channel = self._channels[0]
         if channel is None:
             return
-        channel.set_volume(max(0.0, min(1.0, volume)) * self.settings.volume)
+        channel.set_volume(max(0.0, min(1.0, volume)) * self.settings.volume * self.level)
         channel.play(self._sounds[name])
         self.played.append((name, volume))
 
@@ -211,7 +212,7 @@ class Sound:
             channel.stop()
             return
         volume = min(1.0, (speed - ROLL_SPEED) / (ROLL_LOUD_SPEED - ROLL_SPEED))
-        channel.set_volume(volume * self.settings.volume * 0.6)
+        channel.set_volume(volume * self.settings.volume * self.level * 0.6)
         if not channel.get_busy():
             channel.play(self._sounds["roll"], loops=-1)
             self.played.append(("roll", volume))

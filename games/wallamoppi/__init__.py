@@ -15,11 +15,13 @@ class WallamoppiOptions(GameOptions):
     hand's steadiness; or a hand's number from 0 to 1), one for all or one per seat (a list or
     a table); ``wall = "auto"``: the wall is built at random before play (scenarios of the
     tower step); ``computer_speed``: how long a person is given to see each computer action
-    (games/pacing.py; the window sets it, absent: instant)."""
+    (games/pacing.py; the window sets it, absent: instant); ``practice = true``: each person's
+    first tower turn is untimed until their disk is stacked (the window's guided first turn)."""
 
     skill: Skill | list[Skill] | dict[Literal["dark", "light"], Skill] | None = None
     wall: Literal["auto"] | None = None
     computer_speed: ComputerSpeed | None = None
+    practice: bool | None = None
 
 
 def new_session(setup: SessionSetup) -> Session:

@@ -28,8 +28,11 @@ are not recorded: a replay with the same seats makes them again from the same se
 
 A released taken disk counts as stacked once it has rested flat on the tower's top disk for
 ``wallamoppi.stack_settle_seconds``. Options: ``wall = "auto"`` builds the wall at once with
-the computer's placement strategy (scenarios, tests); ``skill`` (easy / normal / hard, a
-number from 0 to 1, or a list or table per seat; see games/skill.py) sets the computer's dexterity.
+the computer's placement strategy (scenarios, tests); ``practice = true`` (the window's guided
+first turn) makes each person's first tower turn a practice: the marble, once released, waits
+at its start until that player's disk is stacked, then rolls to be caught as usual; ``skill``
+(easy / normal / hard, a number from 0 to 1, or a list or table per seat; see games/skill.py)
+sets the computer's dexterity.
 """
 
 from __future__ import annotations
@@ -352,13 +355,25 @@ class WallamoppiSession(PhysicsSession):
         self._tower_slept = asleep
         if self.fall_reason is not None:
             self.rules.tower_fell()
-        elif self.timer is not None and self.rules.turn.timer_running:
+        elif self.timer is not None and self.rules.turn.timer_running and not self.marble_waits():
             self.timer.step()
             if self.timer.in_hole:
                 self.rules.timer_ran_out()
         if self.rules.outcome is not None:
             self.hand.release()  # the game is over: the hand lets go of whatever it held
             self.scene.end_pull()
+
+    def marble_waits(self) -> bool:
+        """True while a practice turn holds the marble at its start (option ``practice``): a
+        person's first tower turn (each seat's first is turn 0 or 1), until their disk is
+        stacked. Read from the rules' state, so a save or a replay holds it alike."""
+        turn = self.rules.turn
+        return (
+            bool(self.setup.options.get("practice"))
+            and self.rules.turns < len(SEATS)
+            and self.kinds[turn.seat] is SeatKind.HUMAN
+            and not turn.stacked
+        )
 
     def _check_stacked(self) -> None:
         if self.pending is None:

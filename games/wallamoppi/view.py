@@ -67,7 +67,6 @@ class WallamoppiView(PhysicsView):
         ("B", "disks on the floor back beside the wall, still fallen disks"),
     )
 
-    draws_outcome = True
     MARBLE_KEYS = frozenset({pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER})
 
     @property  # shell keys owned only during the marble step
@@ -535,8 +534,7 @@ class WallamoppiView(PhysicsView):
         table = self.table_rect()
         seat = rules.placer if rules.phase is Phase.WALL else rules.turn.seat
         if self.game.outcome is not None:
-            self._draw_end_card(surface, renderer)
-            return
+            return  # the winner panel beside the table says who won and why
         chip = pygame.Rect(table.left + 16, table.top + 14, 36, 12)
         pygame.draw.rect(surface, TAG_COLOURS[seat], chip, border_radius=4)
         pygame.draw.rect(surface, ACCENT, chip.inflate(4, 4), width=1, border_radius=5)
@@ -616,51 +614,19 @@ class WallamoppiView(PhysicsView):
             return "Set the disk down centred on the tower, then let go"
         return f"Pull a {turn.seat} disk out of the wall and stack it on the tower"
 
-    def _draw_end_card(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        """Who won, why in words, how tall the tower got."""
+    def end_reason(self) -> str:
+        """Why the game ended, in words, for the shell's winner panel (games/ui/winner.py),
+        which stands beside the table so the fallen tower stays in sight."""
         outcome = self.game.outcome
         assert outcome is not None
-        table = self.table_rect()
-        box = pygame.Rect(0, 0, min(520, table.width - 40), 190)
-        box.midtop = (table.centerx, table.top + 30)
-        renderer.panel(surface, box, alpha=225)
         winner = str(outcome.winner)
-        chip = pygame.Rect(0, 0, 46, 14)
-        chip.midtop = (box.centerx, box.top + 18)
-        pygame.draw.rect(surface, TAG_COLOURS[winner], chip, border_radius=4)
-        pygame.draw.rect(surface, ACCENT, chip.inflate(4, 4), width=1, border_radius=5)
-        renderer.text(
-            surface,
-            f"{winner.capitalize()} wins",
-            (box.centerx, chip.bottom + 8),
-            size=34,
-            bold=True,
-            serif=True,
-            colour=ACCENT,
-            anchor="midtop",
-        )
         loser = other(winner)
-        why = {
-            "tower fell": f"the tower fell — {loser} touched a disk last",
-            "timer": f"the marble reached the end hole before {loser} caught it",
-            "no disks left": f"{loser} has no disk left; {winner} stacked last",
+        return {
+            "tower fell": f"The tower fell: {loser.capitalize()} touched a disk last",
+            "timer": f"The marble reached the end hole before {loser.capitalize()} caught it",
+            "no disks left": f"{loser.capitalize()} has no disk left; {winner.capitalize()} "
+            "stacked last",
         }.get(outcome.reason, outcome.reason)
-        renderer.text(surface, why, (box.centerx, box.top + 96), size=18, anchor="midtop")
-        rules = self.game.rules
-        disks = "disk" if len(rules.tower) == 1 else "disks"
-        played = "turn" if rules.turns == 1 else "turns"
-        stats = f"the tower reached {len(rules.tower)} {disks} · {rules.turns} {played} played"
-        renderer.text(
-            surface, stats, (box.centerx, box.top + 124), size=16, colour=INK_DIM, anchor="midtop"
-        )
-        renderer.text(
-            surface,
-            "F5 play again   ·   Esc menu",
-            (box.centerx, box.bottom - 14),
-            size=15,
-            colour=INK_DIM,
-            anchor="midbottom",
-        )
 
 
 def make_view(app: App, session: Session) -> WallamoppiView:

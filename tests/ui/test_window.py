@@ -6,6 +6,7 @@ test's settings folder is its own temporary one (``user_home`` in tests/conftest
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pygame
@@ -118,10 +119,12 @@ def test_a_resize_just_before_closing_is_written_at_close(make_app, ui, user_hom
 
 
 def test_a_window_never_resized_writes_nothing(make_app, ui, user_home) -> None:
+    folder = user_home / "config"
+    before = {path.name: path.read_bytes() for path in folder.iterdir()}  # the fixture's
     app = make_app(size=None)
     ui.run(app, SETTLE)
     app.close()
-    assert not (user_home / "config").exists()
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == before
 
 
 def test_the_settings_live_in_the_folder_the_env_names(monkeypatch, tmp_path) -> None:
@@ -146,7 +149,7 @@ def test_a_corrupt_settings_file_is_ignored_with_one_line(
     make_app, ui, user_home, capsys, content, problem
 ) -> None:
     path = settings_file(user_home)
-    path.parent.mkdir(parents=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(content)
     app = make_app(size=None)
     err = capsys.readouterr().err
@@ -174,6 +177,7 @@ def test_a_folder_where_the_settings_file_should_be_does_not_stop_the_app(
 def test_a_settings_folder_that_cannot_be_written_is_one_line_once(
     make_app, ui, user_home, capsys
 ) -> None:
+    shutil.rmtree(user_home / "config")  # the shared fixture's settings.toml with it
     (user_home / "config").write_text("a file where the folder should be")
     app = make_app(size=None)
     for size in ((800, 560), (820, 580)):
