@@ -73,6 +73,21 @@ def direct_stepper(space: pymunk.Space) -> Callable[[float], None]:
     return step
 
 
+def space_idle(space: pymunk.Space) -> bool:
+    """True if pymunk has nothing pending for its next step (no body just added to check, no
+    shape just removed, nothing queued by a callback): skipping a step then loses nothing."""
+    return not any(getattr(space, name, True) for name in _PENDING)
+
+
+_PENDING = (
+    "_bodies_to_check",
+    "_removed_shapes",
+    "_add_later",
+    "_remove_later",
+    "_post_step_callbacks",
+)
+
+
 def _finish(space: pymunk.Space) -> None:
     """What ``Space.step`` does after ``cpSpaceStep``: the adds, removes and post-step callbacks
     that callbacks queued while the space was locked (pymunk 7's order)."""

@@ -64,7 +64,7 @@ from physics.landing import LANDING_SECONDS, Landing, carry
 from physics.piece import Impact as Impact
 from physics.piece import Layer as Layer
 from physics.piece import Piece as Piece
-from physics.stepper import direct_stepper, set_next_shape_id
+from physics.stepper import BodyWatch, direct_stepper, set_next_shape_id, space_idle
 
 # A stack this many pieces high runs all of world.iterations and settles in with all of
 # world.settle_iterations; a lower one needs fewer (see World._solver_iterations and
@@ -168,6 +168,13 @@ class World(ContactBook):
         # substeps (physics/landing.py); benchmarks switch it off to compare.
         self.carry_landings = True
         self._landings: list[Landing] = []
+        # Every non-static body of the space, for asking whether a frame would move anything
+        # (:meth:`at_rest`); built again when the space's bodies change.
+        self._rest_watch: tuple[int, BodyWatch, list[pymunk.Body]] | None = None
+        self.skip_still_frames = True  # benchmarks and tests switch it off to compare
+        # False after a frame taken without stepping (:meth:`at_rest`): every dynamic body
+        # slept through it, so rule checks that only look at awake bodies have nothing to do.
+        self.stepped = True
         self.apply_config(config)
 
     # -- configuration -------------------------------------------------------------------
@@ -256,6 +263,7 @@ class World(ContactBook):
         else:
             self._movable.append(piece)
             self._movable_set.add(piece)
+            self._rest_watch = None
             self._untouched[piece] = None  # until its first contact
             self._stack_changed = True
             if 4 * len(self._movable) > self._hash_cells:  # keep about 4 cells per moving shape
@@ -302,6 +310,7 @@ class World(ContactBook):
             self._bounds = None
         elif piece in self._movable:
             self._movable.remove(piece)
+            self._rest_watch = None
             self._movable_set.discard(piece)
             self._stack_changed = True
         self._untouched.pop(piece, None)
@@ -370,10 +379,57 @@ class World(ContactBook):
         """Simulated seconds since the world was built."""
         return self.frame * self.frame_seconds
 
+    def at_rest(self) -> bool:
+        """True if a frame would move no piece: every dynamic body sleeps, no landing is being
+        carried, pymunk has nothing pending, and no kinematic body (the hand) turns.
+
+        Chipmunk's step then changes no dynamic body and no contact (a sleeping body is
+        neither integrated nor collided, its contacts are kept as they are, and the time stamps
+        the step advances are reset when a body wakes); it only moves the kinematic bodies
+        along their velocities, which :meth:`_move_kinematic` does the same way. Such a frame
+        is taken without stepping and without a change to any trace or digest
+        (``tests/physics/test_stepper.py`` checks that against stepping).
+        """
+        space = self.space
+        if self._landings or not space_idle(space):
+            return False
+        bodies = space.bodies
+        watch = self._rest_watch
+        if watch is None or watch[0] != len(bodies):
+            dynamic = [body for body in bodies if body.body_type == pymunk.Body.DYNAMIC]
+            kinematic = [body for body in bodies if body.body_type == pymunk.Body.KINEMATIC]
+            watch = self._rest_watch = (len(bodies), BodyWatch(dynamic), kinematic)
+        for body in watch[2]:
+            if body.angular_velocity != 0.0:
+                return False
+        return watch[1].all_asleep()
+
+    def _move_kinematic(self) -> None:
+        """Move every kinematic body one frame along its velocity, substep by substep, with
+        Chipmunk's arithmetic (``cpBodyUpdatePosition``: p + (v + v_bias) dt, v_bias zero)."""
+        assert self._rest_watch is not None
+        dt, substeps = self._substep_seconds, self._substeps
+        for body in self._rest_watch[2]:
+            vx, vy = body.velocity
+            if vx == 0.0 and vy == 0.0:
+                continue
+            x, y = body.position
+            step_x, step_y = (vx + 0.0) * dt, (vy + 0.0) * dt
+            for _ in range(substeps):
+                x, y = x + step_x, y + step_y
+            body.position = (x, y)
+
     def step(self) -> None:
-        """Advance one fixed frame as ``substeps`` equal pymunk steps."""
+        """Advance one fixed frame as ``substeps`` equal pymunk steps (none if :meth:`at_rest`)."""
         if self._stack_changed or self.frame % FULL_SCAN_FRAMES == 0:
             self._fit_iterations()
+        if self.skip_still_frames and self.at_rest():
+            self._move_kinematic()
+            self._catch_escapes()
+            self.frame += 1
+            self.stepped = False
+            return
+        self.stepped = True
         step, dt = self._step_space, self._substep_seconds
         listener = self.impact_listener
         for _ in range(self._substeps):

@@ -422,12 +422,18 @@ class WallScene:
         return self._watches
 
     def tower_asleep(self) -> bool:
-        """True if every tower disk sleeps."""
-        return self._watched()[2].all_asleep()
+        """True if every tower disk sleeps (every body did, if the last frame was not stepped)."""
+        return not self.world.stepped or self._watched()[2].all_asleep()
 
     def update_fallen(self, held: Piece | None) -> list[str]:
-        """Mark wall disks that tumbled out of the wall as fallen; returns the newly fallen."""
+        """Mark wall disks that tumbled out of the wall as fallen; returns the newly fallen.
+
+        Only awake disks can have tumbled since the last frame: after a frame in which every
+        body slept (not stepped), none.
+        """
         fallen: list[str] = []
+        if not self.world.stepped:
+            return fallen
         half_wall = (ROWS / 2) * (
             self.config.pieces.disk_diameter + self.config.wallamoppi.wall_gap
         )
@@ -516,33 +522,82 @@ def timer_layout(config: PhysicsConfig) -> TimerLayout:
 
 
 class MarbleTimer:
-    """The box, the chute and the marble: its own world, stepped only while the marble rolls."""
+    """The box, the chute and the marble: its own world, stepped only while the marble rolls.
 
-    def __init__(self, config: PhysicsConfig) -> None:
+    A ``lazy`` timer (the session's) does not step its world frame by frame: its world is
+    fresh and nothing but its own steps ever touch it, so the frame the marble drops into the
+    hole is known beforehand (:func:`_run_to_hole`, the same run once per config) and the world
+    is stepped the frames it owes only when someone looks at it (:meth:`digest`,
+    :meth:`marble_at`, :attr:`marble`: the same states to the bit, as the steps are the same).
+    A marble caught before the hole (most turns) is never stepped at all. Taking :attr:`world`
+    (a live config edit, the window's sound listening to it) makes the timer step every frame
+    from then on.
+    """
+
+    def __init__(self, config: PhysicsConfig, *, lazy: bool = False) -> None:
         self.config = config
         self.layout = timer_layout(config)
-        self.world = World(timer_world_config(config))
+        self._world = World(timer_world_config(config))
         for n, (start, end) in enumerate(self.layout.ramps):
-            self.world.add(pieces.ramp(f"ramp{n}", start, end))
+            self._world.add(pieces.ramp(f"ramp{n}", start, end))
         for n, (start, end) in enumerate(self.layout.walls):
-            self.world.add(pieces.static_segment(f"box{n}", start, end, thickness=4.0))
-        self.marble = self.world.add(pieces.marble(self.config, "marble", self.layout.start))
-        self.in_hole = False
+            self._world.add(pieces.static_segment(f"box{n}", start, end, thickness=4.0))
+        self._marble = self._world.add(pieces.marble(self.config, "marble", self.layout.start))
+        self._in_hole = False
+        self._owed = 0  # frames a lazy timer has not stepped yet
+        # (frames to the hole, whether it gets there) while lazy; None: stepped every frame
+        self._run = _run_to_hole(config.model_dump_json()) if lazy else None
 
     def step(self) -> None:
-        """One frame of the rolling marble."""
+        """One frame of the rolling marble (owed, while lazy)."""
         if self.in_hole:
             return
-        self.world.step()
+        if self._run is not None:
+            self._owed += 1
+            return
+        self._step_now()
+
+    def _step_now(self) -> None:
+        self._world.step()
         hole_x, hole_y = self.layout.hole
-        position = self.marble.body.position
+        position = self._marble.body.position
         past_end = position.x > hole_x if hole_x > TIMER_WIDTH_MM else position.x < hole_x
         if (past_end and position.y < hole_y + 2.0) or position.y < -50.0:
-            self.in_hole = True
+            self._in_hole = True
+
+    def _catch_up(self) -> None:
+        for _ in range(self._owed):
+            self._step_now()
+        self._owed = 0
+
+    @property
+    def in_hole(self) -> bool:
+        if self._run is None:
+            return self._in_hole
+        frames, reached = self._run
+        return reached and self._world.frame + self._owed >= frames
+
+    @property
+    def world(self) -> World:
+        """The marble's world, up to date; the timer steps it every frame from now on."""
+        self._catch_up()
+        self._run = None
+        return self._world
+
+    @property
+    def marble(self) -> Piece:
+        self._catch_up()
+        return self._marble
 
     @property
     def elapsed(self) -> float:
-        return self.world.time
+        world = self._world
+        return (world.frame + self._owed) * world.frame_seconds
+
+    def digest(self) -> str:
+        """The marble world's digest (:meth:`World.digest`) as it stands now."""
+        self._catch_up()
+        return self._world.digest()
 
     def marble_at(self) -> tuple[float, float]:
         position = self.marble.body.position
@@ -550,7 +605,9 @@ class MarbleTimer:
 
 
 @lru_cache(maxsize=8)
-def _duration(config_json: str) -> float:
+def _run_to_hole(config_json: str) -> tuple[int, bool]:
+    """(frames stepped, whether the marble reached the end hole) of a fresh timer's run, given
+    up after :data:`TIMER_GIVE_UP_SECONDS`."""
     config = PhysicsConfig.model_validate_json(config_json)
     timer = MarbleTimer(config)
     limit = round(TIMER_GIVE_UP_SECONDS / timer.world.frame_seconds)
@@ -558,7 +615,12 @@ def _duration(config_json: str) -> float:
         timer.step()
         if timer.in_hole:
             break
-    return timer.elapsed
+    return timer.world.frame, timer.in_hole
+
+
+def _duration(config_json: str) -> float:
+    frames, _ = _run_to_hole(config_json)
+    return frames * PhysicsConfig.model_validate_json(config_json).world.frame_seconds
 
 
 def timer_duration(config: PhysicsConfig) -> float:

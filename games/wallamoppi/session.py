@@ -165,7 +165,7 @@ class WallamoppiSession(PhysicsSession):
                 self._place(_slot_of(event))
             elif event.action == "start_timer":
                 self.rules.start_timer(seat)
-                self.timer = MarbleTimer(self.scene.config)
+                self.timer = MarbleTimer(self.scene.config, lazy=True)
             elif event.action == "ready":
                 self._ready(seat)
             elif event.action == "marble":
@@ -390,7 +390,7 @@ class WallamoppiSession(PhysicsSession):
             "pending": self.pending,
             "pending_quiet": self.settle.quiet_for,
             "fall_reason": self.fall_reason,
-            "timer": None if timer is None else [timer.world.digest(), timer.in_hole],
+            "timer": None if timer is None else [timer.digest(), timer.in_hole],
         }
 
     def sound_worlds(self) -> list[World]:
