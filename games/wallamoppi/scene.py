@@ -141,6 +141,8 @@ class WallScene:
     # (the wall disks, their sleep watch, the tower's sleep watch); None when the wall or the
     # tower changed since (every method that changes a disk's "wall" tag or the tower resets it)
     _watches: tuple[list[Piece], BodyWatch, BodyWatch] | None = field(default=None, repr=False)
+    # tower disks stacked while asleep, whose collision filter is still to be set (_join_tower)
+    _layers_owed: list[Piece] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         self.built_with = self.config
@@ -199,12 +201,34 @@ class WallScene:
         return piece
 
     def _join_tower(self, piece: Piece) -> None:
+        """``piece`` is the tower's new top disk: tagged and put on the tower's layer.
+
+        A disk counts as stacked once it has rested on the top for a while, so it often sleeps
+        by then, and with it the tower and the wall it rests on (one island). Chipmunk wakes a
+        body whose collision filter is set, and the whole island would stay awake for
+        ``sleep_time`` with nothing moving; so a sleeping disk only takes the tower's layer
+        (:attr:`Piece.layer`) now and its filter when the next disk is taken in hand
+        (:meth:`settle_layers`, the island awake then anyway). Until then nothing moves that
+        its filter could meet differently.
+        """
         self._watches = None
         piece.tags -= {"wall", "fallen", "loose"}
         piece.tags.add("tower")
-        piece.set_layer(Layer.TOWER)
         self.tower.append(piece.name)
+        if piece.body.is_sleeping:
+            piece.layer = Layer.TOWER
+            self._layers_owed.append(piece)
+            return
+        piece.set_layer(Layer.TOWER)
         piece.body.activate()
+
+    def settle_layers(self) -> None:
+        """Give the tower disks stacked while asleep the tower's collision filter (before a
+        disk is taken in hand: a pulled disk passes through the tower's layer)."""
+        for piece in self._layers_owed:
+            if "tower" in piece.tags:
+                piece.set_layer(Layer.TOWER)
+        self._layers_owed.clear()
 
     def stack(self, disk_id: str) -> None:
         """The released disk rests on the tower: it is a tower disk now."""

@@ -267,6 +267,7 @@ class WallamoppiSession(PhysicsSession):
         return {"lock_rotation": True, "lift_out_of": Layer.WALL | Layer.TOWER}
 
     def on_grab(self, piece: Piece) -> None:
+        self.scene.settle_layers()  # before the taken disk moves (the grab woke the tower)
         seat = self.rules.turn.seat
         if self._is_nudge(piece):
             self.rules.touch(seat)
