@@ -233,7 +233,7 @@ def test_a_lazy_timer_runs_out_at_the_same_frame_and_shows_the_same_marble() -> 
     assert lazy.digest() == eager.world.digest()
 
 
-def test_a_disk_counted_as_stacked_in_its_sleep_leaves_the_tower_asleep_until_the_next_grab() -> None:
+def test_a_disk_stacked_in_its_sleep_leaves_the_tower_asleep_until_the_next_grab() -> None:
     """Counting a sleeping disk as stacked wakes nothing (the wall and the tower would stay
     awake for sleep_time, nothing moving); it takes the tower's layer, and its collision filter
     when the next disk is taken in hand, so a disk pulled out later passes in front of it."""
