@@ -73,19 +73,31 @@ def direct_stepper(space: pymunk.Space) -> Callable[[float], None]:
     return step
 
 
-def space_idle(space: pymunk.Space) -> bool:
-    """True if pymunk has nothing pending for its next step (no body just added to check, no
-    shape just removed, nothing queued by a callback): skipping a step then loses nothing."""
-    return not any(getattr(space, name, True) for name in _PENDING)
+def idle_check(space: pymunk.Space) -> Callable[[], bool]:
+    """A function telling whether pymunk has nothing pending for ``space``'s next step (no
+    body just added to check, no shape just removed, nothing queued by a callback): skipping
+    a step then loses nothing. With another pymunk it always says no."""
+    if not all(hasattr(space, name) for name in _PRIVATE):
+        return lambda: False
+    pending = (
+        space._bodies_to_check,
+        space._removed_shapes,
+        space._add_later,
+        space._remove_later,
+        space._post_step_callbacks,
+    )
+
+    def idle() -> bool:
+        return not any(pending)
+
+    return idle
 
 
-_PENDING = (
-    "_bodies_to_check",
-    "_removed_shapes",
-    "_add_later",
-    "_remove_later",
-    "_post_step_callbacks",
-)
+def body_sleeps(body: pymunk.Body) -> bool:
+    """``body.is_sleeping``, asked of Chipmunk directly where possible."""
+    if _chipmunk is None or not hasattr(body, "_body"):
+        return body.is_sleeping
+    return bool(_chipmunk.cpBodyIsSleeping(body._body))
 
 
 def _finish(space: pymunk.Space) -> None:
@@ -124,6 +136,13 @@ class BodyWatch:
     def all_asleep(self) -> bool:
         """True if every body sleeps (also for no bodies)."""
         return all(self.asleep())
+
+    def first_awake(self) -> pymunk.Body | None:
+        """The first body that does not sleep, or None if all do."""
+        for body, asleep in zip(self.bodies, self.asleep(), strict=True):
+            if not asleep:
+                return body
+        return None
 
 
 def set_next_shape_id(space: pymunk.Space, shape_id: int) -> bool:

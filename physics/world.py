@@ -64,7 +64,13 @@ from physics.landing import LANDING_SECONDS, Landing, carry
 from physics.piece import Impact as Impact
 from physics.piece import Layer as Layer
 from physics.piece import Piece as Piece
-from physics.stepper import BodyWatch, direct_stepper, set_next_shape_id, space_idle
+from physics.stepper import (
+    BodyWatch,
+    body_sleeps,
+    direct_stepper,
+    idle_check,
+    set_next_shape_id,
+)
 
 # A stack this many pieces high runs all of world.iterations and settles in with all of
 # world.settle_iterations; a lower one needs fewer (see World._solver_iterations and
@@ -171,6 +177,8 @@ class World(ContactBook):
         # Every non-static body of the space, for asking whether a frame would move anything
         # (:meth:`at_rest`); built again when the space's bodies change.
         self._rest_watch: tuple[int, BodyWatch, list[pymunk.Body]] | None = None
+        self._last_awake: pymunk.Body | None = None  # the body at_rest last found awake
+        self._space_idle: Callable[[], bool] = lambda: False
         self.skip_still_frames = True  # benchmarks and tests switch it off to compare
         # False after a frame taken without stepping (:meth:`at_rest`): every dynamic body
         # slept through it, so rule checks that only look at awake bodies have nothing to do.
@@ -264,6 +272,7 @@ class World(ContactBook):
             self._movable.append(piece)
             self._movable_set.add(piece)
             self._rest_watch = None
+            self._last_awake = None
             self._untouched[piece] = None  # until its first contact
             self._stack_changed = True
             if 4 * len(self._movable) > self._hash_cells:  # keep about 4 cells per moving shape
@@ -311,6 +320,7 @@ class World(ContactBook):
         elif piece in self._movable:
             self._movable.remove(piece)
             self._rest_watch = None
+            self._last_awake = None
             self._movable_set.discard(piece)
             self._stack_changed = True
         self._untouched.pop(piece, None)
@@ -388,21 +398,29 @@ class World(ContactBook):
         the step advances are reset when a body wakes); it only moves the kinematic bodies
         along their velocities, which :meth:`_move_kinematic` does the same way. Such a frame
         is taken without stepping and without a change to any trace or digest
-        (``tests/physics/test_stepper.py`` checks that against stepping).
+        (``tests/physics/test_stepper.py`` checks that against stepping). Asked every frame,
+        so the body found awake last time is asked first (a held piece stays awake for long).
         """
-        space = self.space
-        if self._landings or not space_idle(space):
+        if self._landings:
             return False
-        bodies = space.bodies
+        awake = self._last_awake
+        if awake is not None and not body_sleeps(awake):
+            return False
+        space = self.space
+        count = len(getattr(space, "_bodies", None) or space.bodies)
         watch = self._rest_watch
-        if watch is None or watch[0] != len(bodies):
+        if watch is None or watch[0] != count:
+            bodies = space.bodies
             dynamic = [body for body in bodies if body.body_type == pymunk.Body.DYNAMIC]
             kinematic = [body for body in bodies if body.body_type == pymunk.Body.KINEMATIC]
-            watch = self._rest_watch = (len(bodies), BodyWatch(dynamic), kinematic)
+            watch = self._rest_watch = (count, BodyWatch(dynamic), kinematic)
+            self._space_idle = idle_check(space)
         for body in watch[2]:
             if body.angular_velocity != 0.0:
                 return False
-        return watch[1].all_asleep()
+        awake = watch[1].first_awake()
+        self._last_awake = awake
+        return awake is None and self._space_idle()
 
     def _move_kinematic(self) -> None:
         """Move every kinematic body one frame along its velocity, substep by substep, with

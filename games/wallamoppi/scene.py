@@ -291,25 +291,33 @@ class WallScene:
         """Why the tower has fallen, or None while it stands (see the module docstring)."""
         wall = self.config.wallamoppi
         thickness = self.config.pieces.disk_thickness
+        overlap = self.config.pieces.lay_overlap
+        tilt_limit, drop, footprint = wall.fall_tilt_deg, wall.fall_drop_mm, wall.footprint_mm
         home_x = self.apex_home[0]
+        touching_now = self.world.touching
+        below: float | None = None  # the centre y of the disk below
         for level, disk_id in enumerate(self.tower):
             piece = self.disks[disk_id]
-            colour = DARK if DARK in piece.tags else LIGHT
-            where = f"the tower's {ordinal(level + 1)} disk ({colour})"
-            if tilt_mod_half_turn(piece) > wall.fall_tilt_deg:
-                return f"{where} tilted past {wall.fall_tilt_deg:g}°"
-            if level > 0:
-                below = self.disks[self.tower[level - 1]].body.position.y
-                seat = below + thickness - self.config.pieces.lay_overlap
-                if piece.body.position.y < seat - wall.fall_drop_mm:
-                    return f"{where} slid off the disk below"
-            if abs(piece.body.position.x - home_x) > wall.footprint_mm:
-                return f"{where} left the tower"
-            for other in touching(self.world, piece):
-                if other.kind == "table":
-                    return f"{where} touched the table"
-                if level > 0 and "wall" in other.tags:
-                    return f"{where} touched the wall"
+            x, y = piece.body.position
+            why: str | None = None
+            if tilt_mod_half_turn(piece) > tilt_limit:
+                why = f"tilted past {tilt_limit:g}°"
+            elif below is not None and y < below + thickness - overlap - drop:
+                why = "slid off the disk below"
+            elif abs(x - home_x) > footprint:
+                why = "left the tower"
+            else:
+                for other in touching_now(piece):
+                    if other.kind == "table":
+                        why = "touched the table"
+                        break
+                    if level > 0 and "wall" in other.tags:
+                        why = "touched the wall"
+                        break
+            if why is not None:
+                colour = DARK if DARK in piece.tags else LIGHT
+                return f"the tower's {ordinal(level + 1)} disk ({colour}) {why}"
+            below = y
         return None
 
     # -- pulling and fallen disks ------------------------------------------------------
@@ -465,9 +473,10 @@ class WallScene:
         for piece, asleep in zip(wall, watch.asleep(), strict=True):
             if asleep or piece is held:
                 continue
-            slot = self.slots[piece.name]
-            off_wall = abs(piece.body.position.x) > half_wall + piece.size[1]
-            on_table = slot.row > 0 and piece.body.position.y < piece.size[1]
+            x, y = piece.body.position
+            thickness = piece.size[1]
+            off_wall = abs(x) > half_wall + thickness
+            on_table = y < thickness and self.slots[piece.name].row > 0
             if off_wall or on_table or tilt_mod_half_turn(piece) > FALLEN_TILT_DEG:
                 piece.tags -= {"wall"}
                 piece.tags.add("fallen")
