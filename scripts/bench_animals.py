@@ -115,7 +115,8 @@ def main() -> int:
         total_sim += sim
         total_wall += wall
         print(
-            f"game seed {seed}: {sim:6.1f} sim s in {wall:5.2f} CPU s = {sim / wall:5.1f}× real time"
+            f"game seed {seed}: {sim:6.1f} sim s in {wall:5.2f} CPU s = "
+            f"{sim / wall:5.1f}× real time"
             f"  ({result['winner']} win, {result['reason']}, tower {result['tower_height']})"
         )
     print(f"all games: {total_sim / total_wall:.1f} simulated seconds per CPU second")
