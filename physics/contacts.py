@@ -215,6 +215,10 @@ class ContactBook:
         """
         return list(self._contacts.get(piece, ()))
 
+    def touches_kind(self, piece: Piece, kind: str) -> bool:
+        """True if ``piece`` is in contact with a piece of ``kind`` now (a lookup, no list)."""
+        return any(other.kind == kind for other in self._contacts.get(piece, ()))
+
     def _set_pair_material(
         self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]
     ) -> None:

@@ -139,10 +139,8 @@ class BodyWatch:
 
     def first_awake(self) -> pymunk.Body | None:
         """The first body that does not sleep, or None if all do."""
-        for body, asleep in zip(self.bodies, self.asleep(), strict=True):
-            if not asleep:
-                return body
-        return None
+        flags = list(self.asleep())
+        return None if all(flags) else self.bodies[flags.index(False)]
 
 
 def set_next_shape_id(space: pymunk.Space, shape_id: int) -> bool:

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from games.animals.catalogue import Board, PiecesFile
 from physics import pieces, room
 from physics.config import PhysicsConfig
-from physics.detect import tilt_mod_half_turn, touches
+from physics.detect import tilt_mod_half_turn
 from physics.stacking import Column, columns
 from physics.stepper import BodyWatch
 from physics.world import Layer, Piece, World
@@ -228,13 +228,14 @@ class AnimalScene:
                 animals, BodyWatch([p.body for p in animals]), [False] * len(animals), self.config
             )
         animals, sleepers, slept, _ = watch
+        touches_kind = self.world.touches_kind
         asleep = list(sleepers.asleep())
         for index, piece in enumerate(animals):
             if piece is held or (asleep[index] and slept[index]):
                 continue
-            if piece.position.y < FELL_OFF_Y_MM:
+            if piece.body.position.y < FELL_OFF_Y_MM:
                 return "an animal fell off the table"
-            if touches(self.world, piece, kind="table"):
+            if touches_kind(piece, "table"):
                 return "an animal fell onto the table"
             if tilt_mod_half_turn(piece) > limit:
                 return "an animal toppled over"

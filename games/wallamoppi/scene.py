@@ -470,7 +470,10 @@ class WallScene:
             self.config.pieces.disk_diameter + self.config.wallamoppi.wall_gap
         )
         wall, watch, _ = self._watched()
-        for piece, asleep in zip(wall, watch.asleep(), strict=True):
+        sleeping = list(watch.asleep())
+        if all(sleeping):  # the wall sleeps (a disk carried, the marble rolling)
+            return fallen
+        for piece, asleep in zip(wall, sleeping, strict=True):
             if asleep or piece is held:
                 continue
             x, y = piece.body.position
