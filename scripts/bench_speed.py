@@ -1,7 +1,7 @@
 """How fast headless play is, in CPU seconds, and what our World costs over bare pymunk.
 
     python scripts/bench_speed.py [--seeds 0 1 2] [--frames 600] [--rounds 5]
-        [--part wallamoppi animals freeplay world]
+        [--part wallamoppi animals freeplay world census]
 
 CPU time (``time.process_time``, or the child's rusage for a process), so other work on a
 shared machine does not count; every A/B pair is measured alternately in this one process.
@@ -23,6 +23,8 @@ shared machine does not count; every A/B pair is measured alternately in this on
    shell that sets the variable recompiles every module of ours at each start, ≈ 20 ms); and
    ``python -c pass`` with the cache, the interpreter's own start-up (the baseline nothing of
    ours can go below).
+``--part census`` prints where those games' frames and CPU go, by how many bodies were awake.
+
 3. **World against bare pymunk** in every shipped scene (Free play's table, Wallamoppi's wall
    with a 10-disk tower, the marble timer's box with its marble rolling): A steps
    :class:`~physics.world.World` frames (substeps, contact callbacks, rolling resistance), B a
@@ -73,6 +75,40 @@ def headless_game(
     drive(session, frame_limit(spec, config, None))
     cpu = time.process_time() - started
     return session.frame, session.frame * session.frame_seconds, cpu, session.result()
+
+
+def awake_census(config: PhysicsConfig, game_id: str, seeds: list[int]) -> None:
+    """Print where a headless game's frames and CPU go, by how many bodies were awake in the
+    table world at the end of the frame (30 or more: the wall and the tower, one island)."""
+    buckets = ((0, "nothing awake"), (1, "1-9 awake"), (10, "10-29 awake"), (30, "30+ awake"))
+    frames = {label: 0 for _, label in buckets}
+    cpu = {label: 0.0 for _, label in buckets}
+    for seed in seeds:
+        spec = load(game_id)
+        session = new_session(spec, config, seed, seats_for(spec, None), {})
+        limit = frame_limit(spec, config, None)
+        world = session.world
+        assert world is not None
+        while session.frame < limit and session.outcome is None:
+            started = time.process_time()
+            session.tick()
+            spent = time.process_time() - started
+            awake = sum(
+                1
+                for body in world.space.bodies
+                if body.body_type == pymunk.Body.DYNAMIC and not body.is_sleeping
+            )
+            label = [name for least, name in buckets if awake >= least][-1]
+            frames[label] += 1
+            cpu[label] += spent
+    total_frames, total_cpu = sum(frames.values()), sum(cpu.values())
+    print(f"{game_id}, seeds {seeds}: frames and CPU by bodies awake after the frame")
+    for _, label in buckets:
+        if frames[label]:
+            print(
+                f"  {label:<14} {frames[label] / total_frames:6.1%} of frames, "
+                f"{cpu[label] / total_cpu:6.1%} of CPU, {cpu[label] / frames[label] * 1e6:7.1f} us"
+            )
 
 
 def reference_space(config: PhysicsConfig) -> pymunk.Space:
@@ -259,14 +295,17 @@ def main() -> int:
     parser.add_argument(
         "--reference-frames", type=int, default=240, help="frames per reference-frame timing"
     )
-    parts = ("wallamoppi", "animals", "freeplay", "world")
-    parser.add_argument("--part", nargs="+", choices=parts, default=list(parts))
+    parts = ("wallamoppi", "animals", "freeplay", "world", "census")
+    parser.add_argument("--part", nargs="+", choices=parts, default=list(parts[:-1]))
     args = parser.parse_args()
     config = load_config().config
 
     for game_id in ("wallamoppi", "animals"):
         if game_id in args.part:
             headless_games(config, game_id, args.seeds, args.reference_frames)
+    if "census" in args.part:  # not by default: the census adds its own Python to each frame
+        for game_id in ("wallamoppi", "animals"):
+            awake_census(config, game_id, args.seeds)
     if "freeplay" in args.part:
         freeplay_processes(args.seeds, args.rounds)
     if "world" not in args.part:
