@@ -73,6 +73,33 @@ def direct_stepper(space: pymunk.Space) -> Callable[[float], None]:
     return step
 
 
+def idle_check(space: pymunk.Space) -> Callable[[], bool]:
+    """A function telling whether pymunk has nothing pending for ``space``'s next step (no
+    body just added to check, no shape just removed, nothing queued by a callback): skipping
+    a step then loses nothing. With another pymunk it always says no."""
+    if not all(hasattr(space, name) for name in _PRIVATE):
+        return lambda: False
+    pending = (
+        space._bodies_to_check,
+        space._removed_shapes,
+        space._add_later,
+        space._remove_later,
+        space._post_step_callbacks,
+    )
+
+    def idle() -> bool:
+        return not any(pending)
+
+    return idle
+
+
+def body_sleeps(body: pymunk.Body) -> bool:
+    """``body.is_sleeping``, asked of Chipmunk directly where possible."""
+    if _chipmunk is None or not hasattr(body, "_body"):
+        return body.is_sleeping
+    return bool(_chipmunk.cpBodyIsSleeping(body._body))
+
+
 def _finish(space: pymunk.Space) -> None:
     """What ``Space.step`` does after ``cpSpaceStep``: the adds, removes and post-step callbacks
     that callbacks queued while the space was locked (pymunk 7's order)."""
@@ -109,6 +136,11 @@ class BodyWatch:
     def all_asleep(self) -> bool:
         """True if every body sleeps (also for no bodies)."""
         return all(self.asleep())
+
+    def first_awake(self) -> pymunk.Body | None:
+        """The first body that does not sleep, or None if all do."""
+        flags = list(self.asleep())
+        return None if all(flags) else self.bodies[flags.index(False)]
 
 
 def set_next_shape_id(space: pymunk.Space, shape_id: int) -> bool:

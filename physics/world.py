@@ -5,6 +5,11 @@ The world owns named :class:`Piece` objects (body + shape + material + tags) so 
 their pieces apart, applies the config's per-pair friction and restitution to every contact,
 and hashes all body states into a digest for determinism checks and golden traces.
 
+The contact bookkeeping (materials, who touches whom, rolling resistance, landings noted, impacts
+heard) is :class:`physics.contacts.ContactBook`, the half of the world the collision callbacks
+drive; :class:`Piece`, :class:`Layer` and :class:`Impact` live in physics/piece.py and are
+re-exported here.
+
 Contacts can be heard: set :attr:`World.impact_listener` and after each substep every contact
 that began in it is reported as an :class:`Impact` (the two pieces, the impulse, where). It is
 read-only (the bodies are not touched, so digests do not change) and costs nothing while no
@@ -45,19 +50,27 @@ without a table, within the static pieces' width). Each catch is kept in :attr:`
 
 from __future__ import annotations
 
-import enum
 import math
 import struct
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pymunk
 
 from games.sha import sha256
-from physics.bounce import rebound
 from physics.config import PhysicsConfig
-from physics.landing import LANDING_SECONDS, Landing, carry, is_landing
-from physics.stepper import direct_stepper, set_next_shape_id
+from physics.contacts import ContactBook
+from physics.landing import LANDING_SECONDS, Landing, carry
+from physics.piece import Impact as Impact
+from physics.piece import Layer as Layer
+from physics.piece import Piece as Piece
+from physics.stepper import (
+    BodyWatch,
+    body_sleeps,
+    direct_stepper,
+    idle_check,
+    set_next_shape_id,
+)
 
 # A stack this many pieces high runs all of world.iterations and settles in with all of
 # world.settle_iterations; a lower one needs fewer (see World._solver_iterations and
@@ -104,71 +117,6 @@ def _level_id(piece: Piece) -> int:
 EXACT_REST_SPEED = 1e-100
 
 
-def _close(a: float, b: float) -> bool:
-    """Equal up to rounding (a product of square roots is not always the exact double)."""
-    return abs(a - b) <= 1e-12 * max(1.0, abs(b))
-
-
-class Layer(enum.IntFlag):
-    """Collision layers. A held piece can be lifted out of chosen layers (see ``physics.grab``)."""
-
-    TABLE = 1 << 0
-    FREE = 1 << 1  # loose pieces: free play, fallen disks
-    WALL = 1 << 2  # Wallamoppi's wall
-    TOWER = 1 << 3  # a stack being built
-    SCENERY = 1 << 4  # ramps, chutes, box walls
-    HAND = 1 << 5  # the kinematic hand itself never collides
-
-    @classmethod
-    def all(cls) -> Layer:
-        return cls.TABLE | cls.FREE | cls.WALL | cls.TOWER | cls.SCENERY
-
-
-@dataclass(frozen=True)
-class Impact:
-    """A contact that began this substep: who hit what, how hard (kg·mm/s), and where (mm)."""
-
-    a: str
-    b: str
-    impulse: float
-    point: tuple[float, float]
-    kinds: tuple[str, str]  # the pieces' kinds ("disk", "table", "marble", ...)
-    materials: tuple[str, str]
-
-
-# Queries that see every piece's shape but not the hand's (which collides with nothing).
-_PIECES_ONLY = pymunk.ShapeFilter(mask=int(Layer.all()))
-
-
-@dataclass(eq=False)
-class Piece:
-    """A named body in the world with its shape, material and the tags a game gave it."""
-
-    name: str
-    kind: str  # "disk", "cylinder", "marble", "ramp", "wall", "table"
-    material: str
-    body: pymunk.Body
-    shape: pymunk.Shape
-    size: tuple[float, float]  # mm: (width, height) for boxes, (diameter, diameter) for circles
-    layer: Layer = Layer.FREE
-    tags: set[str] = field(default_factory=set)
-    rolls: bool = False  # a round dynamic piece: the world resists its rolling
-
-    @property
-    def position(self) -> pymunk.Vec2d:
-        return self.body.position
-
-    @property
-    def is_static(self) -> bool:
-        return self.body.body_type == pymunk.Body.STATIC
-
-    def set_layer(self, layer: Layer, collides_with: Layer | None = None) -> None:
-        """Put the piece on ``layer``, colliding with ``collides_with`` (default: everything)."""
-        self.layer = layer
-        mask = Layer.all() if collides_with is None else collides_with
-        self.shape.filter = pymunk.ShapeFilter(categories=int(layer), mask=int(mask))
-
-
 SIDE_MARGIN_MM = 500.0  # beyond the static pieces' left and right ends
 FLOOR_MARGIN_MM = 100.0  # below the lowest static piece: the piece fell through
 CEILING_MM = 50_000.0  # above the highest static piece (a piece flung up at 100 m/s stays in)
@@ -184,7 +132,7 @@ class Escape:
     why: str
 
 
-class World:
+class World(ContactBook):
     """A pymunk space stepped at a fixed rate, with named pieces and contact materials."""
 
     def __init__(self, config: PhysicsConfig) -> None:
@@ -226,6 +174,15 @@ class World:
         # substeps (physics/landing.py); benchmarks switch it off to compare.
         self.carry_landings = True
         self._landings: list[Landing] = []
+        # Every non-static body of the space, for asking whether a frame would move anything
+        # (:meth:`at_rest`); built again when the space's bodies change.
+        self._rest_watch: tuple[int, BodyWatch, list[pymunk.Body]] | None = None
+        self._last_awake: pymunk.Body | None = None  # the body at_rest last found awake
+        self._space_idle: Callable[[], bool] = lambda: False
+        self.skip_still_frames = True  # benchmarks and tests switch it off to compare
+        # False after a frame taken without stepping (:meth:`at_rest`): every dynamic body
+        # slept through it, so rule checks that only look at awake bodies have nothing to do.
+        self.stepped = True
         self.apply_config(config)
 
     # -- configuration -------------------------------------------------------------------
@@ -285,171 +242,6 @@ class World:
             if body.body_type == pymunk.Body.DYNAMIC:
                 body.activate()
 
-    def _fit_shape_values(self) -> None:
-        """Per-shape friction and elasticity whose products give as many pairs exactly as can be.
-
-        pymunk multiplies the two shapes' values. A material with moving pieces gets the square
-        root of its own pair's value, so same-material contacts are exact. A material whose
-        pieces are all static (the felt table, the marble box's wooden ramps) never touches
-        itself, so it gets the value that makes its pair with one moving material exact: the
-        one with the most moving pieces (a table is touched by many disks and one marble),
-        on a tie a round piece's (a marble rolls on a ramp for seconds on end). Only the pairs
-        left inexact get a Python ``pre_solve`` callback on every step
-        (:meth:`_set_pair_material`): in Free play the marble's on the wooden ramp and on the
-        felt, where the disks' on the felt were 85 % of the calls when the felt was fitted to
-        the marble.
-        """
-        config = self.config
-        values: dict[str, tuple[float, float]] = {}
-        for name in config.materials:
-            values[name] = (
-                math.sqrt(config.friction_of(name, name)),
-                math.sqrt(config.restitution_of(name, name)),
-            )
-        partner = self._fitted_to = self._most_moving_material()
-        for name in self._static_materials:
-            if partner is None or name in self._dynamic_materials:
-                continue
-            friction, elasticity = values[partner]
-            values[name] = (
-                config.friction_of(name, partner) / friction if friction > 0 else values[name][0],
-                (
-                    config.restitution_of(name, partner) / elasticity
-                    if elasticity > 0
-                    else values[name][1]
-                ),
-            )
-        self._shape_values = values
-        exact: set[tuple[str, str]] = set()
-        for (a, b), (friction, restitution) in self._pair_values.items():
-            if _close(values[a][0] * values[b][0], friction) and _close(
-                values[a][1] * values[b][1], restitution
-            ):
-                exact.add((a, b))
-        self._exact_pairs = exact
-        for piece in self.pieces.values():
-            self._set_shape_material(piece)
-        for index, name in enumerate(self._materials, start=1):
-            for other_index, other in enumerate(self._materials[:index], start=1):
-                pre_solve = (
-                    pymunk.empty_callback if (name, other) in exact else self._set_pair_material
-                )
-                self.space.on_collision(index, other_index, pre_solve=pre_solve, data=(name, other))
-
-    def _most_moving_material(self) -> str | None:
-        """The material of the most moving pieces; on a tie a round piece's, then the first."""
-        counts = {name: 0 for name in self._dynamic_materials}
-        for piece in self._movable:
-            if piece.material in counts:
-                counts[piece.material] += 1
-        rolling = {piece.material for piece in self._round_pieces}
-        ranked = sorted(
-            self._dynamic_materials, key=lambda name: (-counts[name], name not in rolling)
-        )
-        return ranked[0] if ranked else None
-
-    def _set_shape_material(self, piece: Piece) -> None:
-        """The fitted per-shape values (see :meth:`_fit_shape_values`)."""
-        friction, elasticity = self._shape_values.get(piece.material, (0.0, 0.0))
-        piece.shape.friction = friction
-        piece.shape.elasticity = elasticity
-
-    def _note_material(self, piece: Piece, *, refit: bool = False) -> None:
-        """Refit the shape values when a material is first seen moving, or first static, or
-        has come to have the most moving pieces."""
-        kinds = self._static_materials if piece.is_static else self._dynamic_materials
-        if piece.material not in kinds:
-            kinds.append(piece.material)
-            refit = True
-        if refit or (not piece.is_static and self._most_moving_material() != self._fitted_to):
-            self._fit_shape_values()
-        self._set_shape_material(piece)
-
-    def _material_id(self, name: str) -> int:
-        """Collision type for a material; registers the pair handlers the first time.
-
-        pymunk recomputes a contact's friction as the product of the two shapes' values on every
-        step, so a value set once in ``begin`` is lost after the first step. Same-material pairs
-        get the exact value from the square roots on the shapes (no callback); every pair of two
-        different materials gets a ``pre_solve`` that sets the pair's own value on each step.
-        Those contacts are few (a disk on the felt, a marble on a wooden ramp).
-        """
-        if name not in self._materials:
-            self._materials.append(name)
-            new_id = len(self._materials)
-            for other_id, other in enumerate(self._materials, start=1):
-                self.space.on_collision(
-                    new_id,
-                    other_id,
-                    begin=self._begin_contact,
-                    pre_solve=self._set_pair_material,
-                    separate=self._end_contact,
-                    data=(name, other),
-                )
-        return self._materials.index(name) + 1
-
-    def _begin_contact(
-        self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]
-    ) -> None:
-        """A new contact: noted, the pair's values, and a bounce from the moment of touching."""
-        first, second = arbiter.shapes
-        one = self._piece_by_shape.get(first)
-        other = self._piece_by_shape.get(second)
-        if one is not None and other is not None:
-            self._contacts.setdefault(one, {})[other] = None
-            self._contacts.setdefault(other, {})[one] = None
-            self._untouched.pop(one, None)
-            self._untouched.pop(other, None)
-            if one.rolls or other.rolls:
-                up = abs(arbiter.normal.y)  # the contact's share of the weight per unit g m
-                if one.rolls:
-                    self._rolling_contacts.setdefault(one, {})[other] = up
-                    self._set_rolling_torque(one)
-                if other.rolls:
-                    self._rolling_contacts.setdefault(other, {})[one] = up
-                    self._set_rolling_torque(other)
-            if self.carry_landings and one in self._movable_set and other in self._movable_set:
-                landed = is_landing(arbiter)
-                if landed is not None:
-                    self._landings.append(Landing(*landed, self._landing_substeps))
-        friction, restitution = self._pair_values[pair]
-        arbiter.friction, arbiter.restitution = friction, restitution
-        rebound(arbiter, restitution, space.gravity, space.current_time_step)
-
-    def _end_contact(
-        self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]
-    ) -> None:
-        first, second = arbiter.shapes
-        one = self._piece_by_shape.get(first)
-        other = self._piece_by_shape.get(second)
-        if one is not None and other is not None:
-            for contacts in (self._contacts, self._rolling_contacts):
-                contacts.get(one, {}).pop(other, None)
-                contacts.get(other, {}).pop(one, None)
-            for piece in (one, other):
-                if not self._contacts.get(piece) and piece in self._movable_set:
-                    self._untouched[piece] = None
-            for piece in (one, other):
-                if piece.rolls:
-                    self._set_rolling_torque(piece)
-
-    def touching(self, piece: Piece) -> list[Piece]:
-        """The pieces ``piece`` is in contact with now, in the order the contacts began.
-
-        Kept by the contact callbacks, so asking costs a lookup, not a walk over the contacts.
-        """
-        return list(self._contacts.get(piece, ()))
-
-    def _set_pair_material(
-        self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]
-    ) -> None:
-        # Runs for every such contact on every substep: a lookup, nothing more. On the first
-        # step ``_begin_contact`` has set the restitution (perhaps corrected for the bounce).
-        friction, restitution = self._pair_values[pair]
-        arbiter.friction = friction
-        if not arbiter.is_first_contact:
-            arbiter.restitution = restitution
-
     # -- pieces --------------------------------------------------------------------------
 
     def add(self, piece: Piece) -> Piece:
@@ -479,6 +271,8 @@ class World:
         else:
             self._movable.append(piece)
             self._movable_set.add(piece)
+            self._rest_watch = None
+            self._last_awake = None
             self._untouched[piece] = None  # until its first contact
             self._stack_changed = True
             if 4 * len(self._movable) > self._hash_cells:  # keep about 4 cells per moving shape
@@ -519,37 +313,14 @@ class World:
         else:
             set_next_shape_id(self.space, _level_id(piece))
 
-    def _set_rolling_torque(self, piece: Piece) -> None:
-        """Rolling resistance of a round piece, as the most torque a brake on its spin gives.
-
-        pymunk's circles roll without loss, so a marble on felt would roll for ever. Each contact
-        resists rolling with a torque C_rr × N × r (C_rr from the pair's ``rolling_resistance``,
-        N the contact's share of the weight, |g · n| × m). A ``SimpleMotor`` of rate 0 between
-        the piece and the world holds the spin back with at most that torque, in the solver on
-        every substep, so it never reverses the spin and costs no Python per step; contact
-        friction passes it on to the translation, so a rolling solid sphere slows by
-        5/7 C_rr g on the flat, as the textbook has it. The torque is set when a contact begins
-        or ends (with the normal it began with: round pieces roll on straight ramps and flat
-        tables, whose normal does not turn) and when the config changes.
-        """
-        motor = self._rolling_motors.get(piece)
-        if motor is None:
-            return
-        shape = piece.shape
-        assert isinstance(shape, pymunk.Circle)
-        values, material = self._rolling_values, piece.material
-        resistance = sum(
-            values[(material, surface.material)] * up
-            for surface, up in self._rolling_contacts.get(piece, {}).items()
-        )
-        motor.max_force = resistance * self._gravity * piece.body.mass * shape.radius
-
     def remove(self, name: str) -> Piece:
         piece = self.pieces.pop(name)
         if piece.is_static:
             self._bounds = None
         elif piece in self._movable:
             self._movable.remove(piece)
+            self._rest_watch = None
+            self._last_awake = None
             self._movable_set.discard(piece)
             self._stack_changed = True
         self._untouched.pop(piece, None)
@@ -580,10 +351,6 @@ class World:
         """Pieces with dynamic bodies, in the order they were added."""
         dynamic = pymunk.Body.DYNAMIC
         return [piece for piece in self.pieces.values() if piece.body.body_type == dynamic]
-
-    def piece_of(self, shape: pymunk.Shape) -> Piece | None:
-        """The piece whose shape is ``shape``, or None (the hand, a foreign shape)."""
-        return self._piece_by_shape.get(shape)
 
     def _neighbours(self, piece: Piece) -> list[pymunk.Body]:
         """Dynamic bodies touching ``piece`` now (so removing it can wake them)."""
@@ -622,10 +389,65 @@ class World:
         """Simulated seconds since the world was built."""
         return self.frame * self.frame_seconds
 
+    def at_rest(self) -> bool:
+        """True if a frame would move no piece: every dynamic body sleeps, no landing is being
+        carried, pymunk has nothing pending, and no kinematic body (the hand) turns.
+
+        Chipmunk's step then changes no dynamic body and no contact (a sleeping body is
+        neither integrated nor collided, its contacts are kept as they are, and the time stamps
+        the step advances are reset when a body wakes); it only moves the kinematic bodies
+        along their velocities, which :meth:`_move_kinematic` does the same way. Such a frame
+        is taken without stepping and without a change to any trace or digest
+        (``tests/physics/test_stepper.py`` checks that against stepping). Asked every frame,
+        so the body found awake last time is asked first (a held piece stays awake for long).
+        """
+        if self._landings:
+            return False
+        awake = self._last_awake
+        if awake is not None and not body_sleeps(awake):
+            return False
+        space = self.space
+        count = len(getattr(space, "_bodies", None) or space.bodies)
+        watch = self._rest_watch
+        if watch is None or watch[0] != count:
+            bodies = space.bodies
+            dynamic = [body for body in bodies if body.body_type == pymunk.Body.DYNAMIC]
+            kinematic = [body for body in bodies if body.body_type == pymunk.Body.KINEMATIC]
+            watch = self._rest_watch = (count, BodyWatch(dynamic), kinematic)
+            self._space_idle = idle_check(space)
+        for body in watch[2]:
+            if body.angular_velocity != 0.0:
+                return False
+        awake = watch[1].first_awake()
+        self._last_awake = awake
+        return awake is None and self._space_idle()
+
+    def _move_kinematic(self) -> None:
+        """Move every kinematic body one frame along its velocity, substep by substep, with
+        Chipmunk's arithmetic (``cpBodyUpdatePosition``: p + (v + v_bias) dt, v_bias zero)."""
+        assert self._rest_watch is not None
+        dt, substeps = self._substep_seconds, self._substeps
+        for body in self._rest_watch[2]:
+            vx, vy = body.velocity
+            if vx == 0.0 and vy == 0.0:
+                continue
+            x, y = body.position
+            step_x, step_y = (vx + 0.0) * dt, (vy + 0.0) * dt
+            for _ in range(substeps):
+                x, y = x + step_x, y + step_y
+            body.position = (x, y)
+
     def step(self) -> None:
-        """Advance one fixed frame as ``substeps`` equal pymunk steps."""
+        """Advance one fixed frame as ``substeps`` equal pymunk steps (none if :meth:`at_rest`)."""
         if self._stack_changed or self.frame % FULL_SCAN_FRAMES == 0:
             self._fit_iterations()
+        if self.skip_still_frames and self.at_rest():
+            self._move_kinematic()
+            self._catch_escapes()
+            self.frame += 1
+            self.stepped = False
+            return
+        self.stepped = True
         step, dt = self._step_space, self._substep_seconds
         listener = self.impact_listener
         for _ in range(self._substeps):
@@ -645,39 +467,6 @@ class World:
             carry(landing, gravity, dt)
             landing.substeps_left -= 1
         self._landings = [landing for landing in self._landings if landing.substeps_left > 0]
-
-    def _report_impacts(self, listener: Callable[[Impact], None]) -> None:
-        """Tell ``listener`` of every contact that began in the last substep (awake pieces)."""
-        seen: set[tuple[int, int]] = set()
-
-        def hear(arbiter: pymunk.Arbiter) -> None:
-            if not arbiter.is_first_contact:
-                return
-            first, second = arbiter.shapes
-            key = (id(first), id(second)) if id(first) < id(second) else (id(second), id(first))
-            if key in seen:
-                return
-            seen.add(key)
-            a, b = self.piece_of(first), self.piece_of(second)
-            if a is None or b is None:  # the hand
-                return
-            points = arbiter.contact_point_set.points
-            point = points[0].point_a if points else pymunk.Vec2d(0.0, 0.0)
-            listener(
-                Impact(
-                    a.name,
-                    b.name,
-                    float(arbiter.total_impulse.length),
-                    (float(point.x), float(point.y)),
-                    (a.kind, b.kind),
-                    (a.material, b.material),
-                )
-            )
-
-        for piece in self._movable:
-            body = piece.body
-            if body.body_type == pymunk.Body.DYNAMIC and not body.is_sleeping:
-                body.each_arbiter(hear)
 
     # -- bounds --------------------------------------------------------------------------
 

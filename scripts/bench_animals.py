@@ -2,7 +2,7 @@
 
     python scripts/bench_animals.py [--seeds 0 1 2] [--frames 1200]
 
-1. Full headless computer-vs-computer games (3 seats): simulated seconds per wall-clock second
+1. Full headless computer-vs-computer games (3 seats): simulated seconds per CPU second
    (everything: rules, minds, hands, the table world, the column, settle and fall checks).
 2. Physics frame cost: a tower of all 15 animals on the board held awake, stepped as a
    :class:`~physics.world.World` frame against a bare ``pymunk.Space`` with the same bodies and
@@ -27,6 +27,9 @@ import pymunk
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_physics import bare_space_like
 
 from games.animals.catalogue import load as load_pieces
 from games.animals.scene import AnimalScene
@@ -37,12 +40,12 @@ from physics.config import PhysicsConfig, load_config
 
 
 def game_speed(config: PhysicsConfig, seed: int) -> tuple[float, float, dict[str, object]]:
-    """(simulated s, wall-clock s, result) of one full headless game."""
+    """(simulated s, CPU s, result) of one full headless game."""
     spec = load("animals")
     session = new_session(spec, config, seed, (SeatKind.COMPUTER,) * 3, {})
-    started = time.perf_counter()
+    started = time.process_time()
     drive(session, frame_limit(spec, config, None))
-    return session.frame * session.frame_seconds, time.perf_counter() - started, session.result()
+    return session.frame * session.frame_seconds, time.process_time() - started, session.result()
 
 
 def tower_scene(config: PhysicsConfig) -> AnimalScene:
@@ -54,34 +57,11 @@ def tower_scene(config: PhysicsConfig) -> AnimalScene:
 
 
 def bare_space(scene: AnimalScene) -> pymunk.Space:
-    """A plain pymunk space with copies of the scene's bodies and the same solver settings."""
-    source = scene.world.space
-    space = pymunk.Space(threaded=False)
-    for attribute in (
-        "gravity",
-        "iterations",
-        "damping",
-        "collision_slop",
-        "collision_bias",
-        "sleep_time_threshold",
-        "idle_speed_threshold",
-    ):
-        setattr(space, attribute, getattr(source, attribute))
-    for piece in scene.world.pieces.values():
-        shape = piece.shape
-        if piece.is_static:
-            assert isinstance(shape, pymunk.Segment)
-            segment = pymunk.Segment(space.static_body, shape.a, shape.b, shape.radius)
-            segment.friction = shape.friction
-            space.add(segment)
-            continue
-        body = pymunk.Body(piece.body.mass, piece.body.moment)
-        body.position = piece.body.position
-        assert isinstance(shape, pymunk.Poly)
-        poly = pymunk.Poly(body, shape.get_vertices())
-        poly.friction = shape.friction
-        poly.elasticity = shape.elasticity
-        space.add(body, poly)
+    """A plain pymunk space with copies of the scene's bodies and shapes (the room's table,
+    floor and walls included: :func:`bench_physics.bare_space_like`) and the same solver
+    settings."""
+    space = bare_space_like(scene.world)
+    space.iterations = scene.world.space.iterations
     return space
 
 
@@ -96,15 +76,15 @@ def step_cost(config: PhysicsConfig, frames: int, *, awake: bool) -> tuple[float
             body.activate()
     substeps = config.world.substeps
     dt = config.world.frame_seconds / substeps
-    started = time.perf_counter()
+    started = time.process_time()
     for _ in range(frames):
         scene.world.step()
-    ours = (time.perf_counter() - started) / frames
-    started = time.perf_counter()
+    ours = (time.process_time() - started) / frames
+    started = time.process_time()
     for _ in range(frames):
         for _ in range(substeps):
             space.step(dt)
-    return ours, (time.perf_counter() - started) / frames
+    return ours, (time.process_time() - started) / frames
 
 
 def window_frame_ms(seconds: float) -> float:
@@ -115,9 +95,9 @@ def window_frame_ms(seconds: float) -> float:
     app.start_game(load("animals"), (SeatKind.COMPUTER,) * 3)
     times = []
     for _ in range(round(seconds * 60)):
-        started = time.perf_counter()
+        started = time.process_time()
         app.step_frame(1 / 60)
-        times.append(time.perf_counter() - started)
+        times.append(time.process_time() - started)
     app.close()
     return statistics.median(times) * 1e3
 
@@ -135,10 +115,11 @@ def main() -> int:
         total_sim += sim
         total_wall += wall
         print(
-            f"game seed {seed}: {sim:6.1f} sim s in {wall:5.2f} s = {sim / wall:5.1f}× real time"
+            f"game seed {seed}: {sim:6.1f} sim s in {wall:5.2f} CPU s = "
+            f"{sim / wall:5.1f}× real time"
             f"  ({result['winner']} win, {result['reason']}, tower {result['tower_height']})"
         )
-    print(f"all games: {total_sim / total_wall:.1f} simulated seconds per wall-clock second")
+    print(f"all games: {total_sim / total_wall:.1f} simulated seconds per CPU second")
     ours, bare = step_cost(config, args.frames, awake=True)
     print(
         f"physics frame, 15-animal tower held awake, {config.world.substeps} substeps: "

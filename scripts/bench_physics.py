@@ -453,11 +453,11 @@ def bare_space_like(world: World, *, brakes: bool = False) -> pymunk.Space:
                         brake = pymunk.SimpleMotor(space.static_body, body, 0.0)
                         brake.max_force = constraint.max_force
                         space.add(brake)
-        space.add(_copy_shape(piece.shape, body))
+        space.add(copy_shape(piece.shape, body))
     return space
 
 
-def _copy_shape(shape: pymunk.Shape, body: pymunk.Body) -> pymunk.Shape:
+def copy_shape(shape: pymunk.Shape, body: pymunk.Body) -> pymunk.Shape:
     copy: pymunk.Shape
     if isinstance(shape, pymunk.Poly):
         copy = pymunk.Poly(body, shape.get_vertices(), radius=shape.radius)

@@ -40,8 +40,9 @@ from dataclasses import dataclass, field
 from games.animals.catalogue import Board, PiecesFile
 from physics import pieces, room
 from physics.config import PhysicsConfig
-from physics.detect import tilt_mod_half_turn, touches
+from physics.detect import tilt_mod_half_turn
 from physics.stacking import Column, columns
+from physics.stepper import BodyWatch
 from physics.world import Layer, Piece, World
 
 FELL_OFF_Y_MM = -100.0  # below this an animal has left the table altogether
@@ -61,6 +62,15 @@ class AnimalScene:
     animal_of: dict[str, str] = field(default_factory=dict)  # body name -> animal (hidden)
     piece_of: dict[str, Piece] = field(default_factory=dict)  # animal -> body
     _made: int = 0
+    # The animals, a sleep watch on them, and which slept at the last fall check with which
+    # config; None once an animal came or went (see :meth:`fall`).
+    _fall_watch: tuple[list[Piece], BodyWatch, list[bool], PhysicsConfig] | None = field(
+        default=None, repr=False
+    )
+    # The last columns found: (world frame, the held piece excluded, the config, the columns).
+    _columns_seen: tuple[int, Piece | None, PhysicsConfig, list[Column]] | None = field(
+        default=None, repr=False
+    )
 
     def __post_init__(self) -> None:
         material = self.file.cylinder.material
@@ -123,7 +133,13 @@ class AnimalScene:
         self.world.add(piece)
         self.animal_of[name] = animal
         self.piece_of[animal] = piece
+        self._forget()
         return piece
+
+    def _forget(self) -> None:
+        """An animal came, went or was put somewhere: what was read of the table is stale."""
+        self._fall_watch = None
+        self._columns_seen = None
 
     def lay_tower(self, order: list[str]) -> None:
         """Lay ``order`` (bottom first) exactly on the stacking spot."""
@@ -140,6 +156,7 @@ class AnimalScene:
         animal = self.animal_of.pop(piece.name)
         del self.piece_of[animal]
         self.world.remove(piece.name)
+        self._forget()
         return animal
 
     def put_beside_board(self, lying: list[Piece]) -> None:
@@ -153,6 +170,7 @@ class AnimalScene:
             x = start - column * (width + ASIDE_GAP_MM)
             y = pieces.stack_height(self.config, level, height)
             self.world.lay_at_rest(piece, (x, y))
+        self._forget()
 
     # -- reading the table -----------------------------------------------------------------
 
@@ -160,7 +178,19 @@ class AnimalScene:
         return [self.world.pieces[name] for name in self.animal_of]
 
     def columns(self, held: Piece | None = None) -> list[Column]:
-        """The columns standing on the board (the held animal and what rides on it excluded)."""
+        """The columns standing on the board (the held animal and what rides on it excluded).
+
+        Read once per world frame: the computer (before the frame) and the turn's end (after
+        the last one) ask at the same world frame, when nothing has moved in between.
+        """
+        seen = self._columns_seen
+        if (
+            seen is not None
+            and seen[0] == self.world.frame
+            and seen[1] is held
+            and seen[2] is self.config
+        ):
+            return list(seen[3])
         settings = self.config.animals
         standing = [p for p in self.animals() if p is not held]
         found = columns(
@@ -169,7 +199,9 @@ class AnimalScene:
             max_gap=settings.stack_gap_mm,
             max_tilt_deg=settings.fall_tilt_deg,
         )
-        return [c for c in found if abs(c.bottom.position.x) <= self.file.board.half_width]
+        found = [c for c in found if abs(c.bottom.position.x) <= self.file.board.half_width]
+        self._columns_seen = (self.world.frame, held, self.config, found)
+        return list(found)
 
     def main_column(self, found: list[Column]) -> Column | None:
         """The column standing on the stacking spot, if any."""
@@ -181,17 +213,33 @@ class AnimalScene:
         return next((c for c in found if piece in c), None)
 
     def fall(self, held: Piece | None) -> str | None:
-        """Why the tower has fallen, or None (see the module docstring); never names an animal."""
+        """Why the tower has fallen, or None (see the module docstring); never names an animal.
+
+        Called after every frame. An animal that slept at the last call (with the same config)
+        and sleeps now has not moved, turned or touched anything new since (a body sleeps only
+        after a stretch of frames idle, and a touch or a hand wakes it), so it is not looked
+        at again: the answer for it stands.
+        """
         limit = self.config.animals.fall_tilt_deg
-        for piece in self.animals():
-            if piece is held:
+        watch = self._fall_watch
+        if watch is None or watch[3] is not self.config:
+            animals = self.animals()
+            watch = self._fall_watch = (
+                animals, BodyWatch([p.body for p in animals]), [False] * len(animals), self.config
+            )
+        animals, sleepers, slept, _ = watch
+        touches_kind = self.world.touches_kind
+        asleep = list(sleepers.asleep())
+        for index, piece in enumerate(animals):
+            if piece is held or (asleep[index] and slept[index]):
                 continue
-            if piece.position.y < FELL_OFF_Y_MM:
+            if piece.body.position.y < FELL_OFF_Y_MM:
                 return "an animal fell off the table"
-            if touches(self.world, piece, kind="table"):
+            if touches_kind(piece, "table"):
                 return "an animal fell onto the table"
             if tilt_mod_half_turn(piece) > limit:
                 return "an animal toppled over"
+        watch[2][:] = [bool(flag) for flag in asleep]
         return None
 
 

@@ -141,6 +141,8 @@ class WallScene:
     # (the wall disks, their sleep watch, the tower's sleep watch); None when the wall or the
     # tower changed since (every method that changes a disk's "wall" tag or the tower resets it)
     _watches: tuple[list[Piece], BodyWatch, BodyWatch] | None = field(default=None, repr=False)
+    # tower disks stacked while asleep, whose collision filter is still to be set (_join_tower)
+    _layers_owed: list[Piece] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         self.built_with = self.config
@@ -199,12 +201,34 @@ class WallScene:
         return piece
 
     def _join_tower(self, piece: Piece) -> None:
+        """``piece`` is the tower's new top disk: tagged and put on the tower's layer.
+
+        A disk counts as stacked once it has rested on the top for a while, so it often sleeps
+        by then, and with it the tower and the wall it rests on (one island). Chipmunk wakes a
+        body whose collision filter is set, and the whole island would stay awake for
+        ``sleep_time`` with nothing moving; so a sleeping disk only takes the tower's layer
+        (:attr:`Piece.layer`) now and its filter when the next disk is taken in hand
+        (:meth:`settle_layers`, the island awake then anyway). Until then nothing moves that
+        its filter could meet differently.
+        """
         self._watches = None
         piece.tags -= {"wall", "fallen", "loose"}
         piece.tags.add("tower")
-        piece.set_layer(Layer.TOWER)
         self.tower.append(piece.name)
+        if piece.body.is_sleeping:
+            piece.layer = Layer.TOWER
+            self._layers_owed.append(piece)
+            return
+        piece.set_layer(Layer.TOWER)
         piece.body.activate()
+
+    def settle_layers(self) -> None:
+        """Give the tower disks stacked while asleep the tower's collision filter (before a
+        disk is taken in hand: a pulled disk passes through the tower's layer)."""
+        for piece in self._layers_owed:
+            if "tower" in piece.tags:
+                piece.set_layer(Layer.TOWER)
+        self._layers_owed.clear()
 
     def stack(self, disk_id: str) -> None:
         """The released disk rests on the tower: it is a tower disk now."""
@@ -267,25 +291,33 @@ class WallScene:
         """Why the tower has fallen, or None while it stands (see the module docstring)."""
         wall = self.config.wallamoppi
         thickness = self.config.pieces.disk_thickness
+        overlap = self.config.pieces.lay_overlap
+        tilt_limit, drop, footprint = wall.fall_tilt_deg, wall.fall_drop_mm, wall.footprint_mm
         home_x = self.apex_home[0]
+        touching_now = self.world.touching
+        below: float | None = None  # the centre y of the disk below
         for level, disk_id in enumerate(self.tower):
             piece = self.disks[disk_id]
-            colour = DARK if DARK in piece.tags else LIGHT
-            where = f"the tower's {ordinal(level + 1)} disk ({colour})"
-            if tilt_mod_half_turn(piece) > wall.fall_tilt_deg:
-                return f"{where} tilted past {wall.fall_tilt_deg:g}°"
-            if level > 0:
-                below = self.disks[self.tower[level - 1]].body.position.y
-                seat = below + thickness - self.config.pieces.lay_overlap
-                if piece.body.position.y < seat - wall.fall_drop_mm:
-                    return f"{where} slid off the disk below"
-            if abs(piece.body.position.x - home_x) > wall.footprint_mm:
-                return f"{where} left the tower"
-            for other in touching(self.world, piece):
-                if other.kind == "table":
-                    return f"{where} touched the table"
-                if level > 0 and "wall" in other.tags:
-                    return f"{where} touched the wall"
+            x, y = piece.body.position
+            why: str | None = None
+            if tilt_mod_half_turn(piece) > tilt_limit:
+                why = f"tilted past {tilt_limit:g}°"
+            elif below is not None and y < below + thickness - overlap - drop:
+                why = "slid off the disk below"
+            elif abs(x - home_x) > footprint:
+                why = "left the tower"
+            else:
+                for other in touching_now(piece):
+                    if other.kind == "table":
+                        why = "touched the table"
+                        break
+                    if level > 0 and "wall" in other.tags:
+                        why = "touched the wall"
+                        break
+            if why is not None:
+                colour = DARK if DARK in piece.tags else LIGHT
+                return f"the tower's {ordinal(level + 1)} disk ({colour}) {why}"
+            below = y
         return None
 
     # -- pulling and fallen disks ------------------------------------------------------
@@ -422,22 +454,32 @@ class WallScene:
         return self._watches
 
     def tower_asleep(self) -> bool:
-        """True if every tower disk sleeps."""
-        return self._watched()[2].all_asleep()
+        """True if every tower disk sleeps (every body did, if the last frame was not stepped)."""
+        return not self.world.stepped or self._watched()[2].all_asleep()
 
     def update_fallen(self, held: Piece | None) -> list[str]:
-        """Mark wall disks that tumbled out of the wall as fallen; returns the newly fallen."""
+        """Mark wall disks that tumbled out of the wall as fallen; returns the newly fallen.
+
+        Only awake disks can have tumbled since the last frame: after a frame in which every
+        body slept (not stepped), none.
+        """
         fallen: list[str] = []
+        if not self.world.stepped:
+            return fallen
         half_wall = (ROWS / 2) * (
             self.config.pieces.disk_diameter + self.config.wallamoppi.wall_gap
         )
         wall, watch, _ = self._watched()
-        for piece, asleep in zip(wall, watch.asleep(), strict=True):
+        sleeping = list(watch.asleep())
+        if all(sleeping):  # the wall sleeps (a disk carried, the marble rolling)
+            return fallen
+        for piece, asleep in zip(wall, sleeping, strict=True):
             if asleep or piece is held:
                 continue
-            slot = self.slots[piece.name]
-            off_wall = abs(piece.body.position.x) > half_wall + piece.size[1]
-            on_table = slot.row > 0 and piece.body.position.y < piece.size[1]
+            x, y = piece.body.position
+            thickness = piece.size[1]
+            off_wall = abs(x) > half_wall + thickness
+            on_table = y < thickness and self.slots[piece.name].row > 0
             if off_wall or on_table or tilt_mod_half_turn(piece) > FALLEN_TILT_DEG:
                 piece.tags -= {"wall"}
                 piece.tags.add("fallen")
@@ -516,33 +558,82 @@ def timer_layout(config: PhysicsConfig) -> TimerLayout:
 
 
 class MarbleTimer:
-    """The box, the chute and the marble: its own world, stepped only while the marble rolls."""
+    """The box, the chute and the marble: its own world, stepped only while the marble rolls.
 
-    def __init__(self, config: PhysicsConfig) -> None:
+    A ``lazy`` timer (the session's) does not step its world frame by frame: its world is
+    fresh and nothing but its own steps ever touch it, so the frame the marble drops into the
+    hole is known beforehand (:func:`_run_to_hole`, the same run once per config) and the world
+    is stepped the frames it owes only when someone looks at it (:meth:`digest`,
+    :meth:`marble_at`, :attr:`marble`: the same states to the bit, as the steps are the same).
+    A marble caught before the hole (most turns) is never stepped at all. Taking :attr:`world`
+    (a live config edit, the window's sound listening to it) makes the timer step every frame
+    from then on.
+    """
+
+    def __init__(self, config: PhysicsConfig, *, lazy: bool = False) -> None:
         self.config = config
         self.layout = timer_layout(config)
-        self.world = World(timer_world_config(config))
+        self._world = World(timer_world_config(config))
         for n, (start, end) in enumerate(self.layout.ramps):
-            self.world.add(pieces.ramp(f"ramp{n}", start, end))
+            self._world.add(pieces.ramp(f"ramp{n}", start, end))
         for n, (start, end) in enumerate(self.layout.walls):
-            self.world.add(pieces.static_segment(f"box{n}", start, end, thickness=4.0))
-        self.marble = self.world.add(pieces.marble(self.config, "marble", self.layout.start))
-        self.in_hole = False
+            self._world.add(pieces.static_segment(f"box{n}", start, end, thickness=4.0))
+        self._marble = self._world.add(pieces.marble(self.config, "marble", self.layout.start))
+        self._in_hole = False
+        self._owed = 0  # frames a lazy timer has not stepped yet
+        # (frames to the hole, whether it gets there) while lazy; None: stepped every frame
+        self._run = _run_to_hole(config.model_dump_json()) if lazy else None
 
     def step(self) -> None:
-        """One frame of the rolling marble."""
+        """One frame of the rolling marble (owed, while lazy)."""
         if self.in_hole:
             return
-        self.world.step()
+        if self._run is not None:
+            self._owed += 1
+            return
+        self._step_now()
+
+    def _step_now(self) -> None:
+        self._world.step()
         hole_x, hole_y = self.layout.hole
-        position = self.marble.body.position
+        position = self._marble.body.position
         past_end = position.x > hole_x if hole_x > TIMER_WIDTH_MM else position.x < hole_x
         if (past_end and position.y < hole_y + 2.0) or position.y < -50.0:
-            self.in_hole = True
+            self._in_hole = True
+
+    def _catch_up(self) -> None:
+        for _ in range(self._owed):
+            self._step_now()
+        self._owed = 0
+
+    @property
+    def in_hole(self) -> bool:
+        if self._run is None:
+            return self._in_hole
+        frames, reached = self._run
+        return reached and self._world.frame + self._owed >= frames
+
+    @property
+    def world(self) -> World:
+        """The marble's world, up to date; the timer steps it every frame from now on."""
+        self._catch_up()
+        self._run = None
+        return self._world
+
+    @property
+    def marble(self) -> Piece:
+        self._catch_up()
+        return self._marble
 
     @property
     def elapsed(self) -> float:
-        return self.world.time
+        world = self._world
+        return (world.frame + self._owed) * world.frame_seconds
+
+    def digest(self) -> str:
+        """The marble world's digest (:meth:`World.digest`) as it stands now."""
+        self._catch_up()
+        return self._world.digest()
 
     def marble_at(self) -> tuple[float, float]:
         position = self.marble.body.position
@@ -550,7 +641,9 @@ class MarbleTimer:
 
 
 @lru_cache(maxsize=8)
-def _duration(config_json: str) -> float:
+def _run_to_hole(config_json: str) -> tuple[int, bool]:
+    """(frames stepped, whether the marble reached the end hole) of a fresh timer's run, given
+    up after :data:`TIMER_GIVE_UP_SECONDS`."""
     config = PhysicsConfig.model_validate_json(config_json)
     timer = MarbleTimer(config)
     limit = round(TIMER_GIVE_UP_SECONDS / timer.world.frame_seconds)
@@ -558,7 +651,12 @@ def _duration(config_json: str) -> float:
         timer.step()
         if timer.in_hole:
             break
-    return timer.elapsed
+    return timer.world.frame, timer.in_hole
+
+
+def _duration(config_json: str) -> float:
+    frames, _ = _run_to_hole(config_json)
+    return frames * PhysicsConfig.model_validate_json(config_json).world.frame_seconds
 
 
 def timer_duration(config: PhysicsConfig) -> float:

@@ -184,7 +184,7 @@ class WallamoppiSession(PhysicsSession):
                 self._place(_slot_of(event))
             elif event.action == "start_timer":
                 self.rules.start_timer(seat)
-                self.timer = MarbleTimer(self.scene.config)
+                self.timer = MarbleTimer(self.scene.config, lazy=True)
                 self.narration = f"{capital(seat)} released the marble"
             elif event.action == "ready":
                 self._ready(seat)
@@ -292,6 +292,7 @@ class WallamoppiSession(PhysicsSession):
         return {"lock_rotation": True, "lift_out_of": Layer.WALL | Layer.TOWER}
 
     def on_grab(self, piece: Piece) -> None:
+        self.scene.settle_layers()  # before the taken disk moves (the grab woke the tower)
         seat = self.rules.turn.seat
         if self._is_nudge(piece):
             self.rules.touch(seat)
@@ -450,7 +451,7 @@ class WallamoppiSession(PhysicsSession):
             "pending": self.pending,
             "pending_quiet": self.settle.quiet_for,
             "fall_reason": self.fall_reason,
-            "timer": None if timer is None else [timer.world.digest(), timer.in_hole],
+            "timer": None if timer is None else [timer.digest(), timer.in_hole],
         }
 
     def sound_worlds(self) -> list[World]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pymunk
 
 from physics import pieces
+from physics.grab import Hand
 from physics.stepper import BodyWatch, direct_stepper
+from physics.world import World
 from tests.physics.helpers import config, table_world
 
 
@@ -71,3 +73,37 @@ def test_body_watch_tells_which_disks_sleep() -> None:
     assert list(map(bool, watch.asleep())) == [True, True, True, False]
     assert not watch.all_asleep()
     assert BodyWatch([]).all_asleep()
+
+
+def _resting_pile(skip: bool) -> tuple[World, Hand]:
+    world = table_world(config())
+    world.skip_still_frames = skip
+    for n in range(3):
+        world.add(pieces.flat_disk(config(), f"d{n}", (n * 50.0, 20.0)))
+    return world, Hand(world)
+
+
+def test_frames_at_rest_are_skipped_without_changing_the_trace() -> None:
+    """Once every disk sleeps a frame is taken without stepping (the hand drifting on, empty);
+    a disk grabbed and dropped wakes the world; the digests match a world stepped every frame."""
+    worlds = [_resting_pile(skip) for skip in (True, False)]
+    skipped = 0
+    for frame in range(400):
+        for world, hand in worlds:
+            if frame == 200:
+                hand.grab(world.pieces["d1"], (50.0, 4.0))
+                hand.move_to((60.0, 40.0))
+            if frame == 260:
+                hand.release()
+            if frame == 330:
+                hand.move_to((2000.5, 40.25))  # the empty hand moves on while all rests
+            hand.update(world.frame_seconds)
+            world.step()
+        skipping = worlds[0][0]
+        skipped += not skipping.stepped
+        assert skipping.digest() == worlds[1][0].digest()
+        assert skipping.pieces["d0"].body.position == worlds[1][0].pieces["d0"].body.position
+        assert worlds[0][1].body.position == worlds[1][1].body.position
+    assert 100 < skipped < 400 - 60  # it rested before the grab and after the drop, not while held
+    assert worlds[0][1].body.velocity.x > 0.0  # the hand moved through skipped frames
+    assert worlds[1][0].stepped  # the other world stepped every frame

@@ -12,6 +12,7 @@ from games.wallamoppi.rules import APEX, DARK, LIGHT, Disk, Slot
 from games.wallamoppi.scene import MarbleTimer, timer_duration
 from games.wallamoppi.session import WallamoppiSession
 from physics.detect import tilt_mod_half_turn
+from physics.world import Layer
 from tests.wallamoppi.helpers import (
     config,
     glide,
@@ -220,3 +221,47 @@ def test_disks_laid_beside_the_wall_pile_up_inside_the_rim_once_the_row_is_full(
         x = disk.body.position.x
         assert x < 0 and abs(x) + disk.size[0] / 2 < RAIL_X_MM, x
         assert "fallen" in disk.tags
+
+
+def test_a_lazy_timer_runs_out_at_the_same_frame_and_shows_the_same_marble() -> None:
+    """The session's timer owes its world the frames until someone looks: it drops into the
+    hole at the same frame and its marble is where the timer stepped every frame has it."""
+    eager, lazy = MarbleTimer(config()), MarbleTimer(config(), lazy=True)
+    frames = 0
+    while not eager.in_hole:
+        assert not lazy.in_hole
+        eager.step()
+        lazy.step()
+        frames += 1
+        if frames == 300:  # a look in the middle of the run catches up
+            assert lazy.digest() == eager.world.digest()
+            assert lazy.marble_at() == eager.marble_at()
+    assert lazy.in_hole and lazy.elapsed == eager.elapsed
+    assert lazy.digest() == eager.world.digest()
+
+
+def test_a_disk_stacked_in_its_sleep_leaves_the_tower_asleep_until_the_next_grab() -> None:
+    """Counting a sleeping disk as stacked wakes nothing (the wall and the tower would stay
+    awake for sleep_time, nothing moving); it takes the tower's layer, and its collision filter
+    when the next disk is taken in hand, so a disk pulled out later passes in front of it."""
+    session = human_session()
+    send(session, "start_timer")
+    name = own_wall_disk(session, DARK)
+    stack_turn(session, name)
+    piece = session.scene.disks[name]
+    for _ in range(240):
+        session.tick()
+        if session.rules.turn.stacked:
+            break
+    assert session.rules.turn.stacked and name in session.scene.tower
+    assert piece.body.is_sleeping and session.scene.tower_asleep()  # stacking woke nothing
+    assert piece.layer == Layer.TOWER and piece.shape.filter.categories != int(Layer.TOWER)
+    session.tick()
+    assert not session.world.stepped  # nothing moved: the frame was not even stepped
+    send(session, "marble")
+    send(session, "start_timer")
+    run(session, 0.1)
+    other = session.scene.disks[own_wall_disk(session, LIGHT)]
+    send(session, "grab", *other.body.position)
+    assert session.hand.held is other
+    assert piece.shape.filter.categories == int(Layer.TOWER)  # the pulled disk passes it
