@@ -19,8 +19,9 @@ A turn is built with clicks, then sent to the rules whole (:class:`~games.mallop
    the path a move takes there. Click another hand to switch.
 3. Click a ringed square. With hands beside it, a gold coin appears on each: click a coin (or
    its hand) to take it or leave it (every opponent's coin is chosen at first, your own are
-   not; a chosen coin reads -1 and the landing hand shows what it will hold), then Take (or
-   Enter). With no hand beside it, the move is made at once.
+   not; a chosen coin's badge reads "take", one left "leave", the roll's coin "paid", and
+   the landing hand shows what it will hold), then Take (or Enter). With no hand beside it,
+   the move is made at once.
 
 Undo (U, Backspace or the right button) steps back through the clicks of a turn being built;
 once a turn is sent it takes the whole turn back, until the next roll. A computer that follows
@@ -45,12 +46,12 @@ from games.malloppo.session import MalloppoSession
 from games.protocol import Session
 from games.ui.animation import Mark
 from games.ui.dice_view import GAP, PAD, DiceBoardView
+from games.ui.palette import draw_seat_mark, draw_seat_token, seat_colour
 from games.ui.render import (
     ACCENT,
     GOOD,
     INK,
     INK_DIM,
-    TAG_COLOURS,
     Colour,
     GridGeometry,
     Renderer,
@@ -59,6 +60,7 @@ from games.ui.render import (
 )
 from games.ui.view import View
 from games.ui.widgets import whole_entries
+from games.words import seat_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -73,6 +75,12 @@ WOOD: Colour = (214, 166, 104)
 COIN: Colour = (238, 196, 72)
 COIN_DIM: Colour = (120, 108, 84)
 DARK_TEXT: Colour = (30, 24, 20)
+# A coin badge's fill and ink by what happens to the coin (see MalloppoView.draw_badge).
+BADGES: dict[str, tuple[Colour, Colour]] = {
+    "take": (COIN, DARK_TEXT),
+    "leave": (COIN_DIM, (230, 224, 210)),
+    "paid": ((176, 62, 54), (250, 240, 230)),
+}
 
 
 @dataclass
@@ -329,10 +337,20 @@ class MalloppoView(DiceBoardView):
         if state.is_over():
             return f"{state.name(state.winner or 0).title()} wins the loot!"
         name = state.name(state.current).title()
-        if state.phase is Phase.MOVE and state.roll:
-            cost = ", pay a coin" if state.roll % 2 else ""
-            return f"{name} rolled {state.roll}{cost}"
-        return f"{name}: {self.game.need()}"
+        if state.phase is not Phase.MOVE or not state.roll:
+            return f"{name}: {self.game.need()}"
+        odd = state.roll % 2 == 1
+        stage = self.stage()
+        if stage == "":  # a computer's turn: what it has to do
+            return f"{name} rolled {state.roll}{', pays a coin' if odd else ''}"
+        if stage == "pay":
+            return f"{name} rolled {state.roll}: pay a coin"
+        paid = f"{name} paid a coin" if odd else f"{name} rolled {state.roll}"
+        if stage == "steal":
+            return f"{name}: choose coins to take"
+        if stage == "stuck":
+            return f"{paid}: no move"
+        return f"{paid}: move {state.roll}"
 
     def cue(self) -> str:
         state, game = self.state, self.game
@@ -387,13 +405,13 @@ class MalloppoView(DiceBoardView):
         self.draw_panel(surface, renderer)
 
     def colour(self, player: int) -> Colour:
-        return TAG_COLOURS.get(self.state.name(player), (200, 200, 200))
+        return seat_colour(self.state.name(player))
 
     def draw_board(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state, board = self.state, self.state.board
         cells: dict[tuple[int, int], Colour] = {}
         for square, owner in board.start_colour(state.players).items():
-            tint = TAG_COLOURS.get(board.colour_names[owner], (200, 200, 200))
+            tint = seat_colour(board.colour_names[owner])
             cells[(square.x, square.y)] = mix(WOOD, tint, 0.35)
         stage, draft = self.stage(), self.current_draft()
         highlights: dict[tuple[int, int], Colour] = {}
@@ -478,26 +496,35 @@ class MalloppoView(DiceBoardView):
             if hand == draft.hand and stage != "":
                 ring = ACCENT
             radius = geo.cell * 0.36
-            renderer.draw_token(surface, rest, radius, colour, ring=ring)
+            name = state.name(owner)
+            draw_seat_token(renderer, surface, rest, radius, name, colour=colour, ring=ring,
+                            mark=0)
+            draw_seat_mark(surface, (rest[0], rest[1] + radius * 0.62), radius * 0.4, name,
+                           colour)
             text = DARK_TEXT if sum(colour) > 450 else INK
-            renderer.text(surface, str(coins), rest, size=max(round(geo.cell * 0.42), 10),
-                          colour=text, bold=True, anchor="center", shadow=text == INK)
+            renderer.text(surface, str(coins), (rest[0], rest[1] - radius * 0.12),
+                          size=max(round(geo.cell * 0.38), 10), colour=text, bold=True,
+                          anchor="center", shadow=text == INK)
             if hand in robbable:
-                self.draw_coin(surface, renderer, rest, radius, hand in draft.steals)
+                kind = "take" if hand in draft.steals else "leave"
+                self.draw_badge(surface, renderer, rest, radius, kind)
             if draft.paid and draft.pay == hand and stage != "":
-                self.draw_coin(surface, renderer, rest, radius, True)  # the roll's coin
+                self.draw_badge(surface, renderer, rest, radius, "paid")  # the roll's coin
 
-    def draw_coin(self, surface: pygame.Surface, renderer: Renderer,
-                  centre: tuple[float, float], radius: float, chosen: bool) -> None:
-        x, y = centre[0] + radius * 0.8, centre[1] - radius * 0.8
-        r = max(round(radius * 0.55), 6)
-        colour = COIN if chosen else COIN_DIM
-        pygame.draw.circle(surface, (0, 0, 0), (round(x) + 1, round(y) + 2), r)
-        pygame.draw.circle(surface, colour, (round(x), round(y)), r)
-        pygame.draw.circle(surface, shade(colour, 0.6), (round(x), round(y)), r, 2)
-        if chosen:
-            renderer.text(surface, "−1", (x, y), size=max(r, 9), colour=DARK_TEXT, bold=True,
-                          anchor="center", shadow=False)
+    def draw_badge(self, surface: pygame.Surface, renderer: Renderer,
+                   centre: tuple[float, float], radius: float, kind: str) -> None:
+        """A coin badge at a hand's top right, worded by what happens to the coin: "take"
+        (gold: the mover takes it), "leave" (dim: a coin that could be taken, left), "paid"
+        (red: the roll's coin, gone to the bank)."""
+        fill, ink = BADGES[kind]
+        size = max(round(radius * 0.5), 10)
+        image = renderer.render_text(kind, size, ink, bold=True)
+        pill = image.get_rect().inflate(size * 0.7, size * 0.3)
+        pill.center = (round(centre[0] + radius * 0.7), round(centre[1] - radius * 0.85))
+        pygame.draw.rect(surface, (0, 0, 0), pill.move(1, 2), border_radius=pill.height // 2)
+        pygame.draw.rect(surface, fill, pill, border_radius=pill.height // 2)
+        pygame.draw.rect(surface, shade(fill, 0.6), pill, 2, border_radius=pill.height // 2)
+        surface.blit(image, image.get_rect(center=pill.center))
 
     def draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state, game = self.state, self.game
@@ -508,8 +535,8 @@ class MalloppoView(DiceBoardView):
         headline_size, cue_size = (15, 13) if compact else (HEADLINE_SIZE, CUE_SIZE)
         mover = state.current if not state.is_over() else (state.winner or 0)
         token = headline_size // 2 + 2
-        renderer.draw_token(surface, (x + token, panel.top + PAD + token), token,
-                            self.colour(mover))
+        draw_seat_token(renderer, surface, (x + token, panel.top + PAD + token), token,
+                        state.name(mover))
         headline = renderer.ellipsize(self.headline(), width - 30, headline_size, bold=True)
         renderer.text(surface, headline, (x + 30, panel.top + PAD), size=headline_size,
                       colour=INK, bold=True)
@@ -543,7 +570,7 @@ class MalloppoView(DiceBoardView):
         for player, line in players:
             if y + 17 > bottom:
                 break
-            renderer.draw_token(surface, (x + 7, y + 9), 7, self.colour(player))
+            draw_seat_token(renderer, surface, (x + 7, y + 9), 7, state.name(player))
             renderer.text(surface, line, (x + 22, y + 1), size=LINE_SIZE,
                           colour=INK if not state.is_out(player) else INK_DIM)
             y += 17
@@ -558,13 +585,13 @@ class MalloppoView(DiceBoardView):
         state, game = self.state, self.game
         lines = []
         for player in range(state.players):
-            seat = "human" if game.is_human(player) else "computer"
+            seat = seat_label(state.name(player), game.is_human(player))
             if state.is_out(player):
-                text = f"{state.name(player)} ({seat}): out"
+                text = f"{seat}: out"
             else:
                 hands = len(state.hands_of(player))
                 coins = state.coins_of(player)
-                text = (f"{state.name(player)} ({seat}): {coins} coin{'s' * (coins != 1)}, "
+                text = (f"{seat}: {coins} coin{'s' * (coins != 1)}, "
                         f"{hands} hand{'s' * (hands != 1)}")
             lines.append((player, renderer.ellipsize(text, width, LINE_SIZE)))
         return lines
@@ -578,8 +605,8 @@ class MalloppoView(DiceBoardView):
         renderer.draw_die(surface, self.die_rect, value)
         if last is not None:
             corner = (self.die_rect.right - 4, self.die_rect.bottom - 4)
-            renderer.draw_token(surface, corner, max(self.die_rect.width // 9, 5),
-                                self.colour(last[0]))
+            draw_seat_token(renderer, surface, corner, max(self.die_rect.width // 9, 5),
+                            self.state.name(last[0]))
 
     def draw_log(self, surface: pygame.Surface, renderer: Renderer, top: int, bottom: int) -> None:
         """The latest log lines that fit between ``top`` and ``bottom`` (none if none do)."""

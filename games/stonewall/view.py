@@ -61,13 +61,13 @@ from games.stonewall.rules import (
 from games.stonewall.session import StonewallSession
 from games.ui.animation import Mark
 from games.ui.dice_view import GAP, PAD, DiceBoardView
+from games.ui.palette import draw_seat_mark, draw_seat_token, seat_colour
 from games.ui.render import (
     ACCENT,
     GOOD,
     INK,
     INK_DIM,
     REFUSED,
-    TAG_COLOURS,
     Colour,
     GridGeometry,
     GridWall,
@@ -77,6 +77,7 @@ from games.ui.render import (
 )
 from games.ui.view import View
 from games.ui.widgets import whole_entries
+from games.words import seat_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -514,13 +515,13 @@ class StonewallView(DiceBoardView):
         self.draw_panel(surface, renderer)
 
     def player_colour(self, player: int) -> Colour:
-        return TAG_COLOURS.get(self.state.name(player), (200, 200, 200))
+        return seat_colour(self.state.name(player))
 
     def draw_board(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state, board = self.state, self.state.board
         cells: dict[tuple[int, int], Colour] = {}
         for player, corner in enumerate(board.corners):
-            colour = TAG_COLOURS.get(board.corner_names[player], (200, 200, 200))
+            colour = seat_colour(board.corner_names[player])
             cells[tuple(corner)] = mix(WOOD, colour, 0.55)  # type: ignore[index]
         cells[tuple(board.roll_again)] = mix(WOOD, ACCENT, 0.6)  # type: ignore[index]
         labels = {tuple(sq): ARROW_LABELS[d] for sq, d in board.arrows}
@@ -545,12 +546,24 @@ class StonewallView(DiceBoardView):
             walls=walls,
         )
         self.draw_coordinates(surface, renderer)
+        self.draw_corner_marks(surface)
         self.draw_last_move(surface, renderer)
         self.draw_goal(surface)
         self.draw_path_preview(surface, options)
         self.draw_pieces(surface, renderer)
         self.draw_dropping(surface, renderer, dropping)
         self.draw_drag(surface, renderer)
+
+    def draw_corner_marks(self, surface: pygame.Surface) -> None:
+        """Each corner's owner's shape, small, so corners differ by more than their tint."""
+        geo, board = self.geometry, self.state.board
+        if geo is None:
+            return
+        for name, corner in zip(board.corner_names, board.corners, strict=True):
+            rect = geo.cell_rect(corner)
+            tint = mix(WOOD, seat_colour(name), 0.55)
+            draw_seat_mark(surface, (rect.left + geo.cell * 0.22, rect.top + geo.cell * 0.22),
+                           geo.cell * 0.22, name, tint)
 
     def draw_last_move(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """The last move's path and wall, in the mover's colour, until the next move."""
@@ -652,8 +665,8 @@ class StonewallView(DiceBoardView):
             x, y = geo.point_center(shown)
             shift = geo.cell * 0.18 * offset
             ring = INK if player == state.current and not state.is_over() else None
-            renderer.draw_token(surface, (x + shift, y - shift), geo.cell * 0.32,
-                                self.player_colour(player), ring=ring)
+            draw_seat_token(renderer, surface, (x + shift, y - shift), geo.cell * 0.32,
+                            state.name(player), ring=ring)
 
     def draw_drag(self, surface: pygame.Surface, renderer: Renderer) -> None:
         drag, geo = self.drag, self.geometry
@@ -685,8 +698,8 @@ class StonewallView(DiceBoardView):
         mover = state.current if not state.is_over() else (state.winner or 0)
         sp = self.spacing
         token = sp.headline // 2 + 2
-        renderer.draw_token(surface, (x + token, panel.top + PAD + token), token,
-                            self.player_colour(mover))
+        draw_seat_token(renderer, surface, (x + token, panel.top + PAD + token), token,
+                        state.name(mover))
         for i, line in enumerate(self.headline_lines):
             renderer.text(surface, line, (x + 30, panel.top + PAD + (sp.headline + 6) * i),
                           size=sp.headline, colour=INK, bold=True)
@@ -725,8 +738,8 @@ class StonewallView(DiceBoardView):
         renderer.draw_die(surface, self.die_rect, value)
         if last is not None:
             corner = (self.die_rect.right - 4, self.die_rect.bottom - 4)
-            renderer.draw_token(surface, corner, max(self.die_rect.width // 9, 5),
-                                self.player_colour(last[0]))
+            draw_seat_token(renderer, surface, corner, max(self.die_rect.width // 9, 5),
+                            self.state.name(last[0]))
 
     def pass_button(self) -> tuple[str, bool]:
         """The Pass button's label and whether it works now ("No move" when stuck)."""
@@ -772,8 +785,8 @@ class StonewallView(DiceBoardView):
         for player, lines in rows:
             if y + len(lines) * step > bottom:
                 break
-            renderer.draw_token(surface, (x + 8, y + step // 2 + 1), min(8, step // 2),
-                                self.player_colour(player))
+            draw_seat_token(renderer, surface, (x + 8, y + step // 2 + 1), min(8, step // 2),
+                            self.state.name(player))
             for line in lines:
                 renderer.text(surface, line, (x + 24, y + 2), size=size, colour=INK)
                 y += step
@@ -787,15 +800,17 @@ class StonewallView(DiceBoardView):
         state, game = self.state, self.game
         rows = []
         for player in range(state.players):
-            seat = "you" if game.is_human(player) else "computer"
+            seat = seat_label(state.name(player), game.is_human(player))
             walls = sum(state.stocks[player])
+            won = state.is_over() and state.winner == player
             if size is not None:
                 heading = "heading home" if state.reached_far[player] else "to far corner"
-                text = f"{state.name(player)} ({seat}) {heading}, {walls} walls"
+                heading = "home: won" if won else heading
+                text = f"{seat} {heading}, {walls} walls"
                 rows.append((player, renderer.wrap(text, width, size)))
                 continue
             heading = "home" if state.reached_far[player] else "far"
-            text = f"{state.name(player)} ({seat}) → {heading}, {walls} walls"
+            text = f"{seat} {'won' if won else '→ ' + heading}, {walls} walls"
             rows.append((player, [renderer.ellipsize(text, width, SHORT_PLAYER_SIZE)]))
         return rows
 

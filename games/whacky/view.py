@@ -34,6 +34,7 @@ from games.grid import column_label
 from games.protocol import Session
 from games.ui.animation import Mark
 from games.ui.dice_view import GAP, PAD, DiceBoardView
+from games.ui.palette import draw_seat_mark, draw_seat_token, seat_colour
 from games.ui.render import ACCENT, GOOD, INK, INK_DIM, Colour, Renderer, mix, shade
 from games.ui.view import View
 from games.ui.widgets import whole_entries
@@ -48,6 +49,7 @@ from games.whacky.rules import (
     action_to_json,
 )
 from games.whacky.session import WhackySession
+from games.words import seat_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -92,11 +94,17 @@ class WhackyView(DiceBoardView):
         self.origin = (0.0, 0.0)
         self.buttons: dict[str, pygame.Rect] = {}
         self.dice_rects: list[pygame.Rect] = []
-        self.colours = [hex_colour(c) for c in self.state.board.monster_colours]
+        self.board_colours = [hex_colour(c) for c in self.state.board.monster_colours]
 
     @property
     def state(self) -> State:
         return self.game.state
+
+    @property
+    def colours(self) -> list[Colour]:
+        """The monsters' colours under the current palette (:mod:`games.ui.palette`)."""
+        names = self.state.board.monster_names
+        return [seat_colour(n, default=c) for n, c in zip(names, self.board_colours, strict=True)]
 
     # --- geometry -----------------------------------------------------------------------
     def layout(self) -> None:
@@ -452,7 +460,8 @@ class WhackyView(DiceBoardView):
             if name in self.animator.slides:
                 where = self.pixel(self.animator.position(name, (0.0, 0.0)))
             ring = (ACCENT if self.selected else GOOD) if m == chosen else None
-            renderer.draw_token(surface, where, cell * 0.3, self.colours[m], ring=ring)
+            draw_seat_token(renderer, surface, where, cell * 0.3, name, colour=self.colours[m],
+                            ring=ring)
         resting = state.board.coords[state.whacky]
         x, y = self.pixel(self.animator.position("whacky", resting))
         ring = ACCENT if state.powered() else None
@@ -469,7 +478,8 @@ class WhackyView(DiceBoardView):
             renderer.text(surface, line, (x, y), size=head, bold=True,
                           colour=WHACKY_YELLOW if state.current == WHACKY else INK)
             y += head + 6
-        seats = f"Whacky: {game.seat_label(WHACKY)} · Monsters: {game.seat_label(MONSTERS)}"
+        seats = (f"{seat_label('whacky', game.is_human(WHACKY))} · "
+                 f"{seat_label('monsters', game.is_human(MONSTERS))}")
         renderer.text(surface, renderer.ellipsize(seats, width, 12), (x, y), size=12,
                       colour=INK_DIM)
         y += 20
@@ -531,6 +541,9 @@ class WhackyView(DiceBoardView):
         d12(surface, renderer, rects[1], GREY_DIE, number, state.current == MONSTERS)
         face = self.colours[colour_m] if colour_m is not None else (120, 120, 120)
         d12(surface, renderer, rects[2], face, None, state.current == MONSTERS)
+        if colour_m is not None:  # the colour die's face shows the monster's shape too
+            draw_seat_mark(surface, rects[2].center, rects[2].width * 0.3,
+                           board.monster_name(colour_m), face)
 
 
 def d12(surface: pygame.Surface, renderer: Renderer, rect: pygame.Rect, colour: Colour,
