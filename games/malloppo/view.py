@@ -401,6 +401,7 @@ class MalloppoView(DiceBoardView):
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         self.layout()
+        self.draw_panel_box(surface, renderer)
         self.draw_board(surface, renderer)
         self.draw_panel(surface, renderer)
 
@@ -529,7 +530,6 @@ class MalloppoView(DiceBoardView):
     def draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state, game = self.state, self.game
         panel = self.panel_rect()
-        renderer.panel(surface, panel)
         x, width = panel.left + PAD, panel.width - 2 * PAD
         compact = self.compact()
         headline_size, cue_size = (15, 13) if compact else (HEADLINE_SIZE, CUE_SIZE)

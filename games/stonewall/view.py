@@ -511,6 +511,7 @@ class StonewallView(DiceBoardView):
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         self.layout()
+        self.draw_panel_box(surface, renderer)
         self.draw_board(surface, renderer)
         self.draw_panel(surface, renderer)
 
@@ -693,7 +694,6 @@ class StonewallView(DiceBoardView):
     def draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state, game = self.state, self.game
         panel = self.panel_rect()
-        renderer.panel(surface, panel)
         x, width = panel.left + PAD, panel.width - 2 * PAD
         mover = state.current if not state.is_over() else (state.winner or 0)
         sp = self.spacing

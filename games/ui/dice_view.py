@@ -10,6 +10,7 @@ A game's view adds its own board drawing, words and clicks.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,9 +23,31 @@ from games.ui.widgets import split_play_area
 
 if TYPE_CHECKING:
     from games.ui.app import App
+    from games.ui.render import Renderer
 
 GAP = 12  # px between the play area's edges, the board and the panel
 PAD = 14  # px inside the panel
+
+
+def keep_layer(renderer: Renderer, surface: pygame.Surface, region: pygame.Rect,
+               key: tuple[Hashable, ...], draw: Callable[[], None]) -> None:
+    """Draw what never changes during a game (a maze, its frame and coordinates) once and
+    keep ``region`` of the surface, with the room under it, in the renderer's board cache
+    (the one :meth:`~games.ui.render.Renderer.draw_grid` keeps its boards in); after that
+    ``region`` is one blit. ``key`` names everything ``draw`` depends on besides the window's
+    size and the region."""
+    region = region.clip(surface.get_clip())
+    cache = renderer._cache.boards
+    full_key = ("layer", surface.get_size(), tuple(region), *key)
+    kept = cache.get(full_key)
+    if kept is not None:
+        surface.blit(kept, region.topleft)
+        return
+    draw()
+    if region.width and region.height:
+        if len(cache) > 8:
+            cache.clear()
+        cache[full_key] = surface.subsurface(region).copy()
 
 
 class DiceBoardView(View):
@@ -47,6 +70,13 @@ class DiceBoardView(View):
 
     def panel_rect(self) -> pygame.Rect:
         return self.areas()[1]
+
+    def draw_panel_box(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """The side panel's translucent box over the room, kept as one opaque picture: drawn
+        first, over nothing but the room, so nothing else is ever kept in it."""
+        panel = self.panel_rect()
+        keep_layer(renderer, surface, panel, ("panel box",),
+                   lambda: renderer.panel(surface, panel))
 
     def close(self) -> None:
         self.turn_session.hold = None

@@ -33,7 +33,7 @@ import pygame
 from games.grid import column_label
 from games.protocol import Session
 from games.ui.animation import Mark
-from games.ui.dice_view import GAP, PAD, DiceBoardView
+from games.ui.dice_view import GAP, PAD, DiceBoardView, keep_layer
 from games.ui.palette import draw_seat_mark, draw_seat_token, seat_colour
 from games.ui.render import ACCENT, GOOD, INK, INK_DIM, Colour, Renderer, mix, shade
 from games.ui.view import View
@@ -61,6 +61,8 @@ GROOVE: Colour = (120, 80, 44)
 DOT_UP: Colour = (250, 244, 228)
 DOT_DOWN: Colour = (70, 46, 26)
 POWER: Colour = (250, 212, 48)
+DOT_UP_SHADOW: Colour = shade(DOT_UP, 0.6)
+POWER_SHADOW: Colour = shade(POWER, 0.6)
 WHACKY_YELLOW: Colour = (255, 204, 40)
 GREY_DIE: Colour = (196, 198, 204)
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
@@ -94,6 +96,10 @@ class WhackyView(DiceBoardView):
         self.origin = (0.0, 0.0)
         self.buttons: dict[str, pygame.Rect] = {}
         self.dice_rects: list[pygame.Rect] = []
+        # The last catch, shown until the next move: (catching monster, the point it caught
+        # Whacky on); see draw_catch.
+        self.catch: tuple[int, int] | None = None
+        self._dot_places: tuple[object, list[tuple[int, tuple[float, float], bool]]] = (None, [])
         self.board_colours = [hex_colour(c) for c in self.state.board.monster_colours]
 
     @property
@@ -279,6 +285,7 @@ class WhackyView(DiceBoardView):
         if len(records) < self.seen:  # undone
             self.seen = len(records)
             self.animator.clear()
+            self.catch = None
         state = self.state
         for index in range(self.seen, len(records)):
             action = records[index].action
@@ -293,6 +300,7 @@ class WhackyView(DiceBoardView):
                 self.animator.slide(key, points)
                 owner = records[index].actor
                 self.animator.mark(Mark(key, tuple(points), owner), new_move=True)
+                self.catch = self.caught_by(index, action, nodes)
         self.seen = len(records)
         if state.phase is not Phase.MONSTER_MOVE:
             self.selected = False
@@ -317,6 +325,15 @@ class WhackyView(DiceBoardView):
             for k, run in enumerate(runs):
                 points = [self.pixel(p) for p in run]
                 renderer.draw_trail(surface, points, colour, self.cell * 0.16, ends=k == 0)
+
+    def caught_by(self, index: int, move: Move, nodes: list[int | None]) -> tuple[int, int] | None:
+        """(monster, point) when action ``index``, a monster's ``move`` along ``nodes``,
+        passed over or landed on Whacky; else None."""
+        monster = self.state.board.monster_index(move.piece)
+        if monster is None:
+            return None
+        whacky = self.last_position(index, "whacky")
+        return (monster, whacky) if whacky in nodes else None
 
     def last_position(self, index: int, piece: str) -> int:
         """Where ``piece`` stood before action ``index`` (from that action's undo snapshot)."""
@@ -353,15 +370,29 @@ class WhackyView(DiceBoardView):
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         self.layout()
+        self.draw_panel_box(surface, renderer)
         self.draw_board(surface, renderer)
         self.draw_pieces(surface, renderer)
         self.draw_panel(surface, renderer)
 
     def draw_board(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        state, board, cell = self.state, self.state.board, self.cell
+        board, cell = self.state.board, self.cell
         left, top = self.pixel((-1.0, -1.0))
         right, bottom = self.pixel((board.columns - 0.2, board.rows - 0.2))
         frame = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+        # the handles stick out 1.55 cells left and right of the frame's points
+        reach = round(cell * 1.7)
+        region = pygame.Rect(frame.left - reach, frame.top - 4, frame.width + 2 * reach,
+                             frame.height + 8).union(frame.inflate(8, 8)).clip(self.areas()[0])
+        keep_layer(renderer, surface, region, ("whacky maze", id(board), cell, self.origin),
+                   lambda: self.draw_maze(surface, renderer, frame))
+        self.draw_last_move(surface, renderer)
+        self.draw_path(surface)
+        self.draw_dots(surface)
+
+    def draw_maze(self, surface: pygame.Surface, renderer: Renderer, frame: pygame.Rect) -> None:
+        """What never changes in a game: handles, frame, grooves, cage and coordinates."""
+        board, cell = self.state.board, self.cell
         for handle in board.handles:  # the handles outside the frame
             x, y = self.node_pixel(handle)
             side = -1 if board.coords[handle][0] == 0 else 1
@@ -389,20 +420,20 @@ class WhackyView(DiceBoardView):
         pygame.draw.rect(surface, shade(GROOVE, 0.8), cage, border_radius=round(cell * 0.2))
         pygame.draw.rect(surface, WOOD_DARK, cage, 2, border_radius=round(cell * 0.2))
         self.draw_coordinates(surface, renderer, frame)
-        self.draw_last_move(surface, renderer)
-        self.draw_path(surface)
+
+    def draw_dots(self, surface: pygame.Surface) -> None:
+        """The dots (up or down), the rings of the points a click reaches, Whacky's start."""
+        state, board, cell = self.state, self.state.board, self.cell
         options = self.options()
         radius = max(cell * 0.16, 2.0)
-        for node in board.dots:
-            x, y = self.node_pixel(node)
-            power = node in board.power
+        circle = pygame.draw.circle
+        for node, (x, y), power in self.dot_places():
             if state.is_up(node):
                 r = radius * (1.7 if power else 1.0)
-                pygame.draw.circle(surface, shade(POWER if power else DOT_UP, 0.6),
-                                   (x + 1, y + 2), r)
-                pygame.draw.circle(surface, POWER if power else DOT_UP, (x, y), r)
+                circle(surface, POWER_SHADOW if power else DOT_UP_SHADOW, (x + 1, y + 2), r)
+                circle(surface, POWER if power else DOT_UP, (x, y), r)
             else:
-                pygame.draw.circle(surface, DOT_DOWN, (x, y), radius * (1.3 if power else 0.8))
+                circle(surface, DOT_DOWN, (x, y), radius * (1.3 if power else 0.8))
             if node in options:
                 ring = ACCENT if node == self.hover else GOOD
                 pygame.draw.circle(surface, ring, (x, y), cell * 0.38, 2)
@@ -411,6 +442,15 @@ class WhackyView(DiceBoardView):
         if board.start in options:
             pygame.draw.circle(surface, ACCENT if board.start == self.hover else GOOD, (sx, sy),
                                cell * 0.38, 2)
+
+    def dot_places(self) -> list[tuple[int, tuple[float, float], bool]]:
+        """(node, pixel, power dot?) of every dot, worked out once per layout."""
+        key = (self.cell, self.origin)
+        if self._dot_places[0] != key:
+            board = self.state.board
+            self._dot_places = (key, [(node, self.node_pixel(node), node in board.power)
+                                      for node in board.dots])
+        return self._dot_places[1]
 
     def draw_coordinates(self, surface: pygame.Surface, renderer: Renderer,
                          frame: pygame.Rect) -> None:
@@ -452,24 +492,66 @@ class WhackyView(DiceBoardView):
             pygame.draw.circle(surface, colour, point, width)
 
     def draw_pieces(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """The monsters, then Whacky; a catch (see :meth:`draw_catch`) over both."""
         state, cell = self.state, self.cell
         chosen = state.chosen if state.phase is Phase.MONSTER_MOVE else None
+        catch = self.catch
+        if catch is not None and state.monster_name(catch[0]) in self.animator.slides:
+            catch = None  # still on its way: shown once it arrives
         for m in range(4):
-            name = state.monster_name(m)
-            where = self.monster_pixel(m)
-            if name in self.animator.slides:
-                where = self.pixel(self.animator.position(name, (0.0, 0.0)))
-            ring = (ACCENT if self.selected else GOOD) if m == chosen else None
-            draw_seat_token(renderer, surface, where, cell * 0.3, name, colour=self.colours[m],
-                            ring=ring)
+            if catch is not None and m == catch[0]:
+                continue
+            self.draw_monster(surface, renderer, m, ring=(ACCENT if self.selected else GOOD)
+                              if m == chosen else None)
         resting = state.board.coords[state.whacky]
         x, y = self.pixel(self.animator.position("whacky", resting))
         ring = ACCENT if state.powered() else None
+        if catch is not None:
+            self.draw_catch(surface, renderer, catch)
         renderer.draw_token(surface, (x, y), cell * 0.32, WHACKY_YELLOW, label="W", ring=ring)
+        if catch is not None:
+            monster, node = catch
+            where = self.monster_pixel(monster)
+            if state.monsters[monster] == node and state.whacky == node:
+                # caught for good on his own point: the monster sits on him, up and right
+                where = (where[0] + cell * 0.3, where[1] - cell * 0.3)
+            self.draw_monster(surface, renderer, monster, at=where,
+                              ring=(ACCENT if self.selected else GOOD)
+                              if monster == chosen else None)
+
+    def draw_monster(self, surface: pygame.Surface, renderer: Renderer, monster: int, *,
+                     ring: Colour | None = None, at: tuple[float, float] | None = None) -> None:
+        name = self.state.monster_name(monster)
+        where = self.monster_pixel(monster) if at is None else at
+        if name in self.animator.slides:
+            where = self.pixel(self.animator.position(name, (0.0, 0.0)))
+        draw_seat_token(renderer, surface, where, self.cell * 0.3, name,
+                        colour=self.colours[monster], ring=ring)
+
+    def draw_catch(self, surface: pygame.Surface, renderer: Renderer,
+                   catch: tuple[int, int]) -> None:
+        """Where the last catch happened, until the next move: a burst in the catcher's
+        colour round the point, Whacky's outline left there when he went back to his start,
+        and "Caught!" above it. The catching monster is drawn over Whacky, never under."""
+        monster, node = catch
+        x, y = self.node_pixel(node)
+        cell = self.cell
+        colour = self.colours[monster]
+        for k in range(12):
+            angle = k * math.pi / 6
+            inner, outer = cell * 0.42, cell * (0.62 if k % 2 else 0.78)
+            pygame.draw.line(surface, colour,
+                             (x + inner * math.cos(angle), y + inner * math.sin(angle)),
+                             (x + outer * math.cos(angle), y + outer * math.sin(angle)),
+                             max(round(cell * 0.08), 2))
+        if self.state.whacky != node:  # he went back to his start: his outline stays here
+            pygame.draw.circle(surface, WHACKY_YELLOW, (x, y), cell * 0.32,
+                               max(round(cell * 0.06), 2))
+        renderer.text(surface, "Caught!", (x, y - cell * 0.8), size=max(round(cell * 0.45), 11),
+                      colour=colour, bold=True, anchor="midbottom")
 
     def draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         _, panel = self.areas()
-        renderer.panel(surface, panel)
         state, game = self.state, self.game
         x, width = panel.left + PAD, panel.width - 2 * PAD
         y = panel.top + PAD
