@@ -327,7 +327,7 @@ def plain_stonewall(surface: pygame.Surface, view: object, text: PlainText) -> N
     for i in range(state.board.size):
         text(surface, chr(65 + i), (geo.left + (i + 0.4) * geo.cell, geo.top - 14), 12)
         text(surface, str(i + 1), (geo.left - 12, geo.top + (i + 0.4) * geo.cell), 12)
-    lines = [view.headline(), view.cue(), "", "", "", "Walls", "single", "double", "triple",
+    lines = [view.headline(), view.cue()[0], "", "", "", "Walls", "single", "double", "triple",
              "", "", *view.hint().split(". "), *view.game.turn_log()[-6:]]
     plain_panel(surface, text, view.panel_rect(), lines, [view.die_rect],
                 [view.buttons[k] for k in ("roll", "undo", "pass")])
@@ -345,7 +345,7 @@ def plain_malloppo(surface: pygame.Surface, view: object, text: PlainText) -> No
     plain_grid_board(surface, view, [(centre, geo.cell * 0.36) for centre, _ in hands])
     for centre, coins in hands:
         text(surface, coins, (centre[0] - 5, centre[1] - 8), 20)
-    lines = [view.headline(), view.cue(), "", "", "", *view.hint().split(". "),
+    lines = [view.headline(), view.cue()[0], "", "", "", *view.hint().split(". "),
              *(f"player {p}" for p in range(state.players)), *view.game.turn_log()[-6:]]
     plain_panel(surface, text, view.panel_rect(), lines, [view.die_rect],
                 [view.buttons[k] for k in ("roll", "undo", "act")])

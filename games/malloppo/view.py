@@ -45,7 +45,7 @@ from games.malloppo.rules import Phase, Roll, State, Turn, action_to_json
 from games.malloppo.session import MalloppoSession
 from games.protocol import Session
 from games.ui.animation import Mark
-from games.ui.dice_view import GAP, PAD, DiceBoardView
+from games.ui.dice_view import GAP, PAD, DiceBoardView, fit_lines
 from games.ui.palette import draw_seat_mark, draw_seat_token, seat_colour
 from games.ui.render import (
     ACCENT,
@@ -352,19 +352,22 @@ class MalloppoView(DiceBoardView):
             return f"{paid}: no move"
         return f"{paid}: move {state.roll}"
 
-    def cue(self) -> str:
+    def cue(self) -> tuple[str, ...]:
+        """The line under the headline, longest wording first, then shorter ones for a
+        narrow panel."""
         state, game = self.state, self.game
         if state.is_over():
-            coins = state.coins_of(state.winner or 0)
-            return f"{coins} coin{'s' * (coins != 1)} left. F5 plays again, Esc: menu"
+            coins = f"{state.coins_of(state.winner or 0)} coin" + \
+                "s" * (state.coins_of(state.winner or 0) != 1)
+            return f"{coins} left. F5 plays again, Esc: menu", f"{coins} left"
         name = state.name(state.current).title()
         if game.in_undo_grace():
-            return f"{name} thinks… (Undo still possible)"
+            return f"{name} thinks… (Undo still possible)", "Undo still possible"
         if not game.human_to_act():
-            return f"{name} (computer) is playing…"
+            return f"{name} (computer) is playing…", f"{name} is playing…"
         if state.phase is Phase.OPENING:
-            return "Highest roll begins; ties roll again"
-        return ""
+            return "Highest roll begins; ties roll again", "Highest roll begins"
+        return ("",)
 
     def hint(self) -> str:
         state = self.state
@@ -537,11 +540,15 @@ class MalloppoView(DiceBoardView):
         token = headline_size // 2 + 2
         draw_seat_token(renderer, surface, (x + token, panel.top + PAD + token), token,
                         state.name(mover))
-        headline = renderer.ellipsize(self.headline(), width - 30, headline_size, bold=True)
-        renderer.text(surface, headline, (x + 30, panel.top + PAD), size=headline_size,
-                      colour=INK, bold=True)
-        cue_top = panel.top + PAD + headline_size + 8
-        for i, line in enumerate(renderer.wrap(self.cue(), width, cue_size, bold=True)[:2]):
+        # the headline and the cue share three lines (the layout keeps their room)
+        headline = fit_lines(renderer, [self.headline()], width - 30, headline_size, 2,
+                             bold=True)
+        for i, line in enumerate(headline):
+            renderer.text(surface, line, (x + 30, panel.top + PAD + (headline_size + 3) * i),
+                          size=headline_size, colour=INK, bold=True)
+        cue_top = panel.top + PAD + len(headline) * (headline_size + 3) + 2
+        cue = fit_lines(renderer, self.cue(), width, cue_size, 3 - len(headline), bold=True)
+        for i, line in enumerate(cue):
             renderer.text(surface, line, (x, cue_top + (cue_size + 5) * i), size=cue_size,
                           colour=ACCENT, bold=True)
         self.draw_die(surface, renderer)
@@ -557,8 +564,7 @@ class MalloppoView(DiceBoardView):
                         hot=self.buttons["act"].collidepoint(mouse))
         bottom = panel.bottom - PAD
         y = self.hint_top
-        players = self.player_lines(renderer, width - 22)
-        room_for_hint = (bottom - y - len(players) * 17 - 8) // (HINT_SIZE + 4)
+        room_for_hint = (bottom - y - state.players * 17 - 8) // (HINT_SIZE + 4)
         hint = renderer.wrap(self.hint(), width, HINT_SIZE)
         shown = hint[: max(0, room_for_hint)]
         if 0 < len(shown) < len(hint):  # the cut is marked, not silent
@@ -567,12 +573,18 @@ class MalloppoView(DiceBoardView):
             renderer.text(surface, line, (x, y), size=HINT_SIZE, colour=INK)
             y += HINT_SIZE + 4
         y += 8
+        players = self.player_lines(renderer, width - 22, wrap=True)
+        if y + len(players) * 17 > bottom:  # no room to wrap: one line each, cut marked
+            players = self.player_lines(renderer, width - 22, wrap=False)
+        owner = 0
         for player, line in players:
             if y + 17 > bottom:
                 break
-            draw_seat_token(renderer, surface, (x + 7, y + 9), 7, state.name(player))
+            if player >= 0:
+                owner = player
+                draw_seat_token(renderer, surface, (x + 7, y + 9), 7, state.name(player))
             renderer.text(surface, line, (x + 22, y + 1), size=LINE_SIZE,
-                          colour=INK if not state.is_out(player) else INK_DIM)
+                          colour=INK if not state.is_out(owner) else INK_DIM)
             y += 17
         self.draw_log(surface, renderer, y + 8, bottom)
 
@@ -581,7 +593,10 @@ class MalloppoView(DiceBoardView):
         chose_pay = draft.paid and len(self.state.pay_options()) > 1
         return draft.hand is not None or draft.to is not None or chose_pay
 
-    def player_lines(self, renderer: Renderer, width: int) -> list[tuple[int, str]]:
+    def player_lines(self, renderer: Renderer, width: int, *, wrap: bool
+                     ) -> list[tuple[int, str]]:
+        """Each player's line: "Red (you): 12 coins, 3 hands" (or ": out"), wrapped to
+        ``width`` (a wrapped line's continuation has player -1) or cut with "…"."""
         state, game = self.state, self.game
         lines = []
         for player in range(state.players):
@@ -593,7 +608,11 @@ class MalloppoView(DiceBoardView):
                 coins = state.coins_of(player)
                 text = (f"{seat}: {coins} coin{'s' * (coins != 1)}, "
                         f"{hands} hand{'s' * (hands != 1)}")
-            lines.append((player, renderer.ellipsize(text, width, LINE_SIZE)))
+            if not wrap:
+                lines.append((player, renderer.ellipsize(text, width, LINE_SIZE)))
+                continue
+            for k, line in enumerate(renderer.wrap(text, width, LINE_SIZE)[:2]):
+                lines.append((player if k == 0 else -1, line))
         return lines
 
     def draw_die(self, surface: pygame.Surface, renderer: Renderer) -> None:

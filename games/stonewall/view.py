@@ -60,7 +60,7 @@ from games.stonewall.rules import (
 )
 from games.stonewall.session import StonewallSession
 from games.ui.animation import Mark
-from games.ui.dice_view import GAP, PAD, DiceBoardView
+from games.ui.dice_view import GAP, PAD, DiceBoardView, fit_lines
 from games.ui.palette import draw_seat_mark, draw_seat_token, seat_colour
 from games.ui.render import (
     ACCENT,
@@ -192,13 +192,8 @@ class StonewallView(DiceBoardView):
         # The words on top get a fixed height (one headline line, two cue lines) so the die
         # and the buttons below do not jump between phases; a wrapped headline takes cue room.
         self.headline_lines = renderer.wrap(self.headline(), width - 30, sp.headline, bold=True)[:2]
-        cue = self.cue()
         cue_room = sp.top_lines - len(self.headline_lines)
-        cue_lines = renderer.wrap(cue, width, sp.cue, bold=True) if cue else []
-        if len(cue_lines) > cue_room > 0:  # the cut is marked, not silent
-            last = f"{cue_lines[cue_room - 1]} {cue_lines[cue_room]}"
-            cue_lines[cue_room - 1] = renderer.ellipsize(last, width, sp.cue, bold=True)
-        self.cue_lines = cue_lines[:cue_room]
+        self.cue_lines = fit_lines(renderer, self.cue(), width, sp.cue, cue_room, bold=True)
         self.cue_top = y + len(self.headline_lines) * (sp.headline + 6) + 2
         y += (sp.headline + 6) + (sp.top_lines - 1) * (sp.cue + 5) + sp.gap
         die = self.die_size(sp, width)
@@ -444,25 +439,27 @@ class StonewallView(DiceBoardView):
             return f"{name}: move {state.roll} square{'s' if state.roll > 1 else ''}"
         return f"{name}: {game.need()}"
 
-    def cue(self) -> str:
-        """The line under the headline: a computer at work, an undo chance, an extra turn."""
+    def cue(self) -> tuple[str, ...]:
+        """The line under the headline: a computer at work, an undo chance, an extra turn;
+        longest wording first, then shorter ones for a narrow panel."""
         state, game = self.state, self.game
         if state.is_over():
-            return "F5 plays again, Esc goes to the menu"
+            return "F5 plays again, Esc goes to the menu", "F5: again · Esc: menu"
         name = state.name(state.current).title()
         if game.in_undo_grace():
-            return f"{name} thinks… (Undo still possible)"
+            return f"{name} thinks… (Undo still possible)", "Undo still possible"
         if not self.human_turn():
-            return f"{name} (computer) is playing…"
+            return f"{name} (computer) is playing…", f"{name} is playing…"
         if state.phase is Phase.OPENING:
-            return "Highest roll starts; ties roll again"
+            return "Highest roll starts; ties roll again", "Highest roll starts"
         four_to_come = state.phase is Phase.MOVE and state.roll == EXTRA_TURN_ROLL
         extra = state.extra_turns + four_to_come
         if extra and state.phase is not Phase.ROLL:
-            return f"{extra} more turn{'s' if extra > 1 else ''} after this one"
+            more = f"{extra} more turn{'s' if extra > 1 else ''}"
+            return f"{more} after this one", more
         if state.phase is Phase.ROLL and state.history and state.current == self.previous_actor():
-            return "Another turn!"
-        return ""
+            return ("Another turn!",)
+        return ("",)
 
     def previous_actor(self) -> int | None:
         records = self.game.records

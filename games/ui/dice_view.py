@@ -10,7 +10,7 @@ A game's view adds its own board drawing, words and clicks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -48,6 +48,22 @@ def keep_layer(renderer: Renderer, surface: pygame.Surface, region: pygame.Rect,
         if len(cache) > 8:
             cache.clear()
         cache[full_key] = surface.subsurface(region).copy()
+
+
+def fit_lines(renderer: Renderer, wordings: Sequence[str], width: int, size: int, room: int,
+              *, bold: bool = False) -> list[str]:
+    """The first of ``wordings`` (longest first, each saying the same) that wraps into
+    ``room`` lines of ``width`` px; when none does, the shortest cut with "…" (marked, never
+    silent)."""
+    lines: list[str] = []
+    for text in wordings:
+        lines = renderer.wrap(text, width, size, bold=bold) if text else []
+        if len(lines) <= room:
+            return lines
+    if room <= 0:
+        return []
+    last = " ".join(lines[room - 1:])
+    return [*lines[:room - 1], renderer.ellipsize(last, width, size, bold=bold)]
 
 
 class DiceBoardView(View):

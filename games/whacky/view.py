@@ -65,6 +65,11 @@ DOT_UP_SHADOW: Colour = shade(DOT_UP, 0.6)
 POWER_SHADOW: Colour = shade(POWER, 0.6)
 WHACKY_YELLOW: Colour = (255, 204, 40)
 GREY_DIE: Colour = (196, 198, 204)
+MIN_CELL = 18.0  # px between points: below it dots and pieces are too small to read, so the
+# maze is drawn at this size and the part round the piece to move is shown (wheel zooms, the
+# right or middle button drags it)
+MAX_ZOOM = 3.0
+SHORT_PANEL = 330  # px: a panel shorter than this (a small window) shows the short hint
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
           pygame.K_DOWN: (0, 1)}
 
@@ -81,6 +86,8 @@ class WhackyView(DiceBoardView):
         ("Arrows", "step Whacky along his path"),
         ("Backspace", "take a step back"),
         ("Enter", "roll the dice"),
+        ("Wheel", "zoom the maze in or out"),
+        ("Right / middle drag", "move a zoomed maze"),
         ("U", "undo (until the next roll)"),
     )
 
@@ -99,6 +106,9 @@ class WhackyView(DiceBoardView):
         # The last catch, shown until the next move: (catching monster, the point it caught
         # Whacky on); see draw_catch.
         self.catch: tuple[int, int] | None = None
+        self.zoom = 1.0  # the wheel's zoom over the fitted maze
+        self.look: tuple[float, float] | None = None  # dragged to; None: follow the mover
+        self.drag_from: tuple[int, int] | None = None
         self._dot_places: tuple[object, list[tuple[int, tuple[float, float], bool]]] = (None, [])
         self.board_colours = [hex_colour(c) for c in self.state.board.monster_colours]
 
@@ -114,15 +124,76 @@ class WhackyView(DiceBoardView):
 
     # --- geometry -----------------------------------------------------------------------
     def layout(self) -> None:
+        """The maze's scale and place: fitted to the board area; never under
+        :data:`MIN_CELL` nor past the wheel's zoom, when the part round :meth:`look_point`
+        is shown, the maze kept covering the area."""
         board_area, _ = self.areas()
         b = self.state.board
         # room for the frame (coordinates) and the handles outside it: one cell each side
         cols, rows = b.columns + 2.6, b.rows + 1.6
-        self.cell = max(min((board_area.width - 2 * GAP) / cols,
-                            (board_area.height - 2 * GAP) / rows), 4.0)
+        fit = max(min((board_area.width - 2 * GAP) / cols,
+                      (board_area.height - 2 * GAP) / rows), 4.0)
+        self.cell = max(fit * self.zoom, MIN_CELL)
         width, height = self.cell * (b.columns - 1), self.cell * (b.rows - 1)
         self.origin = (board_area.centerx - width / 2 + self.cell * 0.2,
                        board_area.centery - height / 2 + self.cell * 0.2)
+        if self.cell <= fit:
+            return
+        look_x, look_y = self.look_point()
+        # the maze's extent in points: the handles left and right, the frame above and below
+        extent = ((-2.0, b.columns + 1.0), (-1.3, b.rows + 0.1))
+        origin = []
+        for axis, (low, high), look in ((0, (board_area.left, board_area.right), look_x),
+                                        (1, (board_area.top, board_area.bottom), look_y)):
+            first, last = extent[axis]
+            if (last - first) * self.cell <= high - low:
+                origin.append(self.origin[axis])  # fits this way: centred
+                continue
+            wanted = (low + high) / 2 - look * self.cell
+            origin.append(min(max(wanted, high - last * self.cell), low - first * self.cell))
+        self.origin = (origin[0], origin[1])
+
+    def look_point(self) -> tuple[float, float]:
+        """The maze point (in points) shown in the middle when the maze is larger than its
+        area: where the player dragged it, else the piece to move (Whacky, or the monster
+        the colour die chose)."""
+        if self.look is not None:
+            return self.look
+        state = self.state
+        node = self.mover_node()
+        return state.board.coords[state.whacky if node is None else node]
+
+    def zoomed(self) -> bool:
+        """True when the maze is drawn larger than its area (panned and clipped)."""
+        board_area, _ = self.areas()
+        b = self.state.board
+        return self.cell * (b.columns + 3.0) > board_area.width or \
+            self.cell * (b.rows + 1.4) > board_area.height
+
+    def pan_or_zoom(self, event: pygame.event.Event) -> bool:
+        """The wheel zooms the maze, a drag with the right or middle button moves it; True if
+        ``event`` was one of those."""
+        board_area, _ = self.areas()
+        if event.type == pygame.MOUSEWHEEL:
+            if board_area.collidepoint(pygame.mouse.get_pos()) or self.zoomed():
+                self.zoom = min(max(self.zoom * 1.25 ** event.y, 1.0), MAX_ZOOM)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3) \
+                and board_area.collidepoint(event.pos):
+            self.drag_from = event.pos
+            self.look = self.look_point()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+            self.drag_from = None
+            return True
+        if event.type == pygame.MOUSEMOTION and self.drag_from is not None:
+            look = self.look or self.look_point()
+            dx, dy = event.pos[0] - self.drag_from[0], event.pos[1] - self.drag_from[1]
+            self.look = (look[0] - dx / self.cell, look[1] - dy / self.cell)
+            self.drag_from = event.pos
+            return True
+        return False
 
     def pixel(self, point: tuple[float, float]) -> tuple[float, float]:
         return (self.origin[0] + point[0] * self.cell, self.origin[1] + point[1] * self.cell)
@@ -264,6 +335,8 @@ class WhackyView(DiceBoardView):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.layout()
+        if self.pan_or_zoom(event):
+            return
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.node_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -301,6 +374,7 @@ class WhackyView(DiceBoardView):
                 owner = records[index].actor
                 self.animator.mark(Mark(key, tuple(points), owner), new_move=True)
                 self.catch = self.caught_by(index, action, nodes)
+                self.look = None  # a move made: follow the next mover again
         self.seen = len(records)
         if state.phase is not Phase.MONSTER_MOVE:
             self.selected = False
@@ -346,10 +420,14 @@ class WhackyView(DiceBoardView):
         return int(monsters[m or 0])
 
     # --- words --------------------------------------------------------------------------
-    def hint(self) -> str:
+    def hint(self, short: bool = False) -> str:
+        """What to do with the mouse and keys now; ``short``: the few words a small panel
+        has room for."""
         state = self.state
         if not self.human_turn():
             return ""
+        if short:
+            return self.short_hint()
         if state.phase is Phase.WHACKY_ROLL:
             extra = " Or use the power a scatty monster left." if state.can_use_power() else ""
             return f"Click a die or Roll (Enter).{extra}"
@@ -367,12 +445,28 @@ class WhackyView(DiceBoardView):
             return f"Click a ringed dot for the {name} monster (the path shows on hover)."
         return ""
 
+    def short_hint(self) -> str:
+        state = self.state
+        if state.is_chance():
+            power = " or Power" if self.buttons.get("power") else ""
+            return f"Click Roll (Enter){power}."
+        if state.phase is Phase.WHACKY_MOVE:
+            return f"Click a ringed dot, or step with the arrows ({len(self.steps)}/{state.roll})."
+        if state.phase is Phase.MONSTER_MOVE:
+            name = state.monster_name(state.chosen or 0)
+            return (f"Click the {name} monster, then a ringed dot." if not self.selected
+                    else f"Click a ringed dot for the {name} monster.")
+        return ""
+
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         self.layout()
         self.draw_panel_box(surface, renderer)
+        clip = surface.get_clip()
+        surface.set_clip(self.areas()[0].clip(clip))  # a zoomed maze stays in its area
         self.draw_board(surface, renderer)
         self.draw_pieces(surface, renderer)
+        surface.set_clip(clip)
         self.draw_panel(surface, renderer)
 
     def draw_board(self, surface: pygame.Surface, renderer: Renderer) -> None:
@@ -425,7 +519,7 @@ class WhackyView(DiceBoardView):
         """The dots (up or down), the rings of the points a click reaches, Whacky's start."""
         state, board, cell = self.state, self.state.board, self.cell
         options = self.options()
-        radius = max(cell * 0.16, 2.0)
+        radius = max(cell * 0.16, 3.0)
         circle = pygame.draw.circle
         for node, (x, y), power in self.dot_places():
             if state.is_up(node):
@@ -555,16 +649,20 @@ class WhackyView(DiceBoardView):
         state, game = self.state, self.game
         x, width = panel.left + PAD, panel.width - 2 * PAD
         y = panel.top + PAD
+        # A short panel (a small window) leaves the headline to the status bar, which says
+        # the same, and the seats out: the hint, what to do, keeps its room.
+        short = panel.height < SHORT_PANEL
         head = 17 if panel.height > 420 else 14
-        for line in renderer.wrap(self.game.status(), width, head, bold=True)[:2]:
-            renderer.text(surface, line, (x, y), size=head, bold=True,
-                          colour=WHACKY_YELLOW if state.current == WHACKY else INK)
-            y += head + 6
-        seats = (f"{seat_label('whacky', game.is_human(WHACKY))} · "
-                 f"{seat_label('monsters', game.is_human(MONSTERS))}")
-        renderer.text(surface, renderer.ellipsize(seats, width, 12), (x, y), size=12,
-                      colour=INK_DIM)
-        y += 20
+        if not short:
+            for line in renderer.wrap(self.game.status(), width, head, bold=True)[:2]:
+                renderer.text(surface, line, (x, y), size=head, bold=True,
+                              colour=WHACKY_YELLOW if state.current == WHACKY else INK)
+                y += head + 6
+            seats = (f"{seat_label('whacky', game.is_human(WHACKY))} · "
+                     f"{seat_label('monsters', game.is_human(MONSTERS))}")
+            renderer.text(surface, renderer.ellipsize(seats, width, 12), (x, y), size=12,
+                          colour=INK_DIM)
+            y += 20
         lives_r = 8
         for i in range(3):
             colour = WHACKY_YELLOW if i < state.lives else shade(INK_DIM, 0.5)
@@ -572,10 +670,10 @@ class WhackyView(DiceBoardView):
                                 lives_r, colour)
         renderer.text(surface, f"{state.dots_up()} dots up", (x + 80, y + 1), size=14)
         y += 2 * lives_r + 12
-        die = max(min((width - 24) // 3, 64), 28)
+        die = max(min((width - 24) // 3, 40 if short else 64), 28)
         self.dice_rects = [pygame.Rect(x + i * (die + 12), y, die, die) for i in range(3)]
         self.draw_dice(surface, renderer)
-        y += die + 12
+        y += die + (6 if short else 12)
         button_h = 34 if panel.height > 420 else 26
         can_roll = self.human_turn() and state.is_chance()
         third = (width - 16) // 3
@@ -587,12 +685,16 @@ class WhackyView(DiceBoardView):
         renderer.button(surface, self.buttons["undo"], "Undo", enabled=game.can_undo())
         if "power" in self.buttons:
             renderer.button(surface, self.buttons["power"], "Power", enabled=True)
-        y += button_h + 12
-        for line in renderer.wrap(self.hint(), width, 13)[:4]:
+        y += button_h + (8 if short else 12)
+        bottom = panel.bottom - PAD
+        hint = renderer.wrap(self.hint(short), width, 13)
+        shown = hint[: max(0, min(5, (bottom - y) // 17))]
+        if 0 < len(shown) < len(hint):  # the cut is marked, not silent
+            shown[-1] = renderer.ellipsize(f"{shown[-1]} {hint[len(shown)]}", width, 13)
+        for line in shown:
             renderer.text(surface, line, (x, y), size=13, colour=INK)
             y += 17
         y += 6
-        bottom = panel.bottom - PAD
         room = max((bottom - y) // 15, 0)
         for line in whole_entries(renderer, game.turn_log()[-5:], width, 12, room):
             renderer.text(surface, line, (x, y), size=12, colour=INK_DIM)

@@ -111,7 +111,8 @@ def test_status_says_whose_turn_and_the_roll() -> None:
     session = make((H, H), seed=4)
     roll_until(session, lambda: session.state.phase is Phase.ROLL)
     session.state.push(Roll(5))
-    assert session.status() == f"{session.state.name(session.state.current).title()} moves (rolled 5)"
+    name = session.state.name(session.state.current).title()
+    assert session.status() == f"{name} moves (rolled 5)"
 
 
 def test_headless_cli_prints_the_outcome_as_json(run_wobbletop: Callable[..., object]) -> None:

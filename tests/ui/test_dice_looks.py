@@ -19,11 +19,11 @@ import pytest
 from games import registry
 from games.protocol import SeatKind
 from games.stonewall.view import WOOD, StonewallView
-from games.ui.app import App
+from games.ui.app import MIN_SIZE, App
 from games.ui.canvas import TAG_COLOURS, mix
 from games.ui.palette import COLOUR_BLIND, mark_ink, set_colour_blind
 from games.whacky.rules import Phase
-from games.whacky.view import WHACKY_YELLOW, WhackyView
+from games.whacky.view import MIN_CELL, WHACKY_YELLOW, WhackyView
 from tests.whacky.whacky_helpers import position
 
 FRAME = 1 / 60
@@ -174,5 +174,57 @@ def test_a_catching_monster_is_drawn_over_whacky_with_the_catch_marked() -> None
         # the burst round the point in the catcher's colour
         burst = [(round(x), round(y + cell * 0.5)), (round(x - cell * 0.55), round(y))]
         assert [tuple(window.screen.get_at(p))[:3] for p in burst] == [view.colours[red]] * 2
+    finally:
+        window.close()
+
+
+def whacky(size: tuple[int, int]) -> tuple[App, WhackyView]:
+    window = App("whacky", size=size, seed=5)
+    window.start_game(registry.load("whacky"), (SeatKind.HUMAN, SeatKind.HUMAN))
+    frames(window)
+    assert window.game is not None and isinstance(window.game.view, WhackyView)
+    return window, window.game.view
+
+
+def test_a_small_window_shows_whackys_maze_readable_and_a_right_drag_moves_it() -> None:
+    window, view = whacky(MIN_SIZE)
+    try:
+        assert view.zoomed() and view.cell >= MIN_CELL
+        area, _ = view.areas()
+        assert area.collidepoint(view.node_pixel(view.state.whacky))
+        corner = view.node_pixel(0)  # A1, top left
+        before = view.state.to_json()
+        start = area.center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=3))
+        frames(window)
+        for step in range(1, 7):  # drag right and down: the maze follows the pointer
+            pos = (start[0] + 15 * step, start[1] + 5 * step)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(15, 5),
+                                                 buttons=(0, 0, 1)))
+            frames(window)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3))
+        frames(window)
+        moved = view.node_pixel(0)
+        assert moved[0] > corner[0] and moved[1] >= corner[1]
+        # never past the maze's edge: the left handle stays at or left of the area's edge
+        assert moved[0] - 2.0 * view.cell <= area.left + 1
+        assert view.state.to_json() == before  # a right-drag moves the view, not a piece
+    finally:
+        window.close()
+
+
+def test_the_wheel_zooms_whackys_maze_and_back() -> None:
+    window, view = whacky((1100, 700))
+    try:
+        fitted = view.cell
+        area, _ = view.areas()
+        pygame.mouse.set_pos(area.center)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+        frames(window)
+        assert view.cell > fitted * 1.5 and view.zoomed()
+        assert area.collidepoint(view.node_pixel(view.state.whacky))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False))
+        frames(window)
+        assert view.cell == fitted and not view.zoomed()
     finally:
         window.close()
