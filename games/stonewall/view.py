@@ -11,7 +11,9 @@ and what to do; a cue (a computer at work, "Blue thinks… (Undo still possible)
 grace, extra turns); the last roll on a die, opening rolls included, with a dot in the roller's
 colour (click it, the Roll button or Enter to roll); Undo; the current player's wall stock
 (single, double, triple, with counts: drag one); Pass (or No move when no move exists); a hint
-for the mouse; every player's state and the latest events.
+for the mouse; every player's state and the latest events. The view lays the panel out;
+:mod:`games.stonewall.panel` paints it. Every piece carries its seat's shape as well as its
+colour (:mod:`games.ui.palette`), the corners too.
 
 Mouse:
 
@@ -45,7 +47,9 @@ import pygame
 
 from games.grid import Square
 from games.protocol import Session
-from games.stonewall.board import WALL_NAMES, Wall
+from games.stonewall import panel
+from games.stonewall.board import Wall
+from games.stonewall.panel import HINT_SIZE, PLACED_WALL
 from games.stonewall.rules import (
     EXTRA_TURN_ROLL,
     ChangeWall,
@@ -66,7 +70,6 @@ from games.ui.render import (
     ACCENT,
     GOOD,
     INK,
-    INK_DIM,
     REFUSED,
     Colour,
     GridGeometry,
@@ -76,8 +79,6 @@ from games.ui.render import (
     shade,
 )
 from games.ui.view import View
-from games.ui.widgets import whole_entries
-from games.words import seat_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -86,14 +87,10 @@ PANEL_WIDTH = 310
 PROBLEM_ROOM = 44  # px under the board for why a dragged wall is refused
 HEADLINE_SIZE = 18
 CUE_SIZE = 15
-HINT_SIZE = 14
 BUTTON_HEIGHT = 38
 STOCK_ROW = 28
 WOOD: Colour = (214, 166, 104)
 ARROW_LABELS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
-PLACED_WALL: Colour = (128, 84, 48)
-PLAYER_SIZE = 13  # the player list and the log
-SHORT_PLAYER_SIZE = 12  # the player list squeezed to one short line each
 
 
 @dataclass(frozen=True)
@@ -689,54 +686,8 @@ class StonewallView(DiceBoardView):
                               size=16, colour=REFUSED, bold=True, anchor="midtop")
 
     def draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        state, game = self.state, self.game
-        panel = self.panel_rect()
-        x, width = panel.left + PAD, panel.width - 2 * PAD
-        mover = state.current if not state.is_over() else (state.winner or 0)
-        sp = self.spacing
-        token = sp.headline // 2 + 2
-        draw_seat_token(renderer, surface, (x + token, panel.top + PAD + token), token,
-                        state.name(mover))
-        for i, line in enumerate(self.headline_lines):
-            renderer.text(surface, line, (x + 30, panel.top + PAD + (sp.headline + 6) * i),
-                          size=sp.headline, colour=INK, bold=True)
-        for i, line in enumerate(self.cue_lines):
-            renderer.text(surface, line, (x, self.cue_top + (sp.cue + 5) * i), size=sp.cue,
-                          colour=ACCENT, bold=True)
-        self.draw_die(surface, renderer)
-        mouse = self.hover or (-1, -1)
-        can_roll = state.is_chance() and self.human_turn()
-        renderer.button(surface, self.buttons["roll"], "Roll", enabled=can_roll,
-                        hot=self.buttons["roll"].collidepoint(mouse))
-        renderer.button(surface, self.buttons["undo"], "Undo", enabled=game.can_undo(),
-                        hot=self.buttons["undo"].collidepoint(mouse))
-        self.draw_stock(surface, renderer)
-        label, enabled = self.pass_button()
-        renderer.button(surface, self.buttons["pass"], label, enabled=enabled,
-                        hot=self.buttons["pass"].collidepoint(mouse))
-        bottom = panel.bottom - PAD
-        y = self.hint_top
-        hint = renderer.wrap(self.hint(), width, HINT_SIZE)
-        shown = hint[: max(0, (bottom - y) // (HINT_SIZE + 4))]
-        if 0 < len(shown) < len(hint):  # the cut is marked, not silent
-            shown[-1] = renderer.ellipsize(f"{shown[-1]} {hint[len(shown)]}", width, HINT_SIZE)
-        for line in shown:
-            renderer.text(surface, line, (x, y), size=HINT_SIZE, colour=INK)
-            y += HINT_SIZE + 4
-        self.draw_players(surface, renderer, y + 10 if hint else y, bottom)
-
-    def draw_die(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        """The last roll (opening rolls too); a blank die before anyone has rolled."""
-        last = self.game.last_roll()
-        roll = last[1] if last is not None else None
-        value = roll.value if isinstance(roll, Roll) else None
-        if self.animator.rolling():
-            value = self.animator.tumbling_face()
-        renderer.draw_die(surface, self.die_rect, value)
-        if last is not None:
-            corner = (self.die_rect.right - 4, self.die_rect.bottom - 4)
-            draw_seat_token(renderer, surface, corner, max(self.die_rect.width // 9, 5),
-                            self.state.name(last[0]))
+        """The side panel (games/stonewall/panel.py)."""
+        panel.draw_panel(self, surface, renderer)
 
     def pass_button(self) -> tuple[str, bool]:
         """The Pass button's label and whether it works now ("No move" when stuck)."""
@@ -744,81 +695,6 @@ class StonewallView(DiceBoardView):
         if state.phase is Phase.MOVE and self.human_turn() and not state.legal_moves():
             return "No move", True
         return "Pass", state.phase is Phase.WALL and self.human_turn()
-
-    def draw_stock(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        state = self.state
-        stock = state.stocks[state.current]
-        first = self.stock_rects[1]
-        drag_one = " (drag one)" if state.phase is Phase.WALL and self.human_turn() else ""
-        renderer.text(surface, f"{state.name(state.current).title()}'s walls{drag_one}",
-                      (first.left, self.stock_title_top), size=14, colour=INK_DIM)
-        label_x = first.left + 3 * self.stock_unit + 14
-        for length, rect in self.stock_rects.items():
-            count = stock[length - 1]
-            colour = PLACED_WALL if count else (90, 84, 80)
-            bar = pygame.Rect(rect.left, rect.centery - 5, round(self.stock_unit * length), 10)
-            pygame.draw.rect(surface, (0, 0, 0), bar.move(1, 2), border_radius=4)
-            pygame.draw.rect(surface, colour, bar, border_radius=4)
-            for k in range(1, length):  # joints show how many squares it spans
-                jx = bar.left + round(self.stock_unit * k)
-                pygame.draw.line(surface, shade(colour, 0.6), (jx, bar.top + 2),
-                                 (jx, bar.bottom - 3))
-            renderer.text(surface, f"{WALL_NAMES[length]} × {count}",
-                          (label_x, rect.centery), size=15,
-                          colour=INK if count else INK_DIM, anchor="midleft")
-
-    def draw_players(
-        self, surface: pygame.Surface, renderer: Renderer, top: int, bottom: int
-    ) -> None:
-        """Who plays, where they head and their walls, then the latest log lines, all above
-        ``bottom``. Short of room the log goes first, then each player shrinks to one short
-        line in smaller type, then the last players are left out."""
-        panel = self.panel_rect()
-        x, width = panel.left + PAD, panel.width - 2 * PAD
-        rows, size, step = self.player_rows(renderer, width - 24, PLAYER_SIZE), PLAYER_SIZE, 17
-        if top + sum(len(lines) * step + 4 for _, lines in rows) > bottom:
-            rows, size, step = self.player_rows(renderer, width - 24, None), SHORT_PLAYER_SIZE, 15
-        y = top
-        for player, lines in rows:
-            if y + len(lines) * step > bottom:
-                break
-            draw_seat_token(renderer, surface, (x + 8, y + step // 2 + 1), min(8, step // 2),
-                            self.state.name(player))
-            for line in lines:
-                renderer.text(surface, line, (x + 24, y + 2), size=size, colour=INK)
-                y += step
-            y += 4
-        self.draw_log(surface, renderer, y + 6, bottom)
-
-    def player_rows(
-        self, renderer: Renderer, width: int, size: int | None
-    ) -> list[tuple[int, list[str]]]:
-        """Each player's line(s): wrapped at ``size``, or (None) one short line cut to fit."""
-        state, game = self.state, self.game
-        rows = []
-        for player in range(state.players):
-            seat = seat_label(state.name(player), game.is_human(player))
-            walls = sum(state.stocks[player])
-            won = state.is_over() and state.winner == player
-            if size is not None:
-                heading = "heading home" if state.reached_far[player] else "to far corner"
-                heading = "home: won" if won else heading
-                text = f"{seat} {heading}, {walls} walls"
-                rows.append((player, renderer.wrap(text, width, size)))
-                continue
-            heading = "home" if state.reached_far[player] else "far"
-            text = f"{seat} {'won' if won else '→ ' + heading}, {walls} walls"
-            rows.append((player, [renderer.ellipsize(text, width, SHORT_PLAYER_SIZE)]))
-        return rows
-
-    def draw_log(self, surface: pygame.Surface, renderer: Renderer, top: int, bottom: int) -> None:
-        """The latest log lines that fit between ``top`` and ``bottom`` (none if none do)."""
-        panel = self.panel_rect()
-        x, width = panel.left + PAD, panel.width - 2 * PAD
-        room = (bottom - top) // 17
-        lines = whole_entries(renderer, self.game.turn_log()[-6:], width, PLAYER_SIZE, room)
-        for i, line in enumerate(lines):
-            renderer.text(surface, line, (x, top + 17 * i), size=PLAYER_SIZE, colour=INK_DIM)
 
 
 def make_view(app: App, session: Session) -> View:
