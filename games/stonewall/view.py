@@ -497,10 +497,9 @@ class StonewallView(DiceBoardView):
         return f"Click a ringed square to move there. {goal}{choice}"
 
     def status(self) -> str:
-        text = self.game.status()
-        if self.drag is not None and self.drag.problem:
-            return f"{text} — {self.drag.problem}"
-        return text
+        """The session's line; why a dragged wall is refused is written under the board
+        (two lines there, where it is never cut), not added here."""
+        return self.game.status()
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:

@@ -228,3 +228,27 @@ def test_the_wheel_zooms_whackys_maze_and_back() -> None:
         assert view.cell == fitted and not view.zoomed()
     finally:
         window.close()
+
+
+@pytest.mark.parametrize("game_id", ["stonewall", "malloppo", "whacky"])
+def test_status_lines_fit_half_the_status_bar_at_1280(game_id: str) -> None:
+    """Every status line of a whole computer game fits half of a 1280-wide status bar at
+    its type size, leaving the other half to a notice: none is cut with "…"."""
+    window = App(game_id, size=(1280, 800), seed=6)
+    try:
+        window.start_game(registry.load(game_id), (SeatKind.COMPUTER, SeatKind.COMPUTER))
+        assert window.game is not None
+        view = window.game.view
+        font = window.renderer.font(17)
+        seen = set()
+        for _ in range(200):
+            seen.add(view.status())
+            if window.game.session.outcome is not None:
+                break
+            window.step_frame(0.4)
+        seen.add(view.status())
+        assert len(seen) > 5
+        too_long = [s for s in seen if font.size(s)[0] > (1280 - 32) / 2]
+        assert not too_long
+    finally:
+        window.close()
