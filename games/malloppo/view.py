@@ -35,6 +35,7 @@ and the recording keeps it.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -404,9 +405,8 @@ class MalloppoView(DiceBoardView):
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         self.layout()
-        self.draw_panel_box(surface, renderer)
+        self.draw_panel_kept(surface, renderer)
         self.draw_board(surface, renderer)
-        self.draw_panel(surface, renderer)
 
     def colour(self, player: int) -> Colour:
         return seat_colour(self.state.name(player))
@@ -588,6 +588,20 @@ class MalloppoView(DiceBoardView):
             y += 17
         self.draw_log(surface, renderer, y + 8, bottom)
 
+    def panel_key(self) -> Hashable:
+        state, game = self.state, self.game
+        mouse = self.hover or (-1, -1)
+        return (
+            self.compact(), self.headline(), self.cue(), self.shown_roll(),
+            tuple(r.collidepoint(mouse) for r in self.buttons.values()),
+            state.is_chance() and game.human_to_act(), game.can_undo(),
+            self.human_turn() and self.draft_started(), self.action_label(), self.hint(),
+            state.current, state.is_over(), state.winner, self.hint_top,
+            tuple((state.is_out(p), len(state.hands_of(p)), state.coins_of(p), game.is_human(p))
+                  for p in range(state.players)),
+            tuple(game.turn_log()[-6:]),
+        )
+
     def draft_started(self) -> bool:
         draft = self.current_draft()
         chose_pay = draft.paid and len(self.state.pay_options()) > 1
@@ -616,16 +630,12 @@ class MalloppoView(DiceBoardView):
         return lines
 
     def draw_die(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        last = self.game.last_roll()
-        roll = last[1] if last is not None else None
-        value = roll.value if isinstance(roll, Roll) else None
-        if self.animator.rolling():
-            value = self.animator.tumbling_face()
+        value, roller = self.shown_roll()
         renderer.draw_die(surface, self.die_rect, value)
-        if last is not None:
+        if roller is not None:
             corner = (self.die_rect.right - 4, self.die_rect.bottom - 4)
             draw_seat_token(renderer, surface, corner, max(self.die_rect.width // 9, 5),
-                            self.state.name(last[0]))
+                            self.state.name(roller))
 
     def draw_log(self, surface: pygame.Surface, renderer: Renderer, top: int, bottom: int) -> None:
         """The latest log lines that fit between ``top`` and ``bottom`` (none if none do)."""

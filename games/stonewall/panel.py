@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from games.stonewall.board import WALL_NAMES
-from games.stonewall.rules import Phase, Roll
+from games.stonewall.rules import Phase
 from games.ui.dice_view import PAD
 from games.ui.palette import draw_seat_token
 from games.ui.render import ACCENT, INK, INK_DIM, Colour, Renderer, shade
@@ -73,16 +73,12 @@ def draw_panel(view: StonewallView, surface: pygame.Surface, renderer: Renderer)
 
 def draw_die(view: StonewallView, surface: pygame.Surface, renderer: Renderer) -> None:
     """The last roll (opening rolls too); a blank die before anyone has rolled."""
-    last = view.game.last_roll()
-    roll = last[1] if last is not None else None
-    value = roll.value if isinstance(roll, Roll) else None
-    if view.animator.rolling():
-        value = view.animator.tumbling_face()
+    value, roller = view.shown_roll()
     renderer.draw_die(surface, view.die_rect, value)
-    if last is not None:
+    if roller is not None:
         corner = (view.die_rect.right - 4, view.die_rect.bottom - 4)
         draw_seat_token(renderer, surface, corner, max(view.die_rect.width // 9, 5),
-                        view.state.name(last[0]))
+                        view.state.name(roller))
 
 
 def draw_stock(view: StonewallView, surface: pygame.Surface, renderer: Renderer) -> None:

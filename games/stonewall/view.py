@@ -40,6 +40,7 @@ The log in the panel reads one line per turn (``session.turn_log()``).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -504,9 +505,8 @@ class StonewallView(DiceBoardView):
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         self.layout()
-        self.draw_panel_box(surface, renderer)
+        self.draw_panel_kept(surface, renderer)
         self.draw_board(surface, renderer)
-        self.draw_panel(surface, renderer)
 
     def player_colour(self, player: int) -> Colour:
         return seat_colour(self.state.name(player))
@@ -687,6 +687,19 @@ class StonewallView(DiceBoardView):
     def draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """The side panel (games/stonewall/panel.py)."""
         panel.draw_panel(self, surface, renderer)
+
+    def panel_key(self) -> Hashable:
+        state, game = self.state, self.game
+        mouse = self.hover or (-1, -1)
+        return (
+            self.spacing, tuple(self.headline_lines), tuple(self.cue_lines), self.cue_top,
+            self.shown_roll(), tuple(r.collidepoint(mouse) for r in self.buttons.values()),
+            state.is_chance() and self.human_turn(), game.can_undo(), self.pass_button(),
+            state.current, state.phase, state.is_over(), state.winner, self.stock_unit,
+            tuple(tuple(stock) for stock in state.stocks), tuple(state.reached_far),
+            tuple(game.is_human(p) for p in range(state.players)), self.hint(),
+            tuple(game.turn_log()[-6:]),
+        )
 
     def pass_button(self) -> tuple[str, bool]:
         """The Pass button's label and whether it works now ("No move" when stuck)."""

@@ -18,6 +18,7 @@ import pygame
 from games.protocol import Session
 from games.turn_session import TurnBasedSession
 from games.ui.animation import Animator
+from games.ui.palette import colour_blind
 from games.ui.view import View
 from games.ui.widgets import split_play_area
 
@@ -77,6 +78,8 @@ class DiceBoardView(View):
         self.turn_session: TurnBasedSession[Any, Any] = session
         self.animator = Animator()
         session.hold = self.animator.busy
+        # The side panel's last picture, and everything it showed (see draw_panel_kept).
+        self._kept_panel: tuple[Hashable, pygame.Surface] | None = None
 
     def areas(self) -> tuple[pygame.Rect, pygame.Rect]:
         """(board area, panel) of the play area at the window's current size."""
@@ -86,6 +89,43 @@ class DiceBoardView(View):
 
     def panel_rect(self) -> pygame.Rect:
         return self.areas()[1]
+
+    def shown_roll(self) -> tuple[int | None, int | None]:
+        """(the die's face now, who rolled it): the last roll (opening rolls too), a
+        tumbling face while the die rolls, (None, None) before anyone has rolled."""
+        last = self.turn_session.last_roll()
+        value = getattr(last[1], "value", None) if last is not None else None
+        if self.animator.rolling():
+            value = self.animator.tumbling_face()
+        return value, (last[0] if last is not None else None)
+
+    def panel_key(self) -> Hashable | None:
+        """Everything the side panel shows (words, die, buttons and whether each is lit),
+        so that an unchanged panel is one blit; None: drawn afresh every frame."""
+        return None
+
+    def draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """The side panel's contents (the game's view draws them)."""
+
+    def draw_panel_kept(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """The side panel, box and contents: drawn when :meth:`panel_key` (or the window,
+        the panel's place or the palette) changed, else its last picture. Drawn before the
+        board, so nothing else (a wall dragged out of the stock) is ever kept in it."""
+        panel = self.panel_rect().clip(surface.get_clip())
+        key = self.panel_key()
+        full = (key, surface.get_size(), tuple(panel), colour_blind())
+        kept = self._kept_panel
+        if key is not None and kept is not None and kept[0] == full:
+            surface.blit(kept[1], panel.topleft)
+            return
+        self.draw_panel_box(surface, renderer)
+        self.draw_panel(surface, renderer)
+        if key is not None and panel.width and panel.height:
+            self._kept_panel = (full, surface.subsurface(panel).copy())
+
+    def forget_kept(self) -> None:
+        """Throw away the kept panel (a test or a benchmark drawing afresh)."""
+        self._kept_panel = None
 
     def draw_panel_box(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """The side panel's translucent box over the room, kept as one opaque picture: drawn

@@ -461,13 +461,12 @@ class WhackyView(DiceBoardView):
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         self.layout()
-        self.draw_panel_box(surface, renderer)
+        self.draw_panel_kept(surface, renderer)
         clip = surface.get_clip()
         surface.set_clip(self.areas()[0].clip(clip))  # a zoomed maze stays in its area
         self.draw_board(surface, renderer)
         self.draw_pieces(surface, renderer)
         surface.set_clip(clip)
-        self.draw_panel(surface, renderer)
 
     def draw_board(self, surface: pygame.Surface, renderer: Renderer) -> None:
         board, cell = self.state.board, self.cell

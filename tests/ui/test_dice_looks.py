@@ -53,11 +53,15 @@ def regular_palette() -> Iterator[None]:
 
 
 def forget(app: App) -> None:
-    """Throw away every picture the renderer keeps (boards, panels, layers)."""
+    """Throw away every picture the renderer and the view keep (boards, panels, layers)."""
     cache = app.renderer._cache
     cache.boards.clear()
     cache.panels.clear()
     cache.backgrounds.clear()
+    assert app.game is not None
+    forget_kept = getattr(app.game.view, "forget_kept", None)
+    assert forget_kept is not None
+    forget_kept()
 
 
 @pytest.mark.parametrize("game_id", ["stonewall", "malloppo", "whacky"])
@@ -75,6 +79,23 @@ def test_a_kept_dice_frame_is_the_frame_drawn_afresh(game_id: str) -> None:
                 window._draw()
                 afresh = window.screen
                 assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(afresh, "RGB")
+        # a human's turn: the pointer over Roll lights it; kept or afresh, the same picture
+        window.start_game(registry.load(game_id), (SeatKind.HUMAN, SeatKind.HUMAN))
+        frames(window)
+        assert window.game is not None
+        view = window.game.view
+        for lit in (True, False):
+            roll = view.buttons["roll"].center  # type: ignore[attr-defined]
+            pos = roll if lit else (5, window.play_rect.bottom - 5)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            frames(window, 2)
+            window._draw()
+            kept = window.screen.copy()
+            forget(window)
+            window._draw()
+            assert pygame.image.tobytes(kept, "RGB") == \
+                pygame.image.tobytes(window.screen, "RGB")
     finally:
         window.close()
 
