@@ -26,6 +26,7 @@ Backspace (with no steps pending) undoes. Every action goes through ``session.ha
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -643,6 +644,15 @@ class WhackyView(DiceBoardView):
         renderer.text(surface, "Caught!", (x, y - cell * 0.8), size=max(round(cell * 0.45), 11),
                       colour=colour, bold=True, anchor="midbottom")
 
+    def panel_key(self) -> Hashable:
+        state, game = self.state, self.game
+        return (
+            game.status(), state.current, state.lives, state.dots_up(), self.dice_faces(),
+            self.human_turn() and state.is_chance(), game.can_undo(),
+            self.human_turn() and state.can_use_power(), self.hint(), self.hint(True),
+            tuple(game.is_human(p) for p in (WHACKY, MONSTERS)), tuple(game.turn_log()[-5:]),
+        )
+
     def draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         _, panel = self.areas()
         state, game = self.state, self.game
@@ -699,9 +709,10 @@ class WhackyView(DiceBoardView):
             renderer.text(surface, line, (x, y), size=12, colour=INK_DIM)
             y += 15
 
-    def draw_dice(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        """Whacky's die, the monsters' number die and colour die, with the last roll."""
-        state, board = self.state, self.state.board
+    def dice_faces(self) -> tuple[int | None, int | None, int | None]:
+        """What the three dice show: Whacky's number, the monsters' number and the colour
+        die's monster (index), from the last rolls, or tumbling faces while they roll."""
+        board = self.state.board
         last_whacky: int | None = None
         last_monster: MonsterRoll | None = None
         for record in reversed(self.game.records):
@@ -719,6 +730,12 @@ class WhackyView(DiceBoardView):
         colour_m = board.monster_index(last_monster.monster) if last_monster else None
         if rolling:
             number, colour_m = board.monster_die[tumble], board.colour_die[tumble]
+        return whacky_face, number, colour_m
+
+    def draw_dice(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """Whacky's die, the monsters' number die and colour die, with the last roll."""
+        state, board = self.state, self.state.board
+        whacky_face, number, colour_m = self.dice_faces()
         rects = self.dice_rects
         d12(surface, renderer, rects[0], WHACKY_YELLOW, whacky_face, state.current == WHACKY)
         d12(surface, renderer, rects[1], GREY_DIE, number, state.current == MONSTERS)
