@@ -86,10 +86,8 @@ class WhackyView(DiceBoardView):
         ("Click", "a die or Roll; a ringed dot to move there"),
         ("Arrows", "step Whacky along his path"),
         ("Backspace", "take a step back"),
-        ("Enter", "roll the dice"),
-        ("Wheel", "zoom the maze in or out"),
-        ("Right / middle drag", "move a zoomed maze"),
-        ("U", "undo (until the next roll)"),
+        ("Enter / U", "roll the dice / undo (until the next roll)"),
+        ("Wheel / right drag", "zoom / move the maze"),
     )
 
     def __init__(self, app: App, session: Session) -> None:
