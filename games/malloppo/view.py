@@ -137,10 +137,10 @@ class MalloppoView(DiceBoardView):
         panel = self.panel_rect()
         x, width = panel.left + PAD, panel.width - 2 * PAD
         compact = self.compact()
-        headline, cue = (15, 13) if compact else (HEADLINE_SIZE, CUE_SIZE)
+        headline, cue = (15, 13) if compact else (self.ts(HEADLINE_SIZE), self.ts(CUE_SIZE))
         y = panel.top + PAD + headline + 6 + 2 * (cue + 5) + (4 if compact else 10)
-        die = 36 if compact else min(60, max(width // 4, 40))
-        button = 28 if compact else BUTTON_HEIGHT
+        die = 36 if compact else min(self.ts(60), max(width // 4, 40))
+        button = 28 if compact else self.ts(BUTTON_HEIGHT)
         self.die_rect = pygame.Rect(x, y, die, die)
         button_width = (width - die - 12 - 8) // 2
         top = y + (die - button) // 2
@@ -535,16 +535,19 @@ class MalloppoView(DiceBoardView):
         panel = self.panel_rect()
         x, width = panel.left + PAD, panel.width - 2 * PAD
         compact = self.compact()
-        headline_size, cue_size = (15, 13) if compact else (HEADLINE_SIZE, CUE_SIZE)
+        headline_size, cue_size = (15, 13) if compact else (self.ts(HEADLINE_SIZE),
+                                                            self.ts(CUE_SIZE))
+        hint_size, line_size, step = self.ts(HINT_SIZE), self.ts(LINE_SIZE), self.ts(17)
         mover = state.current if not state.is_over() else (state.winner or 0)
         token = headline_size // 2 + 2
         draw_seat_token(renderer, surface, (x + token, panel.top + PAD + token), token,
                         state.name(mover))
         # the headline and the cue share three lines (the layout keeps their room)
-        headline = fit_lines(renderer, [self.headline()], width - 30, headline_size, 2,
+        headline = fit_lines(renderer, [self.headline()], width - self.ts(30), headline_size, 2,
                              bold=True)
         for i, line in enumerate(headline):
-            renderer.text(surface, line, (x + 30, panel.top + PAD + (headline_size + 3) * i),
+            renderer.text(surface, line, (x + self.ts(30),
+                                          panel.top + PAD + (headline_size + 3) * i),
                           size=headline_size, colour=INK, bold=True)
         cue_top = panel.top + PAD + len(headline) * (headline_size + 3) + 2
         cue = fit_lines(renderer, self.cue(), width, cue_size, 3 - len(headline), bold=True)
@@ -564,28 +567,29 @@ class MalloppoView(DiceBoardView):
                         hot=self.buttons["act"].collidepoint(mouse))
         bottom = panel.bottom - PAD
         y = self.hint_top
-        room_for_hint = (bottom - y - state.players * 17 - 8) // (HINT_SIZE + 4)
-        hint = renderer.wrap(self.hint(), width, HINT_SIZE)
+        room_for_hint = (bottom - y - state.players * step - 8) // (hint_size + 4)
+        hint = renderer.wrap(self.hint(), width, hint_size)
         shown = hint[: max(0, room_for_hint)]
         if 0 < len(shown) < len(hint):  # the cut is marked, not silent
-            shown[-1] = renderer.ellipsize(f"{shown[-1]} {hint[len(shown)]}", width, HINT_SIZE)
+            shown[-1] = renderer.ellipsize(f"{shown[-1]} {hint[len(shown)]}", width, hint_size)
         for line in shown:
-            renderer.text(surface, line, (x, y), size=HINT_SIZE, colour=INK)
-            y += HINT_SIZE + 4
+            renderer.text(surface, line, (x, y), size=hint_size, colour=INK)
+            y += hint_size + 4
         y += 8
-        players = self.player_lines(renderer, width - 22, wrap=True)
-        if y + len(players) * 17 > bottom:  # no room to wrap: one line each, cut marked
-            players = self.player_lines(renderer, width - 22, wrap=False)
+        players = self.player_lines(renderer, width - self.ts(22), wrap=True)
+        if y + len(players) * step > bottom:  # no room to wrap: one line each, cut marked
+            players = self.player_lines(renderer, width - self.ts(22), wrap=False)
         owner = 0
         for player, line in players:
-            if y + 17 > bottom:
+            if y + step > bottom:
                 break
             if player >= 0:
                 owner = player
-                draw_seat_token(renderer, surface, (x + 7, y + 9), 7, state.name(player))
-            renderer.text(surface, line, (x + 22, y + 1), size=LINE_SIZE,
+                draw_seat_token(renderer, surface, (x + self.ts(7), y + step // 2 + 1),
+                                self.ts(7), state.name(player))
+            renderer.text(surface, line, (x + self.ts(22), y + 1), size=line_size,
                           colour=INK if not state.is_out(owner) else INK_DIM)
-            y += 17
+            y += step
         self.draw_log(surface, renderer, y + 8, bottom)
 
     def panel_key(self) -> Hashable:
@@ -612,6 +616,7 @@ class MalloppoView(DiceBoardView):
         """Each player's line: "Red (you): 12 coins, 3 hands" (or ": out"), wrapped to
         ``width`` (a wrapped line's continuation has player -1) or cut with "…"."""
         state, game = self.state, self.game
+        line_size = self.ts(LINE_SIZE)
         lines = []
         for player in range(state.players):
             seat = seat_label(state.name(player), game.is_human(player))
@@ -623,9 +628,9 @@ class MalloppoView(DiceBoardView):
                 text = (f"{seat}: {coins} coin{'s' * (coins != 1)}, "
                         f"{hands} hand{'s' * (hands != 1)}")
             if not wrap:
-                lines.append((player, renderer.ellipsize(text, width, LINE_SIZE)))
+                lines.append((player, renderer.ellipsize(text, width, line_size)))
                 continue
-            for k, line in enumerate(renderer.wrap(text, width, LINE_SIZE)[:2]):
+            for k, line in enumerate(renderer.wrap(text, width, line_size)[:2]):
                 lines.append((player if k == 0 else -1, line))
         return lines
 
@@ -640,11 +645,12 @@ class MalloppoView(DiceBoardView):
     def draw_log(self, surface: pygame.Surface, renderer: Renderer, top: int, bottom: int) -> None:
         """The latest log lines that fit between ``top`` and ``bottom`` (none if none do)."""
         panel = self.panel_rect()
+        line_size, step = self.ts(LINE_SIZE), self.ts(17)
         x, width = panel.left + PAD, panel.width - 2 * PAD
-        room = (bottom - top) // 17
-        lines = whole_entries(renderer, self.game.turn_log()[-6:], width, LINE_SIZE, room)
+        room = (bottom - top) // step
+        lines = whole_entries(renderer, self.game.turn_log()[-6:], width, line_size, room)
         for i, line in enumerate(lines):
-            renderer.text(surface, line, (x, top + 17 * i), size=LINE_SIZE, colour=INK_DIM)
+            renderer.text(surface, line, (x, top + step * i), size=line_size, colour=INK_DIM)
 
 
 def _cell(square: Square | None) -> tuple[int, int]:

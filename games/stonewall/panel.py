@@ -43,7 +43,7 @@ def draw_panel(view: StonewallView, surface: pygame.Surface, renderer: Renderer)
     draw_seat_token(renderer, surface, (x + token, panel.top + PAD + token), token,
                     state.name(mover))
     for i, line in enumerate(view.headline_lines):
-        renderer.text(surface, line, (x + 30, panel.top + PAD + (sp.headline + 6) * i),
+        renderer.text(surface, line, (x + view.ts(30), panel.top + PAD + (sp.headline + 6) * i),
                       size=sp.headline, colour=INK, bold=True)
     for i, line in enumerate(view.cue_lines):
         renderer.text(surface, line, (x, view.cue_top + (sp.cue + 5) * i), size=sp.cue,
@@ -61,13 +61,14 @@ def draw_panel(view: StonewallView, surface: pygame.Surface, renderer: Renderer)
                     hot=view.buttons["pass"].collidepoint(mouse))
     bottom = panel.bottom - PAD
     y = view.hint_top
-    hint = renderer.wrap(view.hint(), width, HINT_SIZE)
-    shown = hint[: max(0, (bottom - y) // (HINT_SIZE + 4))]
+    hint_size = view.ts(HINT_SIZE)
+    hint = renderer.wrap(view.hint(), width, hint_size)
+    shown = hint[: max(0, (bottom - y) // (hint_size + 4))]
     if 0 < len(shown) < len(hint):  # the cut is marked, not silent
-        shown[-1] = renderer.ellipsize(f"{shown[-1]} {hint[len(shown)]}", width, HINT_SIZE)
+        shown[-1] = renderer.ellipsize(f"{shown[-1]} {hint[len(shown)]}", width, hint_size)
     for line in shown:
-        renderer.text(surface, line, (x, y), size=HINT_SIZE, colour=INK)
-        y += HINT_SIZE + 4
+        renderer.text(surface, line, (x, y), size=hint_size, colour=INK)
+        y += hint_size + 4
     draw_players(view, surface, renderer, y + 10 if hint else y, bottom)
 
 
@@ -87,8 +88,8 @@ def draw_stock(view: StonewallView, surface: pygame.Surface, renderer: Renderer)
     first = view.stock_rects[1]
     drag_one = " (drag one)" if state.phase is Phase.WALL and view.human_turn() else ""
     renderer.text(surface, f"{state.name(state.current).title()}'s walls{drag_one}",
-                  (first.left, view.stock_title_top), size=14, colour=INK_DIM)
-    label_x = first.left + 3 * view.stock_unit + 14
+                  (first.left, view.stock_title_top), size=view.ts(14), colour=INK_DIM)
+    label_x = first.left + 3 * view.stock_unit + view.ts(14)
     for length, rect in view.stock_rects.items():
         count = stock[length - 1]
         colour = PLACED_WALL if count else (90, 84, 80)
@@ -100,7 +101,7 @@ def draw_stock(view: StonewallView, surface: pygame.Surface, renderer: Renderer)
             pygame.draw.line(surface, shade(colour, 0.6), (jx, bar.top + 2),
                              (jx, bar.bottom - 3))
         renderer.text(surface, f"{WALL_NAMES[length]} × {count}",
-                      (label_x, rect.centery), size=15,
+                      (label_x, rect.centery), size=view.ts(15),
                       colour=INK if count else INK_DIM, anchor="midleft")
 
 
@@ -112,17 +113,20 @@ def draw_players(
     line in smaller type, then the last players are left out."""
     panel = view.panel_rect()
     x, width = panel.left + PAD, panel.width - 2 * PAD
-    rows, size, step = player_rows(view, renderer, width - 24, PLAYER_SIZE), PLAYER_SIZE, 17
+    ts, indent = view.ts, view.ts(24)
+    size, step = ts(PLAYER_SIZE), ts(17)
+    rows = player_rows(view, renderer, width - indent, size)
     if top + sum(len(lines) * step + 4 for _, lines in rows) > bottom:
-        rows, size, step = player_rows(view, renderer, width - 24, None), SHORT_PLAYER_SIZE, 15
+        size, step = ts(SHORT_PLAYER_SIZE), ts(15)
+        rows = player_rows(view, renderer, width - indent, None)
     y = top
     for player, lines in rows:
         if y + len(lines) * step > bottom:
             break
-        draw_seat_token(renderer, surface, (x + 8, y + step // 2 + 1), min(8, step // 2),
+        draw_seat_token(renderer, surface, (x + ts(8), y + step // 2 + 1), min(ts(8), step // 2),
                         view.state.name(player))
         for line in lines:
-            renderer.text(surface, line, (x + 24, y + 2), size=size, colour=INK)
+            renderer.text(surface, line, (x + indent, y + 2), size=size, colour=INK)
             y += step
         y += 4
     draw_log(view, surface, renderer, y + 6, bottom)
@@ -146,7 +150,7 @@ def player_rows(
             continue
         heading = "home" if state.reached_far[player] else "far"
         text = f"{seat} {'won' if won else '→ ' + heading}, {walls} walls"
-        rows.append((player, [renderer.ellipsize(text, width, SHORT_PLAYER_SIZE)]))
+        rows.append((player, [renderer.ellipsize(text, width, view.ts(SHORT_PLAYER_SIZE))]))
     return rows
 
 
@@ -155,7 +159,8 @@ def draw_log(view: StonewallView, surface: pygame.Surface, renderer: Renderer, t
     """The latest log lines that fit between ``top`` and ``bottom`` (none if none do)."""
     panel = view.panel_rect()
     x, width = panel.left + PAD, panel.width - 2 * PAD
-    room = (bottom - top) // 17
-    lines = whole_entries(renderer, view.game.turn_log()[-6:], width, PLAYER_SIZE, room)
+    size, step = view.ts(PLAYER_SIZE), view.ts(17)
+    room = (bottom - top) // step
+    lines = whole_entries(renderer, view.game.turn_log()[-6:], width, size, room)
     for i, line in enumerate(lines):
-        renderer.text(surface, line, (x, top + 17 * i), size=PLAYER_SIZE, colour=INK_DIM)
+        renderer.text(surface, line, (x, top + step * i), size=size, colour=INK_DIM)

@@ -179,17 +179,22 @@ class StonewallView(DiceBoardView):
         self.geometry = GridGeometry.fit(self.board_rect(), size, size)
         panel = self.panel_rect()
         x, width = panel.left + PAD, panel.width - 2 * PAD
-        self.spacing = REGULAR
+        scale = self.type_scale()
+        regular = REGULAR if scale == 1.0 else PanelSpacing(
+            *(round(getattr(REGULAR, f.name) * scale) if f.name != "top_lines"
+              else REGULAR.top_lines for f in dataclasses.fields(PanelSpacing)))
+        self.spacing = regular
         # Regular spacing only if it leaves room for a three-line hint and the short player
         # list, so the smaller layout is chosen by window size, not by the phase's words.
-        wanted = 3 * (HINT_SIZE + 4) + 10 + self.state.players * 19
-        if self.fixed_height(REGULAR, width) + wanted > panel.height - 2 * PAD:
+        wanted = 3 * (self.ts(HINT_SIZE) + 4) + 10 + self.state.players * self.ts(19)
+        if self.fixed_height(regular, width) + wanted > panel.height - 2 * PAD:
             self.spacing = COMPACT
         sp = self.spacing
         y = panel.top + PAD
         # The words on top get a fixed height (one headline line, two cue lines) so the die
         # and the buttons below do not jump between phases; a wrapped headline takes cue room.
-        self.headline_lines = renderer.wrap(self.headline(), width - 30, sp.headline, bold=True)[:2]
+        self.headline_lines = renderer.wrap(self.headline(), width - self.ts(30), sp.headline,
+                                            bold=True)[:2]
         cue_room = sp.top_lines - len(self.headline_lines)
         self.cue_lines = fit_lines(renderer, self.cue(), width, sp.cue, cue_room, bold=True)
         self.cue_top = y + len(self.headline_lines) * (sp.headline + 6) + 2
@@ -206,18 +211,18 @@ class StonewallView(DiceBoardView):
         y += die + sp.gap + 4
         self.stock_title_top = y
         y += sp.stock_title
-        self.stock_unit = max(min(30.0, (width - 118) / 3), 12.0)
+        self.stock_unit = max(min(30.0 * scale, (width - 118 * scale) / 3), 12.0)
         self.stock_rects = {
             length: pygame.Rect(x, y + sp.stock_row * (length - 1), width, sp.stock_row - 4)
             for length in (1, 2, 3)
         }
         y += 3 * sp.stock_row + sp.gap - 4
-        self.buttons["pass"] = pygame.Rect(x, y, min(150, width), sp.button)
+        self.buttons["pass"] = pygame.Rect(x, y, min(self.ts(150), width), sp.button)
         self.hint_top = y + sp.button + sp.gap
 
     @staticmethod
     def die_size(spacing: PanelSpacing, width: int) -> int:
-        return min(spacing.die, max(width // 4, 40 if spacing is REGULAR else spacing.die))
+        return min(spacing.die, max(width // 4, spacing.die if spacing is COMPACT else 40))
 
     @staticmethod
     def fixed_height(sp: PanelSpacing, width: int) -> int:

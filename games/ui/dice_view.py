@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 GAP = 12  # px between the play area's edges, the board and the panel
 PAD = 14  # px inside the panel
+PLAY_HEIGHT_AT_1280 = 720  # the play area's height in a 1280x800 window (less the bars)
+MAX_TYPE_SCALE = 1.4
 
 
 def keep_layer(renderer: Renderer, surface: pygame.Surface, region: pygame.Rect,
@@ -83,9 +85,20 @@ class DiceBoardView(View):
 
     def areas(self) -> tuple[pygame.Rect, pygame.Rect]:
         """(board area, panel) of the play area at the window's current size."""
-        board, panel = split_play_area(self.app.play_rect, self.panel_width)
+        board, panel = split_play_area(self.app.play_rect, self.ts(self.panel_width))
         panel = pygame.Rect(panel.left, panel.top + GAP, panel.width - GAP, panel.height - 2 * GAP)
         return board, panel
+
+    def type_scale(self) -> float:
+        """How much larger than at 1280x800 the panel's type and parts are drawn: 1 up to
+        that size, growing with a larger window up to :data:`MAX_TYPE_SCALE`."""
+        area = self.app.play_rect
+        return min(max(min(area.width / 1280, area.height / PLAY_HEIGHT_AT_1280), 1.0),
+                   MAX_TYPE_SCALE)
+
+    def ts(self, size: int) -> int:
+        """``size`` (px of type, a line's height, a button's) at :meth:`type_scale`."""
+        return round(size * self.type_scale())
 
     def panel_rect(self) -> pygame.Rect:
         return self.areas()[1]

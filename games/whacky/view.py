@@ -654,12 +654,13 @@ class WhackyView(DiceBoardView):
     def draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         _, panel = self.areas()
         state, game = self.state, self.game
+        ts = self.ts
         x, width = panel.left + PAD, panel.width - 2 * PAD
         y = panel.top + PAD
         # A short panel (a small window) leaves the headline to the status bar, which says
         # the same, and the seats out: the hint, what to do, keeps its room.
         short = panel.height < SHORT_PANEL
-        head = 17 if panel.height > 420 else 14
+        head = self.ts(17) if panel.height > 420 else 14
         if not short:
             for line in renderer.wrap(self.game.status(), width, head, bold=True)[:2]:
                 renderer.text(surface, line, (x, y), size=head, bold=True,
@@ -667,21 +668,21 @@ class WhackyView(DiceBoardView):
                 y += head + 6
             seats = (f"{seat_label('whacky', game.is_human(WHACKY))} · "
                      f"{seat_label('monsters', game.is_human(MONSTERS))}")
-            renderer.text(surface, renderer.ellipsize(seats, width, 12), (x, y), size=12,
+            renderer.text(surface, renderer.ellipsize(seats, width, ts(12)), (x, y), size=ts(12),
                           colour=INK_DIM)
-            y += 20
-        lives_r = 8
+            y += ts(20)
+        lives_r = ts(8)
         for i in range(3):
             colour = WHACKY_YELLOW if i < state.lives else shade(INK_DIM, 0.5)
-            renderer.draw_token(surface, (x + lives_r + i * (2 * lives_r + 6), y + lives_r),
+            renderer.draw_token(surface, (x + lives_r + i * (2 * lives_r + ts(6)), y + lives_r),
                                 lives_r, colour)
-        renderer.text(surface, f"{state.dots_up()} dots up", (x + 80, y + 1), size=14)
-        y += 2 * lives_r + 12
-        die = max(min((width - 24) // 3, 40 if short else 64), 28)
-        self.dice_rects = [pygame.Rect(x + i * (die + 12), y, die, die) for i in range(3)]
+        renderer.text(surface, f"{state.dots_up()} dots up", (x + ts(80), y + 1), size=ts(14))
+        y += 2 * lives_r + ts(12)
+        die = max(min((width - 24) // 3, 40 if short else ts(64)), 28)
+        self.dice_rects = [pygame.Rect(x + i * (die + ts(12)), y, die, die) for i in range(3)]
         self.draw_dice(surface, renderer)
-        y += die + (6 if short else 12)
-        button_h = 34 if panel.height > 420 else 26
+        y += die + (6 if short else ts(12))
+        button_h = ts(34) if panel.height > 420 else 26
         can_roll = self.human_turn() and state.is_chance()
         third = (width - 16) // 3
         self.buttons = {"roll": pygame.Rect(x, y, third, button_h),
@@ -692,20 +693,20 @@ class WhackyView(DiceBoardView):
         renderer.button(surface, self.buttons["undo"], "Undo", enabled=game.can_undo())
         if "power" in self.buttons:
             renderer.button(surface, self.buttons["power"], "Power", enabled=True)
-        y += button_h + (8 if short else 12)
+        y += button_h + (8 if short else ts(12))
         bottom = panel.bottom - PAD
-        hint = renderer.wrap(self.hint(short), width, 13)
-        shown = hint[: max(0, min(5, (bottom - y) // 17))]
+        hint = renderer.wrap(self.hint(short), width, ts(13))
+        shown = hint[: max(0, min(5, (bottom - y) // ts(17)))]
         if 0 < len(shown) < len(hint):  # the cut is marked, not silent
-            shown[-1] = renderer.ellipsize(f"{shown[-1]} {hint[len(shown)]}", width, 13)
+            shown[-1] = renderer.ellipsize(f"{shown[-1]} {hint[len(shown)]}", width, ts(13))
         for line in shown:
-            renderer.text(surface, line, (x, y), size=13, colour=INK)
-            y += 17
+            renderer.text(surface, line, (x, y), size=ts(13), colour=INK)
+            y += ts(17)
         y += 6
-        room = max((bottom - y) // 15, 0)
-        for line in whole_entries(renderer, game.turn_log()[-5:], width, 12, room):
-            renderer.text(surface, line, (x, y), size=12, colour=INK_DIM)
-            y += 15
+        room = max((bottom - y) // ts(15), 0)
+        for line in whole_entries(renderer, game.turn_log()[-5:], width, ts(12), room):
+            renderer.text(surface, line, (x, y), size=ts(12), colour=INK_DIM)
+            y += ts(15)
 
     def dice_faces(self) -> tuple[int | None, int | None, int | None]:
         """What the three dice show: Whacky's number, the monsters' number and the colour

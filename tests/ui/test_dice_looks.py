@@ -273,3 +273,25 @@ def test_status_lines_fit_half_the_status_bar_at_1280(game_id: str) -> None:
         assert not too_long
     finally:
         window.close()
+
+
+@pytest.mark.parametrize("game_id", ["stonewall", "malloppo", "whacky"])
+def test_a_large_window_draws_a_wider_panel_in_larger_type(game_id: str) -> None:
+    widths = {}
+    for size in ((1280, 800), (1920, 1080)):
+        window = App(game_id, size=size, seed=3)
+        try:
+            window.start_game(registry.load(game_id), (SeatKind.HUMAN, SeatKind.HUMAN))
+            frames(window)
+            assert window.game is not None
+            view = window.game.view
+            panel = view.panel_rect()  # type: ignore[attr-defined]
+            buttons = view.buttons.values()  # type: ignore[attr-defined]
+            assert all(panel.contains(rect) for rect in buttons)
+            widths[size] = (panel.width, view.ts(14), buttons)  # type: ignore[attr-defined]
+        finally:
+            window.close()
+    small, large = widths[(1280, 800)], widths[(1920, 1080)]
+    assert small[1] == 14 and large[1] >= 18  # the panel's type grows with the window
+    assert large[0] > small[0] * 1.3
+    assert min(r.height for r in large[2]) > min(r.height for r in small[2])
