@@ -295,3 +295,21 @@ def test_a_large_window_draws_a_wider_panel_in_larger_type(game_id: str) -> None
     assert small[1] == 14 and large[1] >= 18  # the panel's type grows with the window
     assert large[0] > small[0] * 1.3
     assert min(r.height for r in large[2]) > min(r.height for r in small[2])
+
+
+def test_stonewalls_legend_says_the_winner_is_home_not_heading_there() -> None:
+    from games.stonewall import panel
+    from games.stonewall.rules import Phase as StonewallPhase
+    window, view = stonewall()
+    try:
+        state = view.state
+        state.reached_far[0] = True
+        state.positions[0] = state.goal(0)
+        state.winner, state.phase = 0, StonewallPhase.OVER
+        frames(window)
+        rows = panel.player_rows(view, window.renderer, 400, 13)
+        red, blue = (" ".join(lines) for _, lines in rows)
+        assert "home: won" in red and "heading" not in red
+        assert "to far corner" in blue
+    finally:
+        window.close()
