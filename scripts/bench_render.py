@@ -144,6 +144,9 @@ def games_section(size: tuple[int, int], frames: int) -> None:
     def forget_all() -> None:
         forget(app.renderer)
         app._menu_key = None  # the idle menu's last picture
+        forget_kept = getattr(app.game.view, "forget_kept", None) if app.game else None
+        if forget_kept is not None:
+            forget_kept()  # a dice game's side panel
     print(f"Every game's frame, {size[0]}x{size[1]}, CPU ms, median of {BATCHES * 2} x {frames}")
     print(f"{'screen':<14}{'A kept ms':>11}{'B afresh ms':>13}{'B / A':>8}")
     kept, fresh = paired_cpu(app._draw, forget_all, frames)
