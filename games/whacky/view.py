@@ -401,9 +401,17 @@ class WhackyView(DiceBoardView):
 
     def caught_by(self, index: int, move: Move, nodes: list[int | None]) -> tuple[int, int] | None:
         """(monster, point) when action ``index``, a monster's ``move`` along ``nodes``,
-        passed over or landed on Whacky; else None."""
-        monster = self.state.board.monster_index(move.piece)
+        passed over or landed on Whacky, or Whacky's move ran into a monster unpowered (the
+        rules' log says so); else None."""
+        state = self.state
+        monster = state.board.monster_index(move.piece)
         if monster is None:
+            end = nodes[-1] if nodes else None
+            if end is None or "ran into" not in (self.game.records[index].text or ""):
+                return None
+            for m in range(len(state.monsters)):
+                if self.last_position(index, state.monster_name(m)) == end:
+                    return (m, end)
             return None
         whacky = self.last_position(index, "whacky")
         return (monster, whacky) if whacky in nodes else None

@@ -313,3 +313,28 @@ def test_stonewalls_legend_says_the_winner_is_home_not_heading_there() -> None:
         assert "to far corner" in blue
     finally:
         window.close()
+
+
+def test_whacky_running_into_a_monster_is_shown_as_a_catch() -> None:
+    window, view = whacky((1100, 700))
+    try:
+        view.game.state = position(whacky="K9", monsters={"red": "M9"}, lives=2,
+                                   phase=Phase.WHACKY_MOVE, roll=2)
+        frames(window)
+        state = view.state
+        target = state.board.node("M9")
+        assert target is not None and target in view.options()
+        click(window, view.node_pixel(target))
+        assert state.lives == 1 and state.whacky == state.board.start
+        red = state.board.monster_index("red")
+        assert view.catch == (red, target)
+        for _ in range(600):  # until the slide has been shown (simulated frames)
+            if not view.animator.slides:
+                break
+            frames(window)
+        frames(window)
+        x, y = view.node_pixel(target)
+        below = (round(x), round(y + view.cell * 0.5))  # the burst, in red's colour
+        assert tuple(window.screen.get_at(below))[:3] == view.colours[red or 0]
+    finally:
+        window.close()
