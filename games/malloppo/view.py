@@ -47,7 +47,7 @@ from games.malloppo.session import MalloppoSession
 from games.protocol import Session
 from games.ui.animation import Mark
 from games.ui.dice_view import GAP, PAD, DiceBoardView, fit_lines
-from games.ui.palette import draw_seat_mark, draw_seat_token, seat_colour
+from games.ui.palette import draw_seat_mark, draw_seat_token, draw_square_mark, seat_colour
 from games.ui.render import (
     ACCENT,
     GOOD,
@@ -439,6 +439,10 @@ class MalloppoView(DiceBoardView):
             highlights=highlights,
         )
         renderer.draw_grid_labels(surface, self.geometry, shade(WOOD, 1.05))
+        starts = board.start_colour(state.players)
+        for square, owner in starts.items():  # each start square's seat shape, not only tint
+            draw_square_mark(surface, self.geometry.cell_rect(square), board.colour_names[owner],
+                             cells[(square.x, square.y)])
         for mark in self.animator.marks:  # the last move, until the next
             points = [self.geometry.point_center(p) for p in mark.points]
             renderer.draw_trail(surface, points, self.colour(mark.owner), self.geometry.cell / 8)

@@ -66,7 +66,7 @@ from games.stonewall.rules import (
 from games.stonewall.session import StonewallSession
 from games.ui.animation import Mark
 from games.ui.dice_view import GAP, PAD, DiceBoardView, fit_lines
-from games.ui.palette import draw_seat_mark, draw_seat_token, seat_colour
+from games.ui.palette import draw_seat_token, draw_square_mark, seat_colour
 from games.ui.render import (
     ACCENT,
     GOOD,
@@ -559,10 +559,8 @@ class StonewallView(DiceBoardView):
         if geo is None:
             return
         for name, corner in zip(board.corner_names, board.corners, strict=True):
-            rect = geo.cell_rect(corner)
-            tint = mix(WOOD, seat_colour(name), 0.55)
-            draw_seat_mark(surface, (rect.left + geo.cell * 0.22, rect.top + geo.cell * 0.22),
-                           geo.cell * 0.22, name, tint)
+            draw_square_mark(surface, geo.cell_rect(corner), name,
+                             mix(WOOD, seat_colour(name), 0.55))
 
     def draw_last_move(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """The last move's path and wall, in the mover's colour, until the next move."""

@@ -117,6 +117,15 @@ def draw_seat_mark(
                                                    round(2 * r), max(round(r * 2 / 3), 1)))
 
 
+def draw_square_mark(surface: pygame.Surface, square: pygame.Rect, name: str,
+                     under: Colour) -> None:
+    """Seat ``name``'s shape, small, in the top-left corner of a board ``square`` tinted
+    ``under`` (a seat's corner or start square), clear of a piece standing in its middle."""
+    size = square.width * 0.2
+    draw_seat_mark(surface, (square.left + size * 0.8, square.top + size * 0.8), size, name,
+                   under)
+
+
 def draw_seat_token(
     renderer: Renderer,
     surface: pygame.Surface,
