@@ -46,6 +46,7 @@ from games.bot_luck import bot_seed
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, Session, SessionSetup
 from games.rng import Chance
 from games.skill import BOT_ALIASES, DEFAULT_STRENGTH, SkillError, seat_value
+from games.words import display_name
 
 DEFAULT_DELAY_SECONDS = 1 / 3
 UNDO_GRACE_SECONDS = 1.75
@@ -230,10 +231,12 @@ class TurnBasedSession(Session, Generic[StateT, ActionT]):
         if state.is_over():
             raise InputRefused("the game is over")
         if not self.is_human(state.current):
-            raise InputRefused(f"it is {state.name(state.current)}'s turn (a computer seat)")
+            name = display_name(state.name(state.current))
+            raise InputRefused(f"it is {name}'s turn (a computer seat)")
         if event.action == "roll":
             if not state.is_chance():
-                raise InputRefused(f"no roll now: {state.name(state.current)} must {self.need()}")
+                name = display_name(state.name(state.current))
+                raise InputRefused(f"no roll now: {name} must {self.need()}")
             self._do(self.roll())
             return
         if event.action != "move":
@@ -287,7 +290,7 @@ class TurnBasedSession(Session, Generic[StateT, ActionT]):
             raise InputRefused("the last action was a computer's; it cannot be undone")
         self.state.pop()
         self.records.pop()
-        self.log.append(f"{self.state.name(self.state.current)} took back an action")
+        self.log.append(f"{display_name(self.state.name(self.state.current))} took back an action")
         self._wait = self.bot_delay
 
     def last_roll(self) -> tuple[int, ActionT] | None:

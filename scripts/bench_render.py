@@ -33,6 +33,7 @@ import argparse
 import os
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -143,6 +144,9 @@ def games_section(size: tuple[int, int], frames: int) -> None:
     def forget_all() -> None:
         forget(app.renderer)
         app._menu_key = None  # the idle menu's last picture
+        forget_kept = getattr(app.game.view, "forget_kept", None) if app.game else None
+        if forget_kept is not None:
+            forget_kept()  # a dice game's side panel
     print(f"Every game's frame, {size[0]}x{size[1]}, CPU ms, median of {BATCHES * 2} x {frames}")
     print(f"{'screen':<14}{'A kept ms':>11}{'B afresh ms':>13}{'B / A':>8}")
     kept, fresh = paired_cpu(app._draw, forget_all, frames)
@@ -238,12 +242,212 @@ def camera_rows(app: App, game_id: str, forget_all: Callable[[], None], frames: 
     view._reach = start_reach
 
 
+# --- the dice games' views against a plain drawing of the same scene ---------------------
+# (kept apart from the physics games' rows above: one function per game's plain drawing)
+
+DICE_GAMES = ("stonewall", "malloppo", "whacky")
+PLAIN_BACKGROUND = (40, 36, 34)
+PLAIN_PANEL = (32, 30, 30)
+PLAIN_INK = (236, 230, 220)
+PLAIN_WOOD = (206, 160, 100)
+PLAIN_DARK = (120, 80, 44)
+
+
+class PlainText:
+    """Text as a plain drawing writes it: one font per size, every line rendered each frame."""
+
+    def __init__(self) -> None:
+        self.fonts: dict[int, pygame.font.Font] = {}
+
+    def __call__(self, surface: pygame.Surface, text: str, pos: tuple[float, float],
+                 size: int = 14) -> None:
+        font = self.fonts.get(size)
+        if font is None:
+            font = self.fonts[size] = pygame.font.Font(None, size + 4)
+        surface.blit(font.render(text, True, PLAIN_INK), (round(pos[0]), round(pos[1])))
+
+
+def plain_bars(surface: pygame.Surface, text: PlainText, title: str, status: str) -> None:
+    """The shell's title and status bars, drawn plainly."""
+    width, height = surface.get_size()
+    surface.fill(PLAIN_PANEL, pygame.Rect(0, 0, width, 44))
+    surface.fill(PLAIN_PANEL, pygame.Rect(0, height - 36, width, 36))
+    text(surface, title, (16, 12), 22)
+    text(surface, "H / F1 help   Esc menu", (width - 220, 14), 16)
+    text(surface, status, (16, height - 26), 17)
+
+
+def plain_panel(surface: pygame.Surface, text: PlainText, panel: pygame.Rect,
+                lines: list[str], dice: list[pygame.Rect], buttons: list[pygame.Rect]) -> None:
+    """A side panel drawn plainly: its box, each line of words, dice and buttons as boxes."""
+    pygame.draw.rect(surface, PLAIN_PANEL, panel, border_radius=12)
+    for die in dice:
+        pygame.draw.rect(surface, PLAIN_INK, die, border_radius=6)
+    for button in buttons:
+        pygame.draw.rect(surface, PLAIN_WOOD, button, border_radius=8)
+        text(surface, "Button", (button.left + 8, button.top + 6), 16)
+    y = panel.top + 14
+    for line in lines:
+        if y > panel.bottom - 16:
+            break
+        if not any(r.top <= y <= r.bottom for r in (*dice, *buttons)):
+            text(surface, line, (panel.left + 14, y), 14)
+        y += 18
+
+
+def plain_grid_board(surface: pygame.Surface, view: object,
+                     pieces: list[tuple[tuple[float, float], float]]) -> None:
+    """A square board plainly: squares, grid lines, coloured cells, walls and round pieces
+    (with a word on each), as Stonewall and Malloppo show them."""
+    geo = view.geometry  # type: ignore[attr-defined]
+    state = view.state  # type: ignore[attr-defined]
+    size = state.board.size
+    pygame.draw.rect(surface, PLAIN_DARK, geo.rect.inflate(geo.cell // 2, geo.cell // 2))
+    pygame.draw.rect(surface, PLAIN_WOOD, geo.rect)
+    for i in range(size + 1):
+        x = geo.left + i * geo.cell
+        y = geo.top + i * geo.cell
+        pygame.draw.line(surface, PLAIN_DARK, (x, geo.top), (x, geo.rect.bottom))
+        pygame.draw.line(surface, PLAIN_DARK, (geo.left, y), (geo.rect.right, y))
+    for centre, radius in pieces:
+        pygame.draw.circle(surface, (200, 60, 60), centre, radius)
+
+
+def plain_stonewall(surface: pygame.Surface, view: object, text: PlainText) -> None:
+    from games.stonewall.view import StonewallView
+    assert isinstance(view, StonewallView)
+    state, geo = view.state, view.geometry
+    assert geo is not None
+    surface.fill(PLAIN_BACKGROUND)
+    pieces = [(geo.cell_center(state.board.square(state.positions[p])), geo.cell * 0.32)
+              for p in range(state.players)]
+    plain_grid_board(surface, view, pieces)
+    for corner in state.board.corners:
+        pygame.draw.rect(surface, (200, 120, 100), geo.cell_rect(corner))
+    for wall in state.placed:
+        ends = wall.points()
+        pygame.draw.line(surface, PLAIN_DARK, geo.corner(ends[0]), geo.corner(ends[-1]), 6)
+    for i in range(state.board.size):
+        text(surface, chr(65 + i), (geo.left + (i + 0.4) * geo.cell, geo.top - 14), 12)
+        text(surface, str(i + 1), (geo.left - 12, geo.top + (i + 0.4) * geo.cell), 12)
+    lines = [view.headline(), view.cue()[0], "", "", "", "Walls", "single", "double", "triple",
+             "", "", *view.hint().split(". "), *view.game.turn_log()[-6:]]
+    plain_panel(surface, text, view.panel_rect(), lines, [view.die_rect],
+                [view.buttons[k] for k in ("roll", "undo", "pass")])
+    plain_bars(surface, text, "Stonewall", view.status())
+
+
+def plain_malloppo(surface: pygame.Surface, view: object, text: PlainText) -> None:
+    from games.malloppo.view import MalloppoView
+    assert isinstance(view, MalloppoView)
+    state, geo = view.state, view.geometry
+    assert geo is not None
+    surface.fill(PLAIN_BACKGROUND)
+    hands = [(geo.cell_center(square), str(state.coins[h]))
+             for h, square in enumerate(state.squares) if square is not None]
+    plain_grid_board(surface, view, [(centre, geo.cell * 0.36) for centre, _ in hands])
+    for centre, coins in hands:
+        text(surface, coins, (centre[0] - 5, centre[1] - 8), 20)
+    lines = [view.headline(), view.cue()[0], "", "", "", *view.hint().split(". "),
+             *(f"player {p}" for p in range(state.players)), *view.game.turn_log()[-6:]]
+    plain_panel(surface, text, view.panel_rect(), lines, [view.die_rect],
+                [view.buttons[k] for k in ("roll", "undo", "act")])
+    plain_bars(surface, text, "Dammi il malloppo", view.status())
+
+
+def plain_whacky(surface: pygame.Surface, view: object, text: PlainText) -> None:
+    from games.whacky.view import WhackyView
+    assert isinstance(view, WhackyView)
+    state, board, cell = view.state, view.state.board, view.cell
+    surface.fill(PLAIN_BACKGROUND)
+    left, top = view.pixel((-1.0, -1.0))
+    right, bottom = view.pixel((board.columns - 0.2, board.rows - 0.2))
+    pygame.draw.rect(surface, PLAIN_WOOD, pygame.Rect(left, top, right - left, bottom - top))
+    groove = max(round(cell * 0.5), 3)
+    for node, near in enumerate(board.adjacency):
+        for other in near:
+            if other > node:
+                pygame.draw.line(surface, PLAIN_DARK, view.node_pixel(node),
+                                 view.node_pixel(other), groove)
+    for node in board.dots:
+        colour = (250, 244, 228) if state.is_up(node) else (70, 46, 26)
+        pygame.draw.circle(surface, colour, view.node_pixel(node), max(cell * 0.16, 2.0))
+    for i in range(board.columns):
+        text(surface, chr(65 + i), (view.pixel((i, -0.8))), 12)
+    for j in range(board.rows):
+        text(surface, str(j + 1), (view.pixel((-0.8, j))), 12)
+    for m in range(4):
+        pygame.draw.circle(surface, (200, 60, 60), view.monster_pixel(m), cell * 0.3)
+    pygame.draw.circle(surface, (255, 204, 40), view.node_pixel(state.whacky), cell * 0.32)
+    lines = [view.game.status(), "seats", "lives", "", "", "", "", *view.hint().split(". "),
+             *view.game.turn_log()[-5:]]
+    plain_panel(surface, text, view.areas()[1], lines, view.dice_rects,
+                list(view.buttons.values()))
+    plain_bars(surface, text, "Whacky Wit", view.status())
+
+
+PLAIN_DRAWINGS: dict[str, Callable[[pygame.Surface, object, PlainText], None]] = {
+    "stonewall": plain_stonewall,
+    "malloppo": plain_malloppo,
+    "whacky": plain_whacky,
+}
+
+
+def dice_rows(sizes: list[tuple[int, int]], frames: int) -> None:
+    """Each dice game's whole frame (``App._draw``, as shipped) against a plain pygame drawing
+    of the same scene (:data:`PLAIN_DRAWINGS`: fills, lines, circles and text rendered each
+    frame, no shading, nothing kept), CPU ms, alternated in batches, at each size; the goal is
+    frame / plain <= 2 and at most 2 ms at 1280x720, 4 ms at 1920x1080."""
+    from games import registry
+    from games.protocol import SeatKind
+    print("Dice games: whole frame against a plain drawing of the same scene, CPU ms, "
+          f"median of {BATCHES * 2} x {frames}")
+    print(f"{'game':<12}{'size':>11}{'frame ms':>10}{'plain ms':>10}{'frame/plain':>13}")
+    for size in sizes:
+        app = App(size=size, seed=1)
+        for game_id in DICE_GAMES:
+            spec = registry.load(game_id)
+            app.start_game(spec, (SeatKind.COMPUTER,) * spec.min_seats)
+            for _ in range(round(GAME_SECONDS.get(game_id, 3.0) * 60)):
+                app.step_frame(1 / 60)
+            assert app.game is not None
+            view = app.game.view
+            plain = PLAIN_DRAWINGS[game_id]
+            text = PlainText()
+            app._draw()  # lays the view out
+            frame_times: list[float] = []
+            plain_times: list[float] = []
+            for _ in range(BATCHES * 2):
+                start = time.process_time()
+                for _ in range(frames):
+                    app._draw()
+                frame_times.append((time.process_time() - start) / frames)
+                start = time.process_time()
+                for _ in range(frames):
+                    plain(app.screen, view, text)
+                plain_times.append((time.process_time() - start) / frames)
+            frame, base = statistics.median(frame_times), statistics.median(plain_times)
+            label = f"{size[0]}x{size[1]}"
+            print(f"{game_id:<12}{label:>11}{frame * 1e3:>10.3f}{base * 1e3:>10.3f}"
+                  f"{frame / base:>13.2f}")
+            app.leave_game()
+        app.close()
+    print()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=60, help="frames per batch")
     parser.add_argument("--size", default="1280x720", help="surface size WxH")
+    parser.add_argument("--dice-only", action="store_true",
+                        help="only the dice games' rows (at --size and 1920x1080)")
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.lower().split("x"))
+    # the games a benchmark leaves are saved: into a folder of its own, not the player's
+    os.environ.setdefault("WOBBLETOP_HOME", tempfile.mkdtemp(prefix="bench-render-"))
+    dice_rows([(width, height), (1920, 1080)], args.frames)
+    if args.dice_only:
+        return 0
 
     games_section((width, height), args.frames)
     pygame.display.init()

@@ -44,6 +44,7 @@ from games.malloppo.rules import (
 from games.options import OptionsError
 from games.protocol import SessionSetup
 from games.turn_session import TurnBasedSession, seat_tuple
+from games.words import display_name, does, says
 
 DEFAULT_BOT = "normal"  # games/skill.py: the strength a computer seat gets by default
 WIN_REASON = "last player with hands on the board"
@@ -136,11 +137,12 @@ class MalloppoSession(TurnBasedSession[State, Action]):
     def status(self) -> str:
         state = self.state
         if state.is_over():
-            return f"{state.name(state.winner or 0)} is the last with hands on the board and wins"
+            return (f"{display_name(state.name(state.winner or 0))} is the last with hands on the "
+                    "board and wins")
         if self.in_undo_grace():
-            return f"{state.name(state.current)} thinks… (Undo still possible)"
+            return says(state.name(state.current), "think", "… (Undo still possible)")
         roll = f" (rolled {state.roll})" if state.roll else ""
-        return f"{state.name(state.current)} to {self.need()}{roll}"
+        return f"{does(state.name(state.current), self.need())}{roll}"
 
     def need(self) -> str:
         state = self.state
@@ -156,7 +158,7 @@ class MalloppoSession(TurnBasedSession[State, Action]):
     def describe(self, player: int, action: Action, phase: Any, note: tuple[int, ...] = ()) -> str:
         """One log line in players' words (squares like C2)."""
         state = self.state
-        name = state.name(player)
+        name = display_name(state.name(player))
         if isinstance(action, Roll):
             start = " for the start" if phase is Phase.OPENING else ""
             return f"{name} rolled {action.value}{start}"
@@ -166,8 +168,9 @@ class MalloppoSession(TurnBasedSession[State, Action]):
         if action.hand is None:
             parts.append("could not move")
         else:
-            parts.append(f"moved {action.hand}→{action.to}")
+            parts.append(f"moved round and back to {action.to}" if action.hand == action.to
+                         else f"moved {action.hand}→{action.to}")
         if action.steals:
             parts.append(f"took from {', '.join(str(s) for s in action.steals)}")
-        out = "".join(f"; {state.name(q)} is out" for q in note)
+        out = "".join(f"; {display_name(state.name(q))} is out" for q in note)
         return f"{name} {', '.join(parts)}{out}"

@@ -19,8 +19,9 @@ A turn is built with clicks, then sent to the rules whole (:class:`~games.mallop
    the path a move takes there. Click another hand to switch.
 3. Click a ringed square. With hands beside it, a gold coin appears on each: click a coin (or
    its hand) to take it or leave it (every opponent's coin is chosen at first, your own are
-   not; a chosen coin reads -1 and the landing hand shows what it will hold), then Take (or
-   Enter). With no hand beside it, the move is made at once.
+   not; a chosen coin's badge reads "take", one left "leave", the roll's coin "paid", and
+   the landing hand shows what it will hold), then Take (or Enter). With no hand beside it,
+   the move is made at once.
 
 Undo (U, Backspace or the right button) steps back through the clicks of a turn being built;
 once a turn is sent it takes the whole turn back, until the next roll. A computer that follows
@@ -34,6 +35,7 @@ and the recording keeps it.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -44,13 +46,13 @@ from games.malloppo.rules import Phase, Roll, State, Turn, action_to_json
 from games.malloppo.session import MalloppoSession
 from games.protocol import Session
 from games.ui.animation import Mark
-from games.ui.dice_view import GAP, PAD, DiceBoardView
+from games.ui.dice_view import GAP, PAD, DiceBoardView, fit_lines
+from games.ui.palette import draw_seat_mark, draw_seat_token, draw_square_mark, seat_colour
 from games.ui.render import (
     ACCENT,
     GOOD,
     INK,
     INK_DIM,
-    TAG_COLOURS,
     Colour,
     GridGeometry,
     Renderer,
@@ -59,6 +61,7 @@ from games.ui.render import (
 )
 from games.ui.view import View
 from games.ui.widgets import whole_entries
+from games.words import seat_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -73,6 +76,12 @@ WOOD: Colour = (214, 166, 104)
 COIN: Colour = (238, 196, 72)
 COIN_DIM: Colour = (120, 108, 84)
 DARK_TEXT: Colour = (30, 24, 20)
+# A coin badge's fill and ink by what happens to the coin (see MalloppoView.draw_badge).
+BADGES: dict[str, tuple[Colour, Colour]] = {
+    "take": (COIN, DARK_TEXT),
+    "leave": (COIN_DIM, (230, 224, 210)),
+    "paid": ((176, 62, 54), (250, 240, 230)),
+}
 
 
 @dataclass
@@ -128,10 +137,10 @@ class MalloppoView(DiceBoardView):
         panel = self.panel_rect()
         x, width = panel.left + PAD, panel.width - 2 * PAD
         compact = self.compact()
-        headline, cue = (15, 13) if compact else (HEADLINE_SIZE, CUE_SIZE)
+        headline, cue = (15, 13) if compact else (self.ts(HEADLINE_SIZE), self.ts(CUE_SIZE))
         y = panel.top + PAD + headline + 6 + 2 * (cue + 5) + (4 if compact else 10)
-        die = 36 if compact else min(60, max(width // 4, 40))
-        button = 28 if compact else BUTTON_HEIGHT
+        die = 36 if compact else min(self.ts(60), max(width // 4, 40))
+        button = 28 if compact else self.ts(BUTTON_HEIGHT)
         self.die_rect = pygame.Rect(x, y, die, die)
         button_width = (width - die - 12 - 8) // 2
         top = y + (die - button) // 2
@@ -329,24 +338,37 @@ class MalloppoView(DiceBoardView):
         if state.is_over():
             return f"{state.name(state.winner or 0).title()} wins the loot!"
         name = state.name(state.current).title()
-        if state.phase is Phase.MOVE and state.roll:
-            cost = ", pay a coin" if state.roll % 2 else ""
-            return f"{name} rolled {state.roll}{cost}"
-        return f"{name}: {self.game.need()}"
+        if state.phase is not Phase.MOVE or not state.roll:
+            return f"{name}: {self.game.need()}"
+        odd = state.roll % 2 == 1
+        stage = self.stage()
+        if stage == "":  # a computer's turn: what it has to do
+            return f"{name} rolled {state.roll}{', pays a coin' if odd else ''}"
+        if stage == "pay":
+            return f"{name} rolled {state.roll}: pay a coin"
+        paid = f"{name} paid a coin" if odd else f"{name} rolled {state.roll}"
+        if stage == "steal":
+            return f"{name}: choose coins to take"
+        if stage == "stuck":
+            return f"{paid}: no move"
+        return f"{paid}: move {state.roll}"
 
-    def cue(self) -> str:
+    def cue(self) -> tuple[str, ...]:
+        """The line under the headline, longest wording first, then shorter ones for a
+        narrow panel."""
         state, game = self.state, self.game
         if state.is_over():
-            coins = state.coins_of(state.winner or 0)
-            return f"{coins} coin{'s' * (coins != 1)} left. F5 plays again, Esc: menu"
+            coins = f"{state.coins_of(state.winner or 0)} coin" + \
+                "s" * (state.coins_of(state.winner or 0) != 1)
+            return f"{coins} left. F5 plays again, Esc: menu", f"{coins} left"
         name = state.name(state.current).title()
         if game.in_undo_grace():
-            return f"{name} thinks… (Undo still possible)"
+            return f"{name} thinks… (Undo still possible)", "Undo still possible"
         if not game.human_to_act():
-            return f"{name} (computer) is playing…"
+            return f"{name} (computer) is playing…", f"{name} is playing…"
         if state.phase is Phase.OPENING:
-            return "Highest roll begins; ties roll again"
-        return ""
+            return "Highest roll begins; ties roll again", "Highest roll begins"
+        return ("",)
 
     def hint(self) -> str:
         state = self.state
@@ -383,17 +405,17 @@ class MalloppoView(DiceBoardView):
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         self.layout()
+        self.draw_panel_kept(surface, renderer)
         self.draw_board(surface, renderer)
-        self.draw_panel(surface, renderer)
 
     def colour(self, player: int) -> Colour:
-        return TAG_COLOURS.get(self.state.name(player), (200, 200, 200))
+        return seat_colour(self.state.name(player))
 
     def draw_board(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state, board = self.state, self.state.board
         cells: dict[tuple[int, int], Colour] = {}
         for square, owner in board.start_colour(state.players).items():
-            tint = TAG_COLOURS.get(board.colour_names[owner], (200, 200, 200))
+            tint = seat_colour(board.colour_names[owner])
             cells[(square.x, square.y)] = mix(WOOD, tint, 0.35)
         stage, draft = self.stage(), self.current_draft()
         highlights: dict[tuple[int, int], Colour] = {}
@@ -417,6 +439,10 @@ class MalloppoView(DiceBoardView):
             highlights=highlights,
         )
         renderer.draw_grid_labels(surface, self.geometry, shade(WOOD, 1.05))
+        starts = board.start_colour(state.players)
+        for square, owner in starts.items():  # each start square's seat shape, not only tint
+            draw_square_mark(surface, self.geometry.cell_rect(square), board.colour_names[owner],
+                             cells[(square.x, square.y)])
         for mark in self.animator.marks:  # the last move, until the next
             points = [self.geometry.point_center(p) for p in mark.points]
             renderer.draw_trail(surface, points, self.colour(mark.owner), self.geometry.cell / 8)
@@ -478,43 +504,58 @@ class MalloppoView(DiceBoardView):
             if hand == draft.hand and stage != "":
                 ring = ACCENT
             radius = geo.cell * 0.36
-            renderer.draw_token(surface, rest, radius, colour, ring=ring)
+            name = state.name(owner)
+            draw_seat_token(renderer, surface, rest, radius, name, colour=colour, ring=ring,
+                            mark=0)
+            draw_seat_mark(surface, (rest[0], rest[1] + radius * 0.62), radius * 0.4, name,
+                           colour)
             text = DARK_TEXT if sum(colour) > 450 else INK
-            renderer.text(surface, str(coins), rest, size=max(round(geo.cell * 0.42), 10),
-                          colour=text, bold=True, anchor="center", shadow=text == INK)
+            renderer.text(surface, str(coins), (rest[0], rest[1] - radius * 0.12),
+                          size=max(round(geo.cell * 0.38), 10), colour=text, bold=True,
+                          anchor="center", shadow=text == INK)
             if hand in robbable:
-                self.draw_coin(surface, renderer, rest, radius, hand in draft.steals)
+                kind = "take" if hand in draft.steals else "leave"
+                self.draw_badge(surface, renderer, rest, radius, kind)
             if draft.paid and draft.pay == hand and stage != "":
-                self.draw_coin(surface, renderer, rest, radius, True)  # the roll's coin
+                self.draw_badge(surface, renderer, rest, radius, "paid")  # the roll's coin
 
-    def draw_coin(self, surface: pygame.Surface, renderer: Renderer,
-                  centre: tuple[float, float], radius: float, chosen: bool) -> None:
-        x, y = centre[0] + radius * 0.8, centre[1] - radius * 0.8
-        r = max(round(radius * 0.55), 6)
-        colour = COIN if chosen else COIN_DIM
-        pygame.draw.circle(surface, (0, 0, 0), (round(x) + 1, round(y) + 2), r)
-        pygame.draw.circle(surface, colour, (round(x), round(y)), r)
-        pygame.draw.circle(surface, shade(colour, 0.6), (round(x), round(y)), r, 2)
-        if chosen:
-            renderer.text(surface, "−1", (x, y), size=max(r, 9), colour=DARK_TEXT, bold=True,
-                          anchor="center", shadow=False)
+    def draw_badge(self, surface: pygame.Surface, renderer: Renderer,
+                   centre: tuple[float, float], radius: float, kind: str) -> None:
+        """A coin badge at a hand's top right, worded by what happens to the coin: "take"
+        (gold: the mover takes it), "leave" (dim: a coin that could be taken, left), "paid"
+        (red: the roll's coin, gone to the bank)."""
+        fill, ink = BADGES[kind]
+        size = max(round(radius * 0.5), 10)
+        image = renderer.render_text(kind, size, ink, bold=True)
+        pill = image.get_rect().inflate(size * 0.7, size * 0.3)
+        pill.center = (round(centre[0] + radius * 0.7), round(centre[1] - radius * 0.85))
+        pygame.draw.rect(surface, (0, 0, 0), pill.move(1, 2), border_radius=pill.height // 2)
+        pygame.draw.rect(surface, fill, pill, border_radius=pill.height // 2)
+        pygame.draw.rect(surface, shade(fill, 0.6), pill, 2, border_radius=pill.height // 2)
+        surface.blit(image, image.get_rect(center=pill.center))
 
     def draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state, game = self.state, self.game
         panel = self.panel_rect()
-        renderer.panel(surface, panel)
         x, width = panel.left + PAD, panel.width - 2 * PAD
         compact = self.compact()
-        headline_size, cue_size = (15, 13) if compact else (HEADLINE_SIZE, CUE_SIZE)
+        headline_size, cue_size = (15, 13) if compact else (self.ts(HEADLINE_SIZE),
+                                                            self.ts(CUE_SIZE))
+        hint_size, line_size, step = self.ts(HINT_SIZE), self.ts(LINE_SIZE), self.ts(17)
         mover = state.current if not state.is_over() else (state.winner or 0)
         token = headline_size // 2 + 2
-        renderer.draw_token(surface, (x + token, panel.top + PAD + token), token,
-                            self.colour(mover))
-        headline = renderer.ellipsize(self.headline(), width - 30, headline_size, bold=True)
-        renderer.text(surface, headline, (x + 30, panel.top + PAD), size=headline_size,
-                      colour=INK, bold=True)
-        cue_top = panel.top + PAD + headline_size + 8
-        for i, line in enumerate(renderer.wrap(self.cue(), width, cue_size, bold=True)[:2]):
+        draw_seat_token(renderer, surface, (x + token, panel.top + PAD + token), token,
+                        state.name(mover))
+        # the headline and the cue share three lines (the layout keeps their room)
+        headline = fit_lines(renderer, [self.headline()], width - self.ts(30), headline_size, 2,
+                             bold=True)
+        for i, line in enumerate(headline):
+            renderer.text(surface, line, (x + self.ts(30),
+                                          panel.top + PAD + (headline_size + 3) * i),
+                          size=headline_size, colour=INK, bold=True)
+        cue_top = panel.top + PAD + len(headline) * (headline_size + 3) + 2
+        cue = fit_lines(renderer, self.cue(), width, cue_size, 3 - len(headline), bold=True)
+        for i, line in enumerate(cue):
             renderer.text(surface, line, (x, cue_top + (cue_size + 5) * i), size=cue_size,
                           colour=ACCENT, bold=True)
         self.draw_die(surface, renderer)
@@ -530,65 +571,90 @@ class MalloppoView(DiceBoardView):
                         hot=self.buttons["act"].collidepoint(mouse))
         bottom = panel.bottom - PAD
         y = self.hint_top
-        players = self.player_lines(renderer, width - 22)
-        room_for_hint = (bottom - y - len(players) * 17 - 8) // (HINT_SIZE + 4)
-        hint = renderer.wrap(self.hint(), width, HINT_SIZE)
+        room_for_hint = (bottom - y - state.players * step - 8) // (hint_size + 4)
+        hint = renderer.wrap(self.hint(), width, hint_size)
         shown = hint[: max(0, room_for_hint)]
         if 0 < len(shown) < len(hint):  # the cut is marked, not silent
-            shown[-1] = renderer.ellipsize(f"{shown[-1]} {hint[len(shown)]}", width, HINT_SIZE)
+            shown[-1] = renderer.ellipsize(f"{shown[-1]} {hint[len(shown)]}", width, hint_size)
         for line in shown:
-            renderer.text(surface, line, (x, y), size=HINT_SIZE, colour=INK)
-            y += HINT_SIZE + 4
+            renderer.text(surface, line, (x, y), size=hint_size, colour=INK)
+            y += hint_size + 4
         y += 8
+        players = self.player_lines(renderer, width - self.ts(22), wrap=True)
+        if y + len(players) * step > bottom:  # no room to wrap: one line each, cut marked
+            players = self.player_lines(renderer, width - self.ts(22), wrap=False)
+        owner = 0
         for player, line in players:
-            if y + 17 > bottom:
+            if y + step > bottom:
                 break
-            renderer.draw_token(surface, (x + 7, y + 9), 7, self.colour(player))
-            renderer.text(surface, line, (x + 22, y + 1), size=LINE_SIZE,
-                          colour=INK if not state.is_out(player) else INK_DIM)
-            y += 17
+            if player >= 0:
+                owner = player
+                draw_seat_token(renderer, surface, (x + self.ts(7), y + step // 2 + 1),
+                                self.ts(7), state.name(player))
+            renderer.text(surface, line, (x + self.ts(22), y + 1), size=line_size,
+                          colour=INK if not state.is_out(owner) else INK_DIM)
+            y += step
         self.draw_log(surface, renderer, y + 8, bottom)
+
+    def panel_key(self) -> Hashable:
+        state, game = self.state, self.game
+        mouse = self.hover or (-1, -1)
+        return (
+            self.compact(), self.headline(), self.cue(), self.shown_roll(),
+            tuple(r.collidepoint(mouse) for r in self.buttons.values()),
+            state.is_chance() and game.human_to_act(), game.can_undo(),
+            self.human_turn() and self.draft_started(), self.action_label(), self.hint(),
+            state.current, state.is_over(), state.winner, self.hint_top,
+            tuple((state.is_out(p), len(state.hands_of(p)), state.coins_of(p), game.is_human(p))
+                  for p in range(state.players)),
+            tuple(game.turn_log()[-6:]),
+        )
 
     def draft_started(self) -> bool:
         draft = self.current_draft()
         chose_pay = draft.paid and len(self.state.pay_options()) > 1
         return draft.hand is not None or draft.to is not None or chose_pay
 
-    def player_lines(self, renderer: Renderer, width: int) -> list[tuple[int, str]]:
+    def player_lines(self, renderer: Renderer, width: int, *, wrap: bool
+                     ) -> list[tuple[int, str]]:
+        """Each player's line: "Red (you): 12 coins, 3 hands" (or ": out"), wrapped to
+        ``width`` (a wrapped line's continuation has player -1) or cut with "…"."""
         state, game = self.state, self.game
+        line_size = self.ts(LINE_SIZE)
         lines = []
         for player in range(state.players):
-            seat = "human" if game.is_human(player) else "computer"
+            seat = seat_label(state.name(player), game.is_human(player))
             if state.is_out(player):
-                text = f"{state.name(player)} ({seat}): out"
+                text = f"{seat}: out"
             else:
                 hands = len(state.hands_of(player))
                 coins = state.coins_of(player)
-                text = (f"{state.name(player)} ({seat}): {coins} coin{'s' * (coins != 1)}, "
+                text = (f"{seat}: {coins} coin{'s' * (coins != 1)}, "
                         f"{hands} hand{'s' * (hands != 1)}")
-            lines.append((player, renderer.ellipsize(text, width, LINE_SIZE)))
+            if not wrap:
+                lines.append((player, renderer.ellipsize(text, width, line_size)))
+                continue
+            for k, line in enumerate(renderer.wrap(text, width, line_size)[:2]):
+                lines.append((player if k == 0 else -1, line))
         return lines
 
     def draw_die(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        last = self.game.last_roll()
-        roll = last[1] if last is not None else None
-        value = roll.value if isinstance(roll, Roll) else None
-        if self.animator.rolling():
-            value = self.animator.tumbling_face()
+        value, roller = self.shown_roll()
         renderer.draw_die(surface, self.die_rect, value)
-        if last is not None:
+        if roller is not None:
             corner = (self.die_rect.right - 4, self.die_rect.bottom - 4)
-            renderer.draw_token(surface, corner, max(self.die_rect.width // 9, 5),
-                                self.colour(last[0]))
+            draw_seat_token(renderer, surface, corner, max(self.die_rect.width // 9, 5),
+                            self.state.name(roller))
 
     def draw_log(self, surface: pygame.Surface, renderer: Renderer, top: int, bottom: int) -> None:
         """The latest log lines that fit between ``top`` and ``bottom`` (none if none do)."""
         panel = self.panel_rect()
+        line_size, step = self.ts(LINE_SIZE), self.ts(17)
         x, width = panel.left + PAD, panel.width - 2 * PAD
-        room = (bottom - top) // 17
-        lines = whole_entries(renderer, self.game.turn_log()[-6:], width, LINE_SIZE, room)
+        room = (bottom - top) // step
+        lines = whole_entries(renderer, self.game.turn_log()[-6:], width, line_size, room)
         for i, line in enumerate(lines):
-            renderer.text(surface, line, (x, top + 17 * i), size=LINE_SIZE, colour=INK_DIM)
+            renderer.text(surface, line, (x, top + step * i), size=line_size, colour=INK_DIM)
 
 
 def _cell(square: Square | None) -> tuple[int, int]:

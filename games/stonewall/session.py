@@ -41,6 +41,7 @@ from games.stonewall.rules import (
     action_from_json,
 )
 from games.turn_session import TurnBasedSession, seat_tuple
+from games.words import display_name, does, says
 
 DEFAULT_BOT = "normal"  # games/skill.py: the strength a computer seat gets by default
 WIN_REASON = "first piece back home"
@@ -112,11 +113,11 @@ class StonewallSession(TurnBasedSession[State, Action]):
     def status(self) -> str:
         state = self.state
         if state.is_over():
-            return f"{state.name(state.winner or 0)} is home and wins"
+            return f"{display_name(state.name(state.winner or 0))} is home and wins"
         if self.in_undo_grace():
-            return f"{state.name(state.current)} thinks… (Undo still possible)"
+            return says(state.name(state.current), "think", "… (Undo still possible)")
         roll = f" (rolled {state.roll})" if state.roll and state.phase is not Phase.ROLL else ""
-        return f"{state.name(state.current)} to {self.need()}{roll}"
+        return f"{does(state.name(state.current), self.need())}{roll}"
 
     def need(self) -> str:
         """What the current player has to do, in words."""
@@ -134,12 +135,12 @@ class StonewallSession(TurnBasedSession[State, Action]):
     ) -> str:
         """One log line in players' words (squares like C2, walls by the squares they border)."""
         state = self.state
-        name = state.name(player)
+        name = display_name(state.name(player))
         if isinstance(action, Roll):
             start = " for the start" if phase is Phase.OPENING else ""
             return f"{name} rolled {action.value}{start}"
         if isinstance(action, MovePiece):
-            stomps = "".join(f", stomping {state.name(q)}" for q in note)
+            stomps = "".join(f", stomping {display_name(state.name(q))}" for q in note)
             start = self.start_square(player)
             where = f"{start} → {action.destination}" if start else f"to {action.destination}"
             return f"{name} moved {where}{stomps}"

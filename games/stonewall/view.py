@@ -11,7 +11,9 @@ and what to do; a cue (a computer at work, "Blue thinks… (Undo still possible)
 grace, extra turns); the last roll on a die, opening rolls included, with a dot in the roller's
 colour (click it, the Roll button or Enter to roll); Undo; the current player's wall stock
 (single, double, triple, with counts: drag one); Pass (or No move when no move exists); a hint
-for the mouse; every player's state and the latest events.
+for the mouse; every player's state and the latest events. The view lays the panel out;
+:mod:`games.stonewall.panel` paints it. Every piece carries its seat's shape as well as its
+colour (:mod:`games.ui.palette`), the corners too.
 
 Mouse:
 
@@ -38,6 +40,7 @@ The log in the panel reads one line per turn (``session.turn_log()``).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -45,7 +48,9 @@ import pygame
 
 from games.grid import Square
 from games.protocol import Session
-from games.stonewall.board import WALL_NAMES, Wall
+from games.stonewall import panel
+from games.stonewall.board import Wall
+from games.stonewall.panel import HINT_SIZE, PLACED_WALL
 from games.stonewall.rules import (
     EXTRA_TURN_ROLL,
     ChangeWall,
@@ -60,14 +65,13 @@ from games.stonewall.rules import (
 )
 from games.stonewall.session import StonewallSession
 from games.ui.animation import Mark
-from games.ui.dice_view import GAP, PAD, DiceBoardView
+from games.ui.dice_view import GAP, PAD, DiceBoardView, fit_lines
+from games.ui.palette import draw_seat_token, draw_square_mark, seat_colour
 from games.ui.render import (
     ACCENT,
     GOOD,
     INK,
-    INK_DIM,
     REFUSED,
-    TAG_COLOURS,
     Colour,
     GridGeometry,
     GridWall,
@@ -76,7 +80,6 @@ from games.ui.render import (
     shade,
 )
 from games.ui.view import View
-from games.ui.widgets import whole_entries
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -85,14 +88,10 @@ PANEL_WIDTH = 310
 PROBLEM_ROOM = 44  # px under the board for why a dragged wall is refused
 HEADLINE_SIZE = 18
 CUE_SIZE = 15
-HINT_SIZE = 14
 BUTTON_HEIGHT = 38
 STOCK_ROW = 28
 WOOD: Colour = (214, 166, 104)
 ARROW_LABELS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
-PLACED_WALL: Colour = (128, 84, 48)
-PLAYER_SIZE = 13  # the player list and the log
-SHORT_PLAYER_SIZE = 12  # the player list squeezed to one short line each
 
 
 @dataclass(frozen=True)
@@ -180,24 +179,24 @@ class StonewallView(DiceBoardView):
         self.geometry = GridGeometry.fit(self.board_rect(), size, size)
         panel = self.panel_rect()
         x, width = panel.left + PAD, panel.width - 2 * PAD
-        self.spacing = REGULAR
+        scale = self.type_scale()
+        regular = REGULAR if scale == 1.0 else PanelSpacing(
+            *(round(getattr(REGULAR, f.name) * scale) if f.name != "top_lines"
+              else REGULAR.top_lines for f in dataclasses.fields(PanelSpacing)))
+        self.spacing = regular
         # Regular spacing only if it leaves room for a three-line hint and the short player
         # list, so the smaller layout is chosen by window size, not by the phase's words.
-        wanted = 3 * (HINT_SIZE + 4) + 10 + self.state.players * 19
-        if self.fixed_height(REGULAR, width) + wanted > panel.height - 2 * PAD:
+        wanted = 3 * (self.ts(HINT_SIZE) + 4) + 10 + self.state.players * self.ts(19)
+        if self.fixed_height(regular, width) + wanted > panel.height - 2 * PAD:
             self.spacing = COMPACT
         sp = self.spacing
         y = panel.top + PAD
         # The words on top get a fixed height (one headline line, two cue lines) so the die
         # and the buttons below do not jump between phases; a wrapped headline takes cue room.
-        self.headline_lines = renderer.wrap(self.headline(), width - 30, sp.headline, bold=True)[:2]
-        cue = self.cue()
+        self.headline_lines = renderer.wrap(self.headline(), width - self.ts(30), sp.headline,
+                                            bold=True)[:2]
         cue_room = sp.top_lines - len(self.headline_lines)
-        cue_lines = renderer.wrap(cue, width, sp.cue, bold=True) if cue else []
-        if len(cue_lines) > cue_room > 0:  # the cut is marked, not silent
-            last = f"{cue_lines[cue_room - 1]} {cue_lines[cue_room]}"
-            cue_lines[cue_room - 1] = renderer.ellipsize(last, width, sp.cue, bold=True)
-        self.cue_lines = cue_lines[:cue_room]
+        self.cue_lines = fit_lines(renderer, self.cue(), width, sp.cue, cue_room, bold=True)
         self.cue_top = y + len(self.headline_lines) * (sp.headline + 6) + 2
         y += (sp.headline + 6) + (sp.top_lines - 1) * (sp.cue + 5) + sp.gap
         die = self.die_size(sp, width)
@@ -212,18 +211,18 @@ class StonewallView(DiceBoardView):
         y += die + sp.gap + 4
         self.stock_title_top = y
         y += sp.stock_title
-        self.stock_unit = max(min(30.0, (width - 118) / 3), 12.0)
+        self.stock_unit = max(min(30.0 * scale, (width - 118 * scale) / 3), 12.0)
         self.stock_rects = {
             length: pygame.Rect(x, y + sp.stock_row * (length - 1), width, sp.stock_row - 4)
             for length in (1, 2, 3)
         }
         y += 3 * sp.stock_row + sp.gap - 4
-        self.buttons["pass"] = pygame.Rect(x, y, min(150, width), sp.button)
+        self.buttons["pass"] = pygame.Rect(x, y, min(self.ts(150), width), sp.button)
         self.hint_top = y + sp.button + sp.gap
 
     @staticmethod
     def die_size(spacing: PanelSpacing, width: int) -> int:
-        return min(spacing.die, max(width // 4, 40 if spacing is REGULAR else spacing.die))
+        return min(spacing.die, max(width // 4, spacing.die if spacing is COMPACT else 40))
 
     @staticmethod
     def fixed_height(sp: PanelSpacing, width: int) -> int:
@@ -443,25 +442,27 @@ class StonewallView(DiceBoardView):
             return f"{name}: move {state.roll} square{'s' if state.roll > 1 else ''}"
         return f"{name}: {game.need()}"
 
-    def cue(self) -> str:
-        """The line under the headline: a computer at work, an undo chance, an extra turn."""
+    def cue(self) -> tuple[str, ...]:
+        """The line under the headline: a computer at work, an undo chance, an extra turn;
+        longest wording first, then shorter ones for a narrow panel."""
         state, game = self.state, self.game
         if state.is_over():
-            return "F5 plays again, Esc goes to the menu"
+            return "F5 plays again, Esc goes to the menu", "F5: again · Esc: menu"
         name = state.name(state.current).title()
         if game.in_undo_grace():
-            return f"{name} thinks… (Undo still possible)"
+            return f"{name} thinks… (Undo still possible)", "Undo still possible"
         if not self.human_turn():
-            return f"{name} (computer) is playing…"
+            return f"{name} (computer) is playing…", f"{name} is playing…"
         if state.phase is Phase.OPENING:
-            return "Highest roll starts; ties roll again"
+            return "Highest roll starts; ties roll again", "Highest roll starts"
         four_to_come = state.phase is Phase.MOVE and state.roll == EXTRA_TURN_ROLL
         extra = state.extra_turns + four_to_come
         if extra and state.phase is not Phase.ROLL:
-            return f"{extra} more turn{'s' if extra > 1 else ''} after this one"
+            more = f"{extra} more turn{'s' if extra > 1 else ''}"
+            return f"{more} after this one", more
         if state.phase is Phase.ROLL and state.history and state.current == self.previous_actor():
-            return "Another turn!"
-        return ""
+            return ("Another turn!",)
+        return ("",)
 
     def previous_actor(self) -> int | None:
         records = self.game.records
@@ -502,25 +503,24 @@ class StonewallView(DiceBoardView):
         return f"Click a ringed square to move there. {goal}{choice}"
 
     def status(self) -> str:
-        text = self.game.status()
-        if self.drag is not None and self.drag.problem:
-            return f"{text} — {self.drag.problem}"
-        return text
+        """The session's line; why a dragged wall is refused is written under the board
+        (two lines there, where it is never cut), not added here."""
+        return self.game.status()
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         self.layout()
+        self.draw_panel_kept(surface, renderer)
         self.draw_board(surface, renderer)
-        self.draw_panel(surface, renderer)
 
     def player_colour(self, player: int) -> Colour:
-        return TAG_COLOURS.get(self.state.name(player), (200, 200, 200))
+        return seat_colour(self.state.name(player))
 
     def draw_board(self, surface: pygame.Surface, renderer: Renderer) -> None:
         state, board = self.state, self.state.board
         cells: dict[tuple[int, int], Colour] = {}
         for player, corner in enumerate(board.corners):
-            colour = TAG_COLOURS.get(board.corner_names[player], (200, 200, 200))
+            colour = seat_colour(board.corner_names[player])
             cells[tuple(corner)] = mix(WOOD, colour, 0.55)  # type: ignore[index]
         cells[tuple(board.roll_again)] = mix(WOOD, ACCENT, 0.6)  # type: ignore[index]
         labels = {tuple(sq): ARROW_LABELS[d] for sq, d in board.arrows}
@@ -545,12 +545,22 @@ class StonewallView(DiceBoardView):
             walls=walls,
         )
         self.draw_coordinates(surface, renderer)
+        self.draw_corner_marks(surface)
         self.draw_last_move(surface, renderer)
         self.draw_goal(surface)
         self.draw_path_preview(surface, options)
         self.draw_pieces(surface, renderer)
         self.draw_dropping(surface, renderer, dropping)
         self.draw_drag(surface, renderer)
+
+    def draw_corner_marks(self, surface: pygame.Surface) -> None:
+        """Each corner's owner's shape, small, so corners differ by more than their tint."""
+        geo, board = self.geometry, self.state.board
+        if geo is None:
+            return
+        for name, corner in zip(board.corner_names, board.corners, strict=True):
+            draw_square_mark(surface, geo.cell_rect(corner), name,
+                             mix(WOOD, seat_colour(name), 0.55))
 
     def draw_last_move(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """The last move's path and wall, in the mover's colour, until the next move."""
@@ -652,8 +662,8 @@ class StonewallView(DiceBoardView):
             x, y = geo.point_center(shown)
             shift = geo.cell * 0.18 * offset
             ring = INK if player == state.current and not state.is_over() else None
-            renderer.draw_token(surface, (x + shift, y - shift), geo.cell * 0.32,
-                                self.player_colour(player), ring=ring)
+            draw_seat_token(renderer, surface, (x + shift, y - shift), geo.cell * 0.32,
+                            state.name(player), ring=ring)
 
     def draw_drag(self, surface: pygame.Surface, renderer: Renderer) -> None:
         drag, geo = self.drag, self.geometry
@@ -678,55 +688,21 @@ class StonewallView(DiceBoardView):
                               size=16, colour=REFUSED, bold=True, anchor="midtop")
 
     def draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        state, game = self.state, self.game
-        panel = self.panel_rect()
-        renderer.panel(surface, panel)
-        x, width = panel.left + PAD, panel.width - 2 * PAD
-        mover = state.current if not state.is_over() else (state.winner or 0)
-        sp = self.spacing
-        token = sp.headline // 2 + 2
-        renderer.draw_token(surface, (x + token, panel.top + PAD + token), token,
-                            self.player_colour(mover))
-        for i, line in enumerate(self.headline_lines):
-            renderer.text(surface, line, (x + 30, panel.top + PAD + (sp.headline + 6) * i),
-                          size=sp.headline, colour=INK, bold=True)
-        for i, line in enumerate(self.cue_lines):
-            renderer.text(surface, line, (x, self.cue_top + (sp.cue + 5) * i), size=sp.cue,
-                          colour=ACCENT, bold=True)
-        self.draw_die(surface, renderer)
-        mouse = self.hover or (-1, -1)
-        can_roll = state.is_chance() and self.human_turn()
-        renderer.button(surface, self.buttons["roll"], "Roll", enabled=can_roll,
-                        hot=self.buttons["roll"].collidepoint(mouse))
-        renderer.button(surface, self.buttons["undo"], "Undo", enabled=game.can_undo(),
-                        hot=self.buttons["undo"].collidepoint(mouse))
-        self.draw_stock(surface, renderer)
-        label, enabled = self.pass_button()
-        renderer.button(surface, self.buttons["pass"], label, enabled=enabled,
-                        hot=self.buttons["pass"].collidepoint(mouse))
-        bottom = panel.bottom - PAD
-        y = self.hint_top
-        hint = renderer.wrap(self.hint(), width, HINT_SIZE)
-        shown = hint[: max(0, (bottom - y) // (HINT_SIZE + 4))]
-        if 0 < len(shown) < len(hint):  # the cut is marked, not silent
-            shown[-1] = renderer.ellipsize(f"{shown[-1]} {hint[len(shown)]}", width, HINT_SIZE)
-        for line in shown:
-            renderer.text(surface, line, (x, y), size=HINT_SIZE, colour=INK)
-            y += HINT_SIZE + 4
-        self.draw_players(surface, renderer, y + 10 if hint else y, bottom)
+        """The side panel (games/stonewall/panel.py)."""
+        panel.draw_panel(self, surface, renderer)
 
-    def draw_die(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        """The last roll (opening rolls too); a blank die before anyone has rolled."""
-        last = self.game.last_roll()
-        roll = last[1] if last is not None else None
-        value = roll.value if isinstance(roll, Roll) else None
-        if self.animator.rolling():
-            value = self.animator.tumbling_face()
-        renderer.draw_die(surface, self.die_rect, value)
-        if last is not None:
-            corner = (self.die_rect.right - 4, self.die_rect.bottom - 4)
-            renderer.draw_token(surface, corner, max(self.die_rect.width // 9, 5),
-                                self.player_colour(last[0]))
+    def panel_key(self) -> Hashable:
+        state, game = self.state, self.game
+        mouse = self.hover or (-1, -1)
+        return (
+            self.spacing, tuple(self.headline_lines), tuple(self.cue_lines), self.cue_top,
+            self.shown_roll(), tuple(r.collidepoint(mouse) for r in self.buttons.values()),
+            state.is_chance() and self.human_turn(), game.can_undo(), self.pass_button(),
+            state.current, state.phase, state.is_over(), state.winner, self.stock_unit,
+            tuple(tuple(stock) for stock in state.stocks), tuple(state.reached_far),
+            tuple(game.is_human(p) for p in range(state.players)), self.hint(),
+            tuple(game.turn_log()[-6:]),
+        )
 
     def pass_button(self) -> tuple[str, bool]:
         """The Pass button's label and whether it works now ("No move" when stuck)."""
@@ -734,79 +710,6 @@ class StonewallView(DiceBoardView):
         if state.phase is Phase.MOVE and self.human_turn() and not state.legal_moves():
             return "No move", True
         return "Pass", state.phase is Phase.WALL and self.human_turn()
-
-    def draw_stock(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        state = self.state
-        stock = state.stocks[state.current]
-        first = self.stock_rects[1]
-        drag_one = " (drag one)" if state.phase is Phase.WALL and self.human_turn() else ""
-        renderer.text(surface, f"{state.name(state.current).title()}'s walls{drag_one}",
-                      (first.left, self.stock_title_top), size=14, colour=INK_DIM)
-        label_x = first.left + 3 * self.stock_unit + 14
-        for length, rect in self.stock_rects.items():
-            count = stock[length - 1]
-            colour = PLACED_WALL if count else (90, 84, 80)
-            bar = pygame.Rect(rect.left, rect.centery - 5, round(self.stock_unit * length), 10)
-            pygame.draw.rect(surface, (0, 0, 0), bar.move(1, 2), border_radius=4)
-            pygame.draw.rect(surface, colour, bar, border_radius=4)
-            for k in range(1, length):  # joints show how many squares it spans
-                jx = bar.left + round(self.stock_unit * k)
-                pygame.draw.line(surface, shade(colour, 0.6), (jx, bar.top + 2),
-                                 (jx, bar.bottom - 3))
-            renderer.text(surface, f"{WALL_NAMES[length]} × {count}",
-                          (label_x, rect.centery), size=15,
-                          colour=INK if count else INK_DIM, anchor="midleft")
-
-    def draw_players(
-        self, surface: pygame.Surface, renderer: Renderer, top: int, bottom: int
-    ) -> None:
-        """Who plays, where they head and their walls, then the latest log lines, all above
-        ``bottom``. Short of room the log goes first, then each player shrinks to one short
-        line in smaller type, then the last players are left out."""
-        panel = self.panel_rect()
-        x, width = panel.left + PAD, panel.width - 2 * PAD
-        rows, size, step = self.player_rows(renderer, width - 24, PLAYER_SIZE), PLAYER_SIZE, 17
-        if top + sum(len(lines) * step + 4 for _, lines in rows) > bottom:
-            rows, size, step = self.player_rows(renderer, width - 24, None), SHORT_PLAYER_SIZE, 15
-        y = top
-        for player, lines in rows:
-            if y + len(lines) * step > bottom:
-                break
-            renderer.draw_token(surface, (x + 8, y + step // 2 + 1), min(8, step // 2),
-                                self.player_colour(player))
-            for line in lines:
-                renderer.text(surface, line, (x + 24, y + 2), size=size, colour=INK)
-                y += step
-            y += 4
-        self.draw_log(surface, renderer, y + 6, bottom)
-
-    def player_rows(
-        self, renderer: Renderer, width: int, size: int | None
-    ) -> list[tuple[int, list[str]]]:
-        """Each player's line(s): wrapped at ``size``, or (None) one short line cut to fit."""
-        state, game = self.state, self.game
-        rows = []
-        for player in range(state.players):
-            seat = "you" if game.is_human(player) else "computer"
-            walls = sum(state.stocks[player])
-            if size is not None:
-                heading = "heading home" if state.reached_far[player] else "to far corner"
-                text = f"{state.name(player)} ({seat}) {heading}, {walls} walls"
-                rows.append((player, renderer.wrap(text, width, size)))
-                continue
-            heading = "home" if state.reached_far[player] else "far"
-            text = f"{state.name(player)} ({seat}) → {heading}, {walls} walls"
-            rows.append((player, [renderer.ellipsize(text, width, SHORT_PLAYER_SIZE)]))
-        return rows
-
-    def draw_log(self, surface: pygame.Surface, renderer: Renderer, top: int, bottom: int) -> None:
-        """The latest log lines that fit between ``top`` and ``bottom`` (none if none do)."""
-        panel = self.panel_rect()
-        x, width = panel.left + PAD, panel.width - 2 * PAD
-        room = (bottom - top) // 17
-        lines = whole_entries(renderer, self.game.turn_log()[-6:], width, PLAYER_SIZE, room)
-        for i, line in enumerate(lines):
-            renderer.text(surface, line, (x, top + 17 * i), size=PLAYER_SIZE, colour=INK_DIM)
 
 
 def make_view(app: App, session: Session) -> View:

@@ -11,6 +11,7 @@ import pygame
 
 from games.protocol import GameSpec, Outcome
 from games.ui.render import ACCENT, INK, INK_DIM, REFUSED, Colour, Renderer
+from games.words import wins
 
 TOP_BAR_PX = 44
 STATUS_BAR_PX = 36
@@ -313,7 +314,7 @@ def draw_outcome(
     box = pygame.Rect(0, 0, min(560, area.width - 40), 150)
     box.midtop = (area.centerx, area.top + 40)
     renderer.panel(surface, box, alpha=225)
-    headline = f"{outcome.winner.capitalize()} wins" if outcome.winner else "Game over"
+    headline = wins(outcome.winner) if outcome.winner else "Game over"
     renderer.text(
         surface,
         headline,

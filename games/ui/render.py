@@ -562,8 +562,10 @@ class Renderer:
     ) -> None:
         """Column letters (A, B, ...) and row numbers (1 at the top) on all four sides of the
         board's frame, as the rules' messages name squares (``C2``, see :mod:`games.grid`)."""
-        size = max(round(geometry.cell * 0.2), 9)
-        band = geometry.cell * 0.125
+        # never under 11 px, readable in the smallest window: a small board's labels then
+        # stand just outside its frame, on the room
+        size = max(round(geometry.cell * 0.2), 11)
+        band = max(geometry.cell * 0.125, size * 0.6)
         rect = geometry.rect
         for i in range(geometry.cols):
             x = geometry.cell_center((i, 0))[0]

@@ -34,6 +34,7 @@ from games.replay import Marker, ReplayFile, Timeline
 from games.turn_session import TurnBasedSession
 from games.ui.render import ACCENT, GOOD, INK, INK_DIM, REFUSED, Renderer, shade
 from games.ui.view import View
+from games.words import wins
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -435,7 +436,7 @@ class ReplayView(View):
 
     def _draw_outcome(self, surface: pygame.Surface, renderer: Renderer, outcome: Any) -> None:
         play = self.app.play_rect
-        words = f"{outcome.winner.capitalize()} wins: " if outcome.winner else "Game over: "
+        words = f"{wins(outcome.winner)}: " if outcome.winner else "Game over: "
         words = renderer.ellipsize(words + outcome.reason, play.width - 60, 18, bold=True)
         box = pygame.Rect(0, 0, renderer.font(18, bold=True).size(words)[0] + 32, 34)
         box.midtop = (play.centerx, play.top + 10)

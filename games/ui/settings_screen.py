@@ -8,14 +8,13 @@ own (it is resized, and :mod:`games.ui.window` remembers it in ``window.toml``).
 file that could not be read is never written over: the screen says so at its foot.
 
 Applying: the volume and mute go to :class:`games.ui.sound.Sound`; the animation speed to
-:func:`games.ui.animation.set_speed`; the computer speed to ``app.computer_speed`` where the
-app has one (the computer's pacing reads it); colour-blind-safe colours to
-``games.ui.palette.set_colour_blind`` where that module is installed.
+:func:`games.ui.animation.set_speed`; the computer speed to ``app.computer_speed`` (games/pacing.py:
+the computers' pacing reads it; ``--speed`` wins for its run); colour-blind-safe colours to
+:func:`games.ui.palette.set_colour_blind`.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,7 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from games.settings import ANIMATION_SPEEDS, COMPUTER_SPEEDS, Settings
-from games.ui import animation
+from games.ui import animation, palette
 from games.ui.render import ACCENT, INK, INK_DIM, REFUSED, Renderer
 from games.ui.window import MIN_SIZE
 
@@ -127,14 +126,8 @@ class SettingsScreen:
         if app.sound.muted != settings.muted:
             app.sound.toggle_mute()
         animation.set_speed(settings.animation_factor)
-        if hasattr(app, "computer_speed"):
-            app.computer_speed = settings.computer_speed
-        try:
-            palette = importlib.import_module("games.ui.palette")
-        except ImportError:
-            palette = None
-        if palette is not None and hasattr(palette, "set_colour_blind"):
-            palette.set_colour_blind(settings.colour_blind)
+        app.computer_speed = settings.computer_speed
+        palette.set_colour_blind(settings.colour_blind)
 
     # -- layout --------------------------------------------------------------------------
 

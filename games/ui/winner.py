@@ -26,6 +26,7 @@ import pygame
 from games.protocol import Outcome, SeatKind
 from games.ui.canvas import PLAYER_COLOURS, TAG_COLOURS, shade
 from games.ui.render import ACCENT, INK, INK_DIM, PANEL, Renderer
+from games.words import display_name, sentence, wins
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import GameRun
@@ -63,16 +64,17 @@ def game_numbers(outcome: Outcome, seconds: float) -> list[tuple[str, str]]:
 
 def _value(value: Any) -> str:
     if isinstance(value, Mapping):
-        return ", ".join(f"{str(name).capitalize()} {count}" for name, count in value.items())
+        return ", ".join(f"{display_name(str(name))} {count}" for name, count in value.items())
     return str(value)
 
 
 def headline(outcome: Outcome) -> str:
     if not outcome.winner:
         return "Game over"
-    names = [name.strip().capitalize() for name in outcome.winner.split(",")]
-    plural = len(names) > 1 or names[0].endswith("s")  # "The monsters": Monsters win
-    return " and ".join(names) + (" win" if plural else " wins")
+    names = [name.strip() for name in outcome.winner.split(",")]
+    if len(names) > 1:
+        return " and ".join(display_name(name) for name in names) + " win"
+    return wins(names[0])  # games/words.py: "Red wins", "Monsters win"
 
 
 def swapped(
@@ -218,5 +220,4 @@ def _draw_confetti(surface: pygame.Surface, panel: pygame.Rect, outcome: Outcome
 def reason(game: GameRun, outcome: Outcome) -> str:
     """Why the game ended: the view's own words (``end_reason()``) where it has them."""
     words = getattr(game.view, "end_reason", None)
-    text = words() if callable(words) else outcome.reason
-    return text[:1].upper() + text[1:]
+    return sentence(words() if callable(words) else outcome.reason)

@@ -49,6 +49,7 @@ from games.whacky.rules import (
     UsePower,
     action_from_json,
 )
+from games.words import does, says, wins
 
 DEFAULT_BOT = "normal"  # games/skill.py: the strength a computer seat gets by default
 
@@ -156,11 +157,10 @@ class WhackySession(TurnBasedSession[State, Action]):
     def status(self) -> str:
         state = self.state
         if state.is_over():
-            return f"{state.name(state.winner or 0).capitalize()} win: {state.reason}" \
-                if state.winner == MONSTERS else f"Whacky wins: {state.reason}"
+            return f"{wins(state.name(state.winner or 0))}: {state.reason}"
         if self.in_undo_grace():
-            return f"{self.side(state.current)} thinks… (Undo still possible)"
-        return f"{self.side(state.current)} to {self.need()}"
+            return says(state.name(state.current), "think", "… (Undo still possible)", the=True)
+        return does(state.name(state.current), self.need(), the=True)
 
     def side(self, player: int) -> str:
         return "Whacky" if player == WHACKY else "The monsters"

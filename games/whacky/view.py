@@ -26,6 +26,7 @@ Backspace (with no steps pending) undoes. Every action goes through ``session.ha
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -33,7 +34,8 @@ import pygame
 from games.grid import column_label
 from games.protocol import Session
 from games.ui.animation import Mark
-from games.ui.dice_view import GAP, PAD, DiceBoardView
+from games.ui.dice_view import GAP, PAD, DiceBoardView, keep_layer
+from games.ui.palette import draw_seat_mark, draw_seat_token, seat_colour
 from games.ui.render import ACCENT, GOOD, INK, INK_DIM, Colour, Renderer, mix, shade
 from games.ui.view import View
 from games.ui.widgets import whole_entries
@@ -48,6 +50,7 @@ from games.whacky.rules import (
     action_to_json,
 )
 from games.whacky.session import WhackySession
+from games.words import seat_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -59,8 +62,15 @@ GROOVE: Colour = (120, 80, 44)
 DOT_UP: Colour = (250, 244, 228)
 DOT_DOWN: Colour = (70, 46, 26)
 POWER: Colour = (250, 212, 48)
+DOT_UP_SHADOW: Colour = shade(DOT_UP, 0.6)
+POWER_SHADOW: Colour = shade(POWER, 0.6)
 WHACKY_YELLOW: Colour = (255, 204, 40)
 GREY_DIE: Colour = (196, 198, 204)
+MIN_CELL = 18.0  # px between points: below it dots and pieces are too small to read, so the
+# maze is drawn at this size and the part round the piece to move is shown (wheel zooms, the
+# right or middle button drags it)
+MAX_ZOOM = 3.0
+SHORT_PANEL = 330  # px: a panel shorter than this (a small window) shows the short hint
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
           pygame.K_DOWN: (0, 1)}
 
@@ -76,8 +86,8 @@ class WhackyView(DiceBoardView):
         ("Click", "a die or Roll; a ringed dot to move there"),
         ("Arrows", "step Whacky along his path"),
         ("Backspace", "take a step back"),
-        ("Enter", "roll the dice"),
-        ("U", "undo (until the next roll)"),
+        ("Enter / U", "roll the dice / undo (until the next roll)"),
+        ("Wheel / right drag", "zoom / move the maze"),
     )
 
     def __init__(self, app: App, session: Session) -> None:
@@ -92,23 +102,97 @@ class WhackyView(DiceBoardView):
         self.origin = (0.0, 0.0)
         self.buttons: dict[str, pygame.Rect] = {}
         self.dice_rects: list[pygame.Rect] = []
-        self.colours = [hex_colour(c) for c in self.state.board.monster_colours]
+        # The last catch, shown until the next move: (catching monster, the point it caught
+        # Whacky on); see draw_catch.
+        self.catch: tuple[int, int] | None = None
+        self.zoom = 1.0  # the wheel's zoom over the fitted maze
+        self.look: tuple[float, float] | None = None  # dragged to; None: follow the mover
+        self.drag_from: tuple[int, int] | None = None
+        self._dot_places: tuple[object, list[tuple[int, tuple[float, float], bool]]] = (None, [])
+        self.board_colours = [hex_colour(c) for c in self.state.board.monster_colours]
 
     @property
     def state(self) -> State:
         return self.game.state
 
+    @property
+    def colours(self) -> list[Colour]:
+        """The monsters' colours under the current palette (:mod:`games.ui.palette`)."""
+        names = self.state.board.monster_names
+        return [seat_colour(n, default=c) for n, c in zip(names, self.board_colours, strict=True)]
+
     # --- geometry -----------------------------------------------------------------------
     def layout(self) -> None:
+        """The maze's scale and place: fitted to the board area; never under
+        :data:`MIN_CELL` nor past the wheel's zoom, when the part round :meth:`look_point`
+        is shown, the maze kept covering the area."""
         board_area, _ = self.areas()
         b = self.state.board
         # room for the frame (coordinates) and the handles outside it: one cell each side
         cols, rows = b.columns + 2.6, b.rows + 1.6
-        self.cell = max(min((board_area.width - 2 * GAP) / cols,
-                            (board_area.height - 2 * GAP) / rows), 4.0)
+        fit = max(min((board_area.width - 2 * GAP) / cols,
+                      (board_area.height - 2 * GAP) / rows), 4.0)
+        self.cell = max(fit * self.zoom, MIN_CELL)
         width, height = self.cell * (b.columns - 1), self.cell * (b.rows - 1)
         self.origin = (board_area.centerx - width / 2 + self.cell * 0.2,
                        board_area.centery - height / 2 + self.cell * 0.2)
+        if self.cell <= fit:
+            return
+        look_x, look_y = self.look_point()
+        # the maze's extent in points: the handles left and right, the frame above and below
+        extent = ((-2.0, b.columns + 1.0), (-1.3, b.rows + 0.1))
+        origin = []
+        for axis, (low, high), look in ((0, (board_area.left, board_area.right), look_x),
+                                        (1, (board_area.top, board_area.bottom), look_y)):
+            first, last = extent[axis]
+            if (last - first) * self.cell <= high - low:
+                origin.append(self.origin[axis])  # fits this way: centred
+                continue
+            wanted = (low + high) / 2 - look * self.cell
+            origin.append(min(max(wanted, high - last * self.cell), low - first * self.cell))
+        self.origin = (origin[0], origin[1])
+
+    def look_point(self) -> tuple[float, float]:
+        """The maze point (in points) shown in the middle when the maze is larger than its
+        area: where the player dragged it, else the piece to move (Whacky, or the monster
+        the colour die chose)."""
+        if self.look is not None:
+            return self.look
+        state = self.state
+        node = self.mover_node()
+        return state.board.coords[state.whacky if node is None else node]
+
+    def zoomed(self) -> bool:
+        """True when the maze is drawn larger than its area (panned and clipped)."""
+        board_area, _ = self.areas()
+        b = self.state.board
+        return self.cell * (b.columns + 3.0) > board_area.width or \
+            self.cell * (b.rows + 1.4) > board_area.height
+
+    def pan_or_zoom(self, event: pygame.event.Event) -> bool:
+        """The wheel zooms the maze, a drag with the right or middle button moves it; True if
+        ``event`` was one of those."""
+        board_area, _ = self.areas()
+        if event.type == pygame.MOUSEWHEEL:
+            if board_area.collidepoint(pygame.mouse.get_pos()) or self.zoomed():
+                self.zoom = min(max(self.zoom * 1.25 ** event.y, 1.0), MAX_ZOOM)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3) \
+                and board_area.collidepoint(event.pos):
+            self.drag_from = event.pos
+            self.look = self.look_point()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+            self.drag_from = None
+            return True
+        if event.type == pygame.MOUSEMOTION and self.drag_from is not None:
+            look = self.look or self.look_point()
+            dx, dy = event.pos[0] - self.drag_from[0], event.pos[1] - self.drag_from[1]
+            self.look = (look[0] - dx / self.cell, look[1] - dy / self.cell)
+            self.drag_from = event.pos
+            return True
+        return False
 
     def pixel(self, point: tuple[float, float]) -> tuple[float, float]:
         return (self.origin[0] + point[0] * self.cell, self.origin[1] + point[1] * self.cell)
@@ -250,6 +334,8 @@ class WhackyView(DiceBoardView):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.layout()
+        if self.pan_or_zoom(event):
+            return
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.node_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -271,6 +357,7 @@ class WhackyView(DiceBoardView):
         if len(records) < self.seen:  # undone
             self.seen = len(records)
             self.animator.clear()
+            self.catch = None
         state = self.state
         for index in range(self.seen, len(records)):
             action = records[index].action
@@ -285,6 +372,8 @@ class WhackyView(DiceBoardView):
                 self.animator.slide(key, points)
                 owner = records[index].actor
                 self.animator.mark(Mark(key, tuple(points), owner), new_move=True)
+                self.catch = self.caught_by(index, action, nodes)
+                self.look = None  # a move made: follow the next mover again
         self.seen = len(records)
         if state.phase is not Phase.MONSTER_MOVE:
             self.selected = False
@@ -310,6 +399,23 @@ class WhackyView(DiceBoardView):
                 points = [self.pixel(p) for p in run]
                 renderer.draw_trail(surface, points, colour, self.cell * 0.16, ends=k == 0)
 
+    def caught_by(self, index: int, move: Move, nodes: list[int | None]) -> tuple[int, int] | None:
+        """(monster, point) when action ``index``, a monster's ``move`` along ``nodes``,
+        passed over or landed on Whacky, or Whacky's move ran into a monster unpowered (the
+        rules' log says so); else None."""
+        state = self.state
+        monster = state.board.monster_index(move.piece)
+        if monster is None:
+            end = nodes[-1] if nodes else None
+            if end is None or "ran into" not in (self.game.records[index].text or ""):
+                return None
+            for m in range(len(state.monsters)):
+                if self.last_position(index, state.monster_name(m)) == end:
+                    return (m, end)
+            return None
+        whacky = self.last_position(index, "whacky")
+        return (monster, whacky) if whacky in nodes else None
+
     def last_position(self, index: int, piece: str) -> int:
         """Where ``piece`` stood before action ``index`` (from that action's undo snapshot)."""
         state = self.state
@@ -321,10 +427,14 @@ class WhackyView(DiceBoardView):
         return int(monsters[m or 0])
 
     # --- words --------------------------------------------------------------------------
-    def hint(self) -> str:
+    def hint(self, short: bool = False) -> str:
+        """What to do with the mouse and keys now; ``short``: the few words a small panel
+        has room for."""
         state = self.state
         if not self.human_turn():
             return ""
+        if short:
+            return self.short_hint()
         if state.phase is Phase.WHACKY_ROLL:
             extra = " Or use the power a scatty monster left." if state.can_use_power() else ""
             return f"Click a die or Roll (Enter).{extra}"
@@ -342,18 +452,47 @@ class WhackyView(DiceBoardView):
             return f"Click a ringed dot for the {name} monster (the path shows on hover)."
         return ""
 
+    def short_hint(self) -> str:
+        state = self.state
+        if state.is_chance():
+            power = " or Power" if self.buttons.get("power") else ""
+            return f"Click Roll (Enter){power}."
+        if state.phase is Phase.WHACKY_MOVE:
+            return f"Click a ringed dot, or step with the arrows ({len(self.steps)}/{state.roll})."
+        if state.phase is Phase.MONSTER_MOVE:
+            name = state.monster_name(state.chosen or 0)
+            return (f"Click the {name} monster, then a ringed dot." if not self.selected
+                    else f"Click a ringed dot for the {name} monster.")
+        return ""
+
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         self.layout()
+        self.draw_panel_kept(surface, renderer)
+        clip = surface.get_clip()
+        surface.set_clip(self.areas()[0].clip(clip))  # a zoomed maze stays in its area
         self.draw_board(surface, renderer)
         self.draw_pieces(surface, renderer)
-        self.draw_panel(surface, renderer)
+        surface.set_clip(clip)
 
     def draw_board(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        state, board, cell = self.state, self.state.board, self.cell
+        board, cell = self.state.board, self.cell
         left, top = self.pixel((-1.0, -1.0))
         right, bottom = self.pixel((board.columns - 0.2, board.rows - 0.2))
         frame = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+        # the handles stick out 1.55 cells left and right of the frame's points
+        reach = round(cell * 1.7)
+        region = pygame.Rect(frame.left - reach, frame.top - 4, frame.width + 2 * reach,
+                             frame.height + 8).union(frame.inflate(8, 8)).clip(self.areas()[0])
+        keep_layer(renderer, surface, region, ("whacky maze", id(board), cell, self.origin),
+                   lambda: self.draw_maze(surface, renderer, frame))
+        self.draw_last_move(surface, renderer)
+        self.draw_path(surface)
+        self.draw_dots(surface)
+
+    def draw_maze(self, surface: pygame.Surface, renderer: Renderer, frame: pygame.Rect) -> None:
+        """What never changes in a game: handles, frame, grooves, cage and coordinates."""
+        board, cell = self.state.board, self.cell
         for handle in board.handles:  # the handles outside the frame
             x, y = self.node_pixel(handle)
             side = -1 if board.coords[handle][0] == 0 else 1
@@ -381,20 +520,20 @@ class WhackyView(DiceBoardView):
         pygame.draw.rect(surface, shade(GROOVE, 0.8), cage, border_radius=round(cell * 0.2))
         pygame.draw.rect(surface, WOOD_DARK, cage, 2, border_radius=round(cell * 0.2))
         self.draw_coordinates(surface, renderer, frame)
-        self.draw_last_move(surface, renderer)
-        self.draw_path(surface)
+
+    def draw_dots(self, surface: pygame.Surface) -> None:
+        """The dots (up or down), the rings of the points a click reaches, Whacky's start."""
+        state, board, cell = self.state, self.state.board, self.cell
         options = self.options()
-        radius = max(cell * 0.16, 2.0)
-        for node in board.dots:
-            x, y = self.node_pixel(node)
-            power = node in board.power
+        radius = max(cell * 0.16, 3.0)
+        circle = pygame.draw.circle
+        for node, (x, y), power in self.dot_places():
             if state.is_up(node):
                 r = radius * (1.7 if power else 1.0)
-                pygame.draw.circle(surface, shade(POWER if power else DOT_UP, 0.6),
-                                   (x + 1, y + 2), r)
-                pygame.draw.circle(surface, POWER if power else DOT_UP, (x, y), r)
+                circle(surface, POWER_SHADOW if power else DOT_UP_SHADOW, (x + 1, y + 2), r)
+                circle(surface, POWER if power else DOT_UP, (x, y), r)
             else:
-                pygame.draw.circle(surface, DOT_DOWN, (x, y), radius * (1.3 if power else 0.8))
+                circle(surface, DOT_DOWN, (x, y), radius * (1.3 if power else 0.8))
             if node in options:
                 ring = ACCENT if node == self.hover else GOOD
                 pygame.draw.circle(surface, ring, (x, y), cell * 0.38, 2)
@@ -403,6 +542,15 @@ class WhackyView(DiceBoardView):
         if board.start in options:
             pygame.draw.circle(surface, ACCENT if board.start == self.hover else GOOD, (sx, sy),
                                cell * 0.38, 2)
+
+    def dot_places(self) -> list[tuple[int, tuple[float, float], bool]]:
+        """(node, pixel, power dot?) of every dot, worked out once per layout."""
+        key = (self.cell, self.origin)
+        if self._dot_places[0] != key:
+            board = self.state.board
+            self._dot_places = (key, [(node, self.node_pixel(node), node in board.power)
+                                      for node in board.dots])
+        return self._dot_places[1]
 
     def draw_coordinates(self, surface: pygame.Surface, renderer: Renderer,
                          frame: pygame.Rect) -> None:
@@ -444,47 +592,105 @@ class WhackyView(DiceBoardView):
             pygame.draw.circle(surface, colour, point, width)
 
     def draw_pieces(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """The monsters, then Whacky; a catch (see :meth:`draw_catch`) over both."""
         state, cell = self.state, self.cell
         chosen = state.chosen if state.phase is Phase.MONSTER_MOVE else None
+        catch = self.catch
+        if catch is not None and state.monster_name(catch[0]) in self.animator.slides:
+            catch = None  # still on its way: shown once it arrives
         for m in range(4):
-            name = state.monster_name(m)
-            where = self.monster_pixel(m)
-            if name in self.animator.slides:
-                where = self.pixel(self.animator.position(name, (0.0, 0.0)))
-            ring = (ACCENT if self.selected else GOOD) if m == chosen else None
-            renderer.draw_token(surface, where, cell * 0.3, self.colours[m], ring=ring)
+            if catch is not None and m == catch[0]:
+                continue
+            self.draw_monster(surface, renderer, m, ring=(ACCENT if self.selected else GOOD)
+                              if m == chosen else None)
         resting = state.board.coords[state.whacky]
         x, y = self.pixel(self.animator.position("whacky", resting))
         ring = ACCENT if state.powered() else None
+        if catch is not None:
+            self.draw_catch(surface, renderer, catch)
         renderer.draw_token(surface, (x, y), cell * 0.32, WHACKY_YELLOW, label="W", ring=ring)
+        if catch is not None:
+            monster, node = catch
+            where = self.monster_pixel(monster)
+            if state.monsters[monster] == node and state.whacky == node:
+                # caught for good on his own point: the monster sits on him, up and right
+                where = (where[0] + cell * 0.3, where[1] - cell * 0.3)
+            self.draw_monster(surface, renderer, monster, at=where,
+                              ring=(ACCENT if self.selected else GOOD)
+                              if monster == chosen else None)
+
+    def draw_monster(self, surface: pygame.Surface, renderer: Renderer, monster: int, *,
+                     ring: Colour | None = None, at: tuple[float, float] | None = None) -> None:
+        name = self.state.monster_name(monster)
+        where = self.monster_pixel(monster) if at is None else at
+        if name in self.animator.slides:
+            where = self.pixel(self.animator.position(name, (0.0, 0.0)))
+        draw_seat_token(renderer, surface, where, self.cell * 0.3, name,
+                        colour=self.colours[monster], ring=ring)
+
+    def draw_catch(self, surface: pygame.Surface, renderer: Renderer,
+                   catch: tuple[int, int]) -> None:
+        """Where the last catch happened, until the next move: a burst in the catcher's
+        colour round the point, Whacky's outline left there when he went back to his start,
+        and "Caught!" above it. The catching monster is drawn over Whacky, never under."""
+        monster, node = catch
+        x, y = self.node_pixel(node)
+        cell = self.cell
+        colour = self.colours[monster]
+        for k in range(12):
+            angle = k * math.pi / 6
+            inner, outer = cell * 0.42, cell * (0.62 if k % 2 else 0.78)
+            pygame.draw.line(surface, colour,
+                             (x + inner * math.cos(angle), y + inner * math.sin(angle)),
+                             (x + outer * math.cos(angle), y + outer * math.sin(angle)),
+                             max(round(cell * 0.08), 2))
+        if self.state.whacky != node:  # he went back to his start: his outline stays here
+            pygame.draw.circle(surface, WHACKY_YELLOW, (x, y), cell * 0.32,
+                               max(round(cell * 0.06), 2))
+        renderer.text(surface, "Caught!", (x, y - cell * 0.8), size=max(round(cell * 0.45), 11),
+                      colour=colour, bold=True, anchor="midbottom")
+
+    def panel_key(self) -> Hashable:
+        state, game = self.state, self.game
+        return (
+            game.status(), state.current, state.lives, state.dots_up(), self.dice_faces(),
+            self.human_turn() and state.is_chance(), game.can_undo(),
+            self.human_turn() and state.can_use_power(), self.hint(), self.hint(True),
+            tuple(game.is_human(p) for p in (WHACKY, MONSTERS)), tuple(game.turn_log()[-5:]),
+        )
 
     def draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         _, panel = self.areas()
-        renderer.panel(surface, panel)
         state, game = self.state, self.game
+        ts = self.ts
         x, width = panel.left + PAD, panel.width - 2 * PAD
         y = panel.top + PAD
-        head = 17 if panel.height > 420 else 14
-        for line in renderer.wrap(self.game.status(), width, head, bold=True)[:2]:
-            renderer.text(surface, line, (x, y), size=head, bold=True,
-                          colour=WHACKY_YELLOW if state.current == WHACKY else INK)
-            y += head + 6
-        seats = f"Whacky: {game.seat_label(WHACKY)} · Monsters: {game.seat_label(MONSTERS)}"
-        renderer.text(surface, renderer.ellipsize(seats, width, 12), (x, y), size=12,
-                      colour=INK_DIM)
-        y += 20
-        lives_r = 8
+        # A short panel (a small window) leaves the headline to the status bar, which says
+        # the same, and the seats out: the hint, what to do, keeps its room.
+        short = panel.height < SHORT_PANEL
+        head = self.ts(17) if panel.height > 420 else 14
+        if not short:
+            for line in renderer.wrap(self.game.status(), width, head, bold=True)[:2]:
+                renderer.text(surface, line, (x, y), size=head, bold=True,
+                              colour=WHACKY_YELLOW if state.current == WHACKY else INK)
+                y += head + 6
+            seats = (f"{seat_label('whacky', game.is_human(WHACKY))} · "
+                     f"{seat_label('monsters', game.is_human(MONSTERS))}")
+            renderer.text(surface, renderer.ellipsize(seats, width, ts(12)), (x, y), size=ts(12),
+                          colour=INK_DIM)
+            y += ts(20)
+        lives_r = ts(8)
         for i in range(3):
             colour = WHACKY_YELLOW if i < state.lives else shade(INK_DIM, 0.5)
-            renderer.draw_token(surface, (x + lives_r + i * (2 * lives_r + 6), y + lives_r),
+            renderer.draw_token(surface, (x + lives_r + i * (2 * lives_r + ts(6)), y + lives_r),
                                 lives_r, colour)
-        renderer.text(surface, f"{state.dots_up()} dots up", (x + 80, y + 1), size=14)
-        y += 2 * lives_r + 12
-        die = max(min((width - 24) // 3, 64), 28)
-        self.dice_rects = [pygame.Rect(x + i * (die + 12), y, die, die) for i in range(3)]
+        renderer.text(surface, f"{state.dots_up()} dots up", (x + ts(80), y + 1), size=ts(14))
+        y += 2 * lives_r + ts(12)
+        die = max(min((width - 24) // 3, 40 if short else ts(64)), 28)
+        self.dice_rects = [pygame.Rect(x + i * (die + ts(12)), y, die, die) for i in range(3)]
         self.draw_dice(surface, renderer)
-        y += die + 12
-        button_h = 34 if panel.height > 420 else 26
+        y += die + (6 if short else ts(12))
+        button_h = ts(34) if panel.height > 420 else 26
         can_roll = self.human_turn() and state.is_chance()
         third = (width - 16) // 3
         self.buttons = {"roll": pygame.Rect(x, y, third, button_h),
@@ -495,20 +701,25 @@ class WhackyView(DiceBoardView):
         renderer.button(surface, self.buttons["undo"], "Undo", enabled=game.can_undo())
         if "power" in self.buttons:
             renderer.button(surface, self.buttons["power"], "Power", enabled=True)
-        y += button_h + 12
-        for line in renderer.wrap(self.hint(), width, 13)[:4]:
-            renderer.text(surface, line, (x, y), size=13, colour=INK)
-            y += 17
-        y += 6
+        y += button_h + (8 if short else ts(12))
         bottom = panel.bottom - PAD
-        room = max((bottom - y) // 15, 0)
-        for line in whole_entries(renderer, game.turn_log()[-5:], width, 12, room):
-            renderer.text(surface, line, (x, y), size=12, colour=INK_DIM)
-            y += 15
+        hint = renderer.wrap(self.hint(short), width, ts(13))
+        shown = hint[: max(0, min(5, (bottom - y) // ts(17)))]
+        if 0 < len(shown) < len(hint):  # the cut is marked, not silent
+            shown[-1] = renderer.ellipsize(f"{shown[-1]} {hint[len(shown)]}", width, ts(13))
+        for line in shown:
+            renderer.text(surface, line, (x, y), size=ts(13), colour=INK)
+            y += ts(17)
+        y += 6
+        room = max((bottom - y) // ts(15), 0)
+        for line in whole_entries(renderer, game.turn_log()[-5:], width, ts(12), room):
+            renderer.text(surface, line, (x, y), size=ts(12), colour=INK_DIM)
+            y += ts(15)
 
-    def draw_dice(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        """Whacky's die, the monsters' number die and colour die, with the last roll."""
-        state, board = self.state, self.state.board
+    def dice_faces(self) -> tuple[int | None, int | None, int | None]:
+        """What the three dice show: Whacky's number, the monsters' number and the colour
+        die's monster (index), from the last rolls, or tumbling faces while they roll."""
+        board = self.state.board
         last_whacky: int | None = None
         last_monster: MonsterRoll | None = None
         for record in reversed(self.game.records):
@@ -526,11 +737,20 @@ class WhackyView(DiceBoardView):
         colour_m = board.monster_index(last_monster.monster) if last_monster else None
         if rolling:
             number, colour_m = board.monster_die[tumble], board.colour_die[tumble]
+        return whacky_face, number, colour_m
+
+    def draw_dice(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """Whacky's die, the monsters' number die and colour die, with the last roll."""
+        state, board = self.state, self.state.board
+        whacky_face, number, colour_m = self.dice_faces()
         rects = self.dice_rects
         d12(surface, renderer, rects[0], WHACKY_YELLOW, whacky_face, state.current == WHACKY)
         d12(surface, renderer, rects[1], GREY_DIE, number, state.current == MONSTERS)
         face = self.colours[colour_m] if colour_m is not None else (120, 120, 120)
         d12(surface, renderer, rects[2], face, None, state.current == MONSTERS)
+        if colour_m is not None:  # the colour die's face shows the monster's shape too
+            draw_seat_mark(surface, rects[2].center, rects[2].width * 0.3,
+                           board.monster_name(colour_m), face)
 
 
 def d12(surface: pygame.Surface, renderer: Renderer, rect: pygame.Rect, colour: Colour,

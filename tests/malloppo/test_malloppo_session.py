@@ -63,7 +63,7 @@ def test_human_plays_a_whole_turn_and_undoes_it_until_the_next_roll() -> None:
     assert state.roll == 2
     session.handle(InputEvent(0, "move", data=action_to_json(turn(None, "E3", "E5", "F5"))))
     assert state.coins_of(RED) == 3 and state.current == BLUE
-    assert session.log[-1] == "red moved E3→E5, took from F5"
+    assert session.log[-1] == "Red moved E3→E5, took from F5"
     session.handle(InputEvent(0, "undo"))
     assert state.coins_of(RED) == 2 and state.current == RED and state.phase is Phase.MOVE
     with pytest.raises(InputRefused, match="nothing to undo since the last roll"):
@@ -114,7 +114,7 @@ def test_result_counts_coins_taken_paid_and_who_went_out() -> None:
     session = make((H, H, H), position=start, dice=[2])
     session.handle(InputEvent(0, "roll"))
     session.handle(InputEvent(0, "move", data=action_to_json(turn(None, "E3", "E5", "F5"))))
-    assert session.log[-1] == "red moved E3→E5, took from F5; blue is out"
+    assert session.log[-1] == "Red moved E3→E5, took from F5; Blue is out"
     result = session.result()
     assert result["winner"] is None and result["coins"] == {"red": 3, "blue": 0, "green": 2}
     assert result["coins_taken"] == {"red": 1, "blue": 0, "green": 0}
@@ -125,9 +125,9 @@ def test_result_counts_coins_taken_paid_and_who_went_out() -> None:
 def test_status_says_whose_turn_the_roll_and_to_pay() -> None:
     start = position(2, hands={RED: [("E3", 2)], BLUE: [("F5", 2)]}).to_json()
     session = make((H, H), position=start, dice=[5])
-    assert session.status() == "red to roll"
+    assert session.status() == "Red rolls"
     session.handle(InputEvent(0, "roll"))
-    assert session.status() == "red to pay a coin, then move a hand (rolled 5)"
+    assert session.status() == "Red pays a coin, then moves a hand (rolled 5)"
 
 
 def test_a_computer_after_a_human_waits_a_grace_in_which_undo_works() -> None:

@@ -209,3 +209,28 @@ def test_a_roll_no_hand_can_use_is_passed_with_no_move() -> None:
         assert state.current == GREEN and state.squares[0] == sq("A1") and state.coins[0] == 3
     finally:
         window.close()
+
+
+def badge_pixels(app: App, view: MalloppoView, name: str, fill: tuple[int, int, int]) -> int:
+    """Pixels of ``fill`` where a hand's badge sits (its top right)."""
+    assert view.geometry is not None
+    x, y = centre(view, name)
+    radius = view.geometry.cell * 0.36
+    cx, cy = round(x + radius * 0.7), round(y - radius * 0.85)
+    reach = round(radius)
+    return sum(tuple(app.screen.get_at((i, j)))[:3] == fill
+               for i in range(cx - reach, cx + reach)
+               for j in range(cy - reach // 2, cy + reach // 2))
+
+
+def test_the_headline_follows_the_payment_and_badges_say_paid_or_take(app: App) -> None:
+    from games.malloppo.view import BADGES
+    view = view_of(app)
+    view.game.chance.force(3)  # odd: a coin to pay, from E3 or A9
+    click(app, view.buttons["roll"].center)
+    assert view.stage() == "pay" and view.headline() == "Red rolled 3: pay a coin"
+    click(app, centre(view, "E3"))
+    assert view.headline() == "Red paid a coin: move 3"
+    paid, take = BADGES["paid"][0], BADGES["take"][0]
+    assert badge_pixels(app, view, "E3", paid) > 20
+    assert badge_pixels(app, view, "E3", take) == 0

@@ -147,6 +147,7 @@ def test_the_panel_log_says_each_turn_in_one_line(app: App) -> None:
         return original(surface, text, *args, **kwargs)
 
     renderer.text = spy  # type: ignore[method-assign]
+    view.forget_kept()  # the panel is drawn, not its kept picture
     app.step_frame(FRAME)
     last = view.game.turn_log()[-1]
     assert " moved " in last and " → " in last and " and placed a " in last

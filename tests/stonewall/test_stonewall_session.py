@@ -111,7 +111,8 @@ def test_status_says_whose_turn_and_the_roll() -> None:
     session = make((H, H), seed=4)
     roll_until(session, lambda: session.state.phase is Phase.ROLL)
     session.state.push(Roll(5))
-    assert session.status() == f"{session.state.name(session.state.current)} to move (rolled 5)"
+    name = session.state.name(session.state.current).title()
+    assert session.status() == f"{name} moves (rolled 5)"
 
 
 def test_headless_cli_prints_the_outcome_as_json(run_wobbletop: Callable[..., object]) -> None:
@@ -155,7 +156,7 @@ def test_a_computer_after_a_human_waits_a_grace_in_which_undo_works() -> None:
     for _ in range(12):
         session.tick()
     assert session.in_undo_grace() and session.state.phase is Phase.ROLL  # not rolled yet
-    assert session.status() == "blue thinks… (Undo still possible)"
+    assert session.status() == "Blue thinks… (Undo still possible)"
     session.handle(InputEvent(0, "undo"))  # the pass is taken back: red may place a wall
     assert session.state.current == 0 and session.state.phase is Phase.WALL
     session.handle(InputEvent(0, "move", data={"type": "pass"}))
@@ -213,8 +214,8 @@ def test_result_counts_turns_walls_and_stomps_per_player() -> None:
     assert result["seats"] == {"red": "human", "blue": "human"}
     assert result["stomps"] == {"red": 0, "blue": 0}
     session.handle(InputEvent(0, "move", data={"type": "move", "path": [[0, 4]]}))
-    assert session.log[-1] == "red moved A4 → A5"
-    assert session.log[-6] == f"red placed a {wall.kind} wall {wall.where()}"
+    assert session.log[-1] == "Red moved A4 → A5"
+    assert session.log[-6] == f"Red placed a {wall.kind} wall {wall.where()}"
 
 
 def test_a_stomp_is_counted_and_logged() -> None:
@@ -227,7 +228,7 @@ def test_a_stomp_is_counted_and_logged() -> None:
     state.positions[0] = state.board.index((3, 2))
     session.handle(InputEvent(0, "move", data={"type": "move", "path": [[3, 3], [3, 4]]}))
     assert state.position(1) == state.board.corners[1]
-    assert session.log[-1] == "red moved D3 → D5, stomping blue"
+    assert session.log[-1] == "Red moved D3 → D5, stomping Blue"
     assert session.result()["stomps"] == {"red": 1, "blue": 0}
 
 

@@ -234,7 +234,7 @@ def test_undo_after_handing_the_turn_to_a_computer_through_the_window() -> None:
         for _ in range(4):  # a second: three times a computer's usual pause
             window.step_frame(0.25)
         assert state.current == 1 and state.phase is Phase.ROLL
-        assert "Undo still possible" in view.cue()
+        assert "Undo still possible" in view.cue()[0]
         click(window, view.buttons["undo"].center)
         assert state.current == 0 and state.phase is Phase.WALL
         click(window, view.buttons["pass"].center)

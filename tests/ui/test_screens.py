@@ -344,28 +344,25 @@ def test_help_stops_wallamoppis_marble(make_app, ui) -> None:
     assert session.timer.elapsed > elapsed
 
 
-def test_settings_reach_the_palette_and_the_computers_pace_where_they_exist(
-    make_app, ui, monkeypatch
-) -> None:
-    import sys
-    import types
+def test_settings_reach_the_palette_and_the_computers_pace(make_app, ui) -> None:
+    from games.ui import palette
 
-    calls: list[bool] = []
-    palette = types.ModuleType("games.ui.palette")
-    palette.set_colour_blind = calls.append  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "games.ui.palette", palette)
     app = make_app()
-    assert calls == [False]  # the saved setting, applied at start
-    app.computer_speed = "normal"  # as the pacing module's App has it
+    assert not palette.colour_blind()  # the saved setting, applied at start
+    usual_red = palette.seat_colour("red")
     ui.key(app, pygame.K_o)
     screen = app.screens.settings_screen
     rects, _ = screen.buttons(screen.area())
-    ui.click(app, rects["colour_blind"].center)
-    ui.click(app, rects["computer_speed"].center)
-    ui.click(app, rects["computer_speed"].center)
-    assert calls[-1] is True and app.computer_speed == "instant"
-    ui.click(app, rects["animation_speed"].center)
-    assert animation._speed[0] == 2.0  # fast: twice as quick
+    try:
+        ui.click(app, rects["colour_blind"].center)
+        assert palette.colour_blind() and palette.seat_colour("red") != usual_red
+        ui.click(app, rects["computer_speed"].center)
+        ui.click(app, rects["computer_speed"].center)
+        assert app.computer_speed == "instant"
+        ui.click(app, rects["animation_speed"].center)
+        assert animation._speed[0] == 2.0  # fast: twice as quick
+    finally:
+        palette.set_colour_blind(False)
 
 
 def test_the_settings_computer_speed_is_used_unless_speed_is_given(make_app) -> None:

@@ -82,7 +82,7 @@ def test_refused_human_inputs_say_why_and_change_nothing() -> None:
          "Whacky rolled 3: move exactly 3 steps, not 1"),
         (InputEvent(0, "move", data={"type": "roll", "value": 6}), "rolled with the 'roll'"),
         (InputEvent(0, "move", data={"type": "fly"}), "unknown action type 'fly'"),
-        (InputEvent(0, "roll"), "no roll now: whacky must move 3 steps"),
+        (InputEvent(0, "roll"), "no roll now: Whacky must move 3 steps"),
         (InputEvent(0, "jump"), "unknown action"),
     ]:
         with pytest.raises(InputRefused, match=message):
@@ -101,7 +101,7 @@ def test_a_human_monster_player_rolls_both_dice_and_moves_the_chosen_monster() -
     session = make((C, H), seed=3, start=start, dice=[4, 0])  # green, 1
     session.handle(InputEvent(0, "roll"))
     assert session.log[-1] == "The monsters rolled green 1"
-    assert session.status() == "The monsters to move the green monster 1 step"
+    assert session.status() == "The monsters move the green monster 1 step"
     with pytest.raises(InputRefused, match="colour die chose the green monster"):
         session.handle(InputEvent(0, "move", data=action_to_json(Move("red", ("J6",)))))
     session.handle(InputEvent(0, "move", data=action_to_json(Move("green", ("J6",)))))
@@ -123,7 +123,7 @@ def test_a_catch_is_logged_with_the_new_life() -> None:
     session.handle(InputEvent(0, "move", data=action_to_json(Move("red", ("B5", "C5")))))
     assert session.log[-1] == ("The red monster moved to C5; the red monster caught Whacky; "
                                "Whacky starts life 2 on J9")
-    assert session.status() == "Whacky to roll, 2 rolls in a row"
+    assert session.status() == "Whacky rolls, 2 rolls in a row"
 
 
 def test_a_computer_whacky_uses_a_stored_power() -> None:
@@ -153,9 +153,9 @@ def test_a_forced_roll_out_of_range_is_refused() -> None:
 
 def test_status_says_whose_turn_and_what_to_do() -> None:
     session = make((H, H), dice=[4])
-    assert session.status() == "Whacky to roll, 2 rolls in a row"
+    assert session.status() == "Whacky rolls, 2 rolls in a row"
     session.handle(InputEvent(0, "roll"))
-    assert session.status() == "Whacky to move 5 steps"
+    assert session.status() == "Whacky moves 5 steps"
     assert isinstance(session.records[-1].action, Roll)
 
 
