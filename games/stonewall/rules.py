@@ -103,7 +103,8 @@ from games.stonewall.board import (
     default_board_path,
     load_board,
 )
-from games.stonewall.geometry import TWO_WAY, Candidate, geometry
+from games.stonewall.geometry import geometry
+from games.stonewall.walls import WallLayout, layout_of
 from games.turns import next_player, opening_step
 from games.userfile import shown
 
@@ -140,6 +141,7 @@ __all__ = [
     "default_board",
 ]  # fmt: skip
 
+PASS = Pass()
 WALL_TOTALS = {1: 24, 2: 24, 3: 12}  # single, double, triple walls in the box
 WALL_COUNT = sum(WALL_TOTALS.values())
 EXTRA_TURN_ROLL = 4
@@ -207,6 +209,7 @@ class State(SnapshotState[Action]):
         self.blocked = bytearray(self.board.edge_count)
         for edge in self.board.permanent_edges:
             self.blocked[edge] = 1
+        self._layout: WallLayout | None = self.geo.empty_layout()
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
 
     # --- small queries ------------------------------------------------------------------
@@ -252,15 +255,23 @@ class State(SnapshotState[Action]):
         if self.phase is Phase.MOVE:
             return list(self.legal_moves()) or [NoMove()]
         if self.phase is Phase.WALL:
-            actions: list[Action] = [Pass()]
-            actions.extend(PlaceWall(w) for w in self.legal_wall_placements())
-            return actions
+            return [PASS, *self.layout.place_actions(self._stock_lengths())]
         if self.phase is Phase.CHANGE:
             return list(self.legal_wall_changes())
         return []
 
     def chance_outcomes(self) -> list[tuple[Roll, float]]:
         return [(Roll(v), 1 / DIE_SIDES) for v in range(1, DIE_SIDES + 1)]
+
+    @property
+    def layout(self) -> WallLayout:
+        """The placed walls' layout and its legal wall positions (:mod:`games.stonewall.walls`)."""
+        if self._layout is None:
+            self._layout = layout_of(self.geo, self.placed)
+        return self._layout
+
+    def _stock_lengths(self) -> tuple[int, ...]:
+        return tuple(i + 1 for i, c in enumerate(self.stocks[self.current]) if c > 0)
 
     def legal_moves(self, roll: int | None = None) -> list[MovePiece]:
         """One move per distinct (destination, passes the Change-a-Wall corner) pair."""
@@ -530,146 +541,18 @@ class State(SnapshotState[Action]):
     def legal_wall_placements(
         self, lengths: Iterable[int] | None = None, ignore: Wall | None = None
     ) -> list[Wall]:
-        """Every legal wall position for the given lengths (default: the player's stock).
-
-        Fast: a union-find over grid points of everything that already stops two-way movement
-        tells in a few lookups whether a new wall closes a loop (planar duality: a set of
-        removed edges splits the two-way square graph exactly when their guide-line segments
-        close a cycle with walls/border). Walls that close no loop and touch no one-way edge
-        cannot change reachability. Of the rest, a wall that leaves a square with no open
-        arc out or in is refused at once (a degree count); only the remainder get a full
-        strong-connectivity check.
-        """
-        if lengths is None:
-            lengths = [i + 1 for i, c in enumerate(self.stocks[self.current]) if c > 0]
-        freed = set(self.board.wall_edges(ignore)) if ignore else set()
-        result: list[Wall] = []
-        with self._edges_changed((), freed):
-            find = self._wall_union_find()
-            crossing_points = self._crossing_points(ignore)
-            degrees = self._degrees()
-            for length in lengths:
-                for cand in self.geo.candidates[length]:
-                    if self._candidate_legal(cand, find, crossing_points, degrees):
-                        result.append(cand.wall)
-        return result
-
-    def _degrees(self) -> tuple[list[int], list[int]]:
-        """Open arcs out of and into every square."""
-        out_deg = [0] * self.board.square_count
-        in_deg = [0] * self.board.square_count
-        for edge, arcs in enumerate(self.geo.edge_arcs):
-            if not self.blocked[edge]:
-                for i, j in arcs:
-                    out_deg[i] += 1
-                    in_deg[j] += 1
-        return out_deg, in_deg
-
-    def _strands_a_square(
-        self, edges: tuple[int, ...], degrees: tuple[list[int], list[int]]
-    ) -> bool:
-        """True if closing ``edges`` leaves some square with no way out or no way in."""
-        out_deg, in_deg = degrees
-        lost_out: dict[int, int] = {}
-        lost_in: dict[int, int] = {}
-        for edge in edges:
-            for i, j in self.geo.edge_arcs[edge]:
-                lost_out[i] = lost_out.get(i, 0) + 1
-                lost_in[j] = lost_in.get(j, 0) + 1
-        return any(out_deg[i] == n for i, n in lost_out.items()) or any(
-            in_deg[j] == n for j, n in lost_in.items()
-        )
-
-    def legal_wall_placements_naive(
-        self, lengths: Iterable[int] | None = None, ignore: Wall | None = None
-    ) -> list[Wall]:
-        """The same list by a full strong-connectivity check per candidate (for tests/bench)."""
-        if lengths is None:
-            lengths = [i + 1 for i, c in enumerate(self.stocks[self.current]) if c > 0]
-        return [
-            cand.wall
-            for length in lengths
-            for cand in self.geo.candidates[length]
-            if self.wall_problem(cand.wall, ignore) is None
-        ]
-
-    def _crossing_points(self, ignore: Wall | None) -> set[tuple[tuple[int, int], str]]:
-        return {
-            (p, w.orientation) for w in self.placed if w != ignore for p in w.inner_points()
-        }
-
-    def _wall_union_find(self) -> Any:
-        geo, blocked = self.geo, self.blocked
-        parent = list(range(geo.point_count))
-        outer = 0  # point (0, 0) is on the border: it stands for the whole border
-        for p in range(geo.point_count):
-            if geo.border[p]:
-                parent[p] = outer
-
-        def find(p: int) -> int:
-            root = p
-            while parent[root] != root:
-                root = parent[root]
-            while parent[p] != root:
-                parent[p], p = root, parent[p]
-            return root
-
-        for edge, kind in enumerate(geo.edge_kind):
-            if blocked[edge] or kind != TWO_WAY:
-                a, b = geo.edge_point_ids[edge]
-                ra, rb = find(a), find(b)
-                if ra != rb:
-                    parent[ra] = rb
-        return find
-
-    def _candidate_legal(
-        self,
-        cand: Candidate,
-        find: Any,
-        crossing_points: set[tuple[tuple[int, int], str]],
-        degrees: tuple[list[int], list[int]],
-    ) -> bool:
-        blocked = self.blocked
-        for edge in cand.edges:
-            if blocked[edge]:
-                return False
-        for point in cand.crossings:
-            if point in crossing_points:
-                return False
-        if cand.touches_one_way or self._closes_loop(cand, find):
-            if self._strands_a_square(cand.edges, degrees):
-                return False
-            with self._edges_changed(cand.edges, set()):
-                return self.strongly_connected()
-        return True
-
-    def _closes_loop(self, cand: Candidate, find: Any) -> bool:
-        merged: dict[int, int] = {}
-
-        def local(root: int) -> int:
-            while root in merged:
-                root = merged[root]
-            return root
-
-        geo = self.geo
-        for edge in cand.edges:
-            a, b = geo.edge_point_ids[edge]
-            ra, rb = local(find(a)), local(find(b))
-            if geo.edge_kind[edge] != TWO_WAY:
-                if ra != rb:
-                    merged[ra] = rb
-                continue
-            if ra == rb:
-                return True
-            merged[ra] = rb
-        return False
+        """Every legal wall position for the given lengths (default: the player's stock), in
+        the board's candidate order; ``ignore``: a placed wall being moved (as if taken away).
+        The layouts of :mod:`games.stonewall.walls` hold the answer per layout of walls."""
+        layout = self.layout if ignore is None else self.layout.without(ignore)
+        return list(layout.listing(self._stock_lengths() if lengths is None else lengths))
 
     def legal_wall_changes(self) -> Iterator[ChangeWall]:
+        layout = self.layout
         for old in list(self.placed):
             yield ChangeWall(old, None)
-            for new in self.legal_wall_placements([old.length], ignore=old):
-                if new != old:
-                    yield ChangeWall(old, new)
+            for new in layout.moves_of(old):
+                yield ChangeWall(old, new)
 
     # --- push / pop ---------------------------------------------------------------------
     def draw(self, chance: Any) -> Roll:
@@ -684,14 +567,14 @@ class State(SnapshotState[Action]):
             self.positions[:], self.reached_far[:], [s[:] for s in self.stocks],
             self.placed[:], self.removed[:], self.phase, self.current, self.roll,
             self.extra_turns, self.contenders[:], self.opening_rolls[:], self.winner,
-            bytearray(self.blocked),
+            bytearray(self.blocked), self._layout,
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (
             self.positions, self.reached_far, self.stocks, self.placed, self.removed,
             self.phase, self.current, self.roll, self.extra_turns, self.contenders,
-            self.opening_rolls, self.winner, self.blocked,
+            self.opening_rolls, self.winner, self.blocked, self._layout,
         ) = snap
 
     def _check(self, action: Action) -> Any:
@@ -833,13 +716,16 @@ class State(SnapshotState[Action]):
                 f"{self.name(self.current)} has no {wall.kind} wall left "
                 f"(has {have})", wall=wall, player=self.current,
             )
-        problem = self.wall_problem(wall)
-        if problem is not None:
-            raise problem
+        if not self.layout.is_legal(wall):
+            problem = self.wall_problem(wall)
+            if problem is not None:
+                raise problem
 
         def apply() -> None:
             stock[wall.length - 1] -= 1
+            layout = self.layout.with_wall(wall)
             self._put_wall(wall)
+            self._layout = layout
             self._end_turn()
 
         return apply
@@ -859,26 +745,33 @@ class State(SnapshotState[Action]):
                 )
             if new == old:
                 raise IllegalMove(f"{said} must move somewhere else (or be removed)", wall=old)
-            problem = self.wall_problem(new, ignore=old)
-            if problem is not None:
-                raise problem
+            if not self.layout.without(old).is_legal(new):
+                problem = self.wall_problem(new, ignore=old)
+                if problem is not None:
+                    raise problem
 
         def apply() -> None:
+            layout = self.layout.without(old)
             self._take_wall(old)
             if new is None:
                 self.removed[old.length - 1] += 1
             else:
+                layout = layout.with_wall(new)
                 self._put_wall(new)
+            self._layout = layout
             self._end_turn()
 
         return apply
 
     def _put_wall(self, wall: Wall) -> None:
+        """Put ``wall`` down (its legality is the caller's; the layout is worked out anew)."""
+        self._layout = None
         self.placed = [*self.placed, wall]
         for edge in self.board.wall_edges(wall):
             self.blocked[edge] = 1
 
     def _take_wall(self, wall: Wall) -> None:
+        self._layout = None
         self.placed = [w for w in self.placed if w != wall]
         for edge in self.board.wall_edges(wall):
             self.blocked[edge] = 0

@@ -1,0 +1,335 @@
+"""Stonewall's legal wall positions, kept per wall layout and updated as walls go down. Pure.
+
+A wall position is legal when it lies on no wall, crosses no placed wall, and leaves every
+square reachable from every square (:mod:`games.stonewall.rules` says the rule). Which positions
+are legal depends only on the walls on the board (not on the pieces or whose turn it is), so a
+:class:`WallLayout` holds the answer for one layout of walls as a bitmask over the board's
+candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts are shared:
+
+* Walls only ever take paths away, so a position refused once stays refused after more walls:
+  placing a wall (:meth:`WallLayout.with_wall`) re-checks only the positions still legal.
+* Of those, only a position whose guide-line segment would close a loop with the walls (planar
+  duality: such a set of edges splits the two-way square graph) or that touches a one-way edge
+  can change reachability. The grid points are kept in groups joined by walls, arrows and the
+  border, each group with the mask of positions touching it; a new wall joins groups, and the
+  positions touching two of the groups it joins are the new loop closers. Only those (and the
+  few legal positions that already close a loop through one-way arcs) get a full check.
+* The full check is a flood fill on bitboards (one bit per square, one mask of open arcs per
+  direction), forwards and backwards from both sides of the wall in lockstep, so a wall that
+  shuts a small pocket is refused after a few steps. A refused position leaves a *witness*: a
+  set of squares no open arc leaves. Walls only close arcs, so the next time the position is
+  tried the witness usually still holds and refuses it in a dozen operations.
+* Taking a wall away (a Change-a-Wall) can only free positions: the layout without it keeps
+  every legal position and checks only the others (:meth:`WallLayout.without`).
+* Layouts are cached per board by their walls (edges and crossing points), so a search that
+  places and takes back the same walls finds them again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from games.stonewall.actions import PlaceWall
+from games.stonewall.board import Wall
+
+if TYPE_CHECKING:
+    from games.stonewall.geometry import Candidate, Geometry
+
+CACHE_LIMIT = 4096
+
+
+def set_bits(mask: int) -> Iterator[int]:
+    """The indices of the bits set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class WallLayout:
+    """One layout of placed walls and its legal wall positions (immutable once built)."""
+
+    __slots__ = (
+        "_actions",
+        "_groups",
+        "_listings",
+        "_removals",
+        "excluded",
+        "fragile",
+        "geo",
+        "key",
+        "label",
+        "legal",
+        "opens",
+        "walls",
+    )
+
+    def __init__(self, geo: Geometry) -> None:
+        self.geo = geo
+        self.key: tuple[int, int] = (0, 0)  # placed edges, placed crossing points
+        self.walls: tuple[Wall, ...] = ()
+        self.opens: tuple[int, int, int, int] = geo.open_arcs  # E, W, S, N arcs still open
+        self.excluded = geo.on_permanent  # positions on a wall or crossing one
+        self.label: list[int] = []  # grid point -> its group
+        self._groups: dict[int, tuple[list[int], int]] | None = None
+        self.legal = 0
+        self.fragile = 0  # legal positions that close a loop or touch a one-way edge
+        self._listings: dict[tuple[int, ...], list[Wall]] = {}
+        self._actions: dict[tuple[int, ...], list[PlaceWall]] = {}
+        self._removals: dict[tuple[Wall, int], list[Wall]] = {}
+
+    # --- building -----------------------------------------------------------------------
+    @classmethod
+    def empty(cls, geo: Geometry) -> WallLayout:
+        """The board with no placed wall: every position checked in full once."""
+        layout = cls(geo)
+        layout.label, layout._groups = geo.point_groups()
+        legal = fragile = 0
+        for cand in geo.all_candidates:
+            if layout.excluded >> cand.index & 1:
+                continue
+            if cand.touches_one_way or layout._closes_loop(cand):
+                if not layout.connected_with(cand):
+                    continue
+                fragile |= cand.bit
+            legal |= cand.bit
+        layout.legal, layout.fragile = legal, fragile
+        return layout
+
+    def with_wall(self, wall: Wall) -> WallLayout:
+        """This layout and ``wall`` (a legal position now), from the cache or built."""
+        geo = self.geo
+        cand = geo.candidate_of[wall]
+        key = (self.key[0] | cand.edge_mask, self.key[1] | cand.cross_mask)
+        cached = geo.layouts.get(key)
+        if cached is not None:
+            return cached
+        child = WallLayout(geo)
+        child.key, child.walls = key, (*self.walls, wall)
+        clear = cand.clear
+        child.opens = (self.opens[0] & ~clear[0], self.opens[1] & ~clear[1],
+                       self.opens[2] & ~clear[2], self.opens[3] & ~clear[3])
+        child.excluded = self.excluded | geo.conflicts[cand.index]
+        still = self.legal & ~child.excluded
+        suspects = self._join(child, cand) | self.fragile
+        legal, fragile = still, self.fragile
+        for index in set_bits(suspects & still):
+            other = geo.all_candidates[index]
+            if child.connected_with(other):
+                fragile |= other.bit
+            else:
+                legal &= ~other.bit
+        child.legal, child.fragile = legal, fragile & legal
+        geo.remember(key, child)
+        return child
+
+    def groups(self) -> dict[int, tuple[list[int], int]]:
+        """Group -> (its grid points, the mask of positions touching them)."""
+        if self._groups is None:
+            touching = self.geo.touching
+            groups: dict[int, tuple[list[int], int]] = {}
+            for point, root in enumerate(self.label):
+                points, mask = groups.get(root, ([], 0))
+                points.append(point)
+                groups[root] = (points, mask | touching[point])
+            self._groups = groups
+        return self._groups
+
+    def _join(self, child: WallLayout, cand: Candidate) -> int:
+        """Give ``child`` this layout's groups with ``cand``'s points joined; return the
+        positions touching two of the groups joined (they now close a loop)."""
+        label, groups = self.label, self.groups()
+        roots = list(dict.fromkeys(label[p] for p in cand.points))
+        child.label, child._groups = label, groups
+        if len(roots) == 1:
+            return 0
+        touching = [groups[root][1] for root in roots]
+        closers = 0
+        for i, first in enumerate(touching):
+            for second in touching[i + 1:]:
+                closers |= first & second
+        keep = max(roots, key=lambda root: len(groups[root][0]))
+        new_label = label[:]
+        new_groups = dict(groups)
+        points, positions = list(groups[keep][0]), groups[keep][1]
+        for root in roots:
+            if root == keep:
+                continue
+            moved, touched = new_groups.pop(root)
+            for point in moved:
+                new_label[point] = keep
+            points.extend(moved)
+            positions |= touched
+        new_groups[keep] = (points, positions)
+        child.label, child._groups = new_label, new_groups
+        return closers
+
+    def _closes_loop(self, cand: Candidate) -> bool:
+        """Would ``cand``'s segments close a loop with the walls, arrows and border?"""
+        label = self.label
+        seen = {label[cand.points[0]]}
+        for point, two_way in zip(cand.points[1:], cand.two_way, strict=True):
+            group = label[point]
+            if two_way and group in seen:
+                return True
+            seen.add(group)
+        return False
+
+    def without(self, wall: Wall) -> WallLayout:
+        """This layout less ``wall`` (a placed wall), from the cache or built: every position
+        legal now stays legal; only the others are checked."""
+        geo = self.geo
+        old = geo.candidate_of[wall]
+        key = (self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask)
+        cached = geo.layouts.get(key)
+        if cached is not None:
+            return cached
+        layout = self._less(wall, old)
+        layout.key = key
+        layout.legal = self.legal | layout._freed(self.legal, ~0)
+        layout.fragile = 0
+        for index in set_bits(layout.legal):
+            cand = geo.all_candidates[index]
+            if cand.touches_one_way or layout._closes_loop(cand):
+                layout.fragile |= cand.bit
+        geo.remember(key, layout)
+        return layout
+
+    def moves_of(self, wall: Wall) -> list[Wall]:
+        """Where placed ``wall`` may move (a Change-a-Wall): the legal positions of its length
+        with it taken away, itself excluded."""
+        cached = self._removals.get((wall, 0))
+        if cached is not None:
+            return cached
+        geo = self.geo
+        old = geo.candidate_of[wall]
+        full = geo.layouts.get((self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask))
+        if full is not None:
+            found = [w for w in full.listing((wall.length,)) if w != wall]
+        else:
+            length = geo.length_mask[wall.length]
+            less = self._less(wall, old)
+            legal = (self.legal & length) | less._freed(self.legal, length)
+            found = [geo.all_candidates[i].wall for i in set_bits(legal & ~old.bit)]
+        self._removals[(wall, 0)] = found
+        return found
+
+    def _less(self, wall: Wall, old: Candidate) -> WallLayout:
+        """A layout with this one's walls but ``wall``: walls, arcs, exclusions and groups
+        (legal positions not yet worked out)."""
+        geo = self.geo
+        layout = WallLayout(geo)
+        layout.walls = tuple(w for w in self.walls if w != wall)
+        clear = [0, 0, 0, 0]
+        excluded = geo.on_permanent
+        for other in layout.walls:
+            cand = geo.candidate_of[other]
+            excluded |= geo.conflicts[cand.index]
+            for way in range(4):
+                clear[way] |= cand.clear[way]
+        base = geo.open_arcs
+        layout.opens = (base[0] & ~clear[0], base[1] & ~clear[1], base[2] & ~clear[2],
+                        base[3] & ~clear[3])
+        layout.excluded = excluded
+        layout.label = geo.point_labels(layout.walls)
+        return layout
+
+    def _freed(self, legal_before: int, lengths: int) -> int:
+        """Of the positions in ``lengths`` not in ``legal_before`` (the layout with one more
+        wall), those legal here."""
+        freed = 0
+        for index in set_bits(lengths & ~legal_before & ~self.excluded & self.geo.all_mask):
+            cand = self.geo.all_candidates[index]
+            if (not cand.touches_one_way and not self._closes_loop(cand)) or \
+                    self.connected_with(cand):
+                freed |= cand.bit
+        return freed
+
+    # --- queries ------------------------------------------------------------------------
+    def connected_with(self, cand: Candidate) -> bool:
+        """Does every square still reach every square with ``cand`` placed too?
+
+        Refused at once: a square left with no open arc out or in, or a witness of an earlier
+        refusal that still holds. Else four flood fills in lockstep (forwards and backwards
+        from the squares either side of the wall) until one stalls short of the whole board
+        (refused; its squares are the new witness) or all cover it."""
+        clear = cand.clear
+        east, west, south, north = self.opens
+        east &= ~clear[0]
+        west &= ~clear[1]
+        south &= ~clear[2]
+        north &= ~clear[3]
+        geo = self.geo
+        size, full = geo.size, geo.full
+        if (east | west | south | north) != full or \
+                (east << 1 | west >> 1 | south << size | north >> size) != full:
+            return False
+        witnesses = geo.witnesses.get(cand.index)
+        if witnesses:
+            for shut in witnesses:
+                if not ((shut & east) << 1 | (shut & west) >> 1 | (shut & south) << size
+                        | (shut & north) >> size) & ~shut:
+                    return False
+        u, v = cand.sides
+        ahead = [1 << u, 1 << v]
+        behind = [1 << u, 1 << v]
+        done = 0
+        while done < 4:
+            done = 0
+            for i, reached in enumerate(ahead):
+                grown = (reached | (reached & east) << 1 | (reached & west) >> 1
+                         | (reached & south) << size | (reached & north) >> size)
+                if grown == reached:
+                    if reached != full:
+                        geo.witness(cand.index, reached)
+                        return False
+                    done += 1
+                ahead[i] = grown
+            for i, reached in enumerate(behind):
+                grown = (reached | (reached >> 1) & east | (reached << 1) & west
+                         | (reached >> size) & south | (reached << size) & north)
+                if grown == reached:
+                    if reached != full:
+                        geo.witness(cand.index, full & ~reached)
+                        return False
+                    done += 1
+                behind[i] = grown
+        return True
+
+    def is_legal(self, wall: Wall) -> bool:
+        cand = self.geo.candidate_of.get(wall)
+        return cand is not None and bool(self.legal >> cand.index & 1)
+
+    def listing(self, lengths: Iterable[int]) -> list[Wall]:
+        """The legal walls of the given lengths, in the board's candidate order per length."""
+        key = tuple(lengths)
+        found = self._listings.get(key)
+        if found is None:
+            geo = self.geo
+            found = []
+            for length in key:
+                mask = self.legal & geo.length_mask.get(length, 0)
+                found.extend(geo.all_candidates[i].wall for i in set_bits(mask))
+            self._listings[key] = found
+        return found
+
+    def place_actions(self, lengths: tuple[int, ...]) -> list[PlaceWall]:
+        """:meth:`listing` as the actions that place them (shared objects, in the same order)."""
+        found = self._actions.get(lengths)
+        if found is None:
+            candidate_of = self.geo.candidate_of
+            found = [candidate_of[wall].action for wall in self.listing(lengths)]
+            self._actions[lengths] = found
+        return found
+
+
+def layout_of(geo: Geometry, walls: Iterable[Wall]) -> WallLayout:
+    """The layout of ``walls`` (placed legally, in any order): the empty board and each wall.
+
+    Any subset of a legal layout is legal (fewer walls take fewer paths away), so adding the
+    walls one by one passes through legal layouts only."""
+    layout = geo.empty_layout()
+    for wall in walls:
+        layout = layout.with_wall(wall)
+    return layout
