@@ -112,9 +112,12 @@ class Geometry:
         one_way = any(self.edge_kind[e] == ONE_WAY for e in edges)
         first, second = board.edge_squares(edges[0])
         clear = [0, 0, 0, 0]
+        ends = 0
         for edge in edges:
             for way, bit in self.edge_arcs_bits[edge]:
                 clear[way] |= bit
+            for i, j in self.edge_arcs[edge]:
+                ends |= 1 << i | 1 << j
         return Candidate(
             wall, edges, inner, one_way,
             index=index,
@@ -126,6 +129,7 @@ class Geometry:
             clear=(clear[0], clear[1], clear[2], clear[3]),
             action=PlaceWall(wall),
             sides=(board.index(first), board.index(second)),
+            ends=ends,
         )
 
     def cross_id(self, point: tuple[int, int], orientation: str) -> int:
@@ -249,6 +253,7 @@ class Candidate:
     two_way: tuple[bool, ...]  # per edge: is it a two-way edge?
     clear: tuple[int, int, int, int]  # squares whose E/W/S/N arc it closes
     sides: tuple[int, int]  # the squares either side of its first edge
+    ends: int  # the squares at either end of the arcs it closes
     action: PlaceWall  # the action that places it (one shared object)
 
 

@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import Any
 
 from games.assets import parse_once, read_once
@@ -156,6 +157,9 @@ class Phase(str, enum.Enum):
     OVER = "over"
 
 
+_CHANCE = (Phase.OPENING, Phase.ROLL)
+
+
 
 
 def _squares_named(board: Board, indices: set[int]) -> str:
@@ -210,6 +214,8 @@ class State(SnapshotState[Action]):
         for edge in self.board.permanent_edges:
             self.blocked[edge] = 1
         self._layout: WallLayout | None = self.geo.empty_layout()
+        # the moves legal_moves listed last, by id: (move, square indices, triggers a change)
+        self._listed: dict[int, tuple[MovePiece, tuple[int, ...], bool]] = {}
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
 
     # --- small queries ------------------------------------------------------------------
@@ -278,8 +284,15 @@ class State(SnapshotState[Action]):
         seen: dict[tuple[int, bool], tuple[int, ...]] = {}
         for path, triggers in self.walks(roll if roll is not None else self.roll or 0):
             seen.setdefault((path[-1], triggers), path)
-        square = self.board.square
-        return [MovePiece(tuple(square(i) for i in path)) for path in seen.values()]
+        square = self.geo.squares
+        moves = [MovePiece(tuple([square[i] for i in path])) for path in seen.values()]
+        if roll is None or roll == self.roll:
+            # push checks these by identity, not square by square
+            self._listed = {
+                id(move): (move, path, triggers)
+                for move, ((_, triggers), path) in zip(moves, seen.items(), strict=True)
+            }
+        return moves
 
     def walks(
         self, steps: int, player: int | None = None
@@ -576,9 +589,13 @@ class State(SnapshotState[Action]):
             self.phase, self.current, self.roll, self.extra_turns, self.contenders,
             self.opening_rolls, self.winner, self.blocked, self._layout,
         ) = snap
+        self._listed = {}
 
     def _check(self, action: Action) -> Any:
         """Validate ``action`` and return a function that applies it."""
+        quick = self._check_listed(action)
+        if quick is not None:
+            return quick
         if type(action) not in (Roll, MovePiece, NoMove, PlaceWall, Pass, ChangeWall):
             raise IllegalMove(f"not an action: {shown(action)}")
         check_action(action, IllegalMove, {"Roll.value": f"1 to {DIE_SIDES}"})
@@ -614,6 +631,32 @@ class State(SnapshotState[Action]):
             return self._check_place(action.wall)
         assert isinstance(action, ChangeWall)
         return self._check_change(action)
+
+    def _check_listed(self, action: Action) -> Callable[[], None] | None:
+        """The apply function of an action this state listed itself (the very object: its
+        fields are the engine's own), or None to check it in full."""
+        kind = type(action)
+        if kind is MovePiece:
+            listed = self._listed.get(id(action)) if self.phase is Phase.MOVE else None
+            if listed is not None and listed[0] is action:
+                return partial(self._apply_move, listed[1], listed[2])
+        elif kind is PlaceWall:
+            assert isinstance(action, PlaceWall)
+            cand = self.geo.candidate_of.get(action.wall) if self.phase is Phase.WALL else None
+            if cand is not None and cand.action is action and self.layout.legal & cand.bit \
+                    and self.stocks[self.current][action.wall.length - 1] > 0:
+                return partial(self._apply_place, action.wall)
+        elif kind is Roll:
+            assert isinstance(action, Roll)
+            value = action.value
+            if type(value) is int and 1 <= value <= DIE_SIDES and self.phase in _CHANCE:
+                return partial(self._apply_roll, value)
+        elif kind is Pass and self.phase is Phase.WALL:
+            return self._end_turn
+        return None
+
+    def _pushing(self) -> None:
+        self._listed = {}
 
     # --- applying -----------------------------------------------------------------------
     def _apply_roll(self, value: int) -> None:
@@ -720,15 +763,14 @@ class State(SnapshotState[Action]):
             problem = self.wall_problem(wall)
             if problem is not None:
                 raise problem
+        return partial(self._apply_place, wall)
 
-        def apply() -> None:
-            stock[wall.length - 1] -= 1
-            layout = self.layout.with_wall(wall)
-            self._put_wall(wall)
-            self._layout = layout
-            self._end_turn()
-
-        return apply
+    def _apply_place(self, wall: Wall) -> None:
+        self.stocks[self.current][wall.length - 1] -= 1
+        layout = self.layout.with_wall(wall)
+        self._put_wall(wall)
+        self._layout = layout
+        self._end_turn()
 
     def _check_change(self, change: ChangeWall) -> Any:
         old, new = change.old, change.new

@@ -15,10 +15,11 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
   positions touching two of the groups it joins are the new loop closers. Only those (and the
   few legal positions that already close a loop through one-way arcs) get a full check.
 * The full check is a flood fill on bitboards (one bit per square, one mask of open arcs per
-  direction), forwards and backwards from both sides of the wall in lockstep, so a wall that
-  shuts a small pocket is refused after a few steps. A refused position leaves a *witness*: a
-  set of squares no open arc leaves. Walls only close arcs, so the next time the position is
-  tried the witness usually still holds and refuses it in a dozen operations.
+  direction), forwards and backwards from a square beside the wall, stopping as soon as it has
+  met the ends of every arc the wall closes (the board without the wall is strongly connected,
+  so that is enough), which for a legal wall is a few steps round its end. A refused position
+  leaves a *witness*: a set of squares no open arc leaves. Walls only close arcs, so the next
+  time the position is tried the witness usually still holds and refuses it at once.
 * Taking a wall away (a Change-a-Wall) can only free positions: the layout without it keeps
   every legal position and checks only the others (:meth:`WallLayout.without`).
 * Layouts are cached per board by their walls (edges and crossing points), so a search that
@@ -71,7 +72,7 @@ class WallLayout:
         self.walls: tuple[Wall, ...] = ()
         self.opens: tuple[int, int, int, int] = geo.open_arcs  # E, W, S, N arcs still open
         self.excluded = geo.on_permanent  # positions on a wall or crossing one
-        self.label: list[int] = []  # grid point -> its group
+        self.label: list[int] | None = None  # grid point -> its group (worked out lazily)
         self._groups: dict[int, tuple[list[int], int]] | None = None
         self.legal = 0
         self.fragile = 0  # legal positions that close a loop or touch a one-way edge
@@ -124,12 +125,18 @@ class WallLayout:
         geo.remember(key, child)
         return child
 
+    def labels(self) -> list[int]:
+        """Grid point -> its group (joined by walls, arrows and the border)."""
+        if self.label is None:
+            self.label = self.geo.point_labels(self.walls)
+        return self.label
+
     def groups(self) -> dict[int, tuple[list[int], int]]:
         """Group -> (its grid points, the mask of positions touching them)."""
         if self._groups is None:
             touching = self.geo.touching
             groups: dict[int, tuple[list[int], int]] = {}
-            for point, root in enumerate(self.label):
+            for point, root in enumerate(self.labels()):
                 points, mask = groups.get(root, ([], 0))
                 points.append(point)
                 groups[root] = (points, mask | touching[point])
@@ -139,7 +146,7 @@ class WallLayout:
     def _join(self, child: WallLayout, cand: Candidate) -> int:
         """Give ``child`` this layout's groups with ``cand``'s points joined; return the
         positions touching two of the groups joined (they now close a loop)."""
-        label, groups = self.label, self.groups()
+        label, groups = self.labels(), self.groups()
         roots = list(dict.fromkeys(label[p] for p in cand.points))
         child.label, child._groups = label, groups
         if len(roots) == 1:
@@ -167,7 +174,7 @@ class WallLayout:
 
     def _closes_loop(self, cand: Candidate) -> bool:
         """Would ``cand``'s segments close a loop with the walls, arrows and border?"""
-        label = self.label
+        label = self.labels()
         seen = {label[cand.points[0]]}
         for point, two_way in zip(cand.points[1:], cand.two_way, strict=True):
             group = label[point]
@@ -187,12 +194,9 @@ class WallLayout:
             return cached
         layout = self._less(wall, old)
         layout.key = key
-        layout.legal = self.legal | layout._freed(self.legal, ~0)
-        layout.fragile = 0
-        for index in set_bits(layout.legal):
-            cand = geo.all_candidates[index]
-            if cand.touches_one_way or layout._closes_loop(cand):
-                layout.fragile |= cand.bit
+        freed, closers = self._freed(layout, geo.all_mask)
+        layout.legal = self.legal | freed
+        layout.fragile = self.fragile | closers
         geo.remember(key, layout)
         return layout
 
@@ -209,8 +213,8 @@ class WallLayout:
             found = [w for w in full.listing((wall.length,)) if w != wall]
         else:
             length = geo.length_mask[wall.length]
-            less = self._less(wall, old)
-            legal = (self.legal & length) | less._freed(self.legal, length)
+            freed, _ = self._freed(self._less(wall, old), length)
+            legal = (self.legal & length) | freed
             found = [geo.all_candidates[i].wall for i in set_bits(legal & ~old.bit)]
         self._removals[(wall, 0)] = found
         return found
@@ -232,28 +236,32 @@ class WallLayout:
         layout.opens = (base[0] & ~clear[0], base[1] & ~clear[1], base[2] & ~clear[2],
                         base[3] & ~clear[3])
         layout.excluded = excluded
-        layout.label = geo.point_labels(layout.walls)
         return layout
 
-    def _freed(self, legal_before: int, lengths: int) -> int:
-        """Of the positions in ``lengths`` not in ``legal_before`` (the layout with one more
-        wall), those legal here."""
-        freed = 0
-        for index in set_bits(lengths & ~legal_before & ~self.excluded & self.geo.all_mask):
+    def _freed(self, less: WallLayout, lengths: int) -> tuple[int, int]:
+        """Of the positions in ``lengths`` refused here, those legal in ``less`` (this layout
+        with one wall fewer), and which of them may close a loop there.
+
+        A position that closes no loop here closes none with fewer walls (the groups of
+        grid points only split), so only the loop closers here get the full check."""
+        freed = closers = 0
+        for index in set_bits(lengths & ~self.legal & ~less.excluded):
             cand = self.geo.all_candidates[index]
-            if (not cand.touches_one_way and not self._closes_loop(cand)) or \
-                    self.connected_with(cand):
+            if not cand.touches_one_way and not self._closes_loop(cand):
                 freed |= cand.bit
-        return freed
+            elif less.connected_with(cand):
+                freed |= cand.bit
+                closers |= cand.bit
+        return freed, closers
 
     # --- queries ------------------------------------------------------------------------
     def connected_with(self, cand: Candidate) -> bool:
         """Does every square still reach every square with ``cand`` placed too?
 
         Refused at once: a square left with no open arc out or in, or a witness of an earlier
-        refusal that still holds. Else four flood fills in lockstep (forwards and backwards
-        from the squares either side of the wall) until one stalls short of the whole board
-        (refused; its squares are the new witness) or all cover it."""
+        refusal that still holds. Else a flood fill forwards and one backwards from a square
+        beside the wall, each until it has met the ends of every arc the wall closes (legal)
+        or stalls (refused; the squares it stalled in are the new witness)."""
         clear = cand.clear
         east, west, south, north = self.opens
         east &= ~clear[0]
@@ -271,30 +279,26 @@ class WallLayout:
                 if not ((shut & east) << 1 | (shut & west) >> 1 | (shut & south) << size
                         | (shut & north) >> size) & ~shut:
                     return False
-        u, v = cand.sides
-        ahead = [1 << u, 1 << v]
-        behind = [1 << u, 1 << v]
-        done = 0
-        while done < 4:
-            done = 0
-            for i, reached in enumerate(ahead):
-                grown = (reached | (reached & east) << 1 | (reached & west) >> 1
-                         | (reached & south) << size | (reached & north) >> size)
-                if grown == reached:
-                    if reached != full:
-                        geo.witness(cand.index, reached)
-                        return False
-                    done += 1
-                ahead[i] = grown
-            for i, reached in enumerate(behind):
-                grown = (reached | (reached >> 1) & east | (reached << 1) & west
-                         | (reached >> size) & south | (reached << size) & north)
-                if grown == reached:
-                    if reached != full:
-                        geo.witness(cand.index, full & ~reached)
-                        return False
-                    done += 1
-                behind[i] = grown
+        # The layout without it is strongly connected, so it stays so exactly when the ends
+        # of every arc it closes still reach each other: when one square beside it reaches
+        # them all and is reached from them all. The floods stop as soon as they have.
+        ends = cand.ends
+        reached = 1 << cand.sides[0]
+        while reached & ends != ends:
+            grown = (reached | (reached & east) << 1 | (reached & west) >> 1
+                     | (reached & south) << size | (reached & north) >> size)
+            if grown == reached:
+                geo.witness(cand.index, reached)
+                return False
+            reached = grown
+        reached = 1 << cand.sides[0]
+        while reached & ends != ends:
+            grown = (reached | (reached >> 1) & east | (reached << 1) & west
+                     | (reached >> size) & south | (reached << size) & north)
+            if grown == reached:
+                geo.witness(cand.index, full & ~reached)
+                return False
+            reached = grown
         return True
 
     def is_legal(self, wall: Wall) -> bool:
