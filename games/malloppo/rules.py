@@ -232,21 +232,18 @@ class Result:
     reason: str = "last player with hands on the board"
 
 
-_NO_STEALS: tuple[tuple[tuple[Square, ...], tuple[int, ...]], ...] = (((), ()),)
+_NO_STEALS: tuple[tuple[Square, ...], ...] = ((),)
 
 
 @functools.lru_cache(maxsize=4096)
-def _steal_choices(
-    squares: tuple[Square, ...], hands: tuple[int, ...]
-) -> tuple[tuple[tuple[Square, ...], tuple[int, ...]], ...]:
+def _steal_choices(squares: tuple[Square, ...]) -> tuple[tuple[Square, ...], ...]:
     """Every choice of neighbours to take a coin from, none first, in the order
-    :func:`itertools.combinations` gives them: (their squares sorted, their hands)."""
-    choices = []
-    for count in range(len(hands) + 1):
-        for picked in itertools.combinations(range(len(hands)), count):
-            ordered = sorted(picked, key=lambda i: squares[i])
-            choices.append((tuple(squares[i] for i in ordered), tuple(hands[i] for i in ordered)))
-    return tuple(choices)
+    :func:`itertools.combinations` gives them, each sorted (as a :class:`Turn` keeps it)."""
+    return tuple(
+        tuple(sorted(picked))
+        for count in range(len(squares) + 1)
+        for picked in itertools.combinations(squares, count)
+    )
 
 
 def _squares_named(squares: Iterable[Square]) -> str:
@@ -293,8 +290,8 @@ class State(SnapshotState[Action]):
         self.opening_rolls: list[int] = []
         self.winner: int | None = None
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
-        # the turns legal_turns listed since the last push, by id: (turn, payer, hand, robbed)
-        self._listed: dict[int, tuple[Turn, int | None, int | None, tuple[int, ...]]] = {}
+        # the turns listed since the last push, and their ids (push takes them unchecked)
+        self._listed: tuple[list[Turn], set[int]] = ([], set())
 
     # --- small queries ------------------------------------------------------------------
     def name(self, player: int) -> str:
@@ -416,9 +413,8 @@ class State(SnapshotState[Action]):
             return []
         p, squares, steps, at = self.current, self.squares, self.roll or 0, self.at
         neighbours = self.board.neighbours
-        listed = self._listed
         turns: list[Turn] = []
-        new = object.__new__
+        new, set_fields = object.__new__, object.__setattr__
         searched: dict[tuple[int, Square | None], dict[Square, tuple[Square, ...]]] = {}
         for paid in self.pay_options():
             pay = squares[paid] if paid is not None else None
@@ -440,23 +436,20 @@ class State(SnapshotState[Action]):
                         other for other in map(at.get, neighbours[to])
                         if other is not None and other != hand and other != leaving
                     ]
-                    if robbed:
-                        choices = _steal_choices(tuple([squares[h] for h in robbed]),
-                                                 tuple(robbed))
-                    else:
-                        choices = _NO_STEALS
-                    for steals, taken in choices:
+                    choices = _steal_choices(tuple([squares[h] for h in robbed])) if robbed \
+                        else _NO_STEALS
+                    for steals in choices:
                         # a Turn built without __post_init__: its steals are sorted already
                         turn = new(Turn)
-                        turn.__dict__.update(
-                            {"pay": pay, "hand": start, "to": to, "steals": steals, "path": path}
-                        )
-                        listed[id(turn)] = (turn, paid, hand, taken)
+                        set_fields(turn, "__dict__", {
+                            "pay": pay, "hand": start, "to": to, "steals": steals, "path": path,
+                        })
                         turns.append(turn)
             if not moved:
-                turn = Turn(pay, None, None)
-                listed[id(turn)] = (turn, paid, None, ())
-                turns.append(turn)
+                turns.append(Turn(pay, None, None))
+        # push takes these very objects without checking them again (the list keeps them
+        # alive, so no other object can have their ids meanwhile)
+        self._listed = (turns, {id(turn) for turn in turns})
         return turns
 
     # --- push / pop ---------------------------------------------------------------------
@@ -477,16 +470,19 @@ class State(SnapshotState[Action]):
             self.squares, self.coins, self.bank, self.at, self.phase, self.current, self.roll,
             self.contenders, self.opening_rolls, self.winner,
         ) = snap
-        self._listed = {}
+        self._listed = ([], set())
 
     def _pushing(self) -> None:
-        self._listed = {}
+        self._listed = ([], set())
 
     # --- checking -----------------------------------------------------------------------
     def _check(self, action: Action) -> Any:
-        listed = self._listed.get(id(action)) if self.phase is Phase.MOVE else None
-        if listed is not None and listed[0] is action:  # listed by this very state
-            _, paid, hand, robbed = listed
+        if id(action) in self._listed[1] and self.phase is Phase.MOVE:  # listed by this state
+            assert isinstance(action, Turn)
+            at = self.at
+            paid = at[action.pay] if action.pay is not None else None
+            hand = at[action.hand] if action.hand is not None else None
+            robbed = tuple([at[square] for square in action.steals])
             return partial(self._apply_turn, paid, hand, action.to, robbed)
         if type(action) is Roll and type(action.value) is int and 1 <= action.value <= DIE_SIDES \
                 and self.is_chance():
