@@ -218,7 +218,7 @@ class Geometry:
         if self._empty is None:
             from games.stonewall.walls import WallLayout
 
-            self._empty = WallLayout.empty(self)
+            self._empty = WallLayout.built(self, ())
         return self._empty
 
     def remember(self, key: tuple[int, int], layout: WallLayout) -> None:

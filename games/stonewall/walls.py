@@ -82,13 +82,15 @@ class WallLayout:
 
     # --- building -----------------------------------------------------------------------
     @classmethod
-    def empty(cls, geo: Geometry) -> WallLayout:
-        """The board with no placed wall: every position checked in full once."""
-        layout = cls(geo)
-        layout.label, layout._groups = geo.point_groups()
+    def built(cls, geo: Geometry, walls: Iterable[Wall]) -> WallLayout:
+        """The layout of ``walls`` worked out in one pass: every position not on or across a
+        wall that closes a loop or touches a one-way edge gets the full check."""
+        layout = cls.bare(geo, walls)
+        layout.label = geo.point_labels(layout.walls)
         legal = fragile = 0
+        excluded = layout.excluded
         for cand in geo.all_candidates:
-            if layout.excluded >> cand.index & 1:
+            if excluded >> cand.index & 1:
                 continue
             if cand.touches_one_way or layout._closes_loop(cand):
                 if not layout.connected_with(cand):
@@ -96,6 +98,29 @@ class WallLayout:
                 fragile |= cand.bit
             legal |= cand.bit
         layout.legal, layout.fragile = legal, fragile
+        return layout
+
+    @classmethod
+    def bare(cls, geo: Geometry, walls: Iterable[Wall]) -> WallLayout:
+        """A layout of ``walls`` with its key, open arcs and exclusions, the legal positions
+        not yet worked out."""
+        layout = cls(geo)
+        layout.walls = tuple(walls)
+        edges = crossings = 0
+        excluded = geo.on_permanent
+        clear = [0, 0, 0, 0]
+        for wall in layout.walls:
+            cand = geo.candidate_of[wall]
+            edges |= cand.edge_mask
+            crossings |= cand.cross_mask
+            excluded |= geo.conflicts[cand.index]
+            for way in range(4):
+                clear[way] |= cand.clear[way]
+        base = geo.open_arcs
+        layout.key = (edges, crossings)
+        layout.opens = (base[0] & ~clear[0], base[1] & ~clear[1], base[2] & ~clear[2],
+                        base[3] & ~clear[3])
+        layout.excluded = excluded
         return layout
 
     def with_wall(self, wall: Wall) -> WallLayout:
@@ -220,23 +245,8 @@ class WallLayout:
         return found
 
     def _less(self, wall: Wall, old: Candidate) -> WallLayout:
-        """A layout with this one's walls but ``wall``: walls, arcs, exclusions and groups
-        (legal positions not yet worked out)."""
-        geo = self.geo
-        layout = WallLayout(geo)
-        layout.walls = tuple(w for w in self.walls if w != wall)
-        clear = [0, 0, 0, 0]
-        excluded = geo.on_permanent
-        for other in layout.walls:
-            cand = geo.candidate_of[other]
-            excluded |= geo.conflicts[cand.index]
-            for way in range(4):
-                clear[way] |= cand.clear[way]
-        base = geo.open_arcs
-        layout.opens = (base[0] & ~clear[0], base[1] & ~clear[1], base[2] & ~clear[2],
-                        base[3] & ~clear[3])
-        layout.excluded = excluded
-        return layout
+        """A layout with this one's walls but ``wall`` (legal positions not worked out)."""
+        return WallLayout.bare(self.geo, [w for w in self.walls if w != wall])
 
     def _freed(self, less: WallLayout, lengths: int) -> tuple[int, int]:
         """Of the positions in ``lengths`` refused here, those legal in ``less`` (this layout
@@ -329,11 +339,11 @@ class WallLayout:
 
 
 def layout_of(geo: Geometry, walls: Iterable[Wall]) -> WallLayout:
-    """The layout of ``walls`` (placed legally, in any order): the empty board and each wall.
-
-    Any subset of a legal layout is legal (fewer walls take fewer paths away), so adding the
-    walls one by one passes through legal layouts only."""
-    layout = geo.empty_layout()
-    for wall in walls:
-        layout = layout.with_wall(wall)
-    return layout
+    """The layout of ``walls`` (placed legally): from the cache, or worked out in one pass."""
+    walls = tuple(walls)
+    layout = WallLayout.bare(geo, walls)
+    cached = geo.layouts.get(layout.key)
+    if cached is None:
+        cached = WallLayout.built(geo, walls)
+        geo.remember(cached.key, cached)
+    return cached
