@@ -219,6 +219,10 @@ def differences(state: State) -> str | None:
     lengths = [1, 2, 3]
     if state.legal_wall_placements(lengths) != naive_wall_placements(state, lengths):
         return "the engine's wall positions differ from the naive check's"
+    for old in state.placed[-2:]:  # where a Change-a-Wall could move them (no change due)
+        moves = [w for w in reference_wall_placements(state, [old.length], ignore=old) if w != old]
+        if state.layout.moves_of(old) != moves:
+            return f"the engine's moves of {old} differ from the reference's"
     return None
 
 
@@ -227,16 +231,18 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    checked = walls = 0
+    checked = walls = changes = 0
     for state in stonewall_positions(args.positions, args.seed):
+        changes += state.phase is Phase.CHANGE
         problem = differences(state)
         if problem is not None:
             print(f"position {checked}: {problem}: {state.to_json()}", file=sys.stderr)
             return 1
         checked += 1
         walls += len(state.placed)
-    print(f"{checked} positions (mean {walls / max(checked, 1):.1f} walls placed): the engine's "
-          "wall listing equals the reference's and the naive check's on every one")
+    mean = walls / max(checked, 1)
+    print(f"{checked} positions ({changes} of them Change-a-Wall; mean {mean:.1f} walls placed): the engine's wall listing and the moves of the last two walls placed "
+          "equal the reference's (and the naive check's) on every one")
     return 0
 
 

@@ -73,9 +73,12 @@ class Geometry:
         # per edge: the (direction, square bit) of every arc across it
         self.edge_arcs_bits: list[list[tuple[int, int]]] = [[] for _ in range(board.edge_count)]
         opens = [0, 0, 0, 0]
+        # per direction E, W, S, N: square -> the edge its arc that way crosses (-1: none)
+        self.arc_edge = [[-1] * (n * n) for _ in BIT_DIRECTIONS]
         for i, arcs in enumerate(self.arcs):
             for _, edge, d in arcs:
                 way = BIT_DIRECTIONS.index(d)
+                self.arc_edge[way][i] = edge
                 self.edge_arcs_bits[edge].append((way, 1 << i))
                 if edge not in board.permanent_edges:
                     opens[way] |= 1 << i

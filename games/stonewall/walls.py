@@ -53,6 +53,7 @@ class WallLayout:
 
     __slots__ = (
         "_actions",
+        "_escape_index",
         "_groups",
         "_listings",
         "_removals",
@@ -79,6 +80,7 @@ class WallLayout:
         self._listings: dict[tuple[int, ...], list[Wall]] = {}
         self._actions: dict[tuple[int, ...], list[PlaceWall]] = {}
         self._removals: dict[tuple[Wall, int], list[Wall]] = {}
+        self._escape_index: tuple[dict[int, int], int] | None = None
 
     # --- building -----------------------------------------------------------------------
     @classmethod
@@ -219,7 +221,7 @@ class WallLayout:
             return cached
         layout = self._less(wall, old)
         layout.key = key
-        freed, closers = self._freed(layout, geo.all_mask)
+        freed, closers = self._freed(layout, self._may_free(old, layout, geo.all_mask))
         layout.legal = self.legal | freed
         layout.fragile = self.fragile | closers
         geo.remember(key, layout)
@@ -238,11 +240,75 @@ class WallLayout:
             found = [w for w in full.listing((wall.length,)) if w != wall]
         else:
             length = geo.length_mask[wall.length]
-            freed, _ = self._freed(self._less(wall, old), length)
+            less = self._less(wall, old)
+            freed, _ = self._freed(less, self._may_free(old, less, length))
             legal = (self.legal & length) | freed
             found = [geo.all_candidates[i].wall for i in set_bits(legal & ~old.bit)]
         self._removals[(wall, 0)] = found
         return found
+
+    def _may_free(self, old: Candidate, less: WallLayout, among: int) -> int:
+        """Of the positions in ``among`` refused here, those that taking ``old`` away may
+        make legal: those on or across ``old`` only, and those whose witness (squares no open
+        arc leaves with the position placed) an arc across ``old`` would leave."""
+        refused = among & ~self.legal & ~less.excluded
+        escapes, unknown = self._escapes()
+        suspects = unknown
+        for edge in old.edges:
+            suspects |= escapes.get(edge, 0)
+        return refused & (self.excluded | suspects)
+
+    def _escapes(self) -> tuple[dict[int, int], int]:
+        """Per placed edge, the refused positions (not on or across a wall) whose witness an
+        arc across that edge would leave; and the positions without a witness (always
+        suspects). Worked out once per layout, when a Change-a-Wall is first listed."""
+        if self._escape_index is None:
+            geo = self.geo
+            size, full, base, placed = geo.size, geo.full, geo.open_arcs, self.key[0]
+            arc_edge = geo.arc_edge
+            index: dict[int, int] = {}
+            unknown = 0
+            for i in set_bits(geo.all_mask & ~self.legal & ~self.excluded):
+                cand = geo.all_candidates[i]
+                shut = self._witness(cand)
+                if not shut:
+                    unknown |= cand.bit
+                    continue
+                leaving = (shut & base[0] & ~(shut >> 1), shut & base[1] & ~(shut << 1),
+                           shut & base[2] & ~(shut >> size), shut & base[3] & ~(shut << size))
+                for way, squares in enumerate(leaving):
+                    for square in set_bits(squares & full):
+                        edge = arc_edge[way][square]
+                        if placed >> edge & 1:
+                            index[edge] = index.get(edge, 0) | cand.bit
+            self._escape_index = (index, unknown)
+        return self._escape_index
+
+    def _witness(self, cand: Candidate) -> int:
+        """A set of squares no open arc leaves with ``cand`` placed (a refused position), or
+        0 if none is found."""
+        clear = cand.clear
+        east, west, south, north = self.opens
+        east &= ~clear[0]
+        west &= ~clear[1]
+        south &= ~clear[2]
+        north &= ~clear[3]
+        geo = self.geo
+        size, full = geo.size, geo.full
+        for _ in range(2):
+            for shut in geo.witnesses.get(cand.index, ()):
+                if not ((shut & east) << 1 | (shut & west) >> 1 | (shut & south) << size
+                        | (shut & north) >> size) & ~shut:
+                    return shut
+            stuck = full & ~(east | west | south | north)  # no way out of these
+            if stuck:
+                return stuck & -stuck
+            sealed = full & ~(east << 1 | west >> 1 | south << size | north >> size)
+            if sealed:  # no way into these: no arc leaves the rest
+                return full & ~(sealed & -sealed)
+            if self.connected_with(cand):  # refused before: not expected
+                return 0
+        return 0
 
     def _less(self, wall: Wall, old: Candidate) -> WallLayout:
         """A layout with this one's walls but ``wall`` (legal positions not worked out)."""
