@@ -241,8 +241,9 @@ def main() -> int:
         checked += 1
         walls += len(state.placed)
     mean = walls / max(checked, 1)
-    print(f"{checked} positions ({changes} of them Change-a-Wall; mean {mean:.1f} walls placed): the engine's wall listing and the moves of the last two walls placed "
-          "equal the reference's (and the naive check's) on every one")
+    print(f"{checked} positions ({changes} of them Change-a-Wall; mean {mean:.1f} walls "
+          "placed): the engine's wall listing and the moves of the last two walls placed equal "
+          "the reference's (and the naive check's) on every one")
     return 0
 
 
