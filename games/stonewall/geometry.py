@@ -230,7 +230,7 @@ class Geometry:
         self.layouts[key] = layout
 
 
-LAYOUT_CACHE = 4096
+LAYOUT_CACHE = 1024  # about 7 KB a layout: at most some 7 MiB
 
 
 def _bits(mask: int) -> Iterator[int]:

@@ -37,8 +37,6 @@ from games.stonewall.board import Wall
 if TYPE_CHECKING:
     from games.stonewall.geometry import Candidate, Geometry
 
-CACHE_LIMIT = 4096
-
 
 def set_bits(mask: int) -> Iterator[int]:
     """The indices of the bits set in ``mask``, lowest first."""
