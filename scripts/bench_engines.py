@@ -16,9 +16,11 @@ OpenSpiel's pure-Python tic-tac-toe). CPU time is ``time.process_time``; every f
 best of ``--repeats`` runs of about ``--seconds`` each, and the ratio to the baseline is the
 figure that travels between machines.
 
-Then Stonewall's full legal listing in the wall phase (every wall length, the player's stock)
-is timed on mid-game positions, in ms (the bar: at most 0.2 ms), beside the reference listing
-the engine used before (``scripts/stonewall_reference.py``), and the two are checked to agree.
+Then Stonewall's full legal listing (``State.legal_actions``) in the wall and change phases is
+timed on positions from random games, in ms (the bar: at most 0.2 ms): in play (the layout of
+walls kept as they went down) and cold (caches emptied, the layout worked out from the placed
+walls), beside the listing the engine had before (``scripts/stonewall_reference.py``); every
+listing is checked to equal that one.
 
     python scripts/bench_engines.py [--seconds 2] [--repeats 3] [--games stonewall,malloppo]
 """
