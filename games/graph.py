@@ -11,6 +11,10 @@ search serves them all:
   back onto the square just left" or "may turn round only at a handle" are just a predicate.
   Walks may cross themselves; a game that forbids revisiting squares (Stonewall) enumerates
   simple paths itself.
+* :func:`indexed_walks`: the same search for the common case, nodes numbered 0..n-1 with a
+  fixed adjacency and a set of nodes that may not be entered, in a tight loop over integers
+  (the rule engines' move listing runs it thousands of times a game). Its destinations and
+  witnesses are exactly :func:`exact_walks`'s (``any_step`` or ``no_reversal``).
 * :func:`distances`: breadth-first fewest steps from a node, for bots and messages.
 
 Nodes are any hashable values (a grid's :class:`games.grid.Square`, a dot's id). ``neighbours``
@@ -19,7 +23,7 @@ gives the nodes one step away (a game folds arrows, walls and wrap-around aisles
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Container, Hashable, Iterable, Sequence
 from typing import TypeVar
 
 Node = TypeVar("Node", bound=Hashable)
@@ -85,6 +89,75 @@ def exact_walks(
             continue
         found[destination] = _trace(layers, key)
     return found
+
+
+def indexed_walks(
+    start: int, steps: int, moves: NumberedMoves, blocked: Container[int]
+) -> dict[int, tuple[int, ...]]:
+    """:func:`exact_walks` on nodes ``0 .. n - 1``: destination -> witness path.
+
+    ``moves`` is :func:`numbered_moves` of the adjacency and the step rule (``any_step`` or
+    ``no_reversal``); ``blocked`` holds the nodes a walk may not enter (``may_enter`` is "not
+    in ``blocked``"). Layer by layer over (node, previous node) pairs, numbered, in the same
+    order as :func:`exact_walks`, so the witnesses are the same paths: the first pair found
+    keeps its parent, and a destination's witness is the path of its first pair in the last
+    layer (the last layer itself is not kept, only each destination's first parent).
+    """
+    if steps <= 0:
+        return {}
+    layers: list[dict[int, int]] = []
+    layer: dict[int, int] = {moves.start(start): -1}
+    for _ in range(steps - 1):
+        following: dict[int, int] = {}
+        for key in layer:
+            for node, pair in moves.table[key]:
+                if node not in blocked and pair not in following:
+                    following[pair] = key
+        if not following:
+            return {}
+        layers.append(following)
+        layer = following
+    ends: dict[int, int] = {}
+    for key in layer:
+        for node, _ in moves.table[key]:
+            if node not in blocked and node not in ends:
+                ends[node] = key
+    width = moves.width
+    found: dict[int, tuple[int, ...]] = {}
+    for end, key in ends.items():
+        path = [end]
+        for parents in reversed(layers):
+            path.append(key // width)
+            key = parents[key]
+        path.reverse()
+        found[end] = tuple(path)
+    return found
+
+
+class NumberedMoves:
+    """The steps of a fixed graph for :func:`indexed_walks`: per (node, previous node) pair,
+    numbered ``node * width + previous``, the (next node, next pair) steps the rule allows, in
+    neighbour order. Work it out once per board (:func:`numbered_moves`)."""
+
+    def __init__(self, adjacency: Sequence[Sequence[int]], no_turning_back: bool) -> None:
+        count = len(adjacency)
+        self.width = width = count + 1  # previous == count: none (the start)
+        self.table: list[tuple[tuple[int, int], ...]] = [()] * (count * width)
+        for node, neighbours in enumerate(adjacency):
+            for previous in range(width):
+                self.table[node * width + previous] = tuple(
+                    (nxt, nxt * width + node) for nxt in neighbours
+                    if not (no_turning_back and nxt == previous)
+                )
+
+    def start(self, node: int) -> int:
+        return node * self.width + self.width - 1
+
+
+def numbered_moves(adjacency: Sequence[Sequence[int]], *, no_turning_back: bool) -> NumberedMoves:
+    """:class:`NumberedMoves` of ``adjacency`` with the step rule :func:`no_reversal`
+    (``no_turning_back``) or :func:`any_step`."""
+    return NumberedMoves(adjacency, no_turning_back)
 
 
 def _preferred_walks(

@@ -1,11 +1,12 @@
 """Benchmark: list every legal Stonewall wall placement, fast way against the naive way.
 
-The fast way (``State.legal_wall_placements``) keeps a union-find of guide-line points and only
-runs a reachability search for the few candidate walls that close a loop or touch a one-way
-edge; the naive way (``State.legal_wall_placements_naive``) runs a full strong-connectivity
-search for every candidate. Both are timed in this one run on the same 4-player mid-game
-positions (seeded random play until some walls stand), checked to agree, and printed as a
-table with the ratio.
+The fast way (``State.legal_wall_placements``) reads the legal positions of the layout of
+walls, kept as walls go down (:mod:`games.stonewall.walls`); the naive way
+(``scripts/stonewall_reference.py``'s ``naive_wall_placements``) runs the rules' own check,
+a full strong-connectivity search, for every candidate. Both are timed in this one run on the
+same 4-player mid-game positions (seeded random play until some walls stand), checked to
+agree, and printed as a table with the ratio. (``scripts/bench_engines.py`` times the listing
+cold and beside the previous engine's.)
 
     python scripts/bench_stonewall.py [--positions 8] [--repeats 5]
 """
@@ -25,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games.rng import Chance
 from games.stonewall.board import Wall
 from games.stonewall.rules import Pass, Phase, PlaceWall, State
+from scripts.stonewall_reference import naive_wall_placements
 
 
 def mid_game(seed: int, walls: int) -> State:
@@ -61,9 +63,7 @@ def main() -> int:
     for seed in range(args.positions):
         state = mid_game(seed, walls=8 + 2 * seed)
         fast_ms, fast = best_ms(partial(state.legal_wall_placements, lengths), args.repeats)
-        naive_ms, naive = best_ms(
-            partial(state.legal_wall_placements_naive, lengths), args.repeats
-        )
+        naive_ms, naive = best_ms(partial(naive_wall_placements, state, lengths), args.repeats)
         if fast != naive:
             print(f"position {seed}: fast and naive lists differ", file=sys.stderr)
             return 1

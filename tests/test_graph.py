@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.graph import distances, exact_walks, is_walk, no_reversal
+from games.graph import (
+    any_step,
+    distances,
+    exact_walks,
+    indexed_walks,
+    is_walk,
+    no_reversal,
+    numbered_moves,
+)
 from games.grid import Square, orthogonal_steps
 
 SIZE = 5
@@ -90,3 +100,28 @@ def test_preferred_witness_passes_the_most_wanted_nodes() -> None:
     plain = exact_walks(2, 4, line.__getitem__)
     assert set(plain) == set(walks)
 
+
+
+@pytest.mark.parametrize("turning_back", [False, True])
+def test_indexed_walks_are_exact_walks_on_numbered_nodes(turning_back: bool) -> None:
+    """The engines' fast search finds the same destinations and the same witness paths as
+    exact_walks, on grids with random squares blocked, for every start and length."""
+    rng = random.Random(7)
+    for _ in range(30):
+        width, height = rng.randint(2, 7), rng.randint(2, 7)
+        squares = [Square(i % width, i // width) for i in range(width * height)]
+        adjacency = [
+            [step.y * width + step.x for step in orthogonal_steps(sq, width, height)]
+            for sq in squares
+        ]
+        blocked = {i for i in range(len(squares)) if rng.random() < 0.25}
+        rule = any_step if turning_back else no_reversal
+        moves = numbered_moves(adjacency, no_turning_back=not turning_back)
+        for start in range(len(squares)):
+            for steps in range(7):
+                expected = exact_walks(
+                    start, steps, adjacency.__getitem__,
+                    may_enter=lambda node, shut=blocked: node not in shut, step_rule=rule,
+                )
+                found = indexed_walks(start, steps, moves, blocked)
+                assert list(found.items()) == list(expected.items())

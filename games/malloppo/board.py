@@ -61,6 +61,7 @@ from typing import Any
 
 from games.assets import assets_dir
 from games.errors import UserError
+from games.graph import NumberedMoves, numbered_moves
 from games.grid import Square, orthogonal_steps
 from games.userfile import UserFileError, read_user_toml, shown, shown_path
 
@@ -116,6 +117,26 @@ class Board:
             for y in range(n)
             for x in range(n)
         }
+
+    @cached_property
+    def square_list(self) -> tuple[Square, ...]:
+        """Square number ``y * size + x`` -> the square (the engine's move search numbers them)."""
+        n = self.size
+        return tuple(Square(i % n, i // n) for i in range(n * n))
+
+    @cached_property
+    def adjacency(self) -> tuple[tuple[int, ...], ...]:
+        """:attr:`neighbours` by square number, in the same order."""
+        n = self.size
+        return tuple(
+            tuple(sq.y * n + sq.x for sq in self.neighbours[square]) for square in self.square_list
+        )
+
+    @cached_property
+    def moves(self) -> NumberedMoves:
+        """:attr:`adjacency` without turning back, as :func:`games.graph.indexed_walks` walks
+        on it (the rules' "never straight back")."""
+        return numbered_moves(self.adjacency, no_turning_back=True)
 
     def start_colour(self, players: int = 4) -> dict[Square, int]:
         """Start square -> index of the colour that starts there (for drawing only)."""

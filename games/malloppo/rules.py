@@ -59,15 +59,17 @@ the clause):
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from games.checks import check_action
 from games.engine import SnapshotState
-from games.graph import exact_walks, no_reversal
+from games.graph import exact_walks, indexed_walks, no_reversal
 from games.grid import Square
 from games.malloppo.basics import (
     DIE_SIDES,
@@ -230,6 +232,20 @@ class Result:
     reason: str = "last player with hands on the board"
 
 
+_NO_STEALS: tuple[tuple[Square, ...], ...] = ((),)
+
+
+@functools.lru_cache(maxsize=4096)
+def _steal_choices(squares: tuple[Square, ...]) -> tuple[tuple[Square, ...], ...]:
+    """Every choice of neighbours to take a coin from, none first, in the order
+    :func:`itertools.combinations` gives them, each sorted (as a :class:`Turn` keeps it)."""
+    return tuple(
+        tuple(sorted(picked))
+        for count in range(len(squares) + 1)
+        for picked in itertools.combinations(squares, count)
+    )
+
+
 def _squares_named(squares: Iterable[Square]) -> str:
     names = [str(s) for s in squares]
     if len(names) <= 1:
@@ -274,6 +290,8 @@ class State(SnapshotState[Action]):
         self.opening_rolls: list[int] = []
         self.winner: int | None = None
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
+        # the turns listed since the last push, and their ids (push takes them unchecked)
+        self._listed: tuple[list[Turn], set[int]] = ([], set())
 
     # --- small queries ------------------------------------------------------------------
     def name(self, player: int) -> str:
@@ -327,7 +345,7 @@ class State(SnapshotState[Action]):
         if self.is_chance():
             return [Roll(v) for v in range(1, DIE_SIDES + 1)]
         if self.phase is Phase.MOVE:
-            return list(self.legal_turns())
+            return list[Action](self._turn_list())
         return []
 
     def chance_outcomes(self) -> list[tuple[Roll, float]]:
@@ -350,15 +368,20 @@ class State(SnapshotState[Action]):
         start = self.squares[hand]
         if start is None or not steps or hand == self._leaving(paid):
             return {}
-        at = self.at
-        gone = self._gone(paid)
-        return exact_walks(
-            start,
-            steps,
-            self.board.neighbours.__getitem__,
-            may_enter=lambda sq: sq not in at or sq in (start, gone),
-            step_rule=no_reversal,
-        )
+        return self._walks(start, steps, self._gone(paid))
+
+    def _walks(
+        self, start: Square, steps: int, gone: Square | None
+    ) -> dict[Square, tuple[Square, ...]]:
+        """:meth:`destinations` of a hand on ``start`` with ``gone``'s square empty: the
+        exact-length walk search of :func:`games.graph.indexed_walks` on square numbers."""
+        board = self.board
+        size, squares = board.size, board.square_list
+        blocked = {sq.y * size + sq.x for sq in self.at if sq != start and sq != gone}
+        walks = indexed_walks(start.y * size + start.x, steps, board.moves, blocked)
+        return {
+            squares[end]: tuple([squares[i] for i in path]) for end, path in walks.items()
+        }
 
     def _gone(self, paid: int | None) -> Square | None:
         """The square the paying hand leaves empty (paying its last coin), if any."""
@@ -382,23 +405,52 @@ class State(SnapshotState[Action]):
     def legal_turns(self) -> Iterator[Turn]:
         """Every legal turn: one per (pay, hand, destination, steal choice), with a witness
         path. Many paths reach one square; only destinations are listed."""
+        yield from self._turn_list()
+
+    def _turn_list(self) -> list[Turn]:
+        """:meth:`legal_turns` as a list; each turn is remembered for :meth:`push`."""
         if self.phase is not Phase.MOVE:
-            return
-        p = self.current
+            return []
+        p, squares, steps, at = self.current, self.squares, self.roll or 0, self.at
+        neighbours = self.board.neighbours
+        turns: list[Turn] = []
+        new, set_fields = object.__new__, object.__setattr__
+        searched: dict[tuple[int, Square | None], dict[Square, tuple[Square, ...]]] = {}
         for paid in self.pay_options():
-            pay = self.squares[paid] if paid is not None else None
+            pay = squares[paid] if paid is not None else None
+            leaving = self._leaving(paid)
+            gone = squares[leaving] if leaving is not None else None
             moved = False
             for hand in self.hands_of(p):
-                walks = self.destinations(hand, paid=paid)
-                start = self.squares[hand]
+                if hand == leaving:
+                    continue
+                start = squares[hand]
+                assert start is not None
+                walks = searched.get((hand, gone))
+                if walks is None:
+                    walks = searched[hand, gone] = self._walks(start, steps, gone)
                 for to, path in walks.items():
                     moved = True
-                    robbed = [self.squares[h] for h in self.neighbours_to_rob(hand, to, paid)]
-                    for count in range(len(robbed) + 1):
-                        for steals in itertools.combinations(robbed, count):
-                            yield Turn(pay, start, to, steals, path)  # type: ignore[arg-type]
+                    # the hands next to ``to`` it may take a coin from (neighbours_to_rob)
+                    robbed = [
+                        other for other in map(at.get, neighbours[to])
+                        if other is not None and other != hand and other != leaving
+                    ]
+                    choices = _steal_choices(tuple([squares[h] for h in robbed])) if robbed \
+                        else _NO_STEALS
+                    for steals in choices:
+                        # a Turn built without __post_init__: its steals are sorted already
+                        turn = new(Turn)
+                        set_fields(turn, "__dict__", {
+                            "pay": pay, "hand": start, "to": to, "steals": steals, "path": path,
+                        })
+                        turns.append(turn)
             if not moved:
-                yield Turn(pay, None, None)
+                turns.append(Turn(pay, None, None))
+        # push takes these very objects without checking them again (the list keeps them
+        # alive, so no other object can have their ids meanwhile)
+        self._listed = (turns, {id(turn) for turn in turns})
+        return turns
 
     # --- push / pop ---------------------------------------------------------------------
     def draw(self, chance: Any) -> Roll:
@@ -418,9 +470,23 @@ class State(SnapshotState[Action]):
             self.squares, self.coins, self.bank, self.at, self.phase, self.current, self.roll,
             self.contenders, self.opening_rolls, self.winner,
         ) = snap
+        self._listed = ([], set())
+
+    def _pushing(self) -> None:
+        self._listed = ([], set())
 
     # --- checking -----------------------------------------------------------------------
     def _check(self, action: Action) -> Any:
+        if id(action) in self._listed[1] and self.phase is Phase.MOVE:  # listed by this state
+            assert isinstance(action, Turn)
+            at = self.at
+            paid = at[action.pay] if action.pay is not None else None
+            hand = at[action.hand] if action.hand is not None else None
+            robbed = tuple([at[square] for square in action.steals])
+            return partial(self._apply_turn, paid, hand, action.to, robbed)
+        if type(action) is Roll and type(action.value) is int and 1 <= action.value <= DIE_SIDES \
+                and self.is_chance():
+            return partial(self._apply_roll, action.value)
         check_action(action, IllegalMove, {"Roll.value": f"1 to {DIE_SIDES}"})
         if isinstance(action, Roll):
             if not self.is_chance():

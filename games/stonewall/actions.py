@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.stonewall.board import Square, Wall
+from games.stonewall.fields import _Refused, _wall, _whole
+from games.userfile import shown
 
 DIE_SIDES = 6
 
@@ -93,9 +95,6 @@ def action_from_json(data: Any) -> Action:
     Strict: every field its exact type (a whole number is not a bool or a float), no field
     missing or unknown; a Change-a-Wall's ``new`` is a wall or ``null`` (remove), never ``{}``.
     """
-    from games.stonewall.saved import _Refused, _wall, _whole
-    from games.userfile import shown
-
     if not isinstance(data, dict) or "type" not in data:
         raise ValueError(f"not an action: {shown(data)} (want a table with 'type')")
     kind = data["type"]

@@ -2,18 +2,26 @@
 
 The arcs between squares that the arrows allow (and their reverses for searches backwards),
 each edge's kind (two-way, one-way, closed by arrows), the inner grid points each wall would
-cross, and every candidate wall position of each length. :mod:`games.stonewall.rules` uses them
-for move paths and the fast wall listing.
+cross, and every candidate wall position of each length, numbered, with the bitmasks the wall
+listing of :mod:`games.stonewall.walls` works on (a bit per square, per edge, per candidate).
+:mod:`games.stonewall.rules` uses them for move paths and the wall listing; the layouts of
+walls already worked out are cached here, per board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from games.stonewall.actions import PlaceWall
 from games.stonewall.board import DIRECTIONS, WALL_NAMES, Board, Wall
 
+if TYPE_CHECKING:
+    from games.stonewall.walls import WallLayout
+
 TWO_WAY, ONE_WAY, NO_WAY = 0, 1, 2
+BIT_DIRECTIONS = ("E", "W", "S", "N")  # the order of WallLayout.opens and Candidate.clear
 
 
 class Geometry:
@@ -59,26 +67,197 @@ class Geometry:
         self.border = [
             board.on_border((p % (n + 1), p // (n + 1))) for p in range(self.point_count)
         ]
+        self.size = n
+        self.full = (1 << (n * n)) - 1
+        self.squares = tuple(board.square(i) for i in range(n * n))
+        # per edge: the (direction, square bit) of every arc across it
+        self.edge_arcs_bits: list[list[tuple[int, int]]] = [[] for _ in range(board.edge_count)]
+        opens = [0, 0, 0, 0]
+        # per direction E, W, S, N: square -> the edge its arc that way crosses (-1: none)
+        self.arc_edge = [[-1] * (n * n) for _ in BIT_DIRECTIONS]
+        for i, arcs in enumerate(self.arcs):
+            for _, edge, d in arcs:
+                way = BIT_DIRECTIONS.index(d)
+                self.arc_edge[way][i] = edge
+                self.edge_arcs_bits[edge].append((way, 1 << i))
+                if edge not in board.permanent_edges:
+                    opens[way] |= 1 << i
+        self.open_arcs = (opens[0], opens[1], opens[2], opens[3])
         self.candidates: dict[int, list[Candidate]] = {}
+        self.all_candidates: list[Candidate] = []
         for length in WALL_NAMES:
-            self.candidates[length] = [
-                self._candidate(w) for w in _all_walls(board, length)
-            ]
+            self.candidates[length] = []
+            for wall in _all_walls(board, length):
+                cand = self._candidate(wall, len(self.all_candidates))
+                self.candidates[length].append(cand)
+                self.all_candidates.append(cand)
+        self.candidate_of = {cand.wall: cand for cand in self.all_candidates}
+        self.length_mask = {
+            length: sum(c.bit for c in cands) for length, cands in self.candidates.items()
+        }
+        self.all_mask = (1 << len(self.all_candidates)) - 1
+        self.touching = [0] * self.point_count  # per grid point: the candidates through it
+        for cand in self.all_candidates:
+            for p in cand.points:
+                self.touching[p] |= cand.bit
+        self._index_conflicts()
+        self._base_labels: list[int] | None = None
+        self.layouts: dict[tuple[int, int], WallLayout] = {}
+        # per candidate: sets of squares no open arc left when it was last refused
+        self.witnesses: dict[int, list[int]] = {}
+        self._empty: WallLayout | None = None
 
-    def _candidate(self, wall: Wall) -> Candidate:
-        edges = self.board.wall_edges(wall)
+    def _candidate(self, wall: Wall, index: int) -> Candidate:
+        board = self.board
+        edges = board.wall_edges(wall)
         orient_other = "v" if wall.orientation == "h" else "h"
         inner = tuple((p, orient_other) for p in wall.inner_points())
         one_way = any(self.edge_kind[e] == ONE_WAY for e in edges)
-        return Candidate(wall, edges, inner, one_way)
+        first, second = board.edge_squares(edges[0])
+        clear = [0, 0, 0, 0]
+        ends = 0
+        for edge in edges:
+            for way, bit in self.edge_arcs_bits[edge]:
+                clear[way] |= bit
+            for i, j in self.edge_arcs[edge]:
+                ends |= 1 << i | 1 << j
+        return Candidate(
+            wall, edges, inner, one_way,
+            index=index,
+            bit=1 << index,
+            edge_mask=sum(1 << e for e in edges),
+            cross_mask=sum(1 << self.cross_id(p, wall.orientation) for p in wall.inner_points()),
+            points=tuple(board.point_index(p) for p in wall.points()),
+            two_way=tuple(self.edge_kind[e] == TWO_WAY for e in edges),
+            clear=(clear[0], clear[1], clear[2], clear[3]),
+            action=PlaceWall(wall),
+            sides=(board.index(first), board.index(second)),
+            ends=ends,
+        )
+
+    def cross_id(self, point: tuple[int, int], orientation: str) -> int:
+        """The bit of a wall of ``orientation`` passing through grid point ``point``."""
+        return 2 * self.board.point_index(point) + (orientation == "v")
+
+    def _index_conflicts(self) -> None:
+        """Per candidate: the candidates it lies on or crosses (``conflicts``), and those on a
+        permanent wall (``on_permanent``)."""
+        by_edge: dict[int, int] = {}
+        by_crossing: dict[int, int] = {}
+        for cand in self.all_candidates:
+            for edge in cand.edges:
+                by_edge[edge] = by_edge.get(edge, 0) | cand.bit
+            for point, other in cand.crossings:
+                cross = self.cross_id(point, other)
+                by_crossing[cross] = by_crossing.get(cross, 0) | cand.bit
+        self.conflicts = []
+        for cand in self.all_candidates:
+            mask = 0
+            for edge in cand.edges:
+                mask |= by_edge[edge]
+            for cross in _bits(cand.cross_mask):
+                mask |= by_crossing.get(cross, 0)
+            self.conflicts.append(mask)
+        permanent = self.board.permanent_edges
+        self.on_permanent = sum(
+            c.bit for c in self.all_candidates if any(e in permanent for e in c.edges)
+        )
+
+    def point_groups(self) -> tuple[list[int], dict[int, tuple[list[int], int]]]:
+        """Grid points in groups joined by the border, permanent walls and edges that are not
+        two-way (union-find), each group with the mask of candidates touching its points."""
+        label = self.point_labels(())
+        groups: dict[int, tuple[list[int], int]] = {}
+        for p, root in enumerate(label):
+            points, mask = groups.get(root, ([], 0))
+            points.append(p)
+            groups[root] = (points, mask | self.touching[p])
+        return label, groups
+
+    def point_labels(self, walls: Iterable[Wall]) -> list[int]:
+        """Grid point -> its group, the groups joined by the border, permanent walls, edges
+        that are not two-way and ``walls`` (union-find; the groups without walls once)."""
+        if self._base_labels is None:
+            self._base_labels = self._labels(
+                [self.edge_point_ids[e] for e, kind in enumerate(self.edge_kind)
+                 if kind != TWO_WAY or e in self.board.permanent_edges],
+                list(range(self.point_count)), border=True,
+            )
+        joins = [self.edge_point_ids[e] for w in walls for e in self.candidate_of[w].edges]
+        return self._labels(joins, self._base_labels[:]) if joins else self._base_labels[:]
+
+    def _labels(
+        self, joins: list[tuple[int, ...]], parent: list[int], border: bool = False
+    ) -> list[int]:
+
+        def find(p: int) -> int:
+            while parent[p] != p:
+                parent[p] = parent[parent[p]]
+                p = parent[p]
+            return p
+
+        def join(a: int, b: int) -> None:
+            ra, rb = find(a), find(b)
+            if ra != rb:
+                parent[ra] = rb
+
+        if border:
+            for p in range(self.point_count):
+                if self.border[p]:
+                    join(p, 0)
+        for a, b in joins:
+            join(a, b)
+        return [find(p) for p in range(self.point_count)]
+
+    def witness(self, index: int, shut: int) -> None:
+        """Keep ``shut`` (squares no open arc leaves) as a reason candidate ``index`` was
+        refused (the last few per candidate)."""
+        kept = self.witnesses.setdefault(index, [])
+        kept.insert(0, shut)
+        del kept[3:]
+
+    def empty_layout(self) -> WallLayout:
+        """The legal walls of the board without placed walls (worked out once)."""
+        if self._empty is None:
+            from games.stonewall.walls import WallLayout
+
+            self._empty = WallLayout.built(self, ())
+        return self._empty
+
+    def remember(self, key: tuple[int, int], layout: WallLayout) -> None:
+        if len(self.layouts) >= LAYOUT_CACHE:
+            self.layouts.clear()
+        self.layouts[key] = layout
 
 
-@dataclass(frozen=True)
+LAYOUT_CACHE = 1024  # about 7 KB a layout: at most some 7 MiB
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@dataclass(frozen=True, eq=False)
 class Candidate:
+    """One position a wall may take, numbered, with its bitmasks."""
+
     wall: Wall
     edges: tuple[int, ...]
     crossings: tuple[tuple[tuple[int, int], str], ...]  # (inner point, perpendicular orient.)
     touches_one_way: bool
+    index: int
+    bit: int  # 1 << index
+    edge_mask: int  # the edges it covers
+    cross_mask: int  # Geometry.cross_id of its inner points (where others would cross it)
+    points: tuple[int, ...]  # its grid points, end to end
+    two_way: tuple[bool, ...]  # per edge: is it a two-way edge?
+    clear: tuple[int, int, int, int]  # squares whose E/W/S/N arc it closes
+    sides: tuple[int, int]  # the squares either side of its first edge
+    ends: int  # the squares at either end of the arcs it closes
+    action: PlaceWall  # the action that places it (one shared object)
 
 
 def _all_walls(board: Board, length: int) -> Iterator[Wall]:

@@ -3,7 +3,11 @@
 Modelled on python-chess (small frozen value objects, ``push``/``pop``, precise exceptions)
 and OpenSpiel's python games (a chance node for every die roll, legal actions, serialization).
 The board and its geometry live in :mod:`games.stonewall.board`, the moves and errors (re-exported
-here) in :mod:`games.stonewall.actions`, the per-board lookups in :mod:`games.stonewall.geometry`.
+here) in :mod:`games.stonewall.actions`, the phases and the walls in the box in
+:mod:`games.stonewall.phases`, the per-board lookups in :mod:`games.stonewall.geometry`, the
+legal wall positions per layout of walls in :mod:`games.stonewall.walls`, and the wall checks
+in players' words and the reachability searches (a mixin of :class:`State`) in
+:mod:`games.stonewall.reach`.
 
 A game runs through these phases (``State.phase``):
 
@@ -62,11 +66,10 @@ Readings of the rulebook where it is unclear (each has a test in tests/stonewall
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import Any
 
-from games.assets import parse_once, read_once
 from games.checks import check_action
 from games.engine import SnapshotState
 from games.stonewall.actions import (
@@ -99,11 +102,19 @@ from games.stonewall.board import (
     Board,
     Square,
     Wall,
-    board_from_data,
-    default_board_path,
-    load_board,
 )
-from games.stonewall.geometry import TWO_WAY, Candidate, geometry
+from games.stonewall.geometry import geometry
+from games.stonewall.phases import (
+    CHANCE_PHASES,
+    EXTRA_TURN_ROLL,
+    PASS,
+    WALL_COUNT,
+    WALL_TOTALS,
+    Phase,
+    default_board,
+)
+from games.stonewall.reach import WallChecks, capital
+from games.stonewall.walls import WallLayout, layout_of
 from games.turns import next_player, opening_step
 from games.userfile import shown
 
@@ -140,49 +151,8 @@ __all__ = [
     "default_board",
 ]  # fmt: skip
 
-WALL_TOTALS = {1: 24, 2: 24, 3: 12}  # single, double, triple walls in the box
-WALL_COUNT = sum(WALL_TOTALS.values())
-EXTRA_TURN_ROLL = 4
-
-
-class Phase(str, enum.Enum):
-    OPENING = "opening"
-    ROLL = "roll"
-    MOVE = "move"
-    WALL = "wall"
-    CHANGE = "change"
-    OVER = "over"
-
-
-
-
-def _squares_named(board: Board, indices: set[int]) -> str:
-    """'square A2', or 'squares A1, A2 and B1' (up to four named, then how many more)."""
-    names = [str(board.square(i)) for i in sorted(indices)]
-    if len(names) == 1:
-        return f"square {names[0]}"
-    shown = names[:4] if len(names) <= 4 else [*names[:3], f"{len(names) - 3} more"]
-    return f"squares {', '.join(shown[:-1])} and {shown[-1]}"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-
-
-def _board_of(data: Any) -> Board:
-    """The board of a saved state (boards already read are reused: saved states repeat them)."""
-    return parse_once(board_from_data, data, "state.board")
-
-
-def default_board() -> Board:
-    """The board of the assets folder (read once per folder; a bad file: :class:`BoardError`)."""
-    return read_once(load_board, default_board_path())
-
-
 # --- the state ----------------------------------------------------------------------------
-class State(SnapshotState[Action]):
+class State(WallChecks, SnapshotState[Action]):
     """A Stonewall game in progress. Mutate only through :meth:`push` and :meth:`pop`."""
 
     def __init__(self, players: int = 4, board: Board | None = None) -> None:
@@ -207,25 +177,12 @@ class State(SnapshotState[Action]):
         self.blocked = bytearray(self.board.edge_count)
         for edge in self.board.permanent_edges:
             self.blocked[edge] = 1
+        self._layout: WallLayout | None = self.geo.empty_layout()
+        # the moves legal_moves listed last, by id: (move, square indices, triggers a change)
+        self._listed: dict[int, tuple[MovePiece, tuple[int, ...], bool]] = {}
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
 
     # --- small queries ------------------------------------------------------------------
-    def name(self, player: int) -> str:
-        return self.board.corner_names[player]
-
-    def home(self, player: int) -> int:
-        return self.board.index(self.board.corners[player])
-
-    def far_corner(self, player: int) -> int:
-        return self.board.index(self.board.corners[(player + 2) % 4])
-
-    def goal(self, player: int) -> int:
-        """The square the player heads for now: the far corner, then home."""
-        return self.home(player) if self.reached_far[player] else self.far_corner(player)
-
-    def position(self, player: int) -> Square:
-        return self.board.square(self.positions[player])
-
     def is_chance(self) -> bool:
         return self.phase in (Phase.OPENING, Phase.ROLL)
 
@@ -252,9 +209,7 @@ class State(SnapshotState[Action]):
         if self.phase is Phase.MOVE:
             return list(self.legal_moves()) or [NoMove()]
         if self.phase is Phase.WALL:
-            actions: list[Action] = [Pass()]
-            actions.extend(PlaceWall(w) for w in self.legal_wall_placements())
-            return actions
+            return [PASS, *self.layout.place_actions(self._stock_lengths())]
         if self.phase is Phase.CHANGE:
             return list(self.legal_wall_changes())
         return []
@@ -262,13 +217,30 @@ class State(SnapshotState[Action]):
     def chance_outcomes(self) -> list[tuple[Roll, float]]:
         return [(Roll(v), 1 / DIE_SIDES) for v in range(1, DIE_SIDES + 1)]
 
+    @property
+    def layout(self) -> WallLayout:
+        """The placed walls' layout and its legal wall positions (:mod:`games.stonewall.walls`)."""
+        if self._layout is None:
+            self._layout = layout_of(self.geo, self.placed)
+        return self._layout
+
+    def _stock_lengths(self) -> tuple[int, ...]:
+        return tuple(i + 1 for i, c in enumerate(self.stocks[self.current]) if c > 0)
+
     def legal_moves(self, roll: int | None = None) -> list[MovePiece]:
         """One move per distinct (destination, passes the Change-a-Wall corner) pair."""
         seen: dict[tuple[int, bool], tuple[int, ...]] = {}
         for path, triggers in self.walks(roll if roll is not None else self.roll or 0):
             seen.setdefault((path[-1], triggers), path)
-        square = self.board.square
-        return [MovePiece(tuple(square(i) for i in path)) for path in seen.values()]
+        square = self.geo.squares
+        moves = [MovePiece(tuple([square[i] for i in path])) for path in seen.values()]
+        if roll is None or roll == self.roll:
+            # push checks these by identity, not square by square
+            self._listed = {
+                id(move): (move, path, triggers)
+                for move, ((_, triggers), path) in zip(moves, seen.items(), strict=True)
+            }
+        return moves
 
     def walks(
         self, steps: int, player: int | None = None
@@ -301,375 +273,22 @@ class State(SnapshotState[Action]):
         if steps > 0:
             yield from extend(start, steps, self.reached_far[p], False)
 
-    # --- walls: legality ----------------------------------------------------------------
-    def wall_problem(self, wall: Wall, ignore: Wall | None = None) -> IllegalMove | None:
-        """Why ``wall`` cannot go on the board now (``ignore``: a wall being moved), or None."""
-        off = self.board.wall_fits(wall)
-        if off is not None:
-            return WallOffBoard(_capital(off), wall=wall)
-        edges = self.board.wall_edges(wall)
-        ignore_edges = set(self.board.wall_edges(ignore)) if ignore else set()
-        said = _capital(wall.describe())
-        for edge in edges:
-            if edge in self.board.permanent_edges:
-                a, b = self.board.edge_squares(edge)
-                return WallOverlaps(
-                    f"{said} would lie on the permanent wall between {a} and {b}",
-                    wall=wall, blocker=self._edge_wall(edge),
-                )
-            if self.blocked[edge] and edge not in ignore_edges:
-                other = self._placed_wall_on(edge)
-                what = other.describe() if other else "a placed wall"
-                return WallOverlaps(
-                    f"{said} would lie on top of {what}", wall=wall, blocker=other
-                )
-        crossing = self._crossed_wall(wall, ignore)
-        if crossing is not None:
-            return WallOverlaps(
-                f"{said} would cross {crossing.describe()}", wall=wall, blocker=crossing
-            )
-        return self._reach_problem(wall, edges, ignore_edges)
-
-    def _edge_wall(self, edge: int) -> Wall:
-        """The one-square wall on a unit edge (how a permanent wall is named in errors)."""
-        (px, py), (qx, _) = self.board.edge_points(edge)
-        return Wall("h" if px != qx else "v", px, py, 1)
-
-    def _placed_wall_on(self, edge: int) -> Wall | None:
-        for placed in self.placed:
-            if edge in self.board.wall_edges(placed):
-                return placed
-        return None
-
-    def _crossed_wall(self, wall: Wall, ignore: Wall | None) -> Wall | None:
-        inner = set(wall.inner_points())
-        for placed in self.placed:
-            crosses = placed.orientation != wall.orientation and placed != ignore
-            if crosses and inner.intersection(placed.inner_points()):
-                return placed
-        return None
-
-    def _reach_problem(
-        self, wall: Wall, edges: Iterable[int], freed: set[int]
-    ) -> IllegalMove | None:
-        said = _capital(wall.describe())
-        with self._edges_changed(edges, freed):
-            if self.strongly_connected():
-                return None
-            for p in range(self.players):
-                cut = self._cut_leg(p)
-                if cut is not None:
-                    return WallCutsPath(
-                        f"{said} would cut {self.name(p)}'s path {cut}", wall=wall, player=p
-                    )
-            return self._cut_off_problem(said, wall)
-
-    def _cut_leg(self, player: int) -> str | None:
-        pos, far, home = self.positions[player], self.far_corner(player), self.home(player)
-        legs = [(home, pos, "home")] if self.reached_far[player] else [
-            (far, pos, f"to their Change-a-Wall corner {self.board.square(far)}"),
-            (home, far, "from their Change-a-Wall corner home"),
-        ]
-        for target, source, label in legs:
-            if not self._reaches(source, target):
-                return label
-        return None
-
-    def _cut_off_problem(self, said: str, wall: Wall) -> WallIsolatesSquare:
-        """Name the squares cut off from the main board and how: no way in, out, or both.
-
-        The main board is the largest strongly connected group of squares. Squares it cannot
-        reach have no way in; squares that cannot reach it have no way out. The message names
-        the innermost such group: the dead end a piece would be stuck in (no way out), or the
-        pocket nothing can enter (no way in); ``square`` is its first square.
-        """
-        every = set(range(self.board.square_count))
-        anchor = min(self._main_part())
-        no_way_in = every - self.reachable_from(anchor)
-        no_way_out = every - self._reaching(anchor)
-        sealed = no_way_in & no_way_out
-        if sealed:
-            group = self._innermost(sealed, self.reachable_from, self._reaching)
-            where = _squares_named(self.board, group)
-            text = f"{said} would wall off {where} (no way in or out)"
-        elif no_way_out:
-            group = self._innermost(no_way_out, self.reachable_from, self._reaching)
-            text = f"{said} would leave no way out of {_squares_named(self.board, group)}"
-        else:
-            group = self._innermost(no_way_in, self._reaching, self.reachable_from)
-            text = f"{said} would leave no way into {_squares_named(self.board, group)}"
-        return WallIsolatesSquare(text, wall=wall, square=self.board.square(min(group)))
-
-    def _main_part(self) -> set[int]:
-        """The largest strongly connected group of squares (tried from Roll Again first)."""
-        count = self.board.square_count
-        best: set[int] = set()
-        unseen = set(range(count))
-        start = self.board.index(self.board.roll_again)
-        while unseen and len(best) * 2 <= count:
-            part = self.reachable_from(start) & self._reaching(start)
-            if len(part) > len(best):
-                best = part
-            unseen -= part
-            start = min(unseen) if unseen else start
-        return best
-
-    @staticmethod
-    def _innermost(
-        cut: set[int], onward: Callable[[int], set[int]], back: Callable[[int], set[int]]
-    ) -> set[int]:
-        """The group of ``cut`` squares at the end of the line: follow ``onward`` until every
-        square ahead leads ``back`` (a dead end; searching backwards, the sealed pocket)."""
-        square = min(cut)
-        while True:
-            ahead = onward(square) & cut
-            stray = sorted(ahead - back(square))
-            if not stray:
-                return ahead
-            square = stray[0]
-
-    class _EdgeChange:
-        def __init__(self, state: State, add: Iterable[int], free: set[int]) -> None:
-            self.state, self.add, self.free = state, [e for e in add], free
-            self.added: list[int] = []
-
-        def __enter__(self) -> None:
-            blocked = self.state.blocked
-            for e in self.free:
-                blocked[e] = 0
-            for e in self.add:
-                if not blocked[e]:
-                    blocked[e] = 1
-                    self.added.append(e)
-
-        def __exit__(self, *exc: object) -> None:
-            blocked = self.state.blocked
-            for e in self.added:
-                blocked[e] = 0
-            for e in self.free:
-                blocked[e] = 1
-
-    def _edges_changed(self, add: Iterable[int], free: set[int]) -> State._EdgeChange:
-        return State._EdgeChange(self, add, free)
-
-    def trying_walls(
-        self, add: Wall | None = None, remove: Wall | None = None
-    ) -> State._EdgeChange:
-        """``with state.trying_walls(new, old):`` the walls block (or stop blocking) paths for
-        distance and reachability queries inside the block only; no legality check, no stock
-        or history change (for bots scoring walls already known to be legal)."""
-        edges = self.board.wall_edges(add) if add is not None else ()
-        freed = set(self.board.wall_edges(remove)) if remove is not None else set()
-        return State._EdgeChange(self, edges, freed)
-
-    # --- reachability -------------------------------------------------------------------
-    def reachable_from(self, start: int) -> set[int]:
-        """Every square a piece on ``start`` can reach (walls and arrows respected)."""
-        return self._search(start, self.geo.steps)
-
-    def _reaching(self, target: int) -> set[int]:
-        """Every square from which ``target`` can be reached."""
-        return self._search(target, self.geo.back_steps)
-
-    def _search(self, start: int, steps: list[tuple[tuple[int, int], ...]]) -> set[int]:
-        blocked = self.blocked
-        seen = bytearray(len(steps))
-        seen[start] = 1
-        found = [start]
-        stack = [start]
-        while stack:
-            for nxt, edge in steps[stack.pop()]:
-                if not seen[nxt] and not blocked[edge]:
-                    seen[nxt] = 1
-                    found.append(nxt)
-                    stack.append(nxt)
-        return set(found)
-
-    def _reaches(self, source: int, target: int) -> bool:
-        """True if a piece on ``source`` can reach ``target`` (stops as soon as it does)."""
-        steps, blocked = self.geo.steps, self.blocked
-        seen = bytearray(len(steps))
-        seen[source] = 1
-        stack = [source]
-        while stack:
-            square = stack.pop()
-            if square == target:
-                return True
-            for nxt, edge in steps[square]:
-                if not seen[nxt] and not blocked[edge]:
-                    seen[nxt] = 1
-                    stack.append(nxt)
-        return False
-
-    def strongly_connected(self) -> bool:
-        """True if every square can reach every square (one search each way from square 0)."""
-        count = self.board.square_count
-        return (
-            len(self._search(0, self.geo.steps)) == count
-            and len(self._search(0, self.geo.back_steps)) == count
-        )
-
-    def distances_from(self, start: int) -> list[int]:
-        """Fewest steps from ``start`` to every square (-1 if unreachable)."""
-        steps, blocked = self.geo.steps, self.blocked
-        dist = [-1] * self.board.square_count
-        dist[start] = 0
-        frontier = [start]
-        while frontier:
-            nxt_frontier = []
-            for square in frontier:
-                d = dist[square] + 1
-                for nxt, edge in steps[square]:
-                    if not blocked[edge] and dist[nxt] < 0:
-                        dist[nxt] = d
-                        nxt_frontier.append(nxt)
-            frontier = nxt_frontier
-        return dist
-
     # --- walls: listing -----------------------------------------------------------------
     def legal_wall_placements(
         self, lengths: Iterable[int] | None = None, ignore: Wall | None = None
     ) -> list[Wall]:
-        """Every legal wall position for the given lengths (default: the player's stock).
-
-        Fast: a union-find over grid points of everything that already stops two-way movement
-        tells in a few lookups whether a new wall closes a loop (planar duality: a set of
-        removed edges splits the two-way square graph exactly when their guide-line segments
-        close a cycle with walls/border). Walls that close no loop and touch no one-way edge
-        cannot change reachability. Of the rest, a wall that leaves a square with no open
-        arc out or in is refused at once (a degree count); only the remainder get a full
-        strong-connectivity check.
-        """
-        if lengths is None:
-            lengths = [i + 1 for i, c in enumerate(self.stocks[self.current]) if c > 0]
-        freed = set(self.board.wall_edges(ignore)) if ignore else set()
-        result: list[Wall] = []
-        with self._edges_changed((), freed):
-            find = self._wall_union_find()
-            crossing_points = self._crossing_points(ignore)
-            degrees = self._degrees()
-            for length in lengths:
-                for cand in self.geo.candidates[length]:
-                    if self._candidate_legal(cand, find, crossing_points, degrees):
-                        result.append(cand.wall)
-        return result
-
-    def _degrees(self) -> tuple[list[int], list[int]]:
-        """Open arcs out of and into every square."""
-        out_deg = [0] * self.board.square_count
-        in_deg = [0] * self.board.square_count
-        for edge, arcs in enumerate(self.geo.edge_arcs):
-            if not self.blocked[edge]:
-                for i, j in arcs:
-                    out_deg[i] += 1
-                    in_deg[j] += 1
-        return out_deg, in_deg
-
-    def _strands_a_square(
-        self, edges: tuple[int, ...], degrees: tuple[list[int], list[int]]
-    ) -> bool:
-        """True if closing ``edges`` leaves some square with no way out or no way in."""
-        out_deg, in_deg = degrees
-        lost_out: dict[int, int] = {}
-        lost_in: dict[int, int] = {}
-        for edge in edges:
-            for i, j in self.geo.edge_arcs[edge]:
-                lost_out[i] = lost_out.get(i, 0) + 1
-                lost_in[j] = lost_in.get(j, 0) + 1
-        return any(out_deg[i] == n for i, n in lost_out.items()) or any(
-            in_deg[j] == n for j, n in lost_in.items()
-        )
-
-    def legal_wall_placements_naive(
-        self, lengths: Iterable[int] | None = None, ignore: Wall | None = None
-    ) -> list[Wall]:
-        """The same list by a full strong-connectivity check per candidate (for tests/bench)."""
-        if lengths is None:
-            lengths = [i + 1 for i, c in enumerate(self.stocks[self.current]) if c > 0]
-        return [
-            cand.wall
-            for length in lengths
-            for cand in self.geo.candidates[length]
-            if self.wall_problem(cand.wall, ignore) is None
-        ]
-
-    def _crossing_points(self, ignore: Wall | None) -> set[tuple[tuple[int, int], str]]:
-        return {
-            (p, w.orientation) for w in self.placed if w != ignore for p in w.inner_points()
-        }
-
-    def _wall_union_find(self) -> Any:
-        geo, blocked = self.geo, self.blocked
-        parent = list(range(geo.point_count))
-        outer = 0  # point (0, 0) is on the border: it stands for the whole border
-        for p in range(geo.point_count):
-            if geo.border[p]:
-                parent[p] = outer
-
-        def find(p: int) -> int:
-            root = p
-            while parent[root] != root:
-                root = parent[root]
-            while parent[p] != root:
-                parent[p], p = root, parent[p]
-            return root
-
-        for edge, kind in enumerate(geo.edge_kind):
-            if blocked[edge] or kind != TWO_WAY:
-                a, b = geo.edge_point_ids[edge]
-                ra, rb = find(a), find(b)
-                if ra != rb:
-                    parent[ra] = rb
-        return find
-
-    def _candidate_legal(
-        self,
-        cand: Candidate,
-        find: Any,
-        crossing_points: set[tuple[tuple[int, int], str]],
-        degrees: tuple[list[int], list[int]],
-    ) -> bool:
-        blocked = self.blocked
-        for edge in cand.edges:
-            if blocked[edge]:
-                return False
-        for point in cand.crossings:
-            if point in crossing_points:
-                return False
-        if cand.touches_one_way or self._closes_loop(cand, find):
-            if self._strands_a_square(cand.edges, degrees):
-                return False
-            with self._edges_changed(cand.edges, set()):
-                return self.strongly_connected()
-        return True
-
-    def _closes_loop(self, cand: Candidate, find: Any) -> bool:
-        merged: dict[int, int] = {}
-
-        def local(root: int) -> int:
-            while root in merged:
-                root = merged[root]
-            return root
-
-        geo = self.geo
-        for edge in cand.edges:
-            a, b = geo.edge_point_ids[edge]
-            ra, rb = local(find(a)), local(find(b))
-            if geo.edge_kind[edge] != TWO_WAY:
-                if ra != rb:
-                    merged[ra] = rb
-                continue
-            if ra == rb:
-                return True
-            merged[ra] = rb
-        return False
+        """Every legal wall position for the given lengths (default: the player's stock), in
+        the board's candidate order; ``ignore``: a placed wall being moved (as if taken away).
+        The layouts of :mod:`games.stonewall.walls` hold the answer per layout of walls."""
+        layout = self.layout if ignore is None else self.layout.without(ignore)
+        return list(layout.listing(self._stock_lengths() if lengths is None else lengths))
 
     def legal_wall_changes(self) -> Iterator[ChangeWall]:
+        layout = self.layout
         for old in list(self.placed):
             yield ChangeWall(old, None)
-            for new in self.legal_wall_placements([old.length], ignore=old):
-                if new != old:
-                    yield ChangeWall(old, new)
+            for new in layout.moves_of(old):
+                yield ChangeWall(old, new)
 
     # --- push / pop ---------------------------------------------------------------------
     def draw(self, chance: Any) -> Roll:
@@ -684,18 +303,22 @@ class State(SnapshotState[Action]):
             self.positions[:], self.reached_far[:], [s[:] for s in self.stocks],
             self.placed[:], self.removed[:], self.phase, self.current, self.roll,
             self.extra_turns, self.contenders[:], self.opening_rolls[:], self.winner,
-            bytearray(self.blocked),
+            bytearray(self.blocked), self._layout,
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (
             self.positions, self.reached_far, self.stocks, self.placed, self.removed,
             self.phase, self.current, self.roll, self.extra_turns, self.contenders,
-            self.opening_rolls, self.winner, self.blocked,
+            self.opening_rolls, self.winner, self.blocked, self._layout,
         ) = snap
+        self._listed = {}
 
     def _check(self, action: Action) -> Any:
         """Validate ``action`` and return a function that applies it."""
+        quick = self._check_listed(action)
+        if quick is not None:
+            return quick
         if type(action) not in (Roll, MovePiece, NoMove, PlaceWall, Pass, ChangeWall):
             raise IllegalMove(f"not an action: {shown(action)}")
         check_action(action, IllegalMove, {"Roll.value": f"1 to {DIE_SIDES}"})
@@ -731,6 +354,32 @@ class State(SnapshotState[Action]):
             return self._check_place(action.wall)
         assert isinstance(action, ChangeWall)
         return self._check_change(action)
+
+    def _check_listed(self, action: Action) -> Callable[[], None] | None:
+        """The apply function of an action this state listed itself (the very object: its
+        fields are the engine's own), or None to check it in full."""
+        kind = type(action)
+        if kind is MovePiece:
+            listed = self._listed.get(id(action)) if self.phase is Phase.MOVE else None
+            if listed is not None and listed[0] is action:
+                return partial(self._apply_move, listed[1], listed[2])
+        elif kind is PlaceWall:
+            assert isinstance(action, PlaceWall)
+            cand = self.geo.candidate_of.get(action.wall) if self.phase is Phase.WALL else None
+            if cand is not None and cand.action is action and self.layout.legal & cand.bit \
+                    and self.stocks[self.current][action.wall.length - 1] > 0:
+                return partial(self._apply_place, action.wall)
+        elif kind is Roll:
+            assert isinstance(action, Roll)
+            value = action.value
+            if type(value) is int and 1 <= value <= DIE_SIDES and self.phase in CHANCE_PHASES:
+                return partial(self._apply_roll, value)
+        elif kind is Pass and self.phase is Phase.WALL:
+            return self._end_turn
+        return None
+
+    def _pushing(self) -> None:
+        self._listed = {}
 
     # --- applying -----------------------------------------------------------------------
     def _apply_roll(self, value: int) -> None:
@@ -833,16 +482,18 @@ class State(SnapshotState[Action]):
                 f"{self.name(self.current)} has no {wall.kind} wall left "
                 f"(has {have})", wall=wall, player=self.current,
             )
-        problem = self.wall_problem(wall)
-        if problem is not None:
-            raise problem
+        if not self.layout.is_legal(wall):
+            problem = self.wall_problem(wall)
+            if problem is not None:
+                raise problem
+        return partial(self._apply_place, wall)
 
-        def apply() -> None:
-            stock[wall.length - 1] -= 1
-            self._put_wall(wall)
-            self._end_turn()
-
-        return apply
+    def _apply_place(self, wall: Wall) -> None:
+        self.stocks[self.current][wall.length - 1] -= 1
+        layout = self.layout.with_wall(wall)
+        self._put_wall(wall)
+        self._layout = layout
+        self._end_turn()
 
     def _check_change(self, change: ChangeWall) -> Any:
         old, new = change.old, change.new
@@ -852,33 +503,40 @@ class State(SnapshotState[Action]):
                 "(permanent walls stay)", wall=old,
             )
         if new is not None:
-            said = _capital(old.describe())
+            said = capital(old.describe())
             if new.length != old.length:
                 raise IllegalMove(
                     f"{said} has length {old.length}, not {new.length}", wall=new, blocker=old
                 )
             if new == old:
                 raise IllegalMove(f"{said} must move somewhere else (or be removed)", wall=old)
-            problem = self.wall_problem(new, ignore=old)
-            if problem is not None:
-                raise problem
+            if not self.layout.without(old).is_legal(new):
+                problem = self.wall_problem(new, ignore=old)
+                if problem is not None:
+                    raise problem
 
         def apply() -> None:
+            layout = self.layout.without(old)
             self._take_wall(old)
             if new is None:
                 self.removed[old.length - 1] += 1
             else:
+                layout = layout.with_wall(new)
                 self._put_wall(new)
+            self._layout = layout
             self._end_turn()
 
         return apply
 
     def _put_wall(self, wall: Wall) -> None:
+        """Put ``wall`` down (its legality is the caller's; the layout is worked out anew)."""
+        self._layout = None
         self.placed = [*self.placed, wall]
         for edge in self.board.wall_edges(wall):
             self.blocked[edge] = 1
 
     def _take_wall(self, wall: Wall) -> None:
+        self._layout = None
         self.placed = [w for w in self.placed if w != wall]
         for edge in self.board.wall_edges(wall):
             self.blocked[edge] = 0

@@ -28,7 +28,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from games.stonewall.actions import StateError
 from games.stonewall.board import Board, BoardError, Wall
+from games.stonewall.fields import _Refused, _wall, _whole
+from games.stonewall.phases import WALL_TOTALS, Phase, board_of
 from games.userfile import shown
 
 if TYPE_CHECKING:
@@ -39,17 +42,6 @@ KEYS = (
     "current", "roll", "extra_turns", "contenders", "opening_rolls", "winner",
 )
 MAX_EXTRA_TURNS = 3
-
-
-class _Refused(Exception):
-    def __init__(self, key: str, problem: str) -> None:
-        super().__init__(f"{key}: {problem}")
-
-
-def _whole(value: Any, key: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _Refused(key, f"{shown(value)}; allowed: a whole number from {low} to {high}")
-    return value
 
 
 def _list(value: Any, key: str, length: int | None = None, most: int = 100) -> list[Any]:
@@ -77,24 +69,8 @@ def _square(value: Any, key: str, board: Board) -> int:
     return board.index((x, y))
 
 
-def _wall(value: Any, key: str) -> Wall:
-    if not isinstance(value, Mapping) or set(value) != {"o", "x", "y", "len"}:
-        raise _Refused(key, f"{shown(value)}; allowed: a wall {{o, x, y, len}}")
-    orientation = value["o"]
-    if orientation not in ("h", "v"):
-        raise _Refused(f"{key}.o", f"{shown(orientation)}; allowed: 'h' or 'v'")
-    return Wall(
-        orientation,
-        _whole(value["x"], f"{key}.x", 0, 100),
-        _whole(value["y"], f"{key}.y", 0, 100),
-        _whole(value["len"], f"{key}.len", 1, 3),
-    )
-
-
 def state_from_json(cls: type[State], data: Any, board: Board | None = None) -> State:
     """The state ``data`` describes, or :class:`StateError` (see the module docstring)."""
-    from games.stonewall.actions import StateError
-
     try:
         return _build(cls, data, board)
     except _Refused as refused:
@@ -104,8 +80,6 @@ def state_from_json(cls: type[State], data: Any, board: Board | None = None) -> 
 
 
 def _build(cls: type[State], data: Any, board: Board | None) -> State:
-    from games.stonewall.rules import WALL_TOTALS, Phase, _board_of
-
     if not isinstance(data, Mapping):
         raise _Refused("state", f"{shown(data)}; allowed: a table")
     for key in KEYS:
@@ -116,7 +90,7 @@ def _build(cls: type[State], data: Any, board: Board | None) -> State:
             raise _Refused(shown(key)[1:-1] if isinstance(key, str) else shown(key),
                            "unknown key")
     if board is None:
-        board = _board_of(data["board"])
+        board = board_of(data["board"])
     players = _whole(data["players"], "players", 2, 4)
     state = cls(players, board)
     state.positions = [
@@ -219,8 +193,6 @@ def _place_walls(state: State, placed: list[Wall]) -> None:
 
 
 def _check_phase(state: State) -> None:
-    from games.stonewall.rules import Phase
-
     phase = state.phase
     if phase is Phase.OPENING:
         homes = [state.home(p) for p in range(state.players)]

@@ -174,20 +174,23 @@ class Board:
         return tuple(rows)
 
     @cached_property
-    def _balls(self) -> dict[tuple[int, int], int]:
+    def _balls(self) -> dict[int, tuple[int, ...]]:
         return {}
+
+    def balls(self, radius: int) -> tuple[int, ...]:
+        """Per point, the bit mask of the points at most ``radius`` of Whacky's steps away
+        (worked out once per radius)."""
+        row = self._balls.get(radius)
+        if row is None:
+            row = self._balls[radius] = tuple(
+                sum(1 << other for other, d in enumerate(distances) if d <= radius)
+                for distances in self.whacky_distances
+            )
+        return row
 
     def ball(self, node: int, radius: int) -> int:
         """Bit mask of the points at most ``radius`` of Whacky's steps from ``node``."""
-        key = (node, radius)
-        mask = self._balls.get(key)
-        if mask is None:
-            mask = 0
-            for other, d in enumerate(self.whacky_distances[node]):
-                if d <= radius:
-                    mask |= 1 << other
-            self._balls[key] = mask
-        return mask
+        return self.balls(radius)[node]
 
     @cached_property
     def monster_adjacency(self) -> tuple[tuple[int, ...], ...]:

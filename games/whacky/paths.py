@@ -54,10 +54,10 @@ def whacky_walks(
         if pos != board.cage:
             occupied |= 1 << pos
     worth = up | occupied if powered else up
-    ball = board.ball
     # key (point, counted points still within reach) -> (value, path)
     layer: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(start, 0): (0, ())}
     for left in range(steps - 1, -1, -1):
+        ball = board.balls(left)
         nxt: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
         for (node, counted), (value, path) in layer.items():
             if path and not powered and occupied >> node & 1:
@@ -68,7 +68,7 @@ def whacky_walks(
                 if worth & bit and not counted & bit:
                     gain = (1 if up & bit else 0) + (CAGED if powered and occupied & bit else 0)
                     now = counted | bit
-                key = (following, now & ball(following, left))
+                key = (following, now & ball[following])
                 held = nxt.get(key)
                 if held is None or value + gain > held[0]:
                     nxt[key] = (value + gain, (*path, following))

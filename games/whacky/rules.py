@@ -85,17 +85,17 @@ Readings of the rulebook where it is unclear (each has a test in tests/whacky/):
 
 from __future__ import annotations
 
-import enum
 import json
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from games.assets import parse_once, read_once
 from games.checks import check_action
 from games.engine import SnapshotState
 from games.userfile import shown
-from games.whacky import paths
+from games.whacky import paths, saved
 from games.whacky.actions import (
     Accident,
     Action,
@@ -115,6 +115,18 @@ from games.whacky.actions import (
     action_to_json,
 )
 from games.whacky.board import Board, BoardError, board_from_data, default_board_path, load_board
+from games.whacky.phases import (
+    CAGE_LEAVE_MAX,
+    CHANCE_PHASES,
+    LIVES,
+    MAX_ACCIDENTS,
+    MONSTERS,
+    OPENING_ROLLS,
+    PLAYER_NAMES,
+    POWER_ROLLS,
+    WHACKY,
+    Phase,
+)
 
 # The engine's public face: the moves and errors of games.whacky.actions are re-exported.
 __all__ = [
@@ -145,36 +157,6 @@ __all__ = [
     "default_board",
     "json_text",
 ]  # fmt: skip
-
-WHACKY, MONSTERS = 0, 1
-PLAYER_NAMES = ("whacky", "monsters")
-LIVES = 3
-OPENING_ROLLS = 2
-POWER_ROLLS = 3
-CAGE_LEAVE_MAX = 6
-
-
-class Phase(str, enum.Enum):
-    WHACKY_ROLL = "whacky_roll"
-    WHACKY_MOVE = "whacky_move"
-    MONSTER_ROLL = "monster_roll"
-    MONSTER_MOVE = "monster_move"
-    ACCIDENT = "accident"
-    OVER = "over"
-
-
-CHANCE_PHASES = (Phase.WHACKY_ROLL, Phase.MONSTER_ROLL, Phase.ACCIDENT)
-
-
-SAVED_KEYS = (
-    "board", "accidents", "down", "up", "whacky", "monsters", "lives", "phase", "roll", "chosen",
-    "rolls_left", "power", "stored_power", "accident_dots", "winner", "reason",
-)
-
-
-# --- the state ----------------------------------------------------------------------------
-MAX_ACCIDENTS = 1000  # the accident rules' 1-in-N chance: N at most this
-
 
 def _board_from_json(raw: Any) -> Board:
     """The board of a saved state, checked once per distinct board."""
@@ -216,6 +198,9 @@ class State(SnapshotState[Action]):
         self.reason = ""
         self.said: tuple[str, ...] = ()  # what the last action caused, in words
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
+        # the moves legal_moves listed since the last push, by id: (move, point path)
+        self._listed: dict[int, tuple[Move, tuple[int, ...]]] = {}
+        self._searched: tuple[Any, dict[int, tuple[int, ...]]] = (None, {})
 
     # --- small queries ------------------------------------------------------------------
     @property
@@ -305,13 +290,21 @@ class State(SnapshotState[Action]):
         else:
             return []
         label = self.board.labels
-        return [Move(piece, tuple(label[n] for n in path)) for path in walks.values()]
+        moves = [Move(piece, tuple([label[n] for n in path])) for path in walks.values()]
+        # push applies these very objects without checking them again
+        self._listed = {
+            id(move): (move, path) for move, path in zip(moves, walks.values(), strict=True)
+        }
+        return moves
 
     def whacky_walks(self, start: int, steps: int) -> dict[int, tuple[int, ...]]:
         """Whacky's destinations in exactly ``steps`` (node -> a best witness path: see
-        :func:`games.whacky.paths.whacky_walks`), powered or not as his coming move is."""
-        return paths.whacky_walks(self.board, start, steps, self.monsters, self.up,
-                                  self.powered())
+        :func:`games.whacky.paths.whacky_walks`), powered or not as his coming move is.
+        The last search is remembered (the roll asks it, then the listing)."""
+        key = (start, steps, self.monsters, self.up, self.powered())
+        if self._searched[0] != key:
+            self._searched = (key, paths.whacky_walks(self.board, *key))
+        return dict(self._searched[1])
 
     def monster_walks(self, monster: int, steps: int) -> dict[int, tuple[int, ...]]:
         """A monster's destinations in exactly ``steps`` (node -> witness path, passing over
@@ -328,6 +321,7 @@ class State(SnapshotState[Action]):
     # --- push / pop ---------------------------------------------------------------------
     def _pushing(self) -> None:
         self.said = ()  # what this action causes, filled in as it applies
+        self._listed = {}
 
     def draw(self, chance: Any) -> Action:
         """The current chance node's outcome drawn from a :class:`games.rng.Chance`.
@@ -364,10 +358,14 @@ class State(SnapshotState[Action]):
             self.rolls_left, self.power, self.stored_power, self.accident_dots, self.winner,
             self.reason, self.said,
         ) = snap
+        self._listed = {}
 
     # --- checking -----------------------------------------------------------------------
     def _check(self, action: Action) -> Callable[[], None]:
         """Validate ``action`` and return a function that applies it."""
+        quick = self._check_listed(action)
+        if quick is not None:
+            return quick
         if type(action) not in (Roll, MonsterRoll, Accident, UsePower, Move):
             raise IllegalMove(f"not an action: {shown(action)}")
         check_action(action, IllegalMove, {
@@ -426,6 +424,28 @@ class State(SnapshotState[Action]):
             path = paths.check_monster_path(self, self.chosen, action.path)
             return lambda: self._apply_monster_move(path)
         raise WrongPhase(f"no move now: {self.name(self.current)} must roll")
+
+    def _check_listed(self, action: Action) -> Callable[[], None] | None:
+        """The apply function of a move this state listed (the very object) or of a plain
+        roll of the die in its phase; None to check ``action`` in full."""
+        kind, phase = type(action), self.phase
+        if kind is Move:
+            listed = self._listed.get(id(action))
+            if listed is not None and listed[0] is action:
+                if phase is Phase.WHACKY_MOVE:
+                    return partial(self._apply_whacky_move, listed[1])
+                return partial(self._apply_monster_move, listed[1])
+        elif kind is Roll and phase is Phase.WHACKY_ROLL:
+            value = action.value  # type: ignore[union-attr]
+            if type(value) is int and value in self.board.whacky_die:
+                return partial(self._apply_roll, value)
+        elif kind is MonsterRoll and phase is Phase.MONSTER_ROLL:
+            assert isinstance(action, MonsterRoll)
+            value, name = action.value, action.monster
+            monster = self.board.monster_index(name) if type(name) is str else None
+            if type(value) is int and value in self.board.monster_die and monster is not None:
+                return partial(self._apply_monster_roll, monster, value)
+        return None
 
     def _expect(self, action: Action, phase: Phase) -> None:
         if self.phase is not phase:
@@ -638,141 +658,13 @@ class State(SnapshotState[Action]):
         return state
 
     def _load(self, data: dict[str, Any]) -> None:
-        """Fill in a saved state. Keys that are None (no roll, no chosen monster, no winner)
-        may be left out, and the dots may be given as ``up`` (the dots still up) instead of
-        ``down``, so that a scenario file (TOML has no null) can hold a start position."""
-        board = self.board
-
-        def node(key: str, label: Any) -> int:
-            # exactly a point's name as saved ("K9"), so a state saves back as it was given
-            found = board.node(label) if isinstance(label, str) and label in names else None
-            if found is None:
-                raise StateError(f"saved Whacky Wit state: {key}: {shown(label)} is not a point")
-            return found
-
-        unknown = sorted(str(k) for k in set(data) - set(SAVED_KEYS))
-        if unknown:
-            raise StateError(f"saved Whacky Wit state: {shown(unknown[0])[1:-1]}: unknown key; "
-                             f"allowed: {', '.join(SAVED_KEYS)}")
-
-        def integer(key: str, default: int | None, low: int, high: int) -> int | None:
-            value = data.get(key, default)
-            if value is None and default is None:
-                return None
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise StateError(f"saved Whacky Wit state: {key}: {shown(value)}; allowed: a "
-                                 f"whole number from {low} to {high}")
-            return value
-
-        names = set(board.labels)
-
-        def points(key: str, value: Any) -> list[Any]:
-            if not isinstance(value, list):
-                raise StateError(f"saved Whacky Wit state: {key}: {shown(value)}; allowed: a list "
-                                 "of point names")
-            return value
-
-        if ("up" in data) == ("down" in data):
-            raise StateError("saved Whacky Wit state: give the dots as either 'down' or 'up'")
-        key = "up" if "up" in data else "down"
-        listed = 0
-        for i, label in enumerate(points(key, data[key])):
-            n = node(f"{key}[{i}]", label)
-            if n not in board.dots:
-                raise StateError(f"saved Whacky Wit state: {key}[{i}]: {label} holds no dot")
-            if listed >> n & 1:
-                raise StateError(f"saved Whacky Wit state: {key}[{i}]: {label} is listed twice")
-            listed |= 1 << n
-        self.up = listed if key == "up" else board.dot_mask & ~listed
-        self.whacky = node("whacky", data["whacky"])
-        monsters = data["monsters"]
-        if not isinstance(monsters, dict) or sorted(monsters) != sorted(board.monster_names):
-            raise StateError(f"saved Whacky Wit state: monsters must name "
-                             f"{', '.join(board.monster_names)}")
-        self.monsters = tuple(node(f"monsters.{n}", monsters[n]) for n in board.monster_names)
-        self.lives = int(integer("lives", LIVES, 0, LIVES) or 0)
-        try:
-            self.phase = Phase(data["phase"])
-        except ValueError:
-            raise StateError(f"saved Whacky Wit state: phase: {shown(data['phase'])} is not one of "
-                             f"{', '.join(p.value for p in Phase)}") from None
-        self.roll = integer("roll", None, 1, 99)
-        chosen = data.get("chosen")
-        self.chosen = None
-        if chosen in board.monster_names:
-            self.chosen = board.monster_names.index(chosen)
-        if chosen is not None and self.chosen is None:
-            raise StateError(f"saved Whacky Wit state: chosen: {shown(chosen)} is not a monster")
-        self.rolls_left = int(integer("rolls_left", 1, 0, 99) or 0)
-        self.power = int(integer("power", 0, 0, 99) or 0)
-        self.stored_power = int(integer("stored_power", 0, 0, 99) or 0)
-        accident_dots = points("accident_dots", data.get("accident_dots", []))
-        self.accident_dots = tuple(
-            node(f"accident_dots[{i}]", lb) for i, lb in enumerate(accident_dots)
-        )
-        self.winner = integer("winner", None, 0, 1)
-        reason = data.get("reason", "")
-        if not isinstance(reason, str) or len(reason) > 200:
-            raise StateError(f"saved Whacky Wit state: reason: {shown(reason)}; allowed: a short "
-                             "text")
-        self.reason = reason
+        """Fill in a saved state (:func:`games.whacky.saved.load_fields`)."""
+        saved.load_fields(self, data)
 
     def impossibility(self) -> str | None:
-        """Why this state could never arise in a game, or None."""
-        board, phase = self.board, self.phase
-        over = phase is Phase.OVER
-        if not 0 <= self.lives <= LIVES:
-            return f"lives {self.lives} (Whacky has 0 to {LIVES})"
-        if over != (self.winner is not None):
-            return "a finished game needs a winner and a winner a finished game"
-        if self.winner not in (None, WHACKY, MONSTERS):
-            return f"winner {self.winner} (0 is Whacky, 1 the monsters)"
-        if self.lives == 0 and self.winner != MONSTERS:
-            return "Whacky has no life left but the monsters have not won"
-        if self.up == 0 and self.winner is None:
-            return "every dot is down but the game goes on"
-        if self.whacky == board.cage:
-            return "Whacky is in the monsters' cage"
-        if self.is_up(self.whacky):
-            return f"the dot under Whacky on {self.label(self.whacky)} is still up"
-        placed = [p for p in self.monsters if p != board.cage]
-        if len(placed) != len(set(placed)):
-            return "two monsters on one dot"
-        if not over and self.whacky in placed:
-            return f"a monster stands on Whacky at {self.label(self.whacky)} and the game goes on"
-        whacky_phase = phase in (Phase.WHACKY_ROLL, Phase.WHACKY_MOVE)
-        # An accident comes after Whacky's move, with his next turn's rolls already set.
-        if (whacky_phase or phase is Phase.ACCIDENT) and not 1 <= self.rolls_left <= POWER_ROLLS:
-            return f"Whacky has {self.rolls_left} rolls left (1 to {POWER_ROLLS} on his turn)"
-        if not 0 <= self.power <= min(POWER_ROLLS, self.rolls_left if whacky_phase else 0):
-            return f"power {self.power} with {self.rolls_left} rolls left in phase {phase.value}"
-        powers_down = sum(1 for n in board.power if not self.is_up(n))
-        if not 0 <= self.stored_power <= powers_down:
-            return f"{self.stored_power} stored powers but {powers_down} power dots down"
-        if self.stored_power and not self.accidents:
-            return "a stored power without the accident rules"
-        if phase is Phase.WHACKY_MOVE:
-            if self.roll not in board.whacky_die:
-                return f"Whacky to move a roll of {self.roll}, which his die cannot show"
-            if not self.whacky_walks(self.whacky, self.roll):
-                return f"Whacky to move {self.roll} but no move of {self.roll} exists"
-        elif phase is Phase.MONSTER_MOVE:
-            if self.chosen is None or self.roll not in board.monster_die:
-                return f"a monster to move needs a chosen monster and a roll, not " \
-                       f"{self.chosen!r} and {self.roll!r}"
-            if not self.monster_walks(self.chosen, self.roll):
-                return f"the {self.monster_name(self.chosen)} monster to move {self.roll} " \
-                       "but it has no legal way"
-        elif self.roll is not None:
-            return f"a roll of {self.roll} kept in phase {phase.value}"
-        if phase is Phase.ACCIDENT:
-            if not self.accidents or not self.accident_dots or self.chosen is None:
-                return "an accident pending without the accident rules, its dots or its monster"
-            if any(not self.is_up(n) for n in self.accident_dots):
-                return "an accident pending on a dot already down"
-        elif self.accident_dots:
-            return f"accident dots kept in phase {phase.value}"
-        return None
+        """Why this state could never arise in a game, or None
+        (:func:`games.whacky.saved.impossibility`)."""
+        return saved.impossibility(self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

@@ -1,5 +1,7 @@
-"""The fast wall listing (union-find over guide-line points) agrees exactly with the naive one
-(a full strong-connectivity search per candidate wall) on many seeded random positions."""
+"""The engine's wall listing (wall layouts kept as walls go down, games.stonewall.walls) agrees
+exactly with the naive one (the rules' own check of every candidate wall) and with the engine's
+previous listing (scripts/stonewall_reference.py) on many seeded random positions; the long
+check is ``python scripts/stonewall_reference.py --positions 5000``."""
 
 from __future__ import annotations
 
@@ -9,6 +11,12 @@ import pytest
 from stonewall_helpers import play_random
 
 from games.stonewall.rules import State
+from scripts.stonewall_reference import (
+    differences,
+    naive_wall_placements,
+    reference_wall_placements,
+    stonewall_positions,
+)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -17,10 +25,22 @@ def test_fast_wall_listing_agrees_with_naive_search(seed: int) -> None:
     state = State(rng.choice([2, 3, 4]))
     play_random(state, seed, rng.randrange(20, 400))
     lengths = [1, 2, 3]
-    assert state.legal_wall_placements(lengths) == state.legal_wall_placements_naive(lengths)
+    assert state.legal_wall_placements(lengths) == naive_wall_placements(state, lengths)
+    assert state.legal_wall_placements(lengths) == reference_wall_placements(state, lengths)
     for old in rng.sample(state.placed, min(3, len(state.placed))):
+        moves = state.layout.moves_of(old)  # before the layout without ``old`` is cached
         fast = state.legal_wall_placements([old.length], ignore=old)
-        assert fast == state.legal_wall_placements_naive([old.length], ignore=old)
+        assert fast == naive_wall_placements(state, [old.length], ignore=old)
+        assert [w for w in fast if w != old] == moves
+
+
+def test_listing_equals_the_reference_through_whole_games() -> None:
+    """Wall and change phases of random games, sparse to full boards (the script's sample)."""
+    checked = 0
+    for state in stonewall_positions(150, seed=3):
+        assert differences(state) is None
+        checked += 1
+    assert checked == 150
 
 
 def test_fast_listing_refuses_what_cuts_and_keeps_what_does_not() -> None:

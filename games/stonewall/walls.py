@@ -1,0 +1,413 @@
+"""Stonewall's legal wall positions, kept per wall layout and updated as walls go down. Pure.
+
+A wall position is legal when it lies on no wall, crosses no placed wall, and leaves every
+square reachable from every square (:mod:`games.stonewall.rules` says the rule). Which positions
+are legal depends only on the walls on the board (not on the pieces or whose turn it is), so a
+:class:`WallLayout` holds the answer for one layout of walls as a bitmask over the board's
+candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts are shared:
+
+* Walls only ever take paths away, so a position refused once stays refused after more walls:
+  placing a wall (:meth:`WallLayout.with_wall`) re-checks only the positions still legal.
+* Of those, only a position whose guide-line segment would close a loop with the walls (planar
+  duality: such a set of edges splits the two-way square graph) or that touches a one-way edge
+  can change reachability. The grid points are kept in groups joined by walls, arrows and the
+  border, each group with the mask of positions touching it; a new wall joins groups, and the
+  positions touching two of the groups it joins are the new loop closers. Only those (and the
+  few legal positions that already close a loop through one-way arcs) get a full check.
+* The full check is a flood fill on bitboards (one bit per square, one mask of open arcs per
+  direction), forwards and backwards from a square beside the wall, stopping as soon as it has
+  met the ends of every arc the wall closes (the board without the wall is strongly connected,
+  so that is enough), which for a legal wall is a few steps round its end. A refused position
+  leaves a *witness*: a set of squares no open arc leaves. Walls only close arcs, so the next
+  time the position is tried the witness usually still holds and refuses it at once.
+* Taking a wall away (a Change-a-Wall) can only free positions: the layout without it keeps
+  every legal position and checks only the others (:meth:`WallLayout.without`).
+* Layouts are cached per board by their walls (edges and crossing points), so a search that
+  places and takes back the same walls finds them again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from games.stonewall.actions import PlaceWall
+from games.stonewall.board import Wall
+
+if TYPE_CHECKING:
+    from games.stonewall.geometry import Candidate, Geometry
+
+
+def set_bits(mask: int) -> Iterator[int]:
+    """The indices of the bits set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class WallLayout:
+    """One layout of placed walls and its legal wall positions (immutable once built)."""
+
+    __slots__ = (
+        "_actions",
+        "_escape_index",
+        "_groups",
+        "_listings",
+        "_removals",
+        "excluded",
+        "fragile",
+        "geo",
+        "key",
+        "label",
+        "legal",
+        "opens",
+        "walls",
+    )
+
+    def __init__(self, geo: Geometry) -> None:
+        self.geo = geo
+        self.key: tuple[int, int] = (0, 0)  # placed edges, placed crossing points
+        self.walls: tuple[Wall, ...] = ()
+        self.opens: tuple[int, int, int, int] = geo.open_arcs  # E, W, S, N arcs still open
+        self.excluded = geo.on_permanent  # positions on a wall or crossing one
+        self.label: list[int] | None = None  # grid point -> its group (worked out lazily)
+        self._groups: dict[int, tuple[list[int], int]] | None = None
+        self.legal = 0
+        self.fragile = 0  # legal positions that close a loop or touch a one-way edge
+        self._listings: dict[tuple[int, ...], list[Wall]] = {}
+        self._actions: dict[tuple[int, ...], list[PlaceWall]] = {}
+        self._removals: dict[tuple[Wall, int], list[Wall]] = {}
+        self._escape_index: tuple[dict[int, int], int] | None = None
+
+    # --- building -----------------------------------------------------------------------
+    @classmethod
+    def built(cls, geo: Geometry, walls: Iterable[Wall]) -> WallLayout:
+        """The layout of ``walls`` worked out in one pass: every position not on or across a
+        wall that closes a loop or touches a one-way edge gets the full check."""
+        layout = cls.bare(geo, walls)
+        layout.label = geo.point_labels(layout.walls)
+        legal = fragile = 0
+        excluded = layout.excluded
+        for cand in geo.all_candidates:
+            if excluded >> cand.index & 1:
+                continue
+            if cand.touches_one_way or layout._closes_loop(cand):
+                if not layout.connected_with(cand):
+                    continue
+                fragile |= cand.bit
+            legal |= cand.bit
+        layout.legal, layout.fragile = legal, fragile
+        return layout
+
+    @classmethod
+    def bare(cls, geo: Geometry, walls: Iterable[Wall]) -> WallLayout:
+        """A layout of ``walls`` with its key, open arcs and exclusions, the legal positions
+        not yet worked out."""
+        layout = cls(geo)
+        layout.walls = tuple(walls)
+        edges = crossings = 0
+        excluded = geo.on_permanent
+        clear = [0, 0, 0, 0]
+        for wall in layout.walls:
+            cand = geo.candidate_of[wall]
+            edges |= cand.edge_mask
+            crossings |= cand.cross_mask
+            excluded |= geo.conflicts[cand.index]
+            for way in range(4):
+                clear[way] |= cand.clear[way]
+        base = geo.open_arcs
+        layout.key = (edges, crossings)
+        layout.opens = (base[0] & ~clear[0], base[1] & ~clear[1], base[2] & ~clear[2],
+                        base[3] & ~clear[3])
+        layout.excluded = excluded
+        return layout
+
+    def with_wall(self, wall: Wall) -> WallLayout:
+        """This layout and ``wall`` (a legal position now), from the cache or built."""
+        geo = self.geo
+        cand = geo.candidate_of[wall]
+        key = (self.key[0] | cand.edge_mask, self.key[1] | cand.cross_mask)
+        cached = geo.layouts.get(key)
+        if cached is not None:
+            return cached
+        child = WallLayout(geo)
+        child.key, child.walls = key, (*self.walls, wall)
+        clear = cand.clear
+        child.opens = (self.opens[0] & ~clear[0], self.opens[1] & ~clear[1],
+                       self.opens[2] & ~clear[2], self.opens[3] & ~clear[3])
+        child.excluded = self.excluded | geo.conflicts[cand.index]
+        still = self.legal & ~child.excluded
+        suspects = self._join(child, cand) | self.fragile
+        legal, fragile = still, self.fragile
+        for index in set_bits(suspects & still):
+            other = geo.all_candidates[index]
+            if child.connected_with(other):
+                fragile |= other.bit
+            else:
+                legal &= ~other.bit
+        child.legal, child.fragile = legal, fragile & legal
+        geo.remember(key, child)
+        return child
+
+    def labels(self) -> list[int]:
+        """Grid point -> its group (joined by walls, arrows and the border)."""
+        if self.label is None:
+            self.label = self.geo.point_labels(self.walls)
+        return self.label
+
+    def groups(self) -> dict[int, tuple[list[int], int]]:
+        """Group -> (its grid points, the mask of positions touching them)."""
+        if self._groups is None:
+            touching = self.geo.touching
+            groups: dict[int, tuple[list[int], int]] = {}
+            for point, root in enumerate(self.labels()):
+                points, mask = groups.get(root, ([], 0))
+                points.append(point)
+                groups[root] = (points, mask | touching[point])
+            self._groups = groups
+        return self._groups
+
+    def _join(self, child: WallLayout, cand: Candidate) -> int:
+        """Give ``child`` this layout's groups with ``cand``'s points joined; return the
+        positions touching two of the groups joined (they now close a loop)."""
+        label, groups = self.labels(), self.groups()
+        roots = list(dict.fromkeys(label[p] for p in cand.points))
+        child.label, child._groups = label, groups
+        if len(roots) == 1:
+            return 0
+        touching = [groups[root][1] for root in roots]
+        closers = 0
+        for i, first in enumerate(touching):
+            for second in touching[i + 1:]:
+                closers |= first & second
+        keep = max(roots, key=lambda root: len(groups[root][0]))
+        new_label = label[:]
+        new_groups = dict(groups)
+        points, positions = list(groups[keep][0]), groups[keep][1]
+        for root in roots:
+            if root == keep:
+                continue
+            moved, touched = new_groups.pop(root)
+            for point in moved:
+                new_label[point] = keep
+            points.extend(moved)
+            positions |= touched
+        new_groups[keep] = (points, positions)
+        child.label, child._groups = new_label, new_groups
+        return closers
+
+    def _closes_loop(self, cand: Candidate) -> bool:
+        """Would ``cand``'s segments close a loop with the walls, arrows and border?"""
+        label = self.labels()
+        seen = {label[cand.points[0]]}
+        for point, two_way in zip(cand.points[1:], cand.two_way, strict=True):
+            group = label[point]
+            if two_way and group in seen:
+                return True
+            seen.add(group)
+        return False
+
+    def without(self, wall: Wall) -> WallLayout:
+        """This layout less ``wall`` (a placed wall), from the cache or built: every position
+        legal now stays legal; only the others are checked."""
+        geo = self.geo
+        old = geo.candidate_of[wall]
+        key = (self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask)
+        cached = geo.layouts.get(key)
+        if cached is not None:
+            return cached
+        layout = self._less(wall, old)
+        layout.key = key
+        freed, closers = self._freed(layout, self._may_free(old, layout, geo.all_mask))
+        layout.legal = self.legal | freed
+        layout.fragile = self.fragile | closers
+        geo.remember(key, layout)
+        return layout
+
+    def moves_of(self, wall: Wall) -> list[Wall]:
+        """Where placed ``wall`` may move (a Change-a-Wall): the legal positions of its length
+        with it taken away, itself excluded."""
+        cached = self._removals.get((wall, 0))
+        if cached is not None:
+            return cached
+        geo = self.geo
+        old = geo.candidate_of[wall]
+        full = geo.layouts.get((self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask))
+        if full is not None:
+            found = [w for w in full.listing((wall.length,)) if w != wall]
+        else:
+            length = geo.length_mask[wall.length]
+            less = self._less(wall, old)
+            freed, _ = self._freed(less, self._may_free(old, less, length))
+            legal = (self.legal & length) | freed
+            found = [geo.all_candidates[i].wall for i in set_bits(legal & ~old.bit)]
+        self._removals[(wall, 0)] = found
+        return found
+
+    def _may_free(self, old: Candidate, less: WallLayout, among: int) -> int:
+        """Of the positions in ``among`` refused here, those that taking ``old`` away may
+        make legal: those on or across ``old`` only, and those whose witness (squares no open
+        arc leaves with the position placed) an arc across ``old`` would leave."""
+        refused = among & ~self.legal & ~less.excluded
+        escapes, unknown = self._escapes()
+        suspects = unknown
+        for edge in old.edges:
+            suspects |= escapes.get(edge, 0)
+        return refused & (self.excluded | suspects)
+
+    def _escapes(self) -> tuple[dict[int, int], int]:
+        """Per placed edge, the refused positions (not on or across a wall) whose witness an
+        arc across that edge would leave; and the positions without a witness (always
+        suspects). Worked out once per layout, when a Change-a-Wall is first listed."""
+        if self._escape_index is None:
+            geo = self.geo
+            size, full, base, placed = geo.size, geo.full, geo.open_arcs, self.key[0]
+            arc_edge = geo.arc_edge
+            index: dict[int, int] = {}
+            unknown = 0
+            for i in set_bits(geo.all_mask & ~self.legal & ~self.excluded):
+                cand = geo.all_candidates[i]
+                shut = self._witness(cand)
+                if not shut:
+                    unknown |= cand.bit
+                    continue
+                leaving = (shut & base[0] & ~(shut >> 1), shut & base[1] & ~(shut << 1),
+                           shut & base[2] & ~(shut >> size), shut & base[3] & ~(shut << size))
+                for way, squares in enumerate(leaving):
+                    for square in set_bits(squares & full):
+                        edge = arc_edge[way][square]
+                        if placed >> edge & 1:
+                            index[edge] = index.get(edge, 0) | cand.bit
+            self._escape_index = (index, unknown)
+        return self._escape_index
+
+    def _witness(self, cand: Candidate) -> int:
+        """A set of squares no open arc leaves with ``cand`` placed (a refused position), or
+        0 if none is found."""
+        clear = cand.clear
+        east, west, south, north = self.opens
+        east &= ~clear[0]
+        west &= ~clear[1]
+        south &= ~clear[2]
+        north &= ~clear[3]
+        geo = self.geo
+        size, full = geo.size, geo.full
+        for _ in range(2):
+            for shut in geo.witnesses.get(cand.index, ()):
+                if not ((shut & east) << 1 | (shut & west) >> 1 | (shut & south) << size
+                        | (shut & north) >> size) & ~shut:
+                    return shut
+            stuck = full & ~(east | west | south | north)  # no way out of these
+            if stuck:
+                return stuck & -stuck
+            sealed = full & ~(east << 1 | west >> 1 | south << size | north >> size)
+            if sealed:  # no way into these: no arc leaves the rest
+                return full & ~(sealed & -sealed)
+            if self.connected_with(cand):  # refused before: not expected
+                return 0
+        return 0
+
+    def _less(self, wall: Wall, old: Candidate) -> WallLayout:
+        """A layout with this one's walls but ``wall`` (legal positions not worked out)."""
+        return WallLayout.bare(self.geo, [w for w in self.walls if w != wall])
+
+    def _freed(self, less: WallLayout, lengths: int) -> tuple[int, int]:
+        """Of the positions in ``lengths`` refused here, those legal in ``less`` (this layout
+        with one wall fewer), and which of them may close a loop there.
+
+        A position that closes no loop here closes none with fewer walls (the groups of
+        grid points only split), so only the loop closers here get the full check."""
+        freed = closers = 0
+        for index in set_bits(lengths & ~self.legal & ~less.excluded):
+            cand = self.geo.all_candidates[index]
+            if not cand.touches_one_way and not self._closes_loop(cand):
+                freed |= cand.bit
+            elif less.connected_with(cand):
+                freed |= cand.bit
+                closers |= cand.bit
+        return freed, closers
+
+    # --- queries ------------------------------------------------------------------------
+    def connected_with(self, cand: Candidate) -> bool:
+        """Does every square still reach every square with ``cand`` placed too?
+
+        Refused at once: a square left with no open arc out or in, or a witness of an earlier
+        refusal that still holds. Else a flood fill forwards and one backwards from a square
+        beside the wall, each until it has met the ends of every arc the wall closes (legal)
+        or stalls (refused; the squares it stalled in are the new witness)."""
+        clear = cand.clear
+        east, west, south, north = self.opens
+        east &= ~clear[0]
+        west &= ~clear[1]
+        south &= ~clear[2]
+        north &= ~clear[3]
+        geo = self.geo
+        size, full = geo.size, geo.full
+        if (east | west | south | north) != full or \
+                (east << 1 | west >> 1 | south << size | north >> size) != full:
+            return False
+        witnesses = geo.witnesses.get(cand.index)
+        if witnesses:
+            for shut in witnesses:
+                if not ((shut & east) << 1 | (shut & west) >> 1 | (shut & south) << size
+                        | (shut & north) >> size) & ~shut:
+                    return False
+        # The layout without it is strongly connected, so it stays so exactly when the ends
+        # of every arc it closes still reach each other: when one square beside it reaches
+        # them all and is reached from them all. The floods stop as soon as they have.
+        ends = cand.ends
+        reached = 1 << cand.sides[0]
+        while reached & ends != ends:
+            grown = (reached | (reached & east) << 1 | (reached & west) >> 1
+                     | (reached & south) << size | (reached & north) >> size)
+            if grown == reached:
+                geo.witness(cand.index, reached)
+                return False
+            reached = grown
+        reached = 1 << cand.sides[0]
+        while reached & ends != ends:
+            grown = (reached | (reached >> 1) & east | (reached << 1) & west
+                     | (reached >> size) & south | (reached << size) & north)
+            if grown == reached:
+                geo.witness(cand.index, full & ~reached)
+                return False
+            reached = grown
+        return True
+
+    def is_legal(self, wall: Wall) -> bool:
+        cand = self.geo.candidate_of.get(wall)
+        return cand is not None and bool(self.legal >> cand.index & 1)
+
+    def listing(self, lengths: Iterable[int]) -> list[Wall]:
+        """The legal walls of the given lengths, in the board's candidate order per length."""
+        key = tuple(lengths)
+        found = self._listings.get(key)
+        if found is None:
+            geo = self.geo
+            found = []
+            for length in key:
+                mask = self.legal & geo.length_mask.get(length, 0)
+                found.extend(geo.all_candidates[i].wall for i in set_bits(mask))
+            self._listings[key] = found
+        return found
+
+    def place_actions(self, lengths: tuple[int, ...]) -> list[PlaceWall]:
+        """:meth:`listing` as the actions that place them (shared objects, in the same order)."""
+        found = self._actions.get(lengths)
+        if found is None:
+            candidate_of = self.geo.candidate_of
+            found = [candidate_of[wall].action for wall in self.listing(lengths)]
+            self._actions[lengths] = found
+        return found
+
+
+def layout_of(geo: Geometry, walls: Iterable[Wall]) -> WallLayout:
+    """The layout of ``walls`` (placed legally): from the cache, or worked out in one pass."""
+    walls = tuple(walls)
+    layout = WallLayout.bare(geo, walls)
+    cached = geo.layouts.get(layout.key)
+    if cached is None:
+        cached = WallLayout.built(geo, walls)
+        geo.remember(cached.key, cached)
+    return cached

@@ -1,0 +1,195 @@
+"""Benchmark: random play of every dice engine, in actions per CPU second, against a bare loop.
+
+Each engine (Stonewall with 4 players, Dammi il malloppo with 4, Whacky Wit) plays seeded
+random games: a chance node is rolled (``State.roll_with``), any other node lists its FULL
+legal actions (``State.legal_actions``) and pushes one chosen uniformly. Every action pushed,
+chance or choice, counts one. Two paths are timed:
+
+* ``play``: list, choose, push, to the end of each game;
+* ``undo``: the same, and at every choice node also push and pop one other random legal action
+  first (the apply/undo path a search walks); counted are the actions of the game itself.
+
+Beside them, in the same process, a bare random tic-tac-toe loop in plain Python (a list of
+nine cells, legal moves listed, one chosen uniformly, the eight lines checked) gives the
+baseline: the issue's bar is an engine at least 1/16 of that loop (the loop runs about 16x
+OpenSpiel's pure-Python tic-tac-toe). CPU time is ``time.process_time``; every figure is
+best of ``--repeats`` runs of about ``--seconds`` each, and the ratio to the baseline is the
+figure that travels between machines.
+
+Then Stonewall's full legal listing (``State.legal_actions``) in the wall and change phases is
+timed on positions from random games, in ms (the bar: at most 0.2 ms): in play (the layout of
+walls kept as they went down) and cold (caches emptied, the layout worked out from the placed
+walls), beside the listing the engine had before (``scripts/stonewall_reference.py``); every
+listing is checked to equal that one.
+
+    python scripts/bench_engines.py [--seconds 2] [--repeats 3] [--games stonewall,malloppo]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.rng import Chance
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def tic_tac_toe_loop(seconds: float, seed: int) -> float:
+    """Random tic-tac-toe games in plain Python: actions per CPU second."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    actions = 0
+    started = time.process_time()
+    deadline = started + seconds
+    while time.process_time() < deadline:
+        for _ in range(200):
+            board = [0] * 9
+            player = 1
+            while True:
+                legal = [i for i in range(9) if board[i] == 0]
+                if not legal:
+                    break
+                board[choice(legal)] = player
+                actions += 1
+                if any(board[a] == board[b] == board[c] == player for a, b, c in LINES):
+                    break
+                player = 3 - player
+    return actions / (time.process_time() - started)
+
+
+def new_state(game: str) -> Any:
+    if game == "stonewall":
+        from games.stonewall.rules import State as Stonewall
+
+        return Stonewall(4)
+    if game == "malloppo":
+        from games.malloppo.rules import State as Malloppo
+
+        return Malloppo(4)
+    from games.whacky.rules import State as Whacky
+
+    return Whacky()
+
+
+def play_one(state: Any, rng: random.Random, chance: Chance, undo: bool, cap: int) -> int:
+    """One random game (at most ``cap`` actions); the number of actions pushed."""
+    choice = rng.choice
+    actions = 0
+    while not state.is_over() and actions < cap:
+        if state.is_chance():
+            state.roll_with(chance)
+        else:
+            legal = state.legal_actions()
+            if undo:
+                state.push(choice(legal))
+                state.pop()
+            state.push(choice(legal))
+        actions += 1
+    return actions
+
+
+def forget_caches() -> None:
+    """Empty Stonewall's caches of wall layouts and refusal witnesses (kept per board for the
+    whole process), so each timed run starts as a fresh process would."""
+    from games.stonewall.geometry import geometry
+    from games.stonewall.rules import default_board
+
+    geo = geometry(default_board())
+    for cache in ("layouts", "witnesses"):  # (an older engine, timed for comparison, has none)
+        getattr(geo, cache, {}).clear()
+
+
+def engine_rate(game: str, seconds: float, seed: int, undo: bool) -> tuple[float, int]:
+    """Actions per CPU second of random games (caches emptied first), and the games played."""
+    forget_caches()
+    rng, chance = random.Random(seed), Chance(seed)
+    actions = games = 0
+    started = time.process_time()
+    deadline = started + seconds
+    while time.process_time() < deadline:
+        state = new_state(game)
+        actions += play_one(state, rng, chance, undo, cap=5000)
+        games += 1
+    return actions / (time.process_time() - started), games
+
+
+def best(func: Callable[[int], float], repeats: int) -> float:
+    """The best of ``repeats`` runs, each with its own seed (so no run replays another's
+    games from a warm cache)."""
+    return max(func(seed) for seed in range(1, repeats + 1))
+
+
+def stonewall_listing(positions: int, repeats: int) -> int:
+    """Stonewall's full wall-phase listing on mid-game positions, against the reference."""
+    from scripts.stonewall_reference import reference_wall_listing, stonewall_positions
+
+    in_play_ms, cold_ms, reference_ms = [], [], []
+    for state in stonewall_positions(positions, seed=1):
+        listing = state.legal_actions()
+        if listing != reference_wall_listing(state):
+            print("Stonewall: the listing differs from the reference", file=sys.stderr)
+            return 1
+
+        def cold(state: Any = state) -> None:
+            forget_caches()
+            state._layout = None  # worked out again from the placed walls
+            state.legal_actions()
+
+        for sink, func in ((in_play_ms, state.legal_actions), (cold_ms, cold),
+                           (reference_ms, lambda s=state: reference_wall_listing(s))):
+            times = []
+            for _ in range(repeats):
+                started = time.process_time()
+                func()
+                times.append((time.process_time() - started) * 1000)
+            sink.append(min(times))
+    med = statistics.median
+    print(f"Stonewall full listing in the wall and change phases, {positions} positions from "
+          f"random games (the same actions as the reference on every one), median ms:")
+    print(f"  the previous engine's listing (scripts/stonewall_reference.py)  "
+          f"{med(reference_ms):8.3f}  (max {max(reference_ms):.3f})")
+    for label, times in (("in play (the layout kept as walls go down)  ", in_play_ms),
+                         ("cold (the layout built from the placed walls)", cold_ms)):
+        verdict = "meets" if med(times) <= 0.2 else "MISSES"
+        print(f"  {label}                  {med(times):8.3f}  (max {max(times):.3f}, "
+              f"{med(reference_ms) / med(times):.0f}x faster; {verdict} the 0.2 ms bar)")
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--games", default="stonewall,malloppo,whacky")
+    parser.add_argument("--positions", type=int, default=200)
+    args = parser.parse_args()
+    games = [g for g in args.games.split(",") if g]
+    for game in games:  # warm the board caches before timing
+        play_one(new_state(game), random.Random(0), Chance(0), False, cap=50)
+    baseline = best(lambda seed: tic_tac_toe_loop(args.seconds, seed), args.repeats)
+    print(f"{'engine':<22} {'actions/CPU s':>13} {'x loop':>7} {'bar 1/16':>9}")
+    print(f"{'tic-tac-toe loop':<22} {baseline:>13,.0f} {1.0:>7.3f}")
+    for game in games:
+        for undo in (False, True):
+            rate = best(lambda seed, g=game, u=undo: engine_rate(g, args.seconds, seed, u)[0],
+                        args.repeats)
+            ratio = rate / baseline
+            label = f"{game} {'play+undo' if undo else 'play'}"
+            verdict = "meets" if ratio >= 1 / 16 else "MISSES"
+            print(f"{label:<22} {rate:>13,.0f} {ratio:>7.3f} {verdict:>9}")
+    if "stonewall" in games and args.positions:
+        return stonewall_listing(args.positions, args.repeats)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
