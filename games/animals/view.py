@@ -5,7 +5,7 @@
   face-down animal is drawn anywhere (no picture, colour, label or tooltip). Only what the
   rulebook shows to everyone is drawn face up: the opening three until the first draw, the
   drawn animal until it is in the tower, a drawn crocodile, and at the end the tower taken
-  down in order.
+  down in order. A face shown is the animal's painted head (:mod:`games.animals.faces`).
 - Drag an animal with the left button (the grip always keeps it upright); what rests on it
   rides along. The crocodile's animal is let go over the pouch.
 - An animal that falls off the table lands on the floor below, in view (the camera eases
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from games.animals.faces import FaceImages
 from games.animals.rules import Animal, Phase
 from games.animals.session import AnimalsSession
 from games.protocol import SeatKind, Session
@@ -71,6 +72,7 @@ class AnimalsView(PhysicsView):
             raise TypeError("AnimalsView needs an AnimalsSession")
         self.game = session
         self.buttons: dict[str, pygame.Rect] = {}
+        self.faces = FaceImages()  # the painted faces shown this game, per size
         super().__init__(app, session)
 
     # -- layout ----------------------------------------------------------------------------
@@ -196,13 +198,14 @@ class AnimalsView(PhysicsView):
     def _draw_face(
         self, surface: pygame.Surface, renderer: Renderer, piece: Piece, animal: Animal
     ) -> None:
-        """The shown picture on a drawn animal: its colour, its name and its mark."""
+        """The shown picture on a drawn animal: its painted face (:mod:`games.animals.faces`),
+        its name."""
         colour = hex_colour(animal.colour)
         centre = self.camera.to_screen(piece.position)
         width = self.camera.px(piece.size[0])
-        rect = pygame.Rect(0, 0, round(width * 0.9), round(self.camera.px(piece.size[1]) * 0.8))
+        rect = pygame.Rect(0, 0, round(width), round(self.camera.px(piece.size[1])))
         rect.center = (round(centre[0]), round(centre[1]))
-        pygame.draw.rect(surface, colour, rect, border_radius=4)
+        surface.blit(self.faces.get(animal.name, colour, rect.size), rect)
         pygame.draw.rect(surface, ACCENT, rect.inflate(6, 6), width=2, border_radius=6)
         # The name above the animal, else beside it: never over another shown name.
         image = renderer.render_text(animal.name, 15, bold=True)
@@ -385,7 +388,7 @@ class AnimalsView(PhysicsView):
             for n, name in enumerate(shown):
                 animal = self.game.file.catalogue.pieces[name]
                 rect = pygame.Rect(round(left + n * cell + 2), box.top + 96, round(cell - 4), 60)
-                pygame.draw.rect(surface, hex_colour(animal.colour), rect, border_radius=4)
+                surface.blit(self.faces.get(name, hex_colour(animal.colour), rect.size), rect)
                 ok = name == right[n]
                 pygame.draw.rect(surface, GOOD if ok else REFUSED, rect, width=3, border_radius=4)
                 renderer.text(

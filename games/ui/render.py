@@ -318,7 +318,8 @@ class Renderer:
         key = (width, size[1], (0, 0, 1), (0, 0, 1))
         image = self._cache.gradients.get(key)
         if image is None:
-            image = _gradient((width, size[1]), FELT_FAR, FELT)
+            # far away in the shadow under the room's wall, near in the lamp's light
+            image = _gradient((width, size[1]), shade(FELT_FAR, 0.55), FELT)
             _add_grain(image, strength=7, seed=11)
             self._cache.gradients[key] = image
         return image
