@@ -154,7 +154,13 @@ class AnimalsView(PhysicsView):
         surface.set_clip(self.table_rect())
         super().draw(surface, renderer)
         surface.set_clip(clip)
-        self._draw_panel(surface, renderer)
+        renderer.kept_area(
+            surface,
+            self.panel_rect(),
+            "animals panel",
+            self._panel_key(renderer),
+            lambda: self._draw_panel(surface, renderer),
+        )
         if self.game.outcome is not None:
             self._draw_end(surface, renderer)
 
@@ -219,6 +225,31 @@ class AnimalsView(PhysicsView):
                 self._names.append(place)
                 renderer.text(surface, animal.name, place.topleft, size=15, bold=True)
                 break
+
+    def _panel_key(self, renderer: Renderer) -> tuple[object, ...]:
+        """Everything :meth:`_draw_panel` shows: while it stays the same, the kept picture of
+        the panel is blitted (one blit, not dozens). Whatever the panel draws must be here."""
+        rules = self.game.rules
+        hot = next(
+            (name for name, rect in self.buttons.items()
+             if self.mouse is not None and rect.collidepoint(self.mouse)),
+            None,
+        )
+        return (
+            tuple(self.panel_rect()),
+            rules.seat,
+            tuple(self.game.kinds.items()),
+            self.next_step(),
+            tuple(self.enabled_buttons()),
+            hot,
+            self.game.last_roll,
+            rules.in_hand,
+            len(rules.pouch),
+            len(rules.tower),
+            rules.turns,
+            id(self.game.file),
+            id(renderer),
+        )
 
     def _draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         rules = self.game.rules

@@ -22,7 +22,7 @@ Anti-aliasing uses ``pygame.gfxdraw`` for polygons and ``pygame.draw.aacircle``/
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -344,6 +344,28 @@ class Renderer:
                 self._cache.backgrounds.clear()
             self._cache.backgrounds[size] = image
         surface.blit(image, (0, 0))
+
+    def kept_area(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        name: str,
+        key: tuple[object, ...],
+        draw: Callable[[], None],
+    ) -> None:
+        """``draw()`` paints ``rect`` (a side panel: dozens of texts, swatches and buttons);
+        while ``key`` (everything it shows) and the surface's size stay the same, later frames
+        blit the copy kept of it instead: one blit. What lies under ``rect`` must not change
+        between frames but with the key (the room's background does not)."""
+        area = rect.clip(surface.get_clip()).clip(surface.get_rect())
+        full_key = (surface.get_size(), tuple(area), key)
+        kept = self._cache.areas.get(name)
+        if kept is not None and kept[0] == full_key:
+            surface.blit(kept[1], area.topleft)
+            return
+        draw()
+        if area.width > 0 and area.height > 0:
+            self._cache.areas[name] = (full_key, surface.subsurface(area).copy())
 
     def panel(
         self, surface: pygame.Surface, rect: pygame.Rect, *, alpha: int = 200, radius: int = 12
