@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # Margin around the framed world rectangle, px.
 FRAME_MARGIN_PX = 24
+MIN_FRAME_MARGIN_PX = 8
 ZOOM_STEP = 1.15  # scale change per notch of the mouse wheel
 MAX_ZOOM = 6.0
 EASE_SECONDS = 0.35  # the camera's ease-out to a piece outside the frame: time constant
@@ -110,8 +111,9 @@ class PhysicsView(View):
         The framed rectangle is :meth:`shown_rect`; spare height goes to the table's legs and
         the floor below it before any goes to the wall above (:meth:`Camera.fit_table`).
         """
+        fit = self.fit_rect()
         fitted = Camera.fit_table(
-            self.shown_rect(), self.fit_rect(), FRAME_MARGIN_PX, floor=room.floor_y(self.world)
+            self.shown_rect(), fit, frame_margin(fit), floor=room.floor_y(self.world)
         )
         origin = (
             self.zoom * fitted.origin[0] + self._zoom_offset[0],
@@ -455,6 +457,12 @@ def _count_kinds(kinds: Sequence[str]) -> str:
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def frame_margin(rect: pygame.Rect) -> int:
+    """The margin round the framed rectangle: :data:`FRAME_MARGIN_PX`, less in a small
+    window (every pixel of margin there is a smaller table)."""
+    return max(MIN_FRAME_MARGIN_PX, min(FRAME_MARGIN_PX, round(min(rect.size) * 0.05)))
 
 
 def _xy(vector: pymunk.Vec2d) -> Point:

@@ -50,6 +50,7 @@ SLOT_PICK_MM = (22.0, 6.0)  # how far from a slot's centre a click still picks i
 # Half the width framed in the tower step: the wall and the first fallen disk laid beside it
 # on each side (a disk further out makes the camera ease out to it).
 TOWER_FRAME_MM = 240.0
+SMALL_WINDOW_PX = 900  # narrower: the wall step gives the marble box's panel to the table
 TURN_CARD_PX = 72  # the turn card's three lines at the table's top left
 BAG_MM = (-130.0, 125.0)  # where the drawn disk is shown during the wall step
 
@@ -106,7 +107,12 @@ class WallamoppiView(PhysicsView):
     # -- layout ----------------------------------------------------------------------
 
     def table_rect(self) -> pygame.Rect:
+        """The table's part of the play area: all of it while a small window's wall is built
+        (the marble box has nothing to show yet and the slots need the room), else all but
+        the marble box's panel."""
         area = self.app.play_rect
+        if self.game.rules.phase is Phase.WALL and area.width < SMALL_WINDOW_PX:
+            return area.copy()
         return pygame.Rect(
             area.left, area.top, round(area.width * (1 - TIMER_PANEL_SHARE)), area.height
         )
@@ -249,7 +255,8 @@ class WallamoppiView(PhysicsView):
         surface.set_clip(self.table_rect())
         super().draw(surface, renderer)
         surface.set_clip(clip)
-        self._draw_timer_panel(surface, renderer)
+        if self.timer_rect().width > 0:
+            self._draw_timer_panel(surface, renderer)
         self._draw_turn_card(surface, renderer)
 
     def draw_overlay(self, surface: pygame.Surface, renderer: Renderer) -> None:
