@@ -102,6 +102,10 @@ class AnimalsView(PhysicsView):
     def visible_rect(self) -> pygame.Rect:
         return self.table_rect()
 
+    def painted_rect(self) -> pygame.Rect:
+        """The table and the side panel (kept with the background under it)."""
+        return self.app.play_rect
+
     def refit(self) -> None:
         super().refit()
         panel = self.panel_rect().inflate(-16, -16)

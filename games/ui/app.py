@@ -676,7 +676,10 @@ class App:
     def _draw_game(self, surface: pygame.Surface, game: GameRun) -> None:
         renderer = self.renderer
         area = self.play_rect
-        renderer.background(surface)
+        if self.error is None:
+            game.view.draw_background(surface, renderer)
+        else:
+            renderer.background(surface)
         if self.error is None:
             try:
                 game.view.draw(surface, renderer)

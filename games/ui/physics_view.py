@@ -296,11 +296,39 @@ class PhysicsView(View):
             grip = _xy(held.body.local_to_world(self._grip_local))
         hand = _xy(self.physics.hand.position) if held is not None else None
         renderer.draw_world(
-            surface, self.camera, self.world, hover=self.hovered(), held=held, hand=hand, grip=grip
+            surface,
+            self.camera,
+            self.world,
+            hover=self.hovered(),
+            held=held,
+            hand=hand,
+            grip=grip,
+            room=True,
         )
         self.draw_overlay(surface, renderer)
         self.draw_floor_hints(surface, renderer)
         self.draw_away_arrows(surface, renderer)
+
+    def draw_background(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """The room's background but under :meth:`painted_rect`: the kept world layer holds
+        it under the table (``draw_world(room=True)``), a kept side panel under itself."""
+        table = self.painted_rect().clip(surface.get_rect())
+        whole = surface.get_rect()
+        if table.width <= 0 or table.height <= 0:
+            renderer.background(surface)
+            return
+        for part in (
+            pygame.Rect(0, 0, whole.width, table.top),  # above (the title bar's place)
+            pygame.Rect(0, table.bottom, whole.width, whole.height - table.bottom),
+            pygame.Rect(0, table.top, table.left, table.height),  # a panel on the left
+            pygame.Rect(table.right, table.top, whole.width - table.right, table.height),
+        ):
+            renderer.background(surface, part)
+
+    def painted_rect(self) -> pygame.Rect:
+        """The part of the window the view paints whole every frame, background and all
+        (the table; a game whose side panel is kept with its background says more)."""
+        return self.visible_rect()
 
     def visible_rect(self) -> pygame.Rect:
         """Where the table is drawn on screen (the play area; a game with a side panel less)."""

@@ -219,7 +219,7 @@ class Renderer:
 
     def __init__(self) -> None:
         self._cache = RenderCache()
-        self.world = WorldPainter(self._cache, self.felt, self.gradient)
+        self.world = WorldPainter(self._cache, self.felt, self.gradient, self.background)
 
     # -- text ----------------------------------------------------------------------------
 
@@ -333,8 +333,9 @@ class Renderer:
             self._cache.gradients[key] = image
         return image
 
-    def background(self, surface: pygame.Surface) -> None:
-        """The room behind everything: a vertical gradient lit by a soft lamp from above."""
+    def background(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """The room behind everything: a vertical gradient lit by a soft lamp from above
+        (only ``area`` of it, if given)."""
         size = surface.get_size()
         image = self._cache.backgrounds.get(size)
         if image is None:
@@ -343,7 +344,10 @@ class Renderer:
             if len(self._cache.backgrounds) > 8:
                 self._cache.backgrounds.clear()
             self._cache.backgrounds[size] = image
-        surface.blit(image, (0, 0))
+        if area is None:
+            surface.blit(image, (0, 0))
+        elif area.width > 0 and area.height > 0:
+            surface.blit(image, area.topleft, area)
 
     def kept_area(
         self,
@@ -353,16 +357,17 @@ class Renderer:
         key: tuple[object, ...],
         draw: Callable[[], None],
     ) -> None:
-        """``draw()`` paints ``rect`` (a side panel: dozens of texts, swatches and buttons);
-        while ``key`` (everything it shows) and the surface's size stay the same, later frames
-        blit the copy kept of it instead: one blit. What lies under ``rect`` must not change
-        between frames but with the key (the room's background does not)."""
+        """``draw()`` paints ``rect`` (a side panel: dozens of texts, swatches and buttons)
+        over the room's background (painted here first); while ``key`` (everything it shows)
+        and the surface's size stay the same, later frames blit the copy kept of it instead:
+        one blit, and the window need not paint the background there."""
         area = rect.clip(surface.get_clip()).clip(surface.get_rect())
         full_key = (surface.get_size(), tuple(area), key)
         kept = self._cache.areas.get(name)
         if kept is not None and kept[0] == full_key:
             surface.blit(kept[1], area.topleft)
             return
+        self.background(surface, area)
         draw()
         if area.width > 0 and area.height > 0:
             self._cache.areas[name] = (full_key, surface.subsurface(area).copy())
@@ -425,11 +430,21 @@ class Renderer:
         hand: Point | None = None,
         grip: Point | None = None,
         skip: Iterable[Piece] = (),
+        room: bool = False,
     ) -> None:
         """The whole table: see :meth:`games.ui.world_render.WorldPainter.draw_world` (what is
-        kept between frames, and so what a view may draw under the world)."""
+        kept between frames, and so what a view may draw under the world; ``room``: the
+        room's background too, over the whole clip)."""
         self.world.draw_world(
-            surface, camera, world, hover=hover, held=held, hand=hand, grip=grip, skip=skip
+            surface,
+            camera,
+            world,
+            hover=hover,
+            held=held,
+            hand=hand,
+            grip=grip,
+            skip=skip,
+            room=room,
         )
 
     def draw_table(

@@ -79,8 +79,10 @@ class WorldPainter:
         cache: RenderCache,
         felt: Callable[[tuple[int, int]], pygame.Surface],
         gradient: Callable[[tuple[int, int], Colour, Colour], pygame.Surface],
+        background: Callable[[pygame.Surface, pygame.Rect], None] | None = None,
     ) -> None:
         self._cache = cache
+        self._background = background  # paints the room's background into a rectangle
         self._felt = felt  # the table's felt of a size (kept by the renderer)
         self._gradient = gradient  # a vertical gradient of a size (kept by the renderer)
         self._wood = WoodSprites()  # the pieces' pictures, per size, colour and angle
@@ -96,8 +98,13 @@ class WorldPainter:
         hand: Point | None = None,
         grip: Point | None = None,
         skip: Iterable[Piece] = (),
+        room: bool = False,
     ) -> None:
         """The whole table: felt, shadows, static scenery, every piece, highlights, the hand.
+
+        ``room``: paint the room's background over the whole clip first and keep it in the
+        layer, so the kept layer is the whole picture under the moving pieces (one blit; the
+        window need not paint the background there: :meth:`PhysicsView.draw_background`).
 
         ``hand`` is the hand's world point and ``grip`` the held piece's grab point (both mm);
         together they draw the rubber band of the grip. Pieces in ``skip`` are left out (a view
@@ -134,6 +141,7 @@ class WorldPainter:
         key = (
             surface.get_size(),
             tuple(clip),
+            room,
             camera.scale,
             camera.origin,
             tuple(id(piece) for piece in tables + scenery),
@@ -145,6 +153,8 @@ class WorldPainter:
             surface.blit(layer.image, layer.rect.topleft)
         else:
             still = {id(piece) for piece in resting}
+            if room and self._background is not None:
+                self._background(surface, clip)
             walls = [piece for piece in tables if piece.kind == "room_wall"]
             if tables:
                 parts = {piece.kind: piece for piece in tables}
@@ -155,10 +165,14 @@ class WorldPainter:
             for piece in resting:
                 self.draw_piece(surface, camera, piece)
             # the room's walls reach up above the table: kept with it
-            region = _layer_region(surface, camera, tables, scenery + resting + walls)
+            region = (
+                clip.clip(surface.get_rect())
+                if room
+                else _layer_region(surface, camera, tables, scenery + resting + walls)
+            )
             # While the camera moves (an ease-out, a zoom) the layer would never be used:
             # copied only once the camera held still for a frame.
-            moved = layer is not None and layer.key[2:4] != key[2:4]
+            moved = layer is not None and layer.key[3:5] != key[3:5]
             keep = region.width and region.height and not moved
             image = surface.subsurface(region).copy() if keep else None
             if len(self._cache.layers) > 8:

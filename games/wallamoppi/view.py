@@ -120,6 +120,10 @@ class WallamoppiView(PhysicsView):
     def visible_rect(self) -> pygame.Rect:
         return self.table_rect()
 
+    def painted_rect(self) -> pygame.Rect:
+        """The table and the side panel (kept with the background under it)."""
+        return self.app.play_rect
+
     def fit_rect(self) -> pygame.Rect:
         """The table, less the turn card's lines at its top (the scene is framed under them)."""
         table = self.table_rect()
@@ -397,21 +401,6 @@ class WallamoppiView(PhysicsView):
 
     def _draw_timer_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         rect = self.timer_rect().inflate(-10, -10)
-        renderer.panel(surface, rect, alpha=150)
-        title_size = 18
-        while title_size > 12 and renderer.font(title_size, bold=True, serif=True).size(
-            "Marble timer"
-        )[0] > rect.width - 12:
-            title_size -= 1
-        renderer.text(
-            surface,
-            "Marble timer",
-            (rect.centerx, rect.top + 10),
-            size=title_size,
-            bold=True,
-            serif=True,
-            anchor="midtop",
-        )
         timer = self.timer_world()
         box = timer.layout
         camera = self.timer_camera
@@ -419,8 +408,14 @@ class WallamoppiView(PhysicsView):
         left, top = camera.to_screen((0.0, box.height))
         right, bottom = camera.to_screen((110.0, 0.0))
         wood.update(round(left), round(top), round(right - left), round(bottom - top))
-        pygame.draw.rect(surface, (86, 56, 34), wood.inflate(8, 8), border_radius=6)
-        pygame.draw.rect(surface, (58, 38, 24), wood, border_radius=4)
+        # the panel, its title and the box's wood never change at a size: kept, one blit
+        renderer.kept_area(
+            surface,
+            self.timer_rect(),
+            "wallamoppi timer panel",
+            (tuple(rect), tuple(wood)),
+            lambda: self._draw_timer_box(surface, renderer, rect, wood),
+        )
         renderer.draw_world(surface, camera, timer.world)
         hole = camera.to_screen(box.hole)
         pygame.draw.circle(
@@ -438,6 +433,28 @@ class WallamoppiView(PhysicsView):
             anchor="midtop",
         )
         self._draw_timer_controls(surface, renderer, rect)
+
+    def _draw_timer_box(
+        self, surface: pygame.Surface, renderer: Renderer, rect: pygame.Rect, wood: pygame.Rect
+    ) -> None:
+        """The marble box's panel, its title and the box's wooden frame (under the marble)."""
+        renderer.panel(surface, rect, alpha=150)
+        title_size = 18
+        while title_size > 12 and renderer.font(title_size, bold=True, serif=True).size(
+            "Marble timer"
+        )[0] > rect.width - 12:
+            title_size -= 1
+        renderer.text(
+            surface,
+            "Marble timer",
+            (rect.centerx, rect.top + 10),
+            size=title_size,
+            bold=True,
+            serif=True,
+            anchor="midtop",
+        )
+        pygame.draw.rect(surface, (86, 56, 34), wood.inflate(8, 8), border_radius=6)
+        pygame.draw.rect(surface, (58, 38, 24), wood, border_radius=4)
 
     def _draw_timer_controls(
         self, surface: pygame.Surface, renderer: Renderer, rect: pygame.Rect
