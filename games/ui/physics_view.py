@@ -343,12 +343,17 @@ class PhysicsView(View):
         """Movable pieces whose centre is outside :meth:`visible_rect` (not the held one)."""
         rect = self.visible_rect()
         held = self.physics.hand.held
-        return [
-            piece
-            for piece in self.world.dynamic_pieces()
-            if piece is not held
-            and not rect.collidepoint(self.camera.to_screen(_xy(piece.body.position)))
-        ]
+        # the visible rectangle in world mm: one transform, not one per piece
+        left, top = self.camera.to_world(rect.topleft)
+        right, bottom = self.camera.to_world(rect.bottomright)
+        out = []
+        for piece in self.world.dynamic_pieces():
+            if piece is held:
+                continue
+            x, y = piece.body.position
+            if not (left <= x < right and bottom < y <= top):
+                out.append(piece)
+        return out
 
     def draw_floor_hints(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """Above the pieces lying on the floor (in view), one line saying how to bring them

@@ -147,9 +147,12 @@ class WorldPainter:
             tuple(id(piece) for piece in tables + scenery),
             tuple(_pose(piece) for piece in resting),
         )
-        casters = self._shadow_casters(resting + moving) if tables else []
         layer = self._cache.layers.get(world)
-        if layer is not None and layer.key == key and layer.image is not None:
+        reuse = layer is not None and layer.key == key and layer.image is not None
+        # the kept layer has the still pieces' shadows: with nothing moving, none to find
+        casters = self._shadow_casters(resting + moving) if tables and (moving or not reuse) else []
+        if reuse:
+            assert layer is not None and layer.image is not None
             surface.blit(layer.image, layer.rect.topleft)
         else:
             still = {id(piece) for piece in resting}
