@@ -395,14 +395,16 @@ class Renderer:
         *,
         hot: bool = False,
         enabled: bool = True,
+        text_size: int = 18,
     ) -> None:
-        """A wooden button; ``hot`` when the mouse is over it."""
+        """A wooden button; ``hot`` when the mouse is over it; its label at most
+        ``text_size`` px (a larger window's menu passes more)."""
         base = MATERIAL_COLOURS["wood"] if enabled else (120, 112, 104)
         face = shade(base, 1.15) if hot and enabled else base
         pygame.draw.rect(surface, shade(base, 0.45), rect.move(0, 3), border_radius=8)
         pygame.draw.rect(surface, face, rect, border_radius=8)
         pygame.draw.rect(surface, shade(base, 0.6), rect, width=2, border_radius=8)
-        size = 18  # smaller type for a narrow button, then cut with "…": never past its edge
+        size = text_size  # smaller type for a narrow button, then cut with "…": never past it
         while size > 12 and self.font(size, bold=True).size(label)[0] > rect.width - 10:
             size -= 1
         label = self.ellipsize(label, rect.width - 10, size, bold=True)
