@@ -356,18 +356,22 @@ class Renderer:
         name: str,
         key: tuple[object, ...],
         draw: Callable[[], None],
+        *,
+        room: bool = True,
     ) -> None:
-        """``draw()`` paints ``rect`` (a side panel: dozens of texts, swatches and buttons)
-        over the room's background (painted here first); while ``key`` (everything it shows)
-        and the surface's size stay the same, later frames blit the copy kept of it instead:
-        one blit, and the window need not paint the background there."""
+        """``draw()`` paints ``rect`` (a side panel: dozens of texts, swatches and buttons);
+        while ``key`` (everything it shows) and the surface's size stay the same, later frames
+        blit the copy kept of it instead: one blit. ``room``: the room's background is painted
+        here first (the window need not paint it there); else what lies under ``rect`` must
+        be the same every frame (a bar over the background the window paints anyway)."""
         area = rect.clip(surface.get_clip()).clip(surface.get_rect())
         full_key = (surface.get_size(), tuple(area), key)
         kept = self._cache.areas.get(name)
         if kept is not None and kept[0] == full_key:
             surface.blit(kept[1], area.topleft)
             return
-        self.background(surface, area)
+        if room:
+            self.background(surface, area)
         draw()
         if area.width > 0 and area.height > 0:
             self._cache.areas[name] = (full_key, surface.subsurface(area).copy())
