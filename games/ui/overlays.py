@@ -48,11 +48,12 @@ def draw_top_bar(
 ) -> None:
     """The game's title on the left, the shell's keys on the right: as many as fit beside the
     title, the least needed left out first (all of them are in the help), help always.
-    Kept while the title and keys stay the same (:meth:`Renderer.kept_area`: one blit)."""
+    Kept while the title and keys stay the same (:meth:`Renderer.kept_area`: one blit), over
+    the room's background (never over what a view drew past its area)."""
     bar = pygame.Rect(0, 0, surface.get_width(), TOP_BAR_PX)
     renderer.kept_area(
         surface, bar, "top bar", (title, tuple(keys)),
-        lambda: _paint_top_bar(surface, renderer, title, keys), room=False,
+        lambda: _paint_top_bar(surface, renderer, title, keys),
     )
 
 
@@ -116,7 +117,7 @@ def draw_status_bar(
     bar = pygame.Rect(0, height - STATUS_BAR_PX, width, STATUS_BAR_PX)
     renderer.kept_area(
         surface, bar, "status bar", (status, notice),
-        lambda: _paint_status_bar(surface, renderer, status, notice), room=False,
+        lambda: _paint_status_bar(surface, renderer, status, notice),
     )
 
 

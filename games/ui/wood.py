@@ -24,6 +24,7 @@ from games.ui.canvas import Colour, LeastRecentlyUsed
 ANGLE_STEP_DEG = 1.0  # turned copies are kept per this many degrees
 SPRITES_KEPT = 96
 TURNED_KEPT = 512
+SIZE_STEP = 0.05  # the grid of painted sizes: steps of about this share of a size
 MIN_GRAIN_PX = 6  # thinner than this on screen: shading only, no grain
 
 
@@ -81,9 +82,18 @@ def wood_sprite(size: tuple[int, int], colour: Colour, *, axis_vertical: bool) -
 
 
 class WoodSprites:
-    """Wooden piece pictures kept by size and colour, and their turned copies by angle."""
+    """Wooden piece pictures kept by size and colour, and their turned copies by angle.
+
+    The picture of a size is painted (numpy) at the nearest size on a grid of
+    :data:`SIZE_STEP` steps and scaled smoothly to it: while the camera moves (an ease-out, a
+    wheel zoom) the size on screen changes every frame, and a few paintings serve them all.
+    The picture of a size is always the same, whatever was drawn before (a kept frame is the
+    frame drawn afresh)."""
 
     def __init__(self) -> None:
+        self._near: LeastRecentlyUsed[tuple[int, int, Colour, bool], pygame.Surface] = (
+            LeastRecentlyUsed(SPRITES_KEPT)
+        )
         self._plain: LeastRecentlyUsed[tuple[int, int, Colour, bool], pygame.Surface] = (
             LeastRecentlyUsed(SPRITES_KEPT)
         )
@@ -98,7 +108,7 @@ class WoodSprites:
         key = (size[0], size[1], colour, axis_vertical)
         plain = self._plain.get(key)
         if plain is None:
-            plain = wood_sprite(size, colour, axis_vertical=axis_vertical)
+            plain = self._from_near((max(size[0], 2), max(size[1], 2)), colour, axis_vertical)
             self._plain[key] = plain
         bucket = round(math.degrees(angle) / ANGLE_STEP_DEG) % round(360 / ANGLE_STEP_DEG)
         if bucket == 0:
@@ -109,3 +119,26 @@ class WoodSprites:
             turned = pygame.transform.rotozoom(plain, bucket * ANGLE_STEP_DEG, 1.0)
             self._turned[turned_key] = turned
         return turned
+
+    def _from_near(
+        self, size: tuple[int, int], colour: Colour, axis_vertical: bool
+    ) -> pygame.Surface:
+        """The picture at ``size``: painted at the nearest grid size, scaled to ``size``."""
+        near = (_on_grid(size[0]), _on_grid(size[1]))
+        key = (near[0], near[1], colour, axis_vertical)
+        painted = self._near.get(key)
+        if painted is None:
+            painted = wood_sprite(near, colour, axis_vertical=axis_vertical)
+            self._near[key] = painted
+        if near == size:
+            return painted
+        return pygame.transform.smoothscale(painted, (size[0] + 2, size[1] + 2))
+
+
+def _on_grid(side: int) -> int:
+    """``side`` px rounded to the grid of painted sizes: every px up to 24, then steps of
+    about :data:`SIZE_STEP` of the size."""
+    if side <= 24:
+        return max(side, 2)
+    step = 2 ** max(round(math.log2(side * SIZE_STEP)), 0)
+    return max(round(side / step) * step, 2)
