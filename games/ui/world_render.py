@@ -62,6 +62,7 @@ ROOM_KINDS = room.KINDS  # static pieces drawn as the room, not as scenery
 # the apron under it, the legs (their width and inset from the ends).
 TABLE_FELT_MM = 150.0
 TABLE_RAIL_MM = 7.0  # the table's far edge, at the back of the felt
+FELT_HEIGHT_STEP_PX = 48  # the felt's height is rounded up to this (one felt per step)
 TABLE_TOP_MM = 18.0
 TABLE_APRON_MM = 26.0
 TABLE_LEG_MM = 28.0
@@ -238,8 +239,12 @@ class WorldPainter:
         # the felt top, seen from above, receding behind the pieces to the far rail
         depth = max(round(camera.px(TABLE_FELT_MM)), 3)
         felt_rect = pygame.Rect(left, top_y - depth, right - left, depth)
-        felt = pygame.Rect((0, 0), felt_rect.size)  # the felt may be wider: its left part
-        surface.blit(self._felt(felt_rect.size), felt_rect.topleft, felt)
+        # One felt per height step (the camera easing changes the depth every frame): it may
+        # be wider and taller, its bottom-left part is drawn (the near edge the same colour).
+        tall = -(-depth // FELT_HEIGHT_STEP_PX) * FELT_HEIGHT_STEP_PX
+        image = self._felt((felt_rect.width, tall))
+        felt = pygame.Rect(0, image.get_height() - depth, felt_rect.width, depth)
+        surface.blit(image, felt_rect.topleft, felt)
         rail = max(round(camera.px(TABLE_RAIL_MM)), 2)
         rail_rect = pygame.Rect(left, top_y - depth, right - left, rail)
         pygame.draw.rect(surface, shade(TABLE_EDGE, 0.8), rail_rect)
