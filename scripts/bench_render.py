@@ -15,6 +15,11 @@ Under each physics game (Free play, Wallamoppi, Animal upon Animal), two rows of
 the camera moves, where what is kept cannot be reused as it is (see :func:`camera_rows`): the
 camera easing out to a piece fallen on the floor, and a wheel-zoom step.
 
+**The physics games against a plain drawing** (:func:`plain_section`, also alone with
+``--physics-only``): Free play, Wallamoppi and Animal upon Animal, at 1280×720 and 1920×1080,
+the whole frame as shipped (A) against :func:`plain_physics_frame`, the same scene drawn with
+bare pygame calls; the goal is A / plain ≤ 2.
+
 Two scenes: the Free-play table, and a centred tower of 35 flat disks (Wallamoppi's tallest).
 For each, one frame is timed three ways on an offscreen surface under SDL's dummy driver:
 
@@ -40,6 +45,8 @@ from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# the games' autosaves go to a folder of their own, not the player's
+os.environ.setdefault("WOBBLETOP_HOME", tempfile.mkdtemp(prefix="bench-render-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
@@ -110,6 +117,7 @@ def forget(renderer: Renderer) -> None:
     renderer._cache.layers.clear()
     renderer._cache.boards.clear()
     renderer._cache.panels.clear()
+    renderer._cache.areas.clear()
 
 
 def paired_cpu(
@@ -132,6 +140,14 @@ def paired_cpu(
     return statistics.median(a_times), statistics.median(b_times)
 
 
+def drawing_app(size: tuple[int, int]) -> App:
+    """A window whose every frame is drawn: resting (games/ui/rest.py: a game at rest keeps its
+    picture and draws nothing) is turned off, or a frame at rest would time as nothing."""
+    app = App(size=size, seed=1)
+    app.rest.unchanged = lambda game: False  # type: ignore[method-assign]
+    return app
+
+
 def games_section(size: tuple[int, int], frames: int) -> None:
     """Every game's whole window frame, and the idle menu's, A (kept) against B (afresh).
 
@@ -139,7 +155,7 @@ def games_section(size: tuple[int, int], frames: int) -> None:
     """
     from games import registry
     from games.protocol import SeatKind
-    app = App(size=size, seed=1)
+    app = drawing_app(size)
 
     def forget_all() -> None:
         forget(app.renderer)
@@ -404,7 +420,7 @@ def dice_rows(sizes: list[tuple[int, int]], frames: int) -> None:
           f"median of {BATCHES * 2} x {frames}")
     print(f"{'game':<12}{'size':>11}{'frame ms':>10}{'plain ms':>10}{'frame/plain':>13}")
     for size in sizes:
-        app = App(size=size, seed=1)
+        app = drawing_app(size)
         for game_id in DICE_GAMES:
             spec = registry.load(game_id)
             app.start_game(spec, (SeatKind.COMPUTER,) * spec.min_seats)
@@ -435,21 +451,136 @@ def dice_rows(sizes: list[tuple[int, int]], frames: int) -> None:
     print()
 
 
+
+
+# -- the physics games against a plain drawing of the same scene ---------------------------
+
+PHYSICS_GAMES = ("freeplay", "wallamoppi", "animals")
+PLAIN_SIZES = ((1280, 720), (1920, 1080))
+
+
+def plain_physics_frame(app: App, texts: dict[str, pygame.Surface]) -> None:
+    """The same scene drawn plainly with pygame: what a bare-bones view would pay a frame.
+
+    A flat fill for the room, rectangles for the table's top, its edge and the floor, every
+    piece a filled polygon (circle for a ball, a thick line for a plank) in its colour, the
+    title bar and the status bar as filled rectangles with their line of text (rendered once,
+    blitted), and a game's side panel as a filled rectangle. No shading, grain, shadows or
+    anti-aliasing, nothing kept between frames but the text.
+    """
+    from games.ui.canvas import FELT, FLOOR, PANEL, ROOM_TOP, TABLE_EDGE, piece_colour
+    from physics import room as room_module
+
+    assert app.game is not None
+    view = app.game.view
+    assert isinstance(view, PhysicsView)
+    surface = app.screen
+    surface.fill(ROOM_TOP)
+    camera = view.camera
+    width, height = surface.get_size()
+    top = round(camera.to_screen((0.0, 0.0))[1])
+    surface.fill(FELT, pygame.Rect(0, top - round(camera.px(14)), width, round(camera.px(14))))
+    surface.fill(TABLE_EDGE, pygame.Rect(0, top, width, round(camera.px(18))))
+    floor = room_module.floor_y(view.world)
+    if floor is not None:
+        floor_px = round(camera.to_screen((0.0, floor))[1])
+        surface.fill(FLOOR, pygame.Rect(0, floor_px, width, max(height - floor_px, 0)))
+    for piece in view.world.pieces.values():
+        if piece.kind in room_module.KINDS:
+            continue
+        shape = piece.shape
+        colour = piece_colour(piece)
+        body = piece.body
+        if isinstance(shape, pymunk.Circle):
+            centre = camera.to_screen(body.local_to_world(shape.offset))
+            pygame.draw.circle(surface, colour, centre, max(camera.px(shape.radius), 1))
+        elif isinstance(shape, pymunk.Segment):
+            a = camera.to_screen(body.local_to_world(shape.a))
+            b = camera.to_screen(body.local_to_world(shape.b))
+            pygame.draw.line(surface, colour, a, b, max(round(camera.px(shape.radius * 2)), 1))
+        elif isinstance(shape, pymunk.Poly):
+            points = [camera.to_screen(body.local_to_world(v)) for v in shape.get_vertices()]
+            pygame.draw.polygon(surface, colour, points)
+    play = app.play_rect
+    table = view.visible_rect()
+    if table.width < play.width:  # a side panel (the template, the marble box)
+        panel = play.copy()
+        panel.width = play.width - table.width
+        panel.left = table.right if table.left == play.left else play.left
+        surface.fill(PANEL, panel)
+    surface.fill(PANEL, pygame.Rect(0, 0, width, play.top))
+    surface.fill(PANEL, pygame.Rect(0, play.bottom, width, height - play.bottom))
+    surface.blit(texts["title"], (16, 10))
+    surface.blit(texts["status"], (16, play.bottom + 8))
+
+
+def plain_section(frames: int) -> None:
+    """The physics games' whole frame (A, as shipped) against :func:`plain_physics_frame`,
+    at 1280×720 and 1920×1080, alternated in batches, CPU medians (the issue's goal: A within
+    2× the plain drawing, and at most 2 ms at 1280×720, 4 ms at 1920×1080)."""
+    from games import registry
+    from games.protocol import SeatKind
+
+    print(f"Physics games against a plain drawing, CPU ms, median of {BATCHES * 2} x {frames}")
+    print(f"{'game':<14}{'size':>11}{'A kept ms':>11}{'plain ms':>10}{'A / plain':>11}")
+    for size in PLAIN_SIZES:
+        app = drawing_app(size)
+        font = app.renderer.font(18)
+        for game_id in PHYSICS_GAMES:
+            spec = registry.load(game_id)
+            kind = SeatKind.HUMAN if game_id == "freeplay" else SeatKind.COMPUTER
+            app.start_game(spec, (kind,) * spec.min_seats)
+            for _ in range(round(GAME_SECONDS.get(game_id, 3.0) * 60)):
+                app.step_frame(1 / 60)
+            assert app.game is not None
+            texts = {
+                "title": font.render(spec.title, True, (240, 234, 220)),
+                "status": font.render(app.game.session.status(), True, (240, 234, 220)),
+            }
+            shipped: list[float] = []
+            plain: list[float] = []
+            app._draw()
+            for _ in range(BATCHES * 2):
+                start = time.process_time()
+                for _ in range(frames):
+                    app._draw()
+                shipped.append((time.process_time() - start) / frames)
+                start = time.process_time()
+                for _ in range(frames):
+                    plain_physics_frame(app, texts)
+                plain.append((time.process_time() - start) / frames)
+            kept, bare = statistics.median(shipped), statistics.median(plain)
+            label = f"{size[0]}x{size[1]}"
+            print(f"{game_id:<14}{label:>11}{kept * 1e3:>11.3f}{bare * 1e3:>10.3f}"
+                  f"{kept / bare:>11.2f}")
+            app.leave_game()
+        app.close()
+    print()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=60, help="frames per batch")
     parser.add_argument("--size", default="1280x720", help="surface size WxH")
     parser.add_argument("--dice-only", action="store_true",
                         help="only the dice games' rows (at --size and 1920x1080)")
+    parser.add_argument(
+        "--physics-only",
+        action="store_true",
+        help="only the physics games against their plain drawing (1280x720 and 1920x1080)",
+    )
     args = parser.parse_args()
-    width, height = (int(v) for v in args.size.lower().split("x"))
     # the games a benchmark leaves are saved: into a folder of its own, not the player's
-    os.environ.setdefault("WOBBLETOP_HOME", tempfile.mkdtemp(prefix="bench-render-"))
+    if args.physics_only:
+        plain_section(args.frames)
+        return 0
+    width, height = (int(v) for v in args.size.lower().split("x"))
     dice_rows([(width, height), (1920, 1080)], args.frames)
     if args.dice_only:
         return 0
 
     games_section((width, height), args.frames)
+    plain_section(args.frames)
     pygame.display.init()
     pygame.font.init()
     surface = pygame.Surface((width, height))

@@ -5,7 +5,7 @@
   face-down animal is drawn anywhere (no picture, colour, label or tooltip). Only what the
   rulebook shows to everyone is drawn face up: the opening three until the first draw, the
   drawn animal until it is in the tower, a drawn crocodile, and at the end the tower taken
-  down in order.
+  down in order. A face shown is the animal's painted head (:mod:`games.animals.faces`).
 - Drag an animal with the left button (the grip always keeps it upright); what rests on it
   rides along. The crocodile's animal is let go over the pouch.
 - An animal that falls off the table lands on the floor below, in view (the camera eases
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from games.animals import memory_view
+from games.animals.faces import FaceImages
 from games.animals.rules import Animal, Phase
 from games.animals.session import AnimalsSession
 from games.protocol import SeatKind, Session
@@ -42,6 +43,7 @@ from games.ui.render import (
     WorldRect,
     shade,
 )
+from games.words import seat_label
 from physics.world import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -74,6 +76,7 @@ class AnimalsView(PhysicsView):
             raise TypeError("AnimalsView needs an AnimalsSession")
         self.game = session
         self.buttons: dict[str, pygame.Rect] = {}
+        self.faces = FaceImages()  # the painted faces shown this game, per size
         super().__init__(app, session)
 
     # -- layout ----------------------------------------------------------------------------
@@ -102,6 +105,10 @@ class AnimalsView(PhysicsView):
 
     def visible_rect(self) -> pygame.Rect:
         return self.table_rect()
+
+    def painted_rect(self) -> pygame.Rect:
+        """The table and the side panel (kept with the background under it)."""
+        return self.app.play_rect
 
     def refit(self) -> None:
         super().refit()
@@ -157,7 +164,13 @@ class AnimalsView(PhysicsView):
         surface.set_clip(self.table_rect())
         super().draw(surface, renderer)
         surface.set_clip(clip)
-        self._draw_panel(surface, renderer)
+        renderer.kept_area(
+            surface,
+            self.panel_rect(),
+            "animals panel",
+            self._panel_key(renderer),
+            lambda: self._draw_panel(surface, renderer),
+        )
         if self.game.outcome is not None:
             self._draw_end(surface, renderer)
 
@@ -202,13 +215,14 @@ class AnimalsView(PhysicsView):
     def _draw_face(
         self, surface: pygame.Surface, renderer: Renderer, piece: Piece, animal: Animal
     ) -> None:
-        """The shown picture on a drawn animal: its colour, its name and its mark."""
+        """The shown picture on a drawn animal: its painted face (:mod:`games.animals.faces`),
+        its name."""
         colour = hex_colour(animal.colour)
         centre = self.camera.to_screen(piece.position)
         width = self.camera.px(piece.size[0])
-        rect = pygame.Rect(0, 0, round(width * 0.9), round(self.camera.px(piece.size[1]) * 0.8))
+        rect = pygame.Rect(0, 0, round(width), round(self.camera.px(piece.size[1])))
         rect.center = (round(centre[0]), round(centre[1]))
-        pygame.draw.rect(surface, colour, rect, border_radius=4)
+        surface.blit(self.faces.get(animal.name, colour, rect.size), rect)
         pygame.draw.rect(surface, ACCENT, rect.inflate(6, 6), width=2, border_radius=6)
         # The name above the animal, else beside it: never over another shown name or face.
         self._names.append(rect.inflate(6, 6))
@@ -224,6 +238,31 @@ class AnimalsView(PhysicsView):
                 renderer.text(surface, animal.name, place.topleft, size=15, bold=True)
                 break
 
+    def _panel_key(self, renderer: Renderer) -> tuple[object, ...]:
+        """Everything :meth:`_draw_panel` shows: while it stays the same, the kept picture of
+        the panel is blitted (one blit, not dozens). Whatever the panel draws must be here."""
+        rules = self.game.rules
+        hot = next(
+            (name for name, rect in self.buttons.items()
+             if self.mouse is not None and rect.collidepoint(self.mouse)),
+            None,
+        )
+        return (
+            tuple(self.panel_rect()),
+            rules.seat,
+            tuple(self.game.kinds.items()),
+            self.next_step(),
+            tuple(self.enabled_buttons()),
+            hot,
+            self.game.last_roll,
+            rules.in_hand,
+            len(rules.pouch),
+            len(rules.tower),
+            rules.turns,
+            id(self.game.file),
+            id(renderer),
+        )
+
     def _draw_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         rules = self.game.rules
         panel = self.panel_rect().inflate(-10, -10)
@@ -232,12 +271,10 @@ class AnimalsView(PhysicsView):
         index = rules.seats.index(seat)
         chip = pygame.Rect(panel.left + 12, panel.top + 14, 30, 12)
         pygame.draw.rect(surface, PLAYER_COLOURS[index], chip, border_radius=4)
-        kind = self.game.kinds[seat]
-        humans = sum(k is SeatKind.HUMAN for k in self.game.kinds.values())
-        who = "computer" if kind is SeatKind.COMPUTER else "you" if humans == 1 else "human"
+        human = self.game.kinds[seat] is SeatKind.HUMAN
         renderer.text(
             surface,
-            f"{seat.capitalize()} ({who})",
+            seat_label(seat, human),  # "Red (you)" as in every game (games/words.py)
             (chip.right + 8, chip.centery),
             size=17,
             bold=True,
@@ -405,7 +442,7 @@ class AnimalsView(PhysicsView):
             for n, name in enumerate(shown):
                 animal = self.game.file.catalogue.pieces[name]
                 rect = pygame.Rect(round(left + n * cell + 2), box.top + 96, round(cell - 4), 60)
-                pygame.draw.rect(surface, hex_colour(animal.colour), rect, border_radius=4)
+                surface.blit(self.faces.get(name, hex_colour(animal.colour), rect.size), rect)
                 ok = name == right[n]
                 pygame.draw.rect(surface, GOOD if ok else REFUSED, rect, width=3, border_radius=4)
                 renderer.text(

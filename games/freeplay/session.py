@@ -1,10 +1,10 @@
 """Free play: no rules, just the table. Headless, it runs a scripted drop-and-settle scene.
 
-The sandbox never ends by itself in the window. A piece pushed or thrown out of the table's
-framed part (:func:`~games.freeplay.scene.home_rect`) is not lost: off the table's end it
-lands on the floor (physics/room.py), the window eases out to show it (or points to it with
-an arrow when zoomed in), and the ``put_back`` input (the B key) lays every such piece back
-where it started (on top of whatever lies there now), at rest. With
+The sandbox never ends by itself in the window. A piece pushed or thrown off the table (below
+its top, or beyond its ends: :meth:`FreeplaySession.away`; one resting on the table's end is
+still on it) is not lost: it lands on the floor (physics/room.py), the window eases out to show
+it (or points to it with an arrow when zoomed in), and the ``put_back`` input (the B key) lays
+every such piece back where it started (on top of whatever lies there now), at rest. With
 ``options["script"] = "drop"`` (what ``wobbletop run freeplay --headless`` uses) the hand
 picks the top disk of the stack, lifts it and drops it onto the loose disks, and the session
 ends once every piece has settled.
@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.freeplay.scene import STACK_DISKS, build_freeplay, home_rect
+from games.freeplay.scene import STACK_DISKS, build_freeplay
 from games.physics_session import PICK_RADIUS_MM, PhysicsSession
 from games.protocol import InputEvent, Outcome, SessionSetup
+from physics import room
 from physics.detect import SettleDetector
 from physics.world import Piece, World
 
@@ -46,7 +47,6 @@ class FreeplaySession(PhysicsSession):
         self._pending = drop_script(setup.config.world.step_hz) if self.scripted else []
         self._settle = SettleDetector(SETTLE_SPEED_MM_S, SETTLE_SECONDS)
         self._outcome: Outcome | None = None
-        self.home = home_rect(self.world)
         self._starts = {
             piece.name: (piece.body.position.x, piece.body.position.y, piece.body.angle)
             for piece in self.world.dynamic_pieces()
@@ -58,13 +58,18 @@ class FreeplaySession(PhysicsSession):
     # -- pieces off the table -------------------------------------------------------------
 
     def away(self) -> list[Piece]:
-        """Pieces whose centre lies outside the table's framed part (not the one in hand)."""
-        left, bottom, right, _top = self.home
+        """Pieces off the table (not the one in hand): wholly below its top (on the floor,
+        or falling there), or with their centre beyond its ends (nothing there holds them
+        up). A piece resting anywhere on the table, its ends too, is on it."""
+        span = room.table_span(self.world)
         return [
             piece
             for piece in self.world.dynamic_pieces()
             if piece is not self.hand.held
-            and not (left <= piece.body.position.x <= right and bottom <= piece.body.position.y)
+            and (
+                room.on_floor(self.world, piece)
+                or (span is not None and not span[0] <= piece.body.position.x <= span[1])
+            )
         ]
 
     def _apply_input(self, event: InputEvent) -> None:

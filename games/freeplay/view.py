@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.freeplay.scene import home_rect
+from games.freeplay.session import FreeplaySession
 from games.protocol import Session
 from games.ui.physics_view import PhysicsView
 from games.ui.render import WorldRect
-from physics.world import World
+from physics.world import Piece, World
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -28,6 +29,11 @@ class FreeplayView(PhysicsView):
         if self._frame is None:
             self._frame = freeplay_frame(self.world)
         return self._frame
+
+    def put_back_pieces(self) -> list[Piece]:
+        """B puts back every piece off the table (the session's ``away``)."""
+        assert isinstance(self.physics, FreeplaySession)
+        return self.physics.away()
 
 
 def freeplay_frame(world: World) -> WorldRect:

@@ -684,7 +684,10 @@ class App:
 
     def _draw_game(self, surface: pygame.Surface, game: GameRun) -> None:
         renderer = self.renderer
-        renderer.background(surface)
+        if self.error is None:
+            game.view.draw_background(surface, renderer)
+        else:
+            renderer.background(surface)
         if self.error is None:
             try:
                 game.view.draw(surface, renderer)

@@ -262,6 +262,7 @@ class LeastRecentlyUsed(OrderedDict[_K, _V]):
 TEXT_KEPT = 256
 GRADIENTS_KEPT = 12
 SHADOWS_KEPT = 160
+AREAS_KEPT = 8
 
 
 @dataclass
@@ -290,6 +291,10 @@ class RenderCache:
     )
     boxes: weakref.WeakKeyDictionary[pymunk.Shape, BoxGeometry] = field(
         default_factory=weakref.WeakKeyDictionary
+    )
+    # A view's kept area (a side panel) by name: what it showed (the key) and its pixels.
+    areas: LeastRecentlyUsed[str, tuple[tuple[object, ...], pygame.Surface]] = field(
+        default_factory=lambda: LeastRecentlyUsed(AREAS_KEPT)
     )
 
 

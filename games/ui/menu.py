@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -44,6 +45,8 @@ CARD_HEIGHT = 84
 CARD_GAP = 12
 DOUBLE_CLICK_MS = 400
 HINT_PX = 34  # the key hint line at the window's foot
+BASE_SIZE = (1280, 800)  # the window the menu's sizes are for; larger ones scale them up
+MAX_SCALE = 2.0
 
 
 @dataclass(frozen=True)
@@ -58,19 +61,30 @@ class MenuSizes:
     gap: int  # between cards
     row: int  # a seat row
     button: int  # a seat button's height
+    scale: float = 1.0  # a window larger than the 1280x800 the menu is drawn for: more
+
+    def px(self, value: float) -> int:
+        """``value`` px at the window's :attr:`scale`."""
+        return round(value * self.scale)
 
     @classmethod
     def for_window(cls, width: int, height: int, cards: int) -> MenuSizes:
+        """The sizes for a window: the smallest ones in a small window; in a window past
+        1280x800 everything grows with it (up to :data:`MAX_SCALE`), never an island."""
+        scale = max(1.0, min(width / BASE_SIZE[0], height / BASE_SIZE[1], MAX_SCALE))
         if height >= 700:
-            title, title_y, subtitle, top, gap = 56, 36, 18, 150, CARD_GAP
+            title, title_y, subtitle, top, gap = (
+                round(56 * scale), round(36 * scale), round(18 * scale), round(150 * scale),
+                round(CARD_GAP * scale),
+            )
         elif height >= 440:
             title, title_y, subtitle, top, gap = 38, 12, 15, 86, 8
         else:
             title, title_y, subtitle, top, gap = 30, 6, 0, 50, 6
         room = height - top - HINT_PX
-        card = min(CARD_HEIGHT, (room - gap * (cards - 1)) // max(cards, 1))
-        row, button = (44, 34) if height >= 600 else (36, 30)
-        return cls(title, title_y, subtitle, top, card, gap, row, button)
+        card = min(round(CARD_HEIGHT * scale), (room - gap * (cards - 1)) // max(cards, 1))
+        row, button = (round(44 * scale), round(34 * scale)) if height >= 600 else (36, 30)
+        return cls(title, title_y, subtitle, top, card, gap, row, button, scale)
 
 
 @dataclass
@@ -191,9 +205,10 @@ class Menu:
         width, height = self.app.screen.get_size()
         sizes = MenuSizes.for_window(width, height, len(self.specs))
         top = sizes.top
-        margin = 20 if width >= 640 else 12
-        column = min(520, max(width // 2 - 60, 200))
-        panel_width = max(min(460, width - column - 3 * margin), 240)
+        px = sizes.px
+        margin = px(20) if width >= 640 else 12
+        column = min(px(520), max(width // 2 - 60, 200))
+        panel_width = max(min(px(460), width - column - 3 * margin), 240)
         if column + panel_width + 3 * margin > width:  # the minimum window: share it
             column = width - panel_width - 3 * margin
         left = max((width - column - margin - panel_width) // 2, margin)
@@ -209,13 +224,13 @@ class Menu:
         fewer = more = None
         # Start beside the game's title on a short window, at the panel's foot on a tall one.
         tall = height >= 600
-        y = panel.top + (70 if tall else 56)
+        y = panel.top + (px(70) if tall else 56)
         if choice is not None:
             if choice.max_seats > choice.spec.min_seats:
-                fewer = pygame.Rect(panel.left + 110, y, 36, sizes.button)
-                more = pygame.Rect(panel.left + 190, y, 36, sizes.button)
+                fewer = pygame.Rect(panel.left + px(110), y, px(36), sizes.button)
+                more = pygame.Rect(panel.left + px(190), y, px(36), sizes.button)
                 y += sizes.row + 6
-            seat_width = min(150, panel.width - 130)
+            seat_width = min(px(150), panel.width - px(130))
             for index in range(choice.count):
                 seat_buttons.append(
                     pygame.Rect(panel.right - 16 - seat_width, y + index * sizes.row,
@@ -223,14 +238,14 @@ class Menu:
                 )
         skill = None
         if choice is not None and choice.has_skill:
-            seat_width = min(150, panel.width - 130)
+            seat_width = min(px(150), panel.width - px(130))
             skill = pygame.Rect(panel.right - 16 - seat_width, y + choice.count * sizes.row,
                                 seat_width, sizes.button)
         below_seats = (
             skill.bottom if skill else seat_buttons[-1].bottom if seat_buttons else y
         ) + 16
-        start = pygame.Rect(0, 0, 200, 52)
-        start.midbottom = (panel.centerx, panel.bottom - 24)
+        start = pygame.Rect(0, 0, px(200), px(52))
+        start.midbottom = (panel.centerx, panel.bottom - px(24))
         if not tall or start.top < below_seats:
             start = pygame.Rect(0, 0, 96 if width < 640 else 140, 40)
             start.topright = (panel.right - 14, panel.top + 10)
@@ -246,10 +261,11 @@ class Menu:
             return None
         panel = layout.panel
         bottom = (layout.start.top if layout.start.top > layout.rules_top else panel.bottom) - 12
-        lines = self.app.renderer.wrap(choice.spec.help_text, panel.width - 48, 15)
-        if layout.rules_top + len(lines) * 21 <= bottom:
+        px = layout.sizes.px
+        lines = self.app.renderer.wrap(choice.spec.help_text, panel.width - 48, px(15))
+        if layout.rules_top + len(lines) * px(21) <= bottom:
             return None
-        button = pygame.Rect(0, 0, 110, 30)
+        button = pygame.Rect(0, 0, px(110), px(30))
         button.bottomleft = (panel.left + 20, bottom)
         if button.top < layout.rules_top - 8:
             return None  # no room even for the button: H (in the hint line) opens the rules
@@ -442,7 +458,7 @@ class Menu:
         replays = self.replays_rect()
         renderer.button(surface, replays, "Replays…", hot=replays.collidepoint(self.mouse))
         for index, (spec, card) in enumerate(zip(self.specs, layout.cards, strict=True)):
-            self._draw_card(surface, renderer, spec, card, index == self.selected)
+            self._draw_card(surface, renderer, spec, card, index == self.selected, sizes.px)
         self._draw_panel(surface, renderer, layout)
         self.resume.draw(surface, renderer)
         if self.show_help and self.spec is not None:
@@ -459,6 +475,7 @@ class Menu:
         spec: GameSpec,
         card: pygame.Rect,
         selected: bool,
+        px: Callable[[float], int],
     ) -> None:
         wood = MATERIAL_COLOURS["wood"]
         hot = card.collidepoint(self.mouse)
@@ -474,9 +491,9 @@ class Menu:
         )
         ink = (46, 28, 14)
         # A full card: title, blurb, kind; shorter: the blurb goes, then the title shrinks.
-        full = card.height >= 76
-        title_size = 24 if card.height >= 56 else max(min(card.height - 16, 20), 14)
-        title_y = card.top + 12 if full else card.top + 6 if card.height >= 56 else (
+        full = card.height >= px(76)
+        title_size = px(24) if card.height >= 56 else max(min(card.height - 16, 20), 14)
+        title_y = card.top + px(12) if full else card.top + 6 if card.height >= 56 else (
             card.centery - title_size * 0.65
         )
         while title_size > 15 and renderer.font(title_size, bold=True, serif=True).size(
@@ -486,7 +503,7 @@ class Menu:
         title = renderer.text(
             surface,
             renderer.ellipsize(spec.title, card.width - 32, title_size, bold=True),
-            (card.left + 16 if not full else card.left + 20, title_y),
+            (card.left + 16 if not full else card.left + px(20), title_y),
             size=title_size,
             bold=True,
             serif=True,
@@ -494,12 +511,12 @@ class Menu:
             shadow=False,
         )
         if card.height >= 56:
-            blurb = renderer.ellipsize(spec.blurb, card.width - 40, 15)
+            blurb = renderer.ellipsize(spec.blurb, card.width - 40, px(15))
             renderer.text(
                 surface,
                 blurb,
-                (title.left, card.top + (50 if full else 34)),
-                size=15,
+                (title.left, card.top + (px(50) if full else 34)),
+                size=px(15),
                 colour=(92, 62, 36),
                 shadow=False,
             )
@@ -510,13 +527,13 @@ class Menu:
         )
         kind = "physics" if spec.physics else "board"
         label = f"{kind} · {seats} seat{'s' if seats != 1 else ''}"
-        label_width = renderer.font(13).size(label)[0]
+        label_width = renderer.font(px(13)).size(label)[0]
         if title.right + 12 + label_width <= card.right - 14:  # only beside the title, never on it
             renderer.text(
                 surface,
                 label,
                 (card.right - 14, title.centery),
-                size=13,
+                size=px(13),
                 colour=(110, 74, 42),
                 anchor="midright",
                 shadow=False,
@@ -526,10 +543,11 @@ class Menu:
         choice = self.choice()
         assert choice is not None
         panel = layout.panel
+        px = layout.sizes.px
         renderer.panel(surface, panel, alpha=190)
         beside_start = layout.start.top < panel.top + 40
         room = (layout.start.left if beside_start else panel.right) - panel.left - 36
-        size = 26 if panel.height >= 300 else 21
+        size = px(26) if panel.height >= 300 else 21
         while size > 13 and renderer.font(size, bold=True, serif=True).size(
             choice.spec.title
         )[0] > room:
@@ -546,19 +564,20 @@ class Menu:
         )
         if layout.fewer and layout.more:
             y = layout.fewer.centery
-            renderer.text(surface, "Players", (panel.left + 20, y), size=18, anchor="midleft")
+            renderer.text(surface, "Players", (panel.left + 20, y), size=px(18), anchor="midleft")
             renderer.button(
                 surface,
                 layout.fewer,
                 "−",
                 hot=layout.fewer.collidepoint(self.mouse),
                 enabled=choice.count > choice.spec.min_seats,
+                text_size=px(18),
             )
             renderer.text(
                 surface,
                 str(choice.count),
                 ((layout.fewer.right + layout.more.left) // 2, y),
-                size=22,
+                size=px(22),
                 bold=True,
                 anchor="center",
             )
@@ -568,47 +587,53 @@ class Menu:
                 "+",
                 hot=layout.more.collidepoint(self.mouse),
                 enabled=choice.count < choice.max_seats,
+                text_size=px(18),
             )
         for index, button in enumerate(layout.seat_buttons):
             name = choice.spec.seat_names[index]
             renderer.text(
                 surface,
-                renderer.ellipsize(name.capitalize(), button.left - panel.left - 28, 18),
+                renderer.ellipsize(name.capitalize(), button.left - panel.left - 28, px(18)),
                 (panel.left + 20, button.centery),
-                size=18,
+                size=px(18),
                 anchor="midleft",
             )
             label = "Human" if choice.kinds[index] is SeatKind.HUMAN else "Computer"
-            renderer.button(surface, button, label, hot=button.collidepoint(self.mouse))
+            renderer.button(
+                surface, button, label, hot=button.collidepoint(self.mouse), text_size=px(18)
+            )
         if layout.skill is not None:
             renderer.text(
                 surface,
-                strength_label(renderer, layout.skill.left - panel.left - 28),
+                strength_label(renderer, layout.skill.left - panel.left - 28, px(18)),
                 (panel.left + 20, layout.skill.centery),
-                size=18,
+                size=px(18),
                 anchor="midleft",
             )
             renderer.button(
                 surface, layout.skill, choice.skill_label,
-                hot=layout.skill.collidepoint(self.mouse),
+                hot=layout.skill.collidepoint(self.mouse), text_size=px(18),
             )
         y = layout.rules_top + 4
         bottom = (layout.rules.top - 6 if layout.rules else
                   (layout.start.top if layout.start.top > y else panel.bottom) - 12)
-        lines = renderer.wrap(choice.spec.help_text, panel.width - 40, 15)
-        room = max(int((bottom - y) // 21), 0)
+        lines = renderer.wrap(choice.spec.help_text, panel.width - 40, px(15))
+        room = max(int((bottom - y) // px(21)), 0)
         if len(lines) > room and room > 0:  # the rest is behind "More…"
             lines = [
                 *lines[: room - 1],
-                renderer.ellipsize(lines[room - 1] + " …", panel.width - 40, 15),
+                renderer.ellipsize(lines[room - 1] + " …", panel.width - 40, px(15)),
             ]
         for line in lines[:room]:
-            renderer.text(surface, line, (panel.left + 20, y), size=15, colour=INK_DIM)
-            y += 21
+            renderer.text(surface, line, (panel.left + 20, y), size=px(15), colour=INK_DIM)
+            y += px(21)
         if layout.rules:
             hot = layout.rules.collidepoint(self.mouse)
-            renderer.button(surface, layout.rules, "More…", hot=hot)
-        renderer.button(surface, layout.start, "Start", hot=layout.start.collidepoint(self.mouse))
+            renderer.button(surface, layout.rules, "More…", hot=hot, text_size=px(18))
+        renderer.button(
+            surface, layout.start, "Start", hot=layout.start.collidepoint(self.mouse),
+            text_size=px(18),
+        )
         width = surface.get_width()
         hints = (  # the first that fits the window's width
             "click a game · Enter starts · H rules · O settings · C constants · R resume · "
@@ -619,17 +644,20 @@ class Menu:
             "Enter starts · H rules · O settings · F11 full screen · Esc quits",
             "Enter starts · H rules · O settings · Esc quits",
         )
-        hint = next((h for h in hints if renderer.font(14).size(h)[0] <= width - 24), hints[-1])
+        hint_size = px(14)
+        hint = next(
+            (h for h in hints if renderer.font(hint_size).size(h)[0] <= width - 24), hints[-1]
+        )
         renderer.text(
             surface,
             hint,
             (width // 2, surface.get_height() - 9),
-            size=14,
+            size=hint_size,
             colour=INK_DIM,
             anchor="midbottom",
         )
 
 
-def strength_label(renderer: Renderer, room: int) -> str:
+def strength_label(renderer: Renderer, room: int, size: int = 18) -> str:
     """"Computers play" beside the strength button, or just "Level" where that does not fit."""
-    return "Computers play" if renderer.font(18).size("Computers play")[0] <= room else "Level"
+    return "Computers play" if renderer.font(size).size("Computers play")[0] <= room else "Level"

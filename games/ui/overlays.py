@@ -48,7 +48,19 @@ def draw_top_bar(
     surface: pygame.Surface, renderer: Renderer, title: str, keys: Sequence[tuple[str, str]]
 ) -> None:
     """The game's title on the left, the shell's keys on the right: as many as fit beside the
-    title, the least needed left out first (all of them are in the help), help always."""
+    title, the least needed left out first (all of them are in the help), help always.
+    Kept while the title and keys stay the same (:meth:`Renderer.kept_area`: one blit), over
+    the room's background (never over what a view drew past its area)."""
+    bar = pygame.Rect(0, 0, surface.get_width(), TOP_BAR_PX)
+    renderer.kept_area(
+        surface, bar, "top bar", (title, tuple(keys)),
+        lambda: _paint_top_bar(surface, renderer, title, keys),
+    )
+
+
+def _paint_top_bar(
+    surface: pygame.Surface, renderer: Renderer, title: str, keys: Sequence[tuple[str, str]]
+) -> None:
     width = surface.get_width()
     bar = pygame.Rect(0, 0, width, TOP_BAR_PX)
     _strip(surface, bar)
@@ -100,7 +112,19 @@ def fitting_keys(
 def draw_status_bar(
     surface: pygame.Surface, renderer: Renderer, status: str, notice: tuple[str, Colour] | None
 ) -> None:
-    """The session's status line, and on the right a passing notice (refusals in red)."""
+    """The session's status line, and on the right a passing notice (refusals in red).
+    Kept while both stay the same (:meth:`Renderer.kept_area`: one blit)."""
+    width, height = surface.get_size()
+    bar = pygame.Rect(0, height - STATUS_BAR_PX, width, STATUS_BAR_PX)
+    renderer.kept_area(
+        surface, bar, "status bar", (status, notice),
+        lambda: _paint_status_bar(surface, renderer, status, notice),
+    )
+
+
+def _paint_status_bar(
+    surface: pygame.Surface, renderer: Renderer, status: str, notice: tuple[str, Colour] | None
+) -> None:
     width, height = surface.get_size()
     bar = pygame.Rect(0, height - STATUS_BAR_PX, width, STATUS_BAR_PX)
     _strip(surface, bar)

@@ -31,6 +31,8 @@ The session must be a :class:`~games.physics_session.PhysicsSession` (it has ``w
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
@@ -48,12 +50,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # Margin around the framed world rectangle, px.
 FRAME_MARGIN_PX = 24
+MIN_FRAME_MARGIN_PX = 8
 ZOOM_STEP = 1.15  # scale change per notch of the mouse wheel
 MAX_ZOOM = 6.0
 EASE_SECONDS = 0.35  # the camera's ease-out to a piece outside the frame: time constant
 EASE_SNAP_MM = 0.5  # closer than this, the ease-out stops (the kept table layer is reused)
 REACH_PAD_MM = 30.0  # room shown round a piece the camera eased out to
 MIN_PICK_PX = 10  # a press this close to a piece (on screen) still picks it: small windows
+ARROW_GROUP_PX = 60  # arrows to pieces out of view closer than this share one arrow and label
 
 
 class PhysicsView(View):
@@ -68,6 +72,7 @@ class PhysicsView(View):
 
     # What the arrow to a piece out of view says besides the piece.
     put_back_hint: str = "B puts it back"
+    put_back_hint_many: str = "B puts them back"  # the same, for a label naming several
 
     def __init__(self, app: App, session: Session, frame: WorldRect | None = None) -> None:
         super().__init__(app, session)
@@ -85,6 +90,7 @@ class PhysicsView(View):
         self._zoom_offset: Point = (0.0, 0.0)
         # How far the frame is widened (mm: left, bottom, right, top) to show pieces outside it.
         self._reach: tuple[float, float, float, float] = self.wanted_reach()
+        self.away_labels: list[tuple[str, pygame.Rect]] = []  # drawn this frame, and where
         self.refit()
 
     @property
@@ -105,8 +111,9 @@ class PhysicsView(View):
         The framed rectangle is :meth:`shown_rect`; spare height goes to the table's legs and
         the floor below it before any goes to the wall above (:meth:`Camera.fit_table`).
         """
+        fit = self.fit_rect()
         fitted = Camera.fit_table(
-            self.shown_rect(), self.fit_rect(), FRAME_MARGIN_PX, floor=room.floor_y(self.world)
+            self.shown_rect(), fit, frame_margin(fit), floor=room.floor_y(self.world)
         )
         origin = (
             self.zoom * fitted.origin[0] + self._zoom_offset[0],
@@ -295,11 +302,39 @@ class PhysicsView(View):
             grip = _xy(held.body.local_to_world(self._grip_local))
         hand = _xy(self.physics.hand.position) if held is not None else None
         renderer.draw_world(
-            surface, self.camera, self.world, hover=self.hovered(), held=held, hand=hand, grip=grip
+            surface,
+            self.camera,
+            self.world,
+            hover=self.hovered(),
+            held=held,
+            hand=hand,
+            grip=grip,
+            room=True,
         )
         self.draw_overlay(surface, renderer)
         self.draw_floor_hints(surface, renderer)
         self.draw_away_arrows(surface, renderer)
+
+    def draw_background(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """The room's background but under :meth:`painted_rect`: the kept world layer holds
+        it under the table (``draw_world(room=True)``), a kept side panel under itself."""
+        table = self.painted_rect().clip(surface.get_rect())
+        whole = surface.get_rect()
+        if table.width <= 0 or table.height <= 0:
+            renderer.background(surface)
+            return
+        for part in (
+            pygame.Rect(0, 0, whole.width, table.top),  # above (the title bar's place)
+            pygame.Rect(0, table.bottom, whole.width, whole.height - table.bottom),
+            pygame.Rect(0, table.top, table.left, table.height),  # a panel on the left
+            pygame.Rect(table.right, table.top, whole.width - table.right, table.height),
+        ):
+            renderer.background(surface, part)
+
+    def painted_rect(self) -> pygame.Rect:
+        """The part of the window the view paints whole every frame, background and all
+        (the table; a game whose side panel is kept with its background says more)."""
+        return self.visible_rect()
 
     def visible_rect(self) -> pygame.Rect:
         """Where the table is drawn on screen (the play area; a game with a side panel less)."""
@@ -314,12 +349,17 @@ class PhysicsView(View):
         """Movable pieces whose centre is outside :meth:`visible_rect` (not the held one)."""
         rect = self.visible_rect()
         held = self.physics.hand.held
-        return [
-            piece
-            for piece in self.world.dynamic_pieces()
-            if piece is not held
-            and not rect.collidepoint(self.camera.to_screen(_xy(piece.body.position)))
-        ]
+        # the visible rectangle in world mm: one transform, not one per piece
+        left, top = self.camera.to_world(rect.topleft)
+        right, bottom = self.camera.to_world(rect.bottomright)
+        out = []
+        for piece in self.world.dynamic_pieces():
+            if piece is held:
+                continue
+            x, y = piece.body.position
+            if not (left <= x < right and bottom < y <= top):
+                out.append(piece)
+        return out
 
     def draw_floor_hints(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """Above the pieces lying on the floor (in view), one line saying how to bring them
@@ -342,40 +382,126 @@ class PhysicsView(View):
         x = min(max(x, rect.left + width / 2 + 6), rect.right - width / 2 - 6)
         renderer.text(surface, label, (x, y - 8), size=14, colour=ACCENT, anchor="midbottom")
 
+    def put_back_pieces(self) -> list[Piece]:
+        """What the B key gathers now (the session's ``put_back``): by default the pieces on
+        the floor; a game whose B gathers more says so (Free play: every piece off the
+        table). Only these are labelled "off the table" (:meth:`draw_away_arrows`)."""
+        return self.physics.on_floor()
+
     def draw_away_arrows(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        """An arrow at the edge of the table's view towards each piece out of view."""
+        """An arrow at the edge of the table's view towards the pieces out of view.
+
+        Pieces whose arrows would meet share one arrow and one label ("3 cylinders"); only
+        pieces B puts back (:meth:`put_back_pieces`) are said to be "off the table", the
+        others are just out of view (zoomed in). No label is drawn over another:
+        :attr:`away_labels` keeps what was drawn where this frame.
+        """
+        self.away_labels = []
         rect = self.visible_rect().inflate(-36, -36)
         if rect.width <= 0 or rect.height <= 0:
             return
-        for piece in self.pieces_out_of_view():
+        out = self.pieces_out_of_view()
+        if not out:
+            return
+        gathered = {id(piece) for piece in self.put_back_pieces()}
+        groups: list[_ArrowGroup] = []
+        cx, cy = rect.center
+        for piece in out:
             x, y = self.camera.to_screen(_xy(piece.body.position))
-            cx, cy = rect.center
             dx, dy = x - cx, y - cy
             scale = min(
                 (rect.width / 2) / abs(dx) if dx else float("inf"),
                 (rect.height / 2) / abs(dy) if dy else float("inf"),
             )
             tip = (cx + dx * scale, cy + dy * scale)
-            length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
-            ux, uy = dx / length, dy / length
-            back = (tip[0] - ux * 18, tip[1] - uy * 18)
-            side = (-uy * 9, ux * 9)
-            points = [
-                tip,
-                (back[0] + side[0], back[1] + side[1]),
-                (back[0] - side[0], back[1] - side[1]),
-            ]
-            pygame.draw.polygon(surface, ACCENT, points)
-            pygame.draw.polygon(surface, (30, 22, 14), points, 2)
-            label = f"{piece.kind} off the table" + (
-                f" · {self.put_back_hint}" if self.put_back_hint else ""
-            )
-            anchor = "midleft" if ux < 0 else "midright"
-            at = (back[0] - ux * 6 + (8 if ux < 0 else -8), back[1] - uy * 22)
-            renderer.text(surface, label, at, size=14, colour=ACCENT, anchor=anchor)
+            away = id(piece) in gathered
+            for group in groups:
+                near = math.dist(group.tip, tip) < ARROW_GROUP_PX
+                if group.away == away and near:
+                    group.kinds.append(piece.kind)
+                    break
+            else:
+                groups.append(_ArrowGroup(tip, (dx, dy), away, [piece.kind]))
+        for group in groups:
+            self._draw_arrow_group(surface, renderer, group, rect)
+
+    def _draw_arrow_group(
+        self, surface: pygame.Surface, renderer: Renderer, group: _ArrowGroup, rect: pygame.Rect
+    ) -> None:
+        tip = group.tip
+        dx, dy = group.towards
+        length = max(math.hypot(dx, dy), 1e-9)
+        ux, uy = dx / length, dy / length
+        back = (tip[0] - ux * 18, tip[1] - uy * 18)
+        side = (-uy * 9, ux * 9)
+        points = [
+            tip,
+            (back[0] + side[0], back[1] + side[1]),
+            (back[0] - side[0], back[1] - side[1]),
+        ]
+        pygame.draw.polygon(surface, ACCENT, points)
+        pygame.draw.polygon(surface, (30, 22, 14), points, 2)
+        label = _count_kinds(group.kinds)
+        many = len(group.kinds) > 1
+        if group.away:
+            label += " off the table"
+            hint = self.put_back_hint_many if many else self.put_back_hint
+            if hint:
+                label += f" · {hint}"
+        else:
+            label += " out of view"
+        font = renderer.font(14)
+        image_rect = pygame.Rect((0, 0), font.size(label))
+        anchor = "midleft" if ux < 0 else "midright"
+        at = (round(back[0] - ux * 6 + (8 if ux < 0 else -8)), round(back[1] - uy * 22))
+        setattr(image_rect, anchor, at)
+        area = self.visible_rect()
+        image_rect.clamp_ip(area)
+        taken = [placed for _, placed in self.away_labels]
+        step = image_rect.height + 4
+        for shift in (0, 1, -1, 2, -2, 3, -3, 4, -4):
+            trial = image_rect.move(0, shift * step).clamp(area)
+            if trial.collidelist(taken) < 0:
+                image_rect = trial
+                break
+        else:
+            return  # no free place: the arrow alone says it
+        self.away_labels.append((label, image_rect))
+        renderer.text(surface, label, image_rect.topleft, size=14, colour=ACCENT)
 
     def draw_overlay(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """Game-specific extras drawn over the table (timers, legal slots, labels)."""
+
+
+@dataclass
+class _ArrowGroup:
+    """Pieces out of view whose arrows meet: one arrow, one label."""
+
+    tip: Point
+    towards: Point  # from the view's centre towards the first piece, px
+    away: bool  # off the table (B puts them back), not just out of view
+    kinds: list[str]
+
+
+def _count_kinds(kinds: Sequence[str]) -> str:
+    """ "marble", "3 cylinders", "2 disks and a marble": what a label names."""
+    counts: dict[str, int] = {}
+    for kind in kinds:
+        counts[kind] = counts.get(kind, 0) + 1
+    names = [
+        kind if count == 1 and len(counts) == 1 else f"{count} {kind}s" if count > 1
+        else f"a {kind}"
+        for kind, count in counts.items()
+    ]
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def frame_margin(rect: pygame.Rect) -> int:
+    """The margin round the framed rectangle: :data:`FRAME_MARGIN_PX`, less in a small
+    window (every pixel of margin there is a smaller table)."""
+    return max(MIN_FRAME_MARGIN_PX, min(FRAME_MARGIN_PX, round(min(rect.size) * 0.05)))
 
 
 def _xy(vector: pymunk.Vec2d) -> Point:

@@ -22,7 +22,7 @@ Anti-aliasing uses ``pygame.gfxdraw`` for polygons and ``pygame.draw.aacircle``/
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -219,7 +219,7 @@ class Renderer:
 
     def __init__(self) -> None:
         self._cache = RenderCache()
-        self.world = WorldPainter(self._cache, self.felt, self.gradient)
+        self.world = WorldPainter(self._cache, self.felt, self.gradient, self.background)
 
     # -- text ----------------------------------------------------------------------------
 
@@ -318,7 +318,8 @@ class Renderer:
         key = (width, size[1], (0, 0, 1), (0, 0, 1))
         image = self._cache.gradients.get(key)
         if image is None:
-            image = _gradient((width, size[1]), FELT_FAR, FELT)
+            # far away in the shadow under the room's wall, near in the lamp's light
+            image = _gradient((width, size[1]), shade(FELT_FAR, 0.55), FELT)
             _add_grain(image, strength=7, seed=11)
             self._cache.gradients[key] = image
         return image
@@ -332,8 +333,9 @@ class Renderer:
             self._cache.gradients[key] = image
         return image
 
-    def background(self, surface: pygame.Surface) -> None:
-        """The room behind everything: a vertical gradient lit by a soft lamp from above."""
+    def background(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """The room behind everything: a vertical gradient lit by a soft lamp from above
+        (only ``area`` of it, if given)."""
         size = surface.get_size()
         image = self._cache.backgrounds.get(size)
         if image is None:
@@ -342,7 +344,37 @@ class Renderer:
             if len(self._cache.backgrounds) > 8:
                 self._cache.backgrounds.clear()
             self._cache.backgrounds[size] = image
-        surface.blit(image, (0, 0))
+        if area is None:
+            surface.blit(image, (0, 0))
+        elif area.width > 0 and area.height > 0:
+            surface.blit(image, area.topleft, area)
+
+    def kept_area(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        name: str,
+        key: tuple[object, ...],
+        draw: Callable[[], None],
+        *,
+        room: bool = True,
+    ) -> None:
+        """``draw()`` paints ``rect`` (a side panel: dozens of texts, swatches and buttons);
+        while ``key`` (everything it shows) and the surface's size stay the same, later frames
+        blit the copy kept of it instead: one blit. ``room``: the room's background is painted
+        here first (the window need not paint it there); else what lies under ``rect`` must
+        be the same every frame (a bar over the background the window paints anyway)."""
+        area = rect.clip(surface.get_clip()).clip(surface.get_rect())
+        full_key = (surface.get_size(), tuple(area), key)
+        kept = self._cache.areas.get(name)
+        if kept is not None and kept[0] == full_key:
+            surface.blit(kept[1], area.topleft)
+            return
+        if room:
+            self.background(surface, area)
+        draw()
+        if area.width > 0 and area.height > 0:
+            self._cache.areas[name] = (full_key, surface.subsurface(area).copy())
 
     def panel(
         self, surface: pygame.Surface, rect: pygame.Rect, *, alpha: int = 200, radius: int = 12
@@ -367,14 +399,16 @@ class Renderer:
         *,
         hot: bool = False,
         enabled: bool = True,
+        text_size: int = 18,
     ) -> None:
-        """A wooden button; ``hot`` when the mouse is over it."""
+        """A wooden button; ``hot`` when the mouse is over it; its label at most
+        ``text_size`` px (a larger window's menu passes more)."""
         base = MATERIAL_COLOURS["wood"] if enabled else (120, 112, 104)
         face = shade(base, 1.15) if hot and enabled else base
         pygame.draw.rect(surface, shade(base, 0.45), rect.move(0, 3), border_radius=8)
         pygame.draw.rect(surface, face, rect, border_radius=8)
         pygame.draw.rect(surface, shade(base, 0.6), rect, width=2, border_radius=8)
-        size = 18  # smaller type for a narrow button, then cut with "…": never past its edge
+        size = text_size  # smaller type for a narrow button, then cut with "…": never past it
         while size > 12 and self.font(size, bold=True).size(label)[0] > rect.width - 10:
             size -= 1
         label = self.ellipsize(label, rect.width - 10, size, bold=True)
@@ -402,11 +436,21 @@ class Renderer:
         hand: Point | None = None,
         grip: Point | None = None,
         skip: Iterable[Piece] = (),
+        room: bool = False,
     ) -> None:
         """The whole table: see :meth:`games.ui.world_render.WorldPainter.draw_world` (what is
-        kept between frames, and so what a view may draw under the world)."""
+        kept between frames, and so what a view may draw under the world; ``room``: the
+        room's background too, over the whole clip)."""
         self.world.draw_world(
-            surface, camera, world, hover=hover, held=held, hand=hand, grip=grip, skip=skip
+            surface,
+            camera,
+            world,
+            hover=hover,
+            held=held,
+            hand=hand,
+            grip=grip,
+            skip=skip,
+            room=room,
         )
 
     def draw_table(

@@ -58,6 +58,11 @@ class View:
     def update(self, seconds: float) -> None:
         """Called once per rendered frame with the real seconds since the last one."""
 
+    def draw_background(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        """The room's background under the frame (a view that paints its own, kept with
+        what it draws, leaves that part out: one full-window blit fewer a frame)."""
+        renderer.background(surface)
+
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """Paint the game into ``self.app.play_rect`` of ``surface`` with the shared renderer."""
 

@@ -5,9 +5,11 @@
 It shares the renderer's :class:`~games.ui.canvas.RenderCache` and is given the renderer's felt
 and gradient makers, so it never imports :mod:`games.ui.render`.
 
-The look: a table seen from the side (a strip of its felt top behind the pieces, the wooden
-edge of the top, an apron and legs) standing on a wooden floor with a skirting board and the
-room's side walls (physics/room.py); wooden pieces with a lit top edge and grain, balls with a
+The look: a table seen from the side (its felt top receding behind the pieces to a far rail,
+deep enough that the play, not the room's wall, fills the picture; the wooden edge of the top,
+an apron and legs) standing on a wooden floor with a skirting board and the room's side walls
+(physics/room.py); box-shaped pieces as the wooden cylinders they are, shaded and grained
+(:mod:`games.ui.wood`: one kept picture per size, colour and angle, blitted), balls with a
 turning swirl, planks with a lit upper face; soft contact shadows, one per column of pieces.
 What does not move (table, static scenery, sleeping pieces) is drawn once and kept
 (:class:`~games.ui.canvas.WorldLayer`). While the camera moves (the view easing out to a fallen
@@ -49,14 +51,18 @@ from games.ui.canvas import (
     round_point,
     shade,
 )
+from games.ui.wood import WoodSprites
 from physics import room
 from physics.world import Piece, World
 
 FAR_PX = 4000  # table ends further off screen than this are drawn from here
 ROOM_KINDS = room.KINDS  # static pieces drawn as the room, not as scenery
-# The table seen from the side (mm): the felt top seen just from above behind the pieces, the
-# top's wooden edge, the apron under it, the legs (their width and inset from the ends).
-TABLE_FELT_MM = 14.0
+# The table seen from the side (mm): the felt top seen from above, receding behind the pieces
+# (deep enough that the play fills the picture, not the room's wall), the top's wooden edge,
+# the apron under it, the legs (their width and inset from the ends).
+TABLE_FELT_MM = 150.0
+TABLE_RAIL_MM = 7.0  # the table's far edge, at the back of the felt
+FELT_HEIGHT_STEP_PX = 48  # the felt's height is rounded up to this (one felt per step)
 TABLE_TOP_MM = 18.0
 TABLE_APRON_MM = 26.0
 TABLE_LEG_MM = 28.0
@@ -74,10 +80,13 @@ class WorldPainter:
         cache: RenderCache,
         felt: Callable[[tuple[int, int]], pygame.Surface],
         gradient: Callable[[tuple[int, int], Colour, Colour], pygame.Surface],
+        background: Callable[[pygame.Surface, pygame.Rect], None] | None = None,
     ) -> None:
         self._cache = cache
+        self._background = background  # paints the room's background into a rectangle
         self._felt = felt  # the table's felt of a size (kept by the renderer)
         self._gradient = gradient  # a vertical gradient of a size (kept by the renderer)
+        self._wood = WoodSprites()  # the pieces' pictures, per size, colour and angle
 
     def draw_world(
         self,
@@ -90,8 +99,13 @@ class WorldPainter:
         hand: Point | None = None,
         grip: Point | None = None,
         skip: Iterable[Piece] = (),
+        room: bool = False,
     ) -> None:
         """The whole table: felt, shadows, static scenery, every piece, highlights, the hand.
+
+        ``room``: paint the room's background over the whole clip first and keep it in the
+        layer, so the kept layer is the whole picture under the moving pieces (one blit; the
+        window need not paint the background there: :meth:`PhysicsView.draw_background`).
 
         ``hand`` is the hand's world point and ``grip`` the held piece's grab point (both mm);
         together they draw the rubber band of the grip. Pieces in ``skip`` are left out (a view
@@ -128,17 +142,23 @@ class WorldPainter:
         key = (
             surface.get_size(),
             tuple(clip),
+            room,
             camera.scale,
             camera.origin,
             tuple(id(piece) for piece in tables + scenery),
             tuple(_pose(piece) for piece in resting),
         )
-        casters = self._shadow_casters(resting + moving) if tables else []
         layer = self._cache.layers.get(world)
-        if layer is not None and layer.key == key and layer.image is not None:
+        reuse = layer is not None and layer.key == key and layer.image is not None
+        # the kept layer has the still pieces' shadows: with nothing moving, none to find
+        casters = self._shadow_casters(resting + moving) if tables and (moving or not reuse) else []
+        if reuse:
+            assert layer is not None and layer.image is not None
             surface.blit(layer.image, layer.rect.topleft)
         else:
             still = {id(piece) for piece in resting}
+            if room and self._background is not None:
+                self._background(surface, clip)
             walls = [piece for piece in tables if piece.kind == "room_wall"]
             if tables:
                 parts = {piece.kind: piece for piece in tables}
@@ -149,10 +169,14 @@ class WorldPainter:
             for piece in resting:
                 self.draw_piece(surface, camera, piece)
             # the room's walls reach up above the table: kept with it
-            region = _layer_region(surface, camera, tables, scenery + resting + walls)
+            region = (
+                clip.clip(surface.get_rect())
+                if room
+                else _layer_region(surface, camera, tables, scenery + resting + walls)
+            )
             # While the camera moves (an ease-out, a zoom) the layer would never be used:
             # copied only once the camera held still for a frame.
-            moved = layer is not None and layer.key[2:4] != key[2:4]
+            moved = layer is not None and layer.key[3:5] != key[3:5]
             keep = region.width and region.height and not moved
             image = surface.subsurface(region).copy() if keep else None
             if len(self._cache.layers) > 8:
@@ -212,11 +236,22 @@ class WorldPainter:
             under = pygame.Rect(left, top_y + edge, right - left, max(height - top_y - edge, 0))
             if under.height > 0:
                 surface.blit(self._gradient(under.size, (34, 26, 22), (18, 16, 16)), under.topleft)
-        # the felt top, seen just from above, behind the pieces
+        # the felt top, seen from above, receding behind the pieces to the far rail
         depth = max(round(camera.px(TABLE_FELT_MM)), 3)
         felt_rect = pygame.Rect(left, top_y - depth, right - left, depth)
-        felt = pygame.Rect((0, 0), felt_rect.size)  # the felt may be wider: its left part
-        surface.blit(self._felt(felt_rect.size), felt_rect.topleft, felt)
+        # One felt per height step (the camera easing changes the depth every frame): it may
+        # be wider and taller, its bottom-left part is drawn (the near edge the same colour).
+        tall = -(-depth // FELT_HEIGHT_STEP_PX) * FELT_HEIGHT_STEP_PX
+        image = self._felt((felt_rect.width, tall))
+        felt = pygame.Rect(0, image.get_height() - depth, felt_rect.width, depth)
+        surface.blit(image, felt_rect.topleft, felt)
+        rail = max(round(camera.px(TABLE_RAIL_MM)), 2)
+        rail_rect = pygame.Rect(left, top_y - depth, right - left, rail)
+        pygame.draw.rect(surface, shade(TABLE_EDGE, 0.8), rail_rect)
+        pygame.draw.line(surface, shade(TABLE_EDGE, 1.2), rail_rect.topleft, rail_rect.topright)
+        pygame.draw.line(
+            surface, TABLE_EDGE_DARK, rail_rect.bottomleft, rail_rect.bottomright
+        )
         pygame.draw.line(surface, shade(FELT, 1.15), (left, top_y - 1), (right, top_y - 1))
         # the top's front edge
         edge_rect = pygame.Rect(left, top_y, right - left, edge)
@@ -432,33 +467,22 @@ class WorldPainter:
         shape: pymunk.Poly,
         colour: Colour,
     ) -> None:
+        """A box-shaped piece as the wooden cylinder it is, seen from the side
+        (:mod:`games.ui.wood`): one kept picture per size, colour and angle, blitted."""
         body = piece.body
-        # One transform for every point of the box: body → screen in plain arithmetic.
-        px, py = body.position
-        cos, sin = body.rotation_vector
-        scale, (ox, oy) = camera.scale, camera.origin
-        outline, grain, edges, thickness = self._box_geometry(shape)
-        if camera.px(thickness) < 9:
-            grain = ()
-        points = [
-            (
-                round(ox + (px + cos * lx - sin * ly) * scale),
-                round(oy - (py + sin * lx + cos * ly) * scale),
-            )
-            for lx, ly in outline + grain + edges
-        ]
-        tones = _box_tones(colour)
-        corners = points[: len(outline)]
-        pygame.gfxdraw.filled_polygon(surface, corners, colour)
-        pygame.gfxdraw.aapolygon(surface, corners, tones[0])
-        aaline = pygame.draw.aaline
-        # grain along the long axis, a lit top edge and a shaded bottom edge
-        lines = points[len(outline) :]
-        for index in range(0, len(grain), 2):
-            aaline(surface, tones[1], lines[index], lines[index + 1])
-        lit, dark = len(grain), len(grain) + 2
-        aaline(surface, tones[2], lines[lit], lines[lit + 1])
-        aaline(surface, tones[3], lines[dark], lines[dark + 1])
+        outline, _grain, _edges, _thickness = self._box_geometry(shape)
+        xs = [x for x, _ in outline]
+        ys = [y for _, y in outline]
+        width = round(camera.px(max(xs) - min(xs)))
+        height = round(camera.px(max(ys) - min(ys)))
+        if width < 3 or height < 3:  # a speck: a plain polygon
+            points = [round_point(camera.to_screen(body.local_to_world(v))) for v in outline]
+            pygame.gfxdraw.filled_polygon(surface, points, colour)
+            return
+        middle = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+        centre = camera.to_screen(body.local_to_world(middle))
+        sprite = self._wood.get((width, height), colour, body.angle, axis_vertical=True)
+        surface.blit(sprite, sprite.get_rect(center=round_point(centre)))
 
     def _box_geometry(self, shape: pymunk.Poly) -> BoxGeometry:
         """A box's corners, grain lines and lit/shaded edges in its body's frame (kept)."""

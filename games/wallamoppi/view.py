@@ -41,6 +41,7 @@ from games.wallamoppi.marks import draw_last_moves
 from games.wallamoppi.rules import Phase, Slot, all_slots, other
 from games.wallamoppi.scene import MarbleTimer, slot_position
 from games.wallamoppi.session import WallamoppiSession
+from games.words import display_name, seat_label
 from physics.world import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,6 +52,7 @@ SLOT_PICK_MM = (22.0, 6.0)  # how far from a slot's centre a click still picks i
 # Half the width framed in the tower step: the wall and the first fallen disk laid beside it
 # on each side (a disk further out makes the camera ease out to it).
 TOWER_FRAME_MM = 240.0
+SMALL_WINDOW_PX = 900  # narrower: the wall step gives the marble box's panel to the table
 TURN_CARD_PX = 72  # the turn card's three lines at the table's top left
 BAG_MM = (-130.0, 125.0)  # where the drawn disk is shown during the wall step
 
@@ -106,13 +108,22 @@ class WallamoppiView(PhysicsView):
     # -- layout ----------------------------------------------------------------------
 
     def table_rect(self) -> pygame.Rect:
+        """The table's part of the play area: all of it while a small window's wall is built
+        (the marble box has nothing to show yet and the slots need the room), else all but
+        the marble box's panel."""
         area = self.app.play_rect
+        if self.game.rules.phase is Phase.WALL and area.width < SMALL_WINDOW_PX:
+            return area.copy()
         return pygame.Rect(
             area.left, area.top, round(area.width * (1 - TIMER_PANEL_SHARE)), area.height
         )
 
     def visible_rect(self) -> pygame.Rect:
         return self.table_rect()
+
+    def painted_rect(self) -> pygame.Rect:
+        """The table and the side panel (kept with the background under it)."""
+        return self.app.play_rect
 
     def fit_rect(self) -> pygame.Rect:
         """The table, less the turn card's lines at its top (the scene is framed under them)."""
@@ -249,7 +260,8 @@ class WallamoppiView(PhysicsView):
         surface.set_clip(self.table_rect())
         super().draw(surface, renderer)
         surface.set_clip(clip)
-        self._draw_timer_panel(surface, renderer)
+        if self.timer_rect().width > 0:
+            self._draw_timer_panel(surface, renderer)
         self._draw_turn_card(surface, renderer)
 
     def draw_overlay(self, surface: pygame.Surface, renderer: Renderer) -> None:
@@ -317,7 +329,7 @@ class WallamoppiView(PhysicsView):
         pygame.draw.rect(surface, shade(colour, 0.5), rect.move(0, 3), border_radius=3)
         pygame.draw.rect(surface, colour, rect, border_radius=3)
         pygame.draw.rect(surface, ACCENT, rect.inflate(6, 6), width=2, border_radius=5)
-        label = f"{rules.placer} drew a {disk.colour} disk"
+        label = f"{display_name(rules.placer)} drew a {disk.colour} disk"
         bag = self.camera.to_screen(BAG_MM)
         above = (self._inside(renderer, label, 16, bag[0]), bag[1] - self.camera.px(14))
         renderer.text(surface, label, above, size=16, anchor="midbottom")
@@ -391,21 +403,6 @@ class WallamoppiView(PhysicsView):
 
     def _draw_timer_panel(self, surface: pygame.Surface, renderer: Renderer) -> None:
         rect = self.timer_rect().inflate(-10, -10)
-        renderer.panel(surface, rect, alpha=150)
-        title_size = 18
-        while title_size > 12 and renderer.font(title_size, bold=True, serif=True).size(
-            "Marble timer"
-        )[0] > rect.width - 12:
-            title_size -= 1
-        renderer.text(
-            surface,
-            "Marble timer",
-            (rect.centerx, rect.top + 10),
-            size=title_size,
-            bold=True,
-            serif=True,
-            anchor="midtop",
-        )
         timer = self.timer_world()
         box = timer.layout
         camera = self.timer_camera
@@ -413,8 +410,14 @@ class WallamoppiView(PhysicsView):
         left, top = camera.to_screen((0.0, box.height))
         right, bottom = camera.to_screen((110.0, 0.0))
         wood.update(round(left), round(top), round(right - left), round(bottom - top))
-        pygame.draw.rect(surface, (86, 56, 34), wood.inflate(8, 8), border_radius=6)
-        pygame.draw.rect(surface, (58, 38, 24), wood, border_radius=4)
+        # the panel, its title and the box's wood never change at a size: kept, one blit
+        renderer.kept_area(
+            surface,
+            self.timer_rect(),
+            "wallamoppi timer panel",
+            (tuple(rect), tuple(wood)),
+            lambda: self._draw_timer_box(surface, renderer, rect, wood),
+        )
         renderer.draw_world(surface, camera, timer.world)
         hole = camera.to_screen(box.hole)
         pygame.draw.circle(
@@ -432,6 +435,28 @@ class WallamoppiView(PhysicsView):
             anchor="midtop",
         )
         self._draw_timer_controls(surface, renderer, rect)
+
+    def _draw_timer_box(
+        self, surface: pygame.Surface, renderer: Renderer, rect: pygame.Rect, wood: pygame.Rect
+    ) -> None:
+        """The marble box's panel, its title and the box's wooden frame (under the marble)."""
+        renderer.panel(surface, rect, alpha=150)
+        title_size = 18
+        while title_size > 12 and renderer.font(title_size, bold=True, serif=True).size(
+            "Marble timer"
+        )[0] > rect.width - 12:
+            title_size -= 1
+        renderer.text(
+            surface,
+            "Marble timer",
+            (rect.centerx, rect.top + 10),
+            size=title_size,
+            bold=True,
+            serif=True,
+            anchor="midtop",
+        )
+        pygame.draw.rect(surface, (86, 56, 34), wood.inflate(8, 8), border_radius=6)
+        pygame.draw.rect(surface, (58, 38, 24), wood, border_radius=4)
 
     def _draw_timer_controls(
         self, surface: pygame.Surface, renderer: Renderer, rect: pygame.Rect
@@ -538,15 +563,10 @@ class WallamoppiView(PhysicsView):
         chip = pygame.Rect(table.left + 16, table.top + 14, 36, 12)
         pygame.draw.rect(surface, TAG_COLOURS[seat], chip, border_radius=4)
         pygame.draw.rect(surface, ACCENT, chip.inflate(4, 4), width=1, border_radius=5)
-        humans = sum(kind is SeatKind.HUMAN for kind in self.game.kinds.values())
-        if self.game.kinds[seat] is not SeatKind.HUMAN:
-            who = "computer"
-        else:
-            who = "you" if humans == 1 else "human"  # two people at one table: no "you"
         step = "building the wall" if rules.phase is Phase.WALL else "tower"
         renderer.text(
             surface,
-            f"{seat.capitalize()} ({who}) · {step}",
+            f"{seat_label(seat, self.game.kinds[seat] is SeatKind.HUMAN)} · {step}",
             (chip.right + 10, chip.centery),
             size=18,
             bold=True,
@@ -604,10 +624,12 @@ class WallamoppiView(PhysicsView):
                         f"The computer releases the marble in {math.ceil(left)} s"
                         " (Space: start now)"
                     )
-                return f"The computer ({actor}) is releasing the marble for {turn.seat}…"
-            return f"The computer ({actor}) is playing…"
+                return (f"The computer ({display_name(actor)}) is releasing the marble for "
+                        f"{display_name(turn.seat)}…")
+            return f"The computer ({display_name(actor)}) is playing…"
         if not turn.timer_running:
-            return f"{actor.capitalize()}: release the marble to start {turn.seat}'s timer →"
+            return (f"{display_name(actor)}: release the marble to start "
+                    f"{display_name(turn.seat)}'s timer →")
         if turn.stacked:
             return "Stacked! Now catch the marble: Space, Enter or a click on its panel →"
         if turn.taken:
@@ -622,9 +644,9 @@ class WallamoppiView(PhysicsView):
         winner = str(outcome.winner)
         loser = other(winner)
         return {
-            "tower fell": f"The tower fell: {loser.capitalize()} touched a disk last",
-            "timer": f"The marble reached the end hole before {loser.capitalize()} caught it",
-            "no disks left": f"{loser.capitalize()} has no disk left; {winner.capitalize()} "
+            "tower fell": f"The tower fell: {display_name(loser)} touched a disk last",
+            "timer": f"The marble reached the end hole before {display_name(loser)} caught it",
+            "no disks left": f"{display_name(loser)} has no disk left; {display_name(winner)} "
             "stacked last",
         }.get(outcome.reason, outcome.reason)
 

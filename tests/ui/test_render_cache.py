@@ -134,3 +134,60 @@ def test_a_kept_room_is_the_room_drawn_afresh(far: bool) -> None:
     _frame(kept, world, camera)
     second = _frame(kept, world, camera)
     assert _same(second, _frame(Renderer(), world, camera))
+
+
+def test_a_kept_side_panel_is_the_panel_drawn_afresh_and_follows_the_mouse(make_app, ui) -> None:  # type: ignore[no-untyped-def]
+    from games import registry
+    from games.protocol import SeatKind
+
+    app = make_app()
+    app.start_game(registry.load("animals"), (SeatKind.HUMAN, SeatKind.HUMAN))
+    ui.run(app, 0.5)
+    view = app.game.view
+    panel = view.panel_rect()
+
+    def shown() -> pygame.Surface:
+        return app.screen.subsurface(panel).copy()
+
+    app._draw()
+    kept = shown()  # drawn from the kept copy
+    app.renderer._cache.areas.clear()
+    app._draw()
+    assert _same(kept, shown())  # the same as drawn afresh
+    draw = view.buttons["draw"]
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=draw.center, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    ui.run(app, 0.1)
+    assert not _same(kept, shown())  # the Draw button under the mouse is lit
+    hot = shown()
+    app.renderer._cache.areas.clear()
+    app._draw()
+    assert _same(hot, shown())
+
+
+@pytest.mark.parametrize("game", ["freeplay", "wallamoppi", "animals"])
+def test_a_physics_games_frame_paints_every_pixel_from_its_kept_layer(  # type: ignore[no-untyped-def]
+    make_app, ui, game
+) -> None:
+    """The window paints the room's background only outside the table (the kept layer holds
+    it under the table): a frame over a magenta screen shows no magenta, kept or afresh."""
+    from games import registry
+    from games.protocol import SeatKind
+
+    app = make_app()
+    spec = registry.load(game)
+    app.start_game(spec, (SeatKind.HUMAN,) * spec.min_seats)
+    ui.run(app, 0.5)
+    app.paused = True  # nothing moves between the frames compared
+    app._draw()
+    app._draw()
+    kept = app.screen.copy()
+    app.screen.fill((255, 0, 255))
+    app._draw()
+    assert _same(kept, app.screen)
+    app.renderer._cache.layers.clear()
+    app.renderer._cache.areas.clear()
+    app.screen.fill((255, 0, 255))
+    app._draw()
+    assert _same(kept, app.screen)

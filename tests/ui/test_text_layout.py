@@ -103,6 +103,8 @@ def test_every_game_has_no_overlapping_or_cut_text(app: App, game: str) -> None:
     for _ in range(4):  # the last picture drawn (a game at rest keeps it: games/ui/rest.py)
         texts.clear()
         app.step_frame(FRAME)
+        app.renderer._cache.areas.clear()  # kept bars and panels drawn afresh: every text seen
+        app.step_frame(FRAME)
         if not app.idle:
             shown = (texts.boxes, texts.cut)
     texts.boxes, texts.cut = shown
