@@ -1,0 +1,189 @@
+"""A peer: joins a host with its code, rebuilds the game from the host's save, follows it.
+
+:class:`Peer` connects (``websockets``), says ``hello`` with the join code, and loads the
+``welcome``'s save (:func:`games.net.snapshot.session_from_save`: replayed to the host's frame
+and checked against its digest). From then on it applies the host's ``frames`` stream
+(:class:`games.net.lockstep.Follower`) and declares its own inputs ahead of it: a ``--computer``
+peer has none (its seat is a computer seat on every machine), a scripted peer (``--inputs
+FILE``) sends the inputs of a scenario file at their frames, the window sends what its player
+does (:meth:`Peer.play`). A digest that differs from the host's asks for a ``resync`` (the host
+sends its save again) and is logged. At ``end`` the peer plays to the host's last frame and
+prints the same JSON line as ``wobbletop run``; if the host goes away first, the peer keeps a
+save of the game in its saves folder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from games.errors import UserError
+from games.headless import summary
+from games.net import messages as m
+from games.net.lockstep import Desync, Follower
+from games.net.snapshot import session_from_save
+from games.protocol import InputEvent, Session
+
+LEAD_FRAMES = 240  # how far ahead of its table a peer with no player at it declares
+CONNECT_SECONDS = 15.0
+
+
+class JoinError(UserError):
+    """The host cannot be joined (refused, unreachable); ``str()`` is one line."""
+
+
+class HostLeft(Exception):
+    """The host went away before the end."""
+
+
+def log(line: str) -> None:
+    print(f"wobbletop: net: {line}", file=sys.stderr, flush=True)
+
+
+class Peer:
+    """One joined peer; ``await peer.run()`` plays to the end and returns the summary."""
+
+    def __init__(
+        self,
+        address: str,
+        code: str,
+        *,
+        computer: bool = False,
+        script: Sequence[InputEvent] = (),
+        seat: int | None = None,
+        name: str = "",
+        lead: int = LEAD_FRAMES,
+        on_status: Callable[[str], None] | None = None,
+    ) -> None:
+        self.address, self.code, self.computer, self.seat_wanted = address, code, computer, seat
+        self.name, self.lead = name, lead
+        self.script = sorted(script, key=lambda event: event.frame)
+        self.session: Session | None = None
+        self.follower: Follower | None = None
+        self.seats: list[int] = []
+        self.declared = 0
+        self.numbered = m.Numbered()
+        self.guard = m.SeqGuard()
+        self.status = ""
+        self.on_status = on_status
+        self.resyncs = 0
+
+    async def run(self) -> dict[str, Any]:
+        uri = f"ws://{self.address}"
+        try:
+            socket = await asyncio.wait_for(
+                connect(uri, max_size=m.MAX_HOST_MESSAGE * 2, compression=None, proxy=None),
+                CONNECT_SECONDS,
+            )
+        except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI) as error:
+            raise JoinError(f"{self.address}: cannot connect ({error or 'timed out'})") from None
+        async with socket:
+            hello = m.Hello(code=self.code, computer=self.computer, seat=self.seat_wanted,
+                            name=self.name)
+            await socket.send(self.numbered.stamp(hello))
+            try:
+                async for raw in socket:
+                    result = await self._take(socket, raw)
+                    if result is not None:
+                        return result
+            except ConnectionClosed:
+                pass
+        if self.session is None:
+            raise JoinError(f"{self.address}: the host closed the connection before the game")
+        raise HostLeft()
+
+    async def _take(self, socket: ClientConnection, raw: str | bytes) -> dict[str, Any] | None:
+        try:
+            message = m.decode(raw, from_host=True)
+            self.guard.take(message)
+        except m.Dropped as problem:
+            log(f"from the host: dropped: {problem}")
+            return None
+        if isinstance(message, m.Refused):
+            raise JoinError(f"{self.address} refused to let us join: "
+                            f"{message.reason.split(': ', 1)[-1]}")
+        if isinstance(message, m.Welcome):
+            self._load(message)
+            await self._declare(socket)
+        elif self.follower is None:
+            log(f"from the host: dropped: {message.type} before the welcome")
+        elif isinstance(message, m.Frames):
+            await self._follow(socket, message.upto, message)
+        elif isinstance(message, m.End):
+            await self._follow(socket, message.frame, None)
+            return self._end(message)
+        elif isinstance(message, m.Status):
+            self.status = "; ".join(filter(None, [", ".join(message.connected), message.paused]))
+            if message.paused:
+                log(message.paused)
+            if self.on_status is not None:
+                self.on_status(self.status)
+        elif isinstance(message, m.Ping):
+            await socket.send(self.numbered.stamp(m.Pong(t=message.t)))
+        return None
+
+    def _load(self, welcome: m.Welcome) -> None:
+        self.session = session_from_save(welcome.save, self.address)
+        self.follower = Follower(self.session)
+        self.seats = welcome.seats
+        self.declared = self.session.frame
+        log(f"playing {self.session.game_id} from frame {self.session.frame}, seats {self.seats}")
+
+    async def _follow(self, socket: ClientConnection, upto: int, frames: m.Frames | None) -> None:
+        follower = self.follower
+        assert follower is not None
+        events = [record.event() for record in frames.events] if frames else []
+        digests = [(check.frame, check.digest) for check in frames.digests] if frames else []
+        try:
+            follower.take(upto, events, digests)
+        except Desync as problem:
+            self.resyncs += 1
+            log(f"out of step with the host at {problem}; resynchronising from the host")
+            self.follower = None  # the welcome that answers rebuilds it
+            await socket.send(self.numbered.stamp(m.Resync(frame=follower.session.frame)))
+            return
+        await self._declare(socket)
+
+    async def _declare(self, socket: ClientConnection) -> None:
+        """Promise our inputs up to ``lead`` frames ahead of our table, with the script's."""
+        session = self.session
+        assert session is not None
+        upto = session.frame + self.lead
+        if upto <= self.declared:
+            return
+        start = max(self.declared, session.frame)
+        due = [event for event in self.script if start <= event.frame < upto]
+        records = [m.InputRecord.model_validate(event.to_json()) for event in due]
+        self.declared = upto
+        await socket.send(self.numbered.stamp(m.Inputs(upto=upto, events=records)))
+
+    def _end(self, end: m.End) -> dict[str, Any]:
+        session = self.session
+        assert session is not None
+        mine = summary(session)
+        if mine != end.result:
+            log(f"the game ended here as {json.dumps(mine)}, at the host as "
+                f"{json.dumps(end.result)}")
+        return mine
+
+    def save(self, folder: Path) -> Path | None:
+        """Keep the game as it stands in ``folder`` (None: it never started here)."""
+        from games.net.snapshot import save_text
+        from games.saves import save_name
+        from games.scenario import numbered_path, write_text_atomically
+
+        session = self.session
+        if session is None:
+            return None
+        path = numbered_path(folder / save_name(session.game_id))
+        write_text_atomically(path, save_text(session, f"wobbletop join {self.address}"))
+        return path
+
+
