@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from games.errors import UserError
+from games.interrupts import game_work
 from games.protocol import GameSpec, InputEvent, InputRefused, SeatKind, Session
 
 # Seat words of ``--seats`` on ``wobbletop host``.
@@ -148,6 +149,7 @@ class HostGame:
             peer.upto = upto
         return dropped
 
+    @game_work  # a signal waits for the frames to be whole: a save is then resumable
     def run(self, most: int) -> Ran:
         """Tick up to ``most`` frames, as far as the gate allows, stopping at the outcome."""
         ran = Ran([], [], [])
@@ -202,6 +204,7 @@ class Follower:
         self.pending: list[InputEvent] = []
         self.checks: dict[int, str] = {}
 
+    @game_work
     def take(self, upto: int, events: Iterable[InputEvent], digests: Iterable[tuple[int, str]]
              ) -> None:
         """Run to ``upto`` with these inputs at their frames; :class:`Desync` on a digest that
