@@ -15,7 +15,9 @@ reaches the stream, so no peer ever sees it.
 
 The follower (:class:`Follower`) applies the host's stream: the inputs at their frames, each
 just before that frame's tick, as :func:`games.headless.drive` does, and compares the host's
-digests at the frames the host took them.
+digests at the frames the host took them (every :data:`CHECK_SECONDS` of simulated time, from
+frame 0). Both sides' frames are :func:`games.interrupts.game_work`: a Ctrl-C or SIGTERM waits
+for the frames being run to end, so the save kept on the way out resumes.
 """
 
 from __future__ import annotations

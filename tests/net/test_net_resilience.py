@@ -168,3 +168,37 @@ def test_rubbish_from_a_peer_is_dropped_with_a_log_line_and_changes_nothing(
 def test_a_peer_checks_what_the_host_sends_too(raw: str, problem: str) -> None:
     with pytest.raises(m.Dropped, match=problem):
         m.decode(raw, from_host=True)
+
+
+def test_a_peer_out_of_step_resynchronises_from_the_host(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A peer whose table differs (here: a live config edit made only there) finds it at the
+    next digest check, says so, reloads the host's game and ends as everyone else."""
+    from games.protocol import CONFIG_ACTION, InputEvent
+    from physics.config import load_config
+
+    frames = 700  # the host compares digests at frame 600 (every 5 s at 120 Hz)
+    host = make_host("wallamoppi", ["remote", "remote"], seed=1, frames=frames)
+    heavier = load_config(None).config.model_dump()
+    heavier["world"]["gravity"] *= 2
+
+    async def scene() -> tuple[list[dict[str, object]], int]:
+        serving = asyncio.create_task(host.serve("127.0.0.1", 0))
+        address = await wait_listening(host)
+        odd = Peer(address, host.code, computer=True, lead=60)
+        peers = [odd, Peer(address, host.code, computer=True, lead=60)]
+        running = [asyncio.create_task(peer.run()) for peer in peers]
+        await until(lambda: odd.session is not None and odd.session.frame >= 60, "frame 60")
+        assert odd.session is not None and odd.session.frame < 600
+        odd.session.handle(InputEvent(odd.session.frame, CONFIG_ACTION,
+                                      data={"config": heavier}))
+        results = await asyncio.wait_for(asyncio.gather(serving, *running), WAIT)
+        return list(results), odd.resyncs
+
+    results, resyncs = asyncio.run(scene())
+    assert resyncs == 1
+    assert results == [play_headless("wallamoppi", None, 1, frames=frames)] * 3
+    log = capsys.readouterr().err
+    assert "out of step with the host at frame 600: digest" in log
+    assert "asked to resynchronise at frame 600" in log
