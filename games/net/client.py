@@ -15,6 +15,7 @@ save of the game in its saves folder.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -61,6 +62,8 @@ class Peer:
         name: str = "",
         lead: int = LEAD_FRAMES,
         on_status: Callable[[str], None] | None = None,
+        on_session: Callable[[Session], None] | None = None,
+        live: bool = False,
     ) -> None:
         self.address, self.code, self.computer, self.seat_wanted = address, code, computer, seat
         self.name, self.lead = name, lead
@@ -73,7 +76,15 @@ class Peer:
         self.guard = m.SeqGuard()
         self.status = ""
         self.on_status = on_status
+        self.on_session = on_session  # a new game loaded (the welcome, a resync)
         self.resyncs = 0
+        # A window's peer (``live``): inputs come from its player (:meth:`queue`), and it
+        # declares only as far as its own clock (:meth:`advance`), so the game runs in real time.
+        self.live = live
+        self.clock = 0.0  # the frame real time has reached here
+        self.local: list[InputEvent] = []
+        self.socket: ClientConnection | None = None
+        self.ended: dict[str, Any] | None = None
 
     async def run(self) -> dict[str, Any]:
         uri = f"ws://{self.address}"
@@ -84,6 +95,7 @@ class Peer:
             )
         except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI) as error:
             raise JoinError(f"{self.address}: cannot connect ({error or 'timed out'})") from None
+        self.socket = socket
         async with socket:
             hello = m.Hello(code=self.code, computer=self.computer, seat=self.seat_wanted,
                             name=self.name)
@@ -118,7 +130,8 @@ class Peer:
             await self._follow(socket, message.upto, message)
         elif isinstance(message, m.End):
             await self._follow(socket, message.frame, None)
-            return self._end(message)
+            self.ended = self._end(message)
+            return self.ended
         elif isinstance(message, m.Status):
             self.status = "; ".join(filter(None, [", ".join(message.connected), message.paused]))
             if message.paused:
@@ -134,6 +147,10 @@ class Peer:
         self.follower = Follower(self.session)
         self.seats = welcome.seats
         self.declared = self.session.frame
+        self.clock = float(self.session.frame)
+        self.local.clear()
+        if self.on_session is not None:
+            self.on_session(self.session)
         log(f"playing {self.session.game_id} from frame {self.session.frame}, seats {self.seats}")
 
     async def _follow(self, socket: ClientConnection, upto: int, frames: m.Frames | None) -> None:
@@ -151,15 +168,43 @@ class Peer:
             return
         await self._declare(socket)
 
+    def queue(self, event: InputEvent) -> int:
+        """A player's input in the window: it takes effect at the first frame not yet declared
+        (``lead`` frames ahead at most), on every table alike, once the host has it. Returns
+        that frame."""
+        session = self.session
+        frame = max(self.declared, session.frame if session is not None else 0)
+        self.local.append(InputEvent(frame, event.action, event.x, event.y, event.data))
+        return frame
+
+    def advance(self, seconds: float, step_hz: int) -> None:
+        """Real time passed in the window: the clock runs on (never far ahead of the table)."""
+        session = self.session
+        if session is None:
+            return
+        self.clock = min(max(self.clock, session.frame) + seconds * step_hz,
+                         session.frame + self.lead)
+
+    async def declare_now(self) -> None:
+        """Send what the window's player did since the last declaration (and the clock's)."""
+        if self.socket is not None and self.session is not None and self.follower is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await self._declare(self.socket)
+
     async def _declare(self, socket: ClientConnection) -> None:
-        """Promise our inputs up to ``lead`` frames ahead of our table, with the script's."""
+        """Promise our inputs up to ``lead`` frames ahead of our table (a live peer: of its
+        clock), with the script's or the player's."""
         session = self.session
         assert session is not None
-        upto = session.frame + self.lead
-        if upto <= self.declared:
+        ahead = int(self.clock) if self.live else session.frame
+        upto = max(ahead + self.lead, max((event.frame + 1 for event in self.local), default=0))
+        if upto <= self.declared and not self.local:
             return
+        upto = max(upto, self.declared)
         start = max(self.declared, session.frame)
         due = [event for event in self.script if start <= event.frame < upto]
+        due += self.local
+        self.local = []
         records = [m.InputRecord.model_validate(event.to_json()) for event in due]
         self.declared = upto
         await socket.send(self.numbered.stamp(m.Inputs(upto=upto, events=records)))

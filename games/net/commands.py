@@ -124,8 +124,9 @@ def join_command(args: argparse.Namespace) -> int:
     from games.scenario import load_scenario
 
     if not (args.computer or args.inputs):
-        raise UserError("join: the window's Join screen is not built yet; use --computer or "
-                        "--inputs FILE")
+        from games.ui.net_play import run_joined  # the window: imported only here
+
+        return run_joined(args.address, args.code, saves=getattr(args, "saves", None))
     script = load_scenario(Path(args.inputs)).events() if args.inputs else []
     peer = Peer(args.address, args.code, computer=args.computer, script=script, seat=args.seat)
     try:

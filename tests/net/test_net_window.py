@@ -1,0 +1,125 @@
+"""The window joined to a host on 127.0.0.1: real mouse events in the app's own loop (SDL's
+dummy video driver) drag a disk on every table alike, and the status bar says who is there."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from games.net.host import Host
+from games.ui.app import App
+from games.ui.net_play import NetLink
+from tests.net.netplay import WAIT, make_host
+
+FRAME = 1 / 60
+
+
+class HostThread:
+    """A host serving in a thread of its own (its own event loop), stopped after the test."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.loop = asyncio.new_event_loop()
+        self.task: asyncio.Task[Any] | None = None
+        self.result: Any = None
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.task = self.loop.create_task(self.host.serve("127.0.0.1", 0))
+        try:
+            self.result = self.loop.run_until_complete(self.task)
+        except asyncio.CancelledError:
+            pass
+        finally:
+            self.loop.close()
+
+    def stop(self) -> None:
+        if self.thread.is_alive() and self.task is not None:
+            self.loop.call_soon_threadsafe(self.task.cancel)
+        self.thread.join(WAIT)
+
+
+@pytest.fixture
+def hosted() -> Iterator[Callable[[Host], HostThread]]:
+    started: list[HostThread] = []
+
+    def start(host: Host) -> HostThread:
+        started.append(HostThread(host))
+        return started[-1]
+
+    yield start
+    for thread in started:
+        thread.stop()
+
+
+def frames_until(app: App, condition: Callable[[], bool], what: str) -> None:
+    """Render frames of 1/60 s until ``condition`` holds (bounded, never a fixed wait)."""
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"not within {WAIT:g} s: {what}")
+        app.step_frame(FRAME)
+
+
+def test_a_drag_in_the_joined_window_moves_the_disk_on_every_table(
+    hosted: Callable[[Host], HostThread], tmp_path: Path
+) -> None:
+    host = make_host("freeplay", ["remote"], options={}, frames=100_000)
+    thread = hosted(host)
+    deadline = time.monotonic() + WAIT
+    while host.port == 0 and time.monotonic() < deadline:
+        thread.thread.join(0.01)
+    app = App(None, None, size=(960, 600), saves=tmp_path)
+    try:
+        app.net = NetLink(app, f"127.0.0.1:{host.port}", host.code, name="Ada")
+        frames_until(app, lambda: app.game is not None, "the host's game on the table")
+        game = app.game
+        assert game is not None
+        session, view = game.session, game.view
+        frames_until(app, lambda: "player (Ada)" in app._status(game), "the status line")
+        world = session.world
+        assert world is not None
+        disk = world.pieces["loose0"].body
+        start = (disk.position.x, disk.position.y)
+        view.refit()  # type: ignore[attr-defined]
+        x, y = (round(v) for v in view.camera.to_screen(start))  # type: ignore[attr-defined]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+        app.step_frame(FRAME)
+        for step in range(1, 21):  # carry it to the left, slowly, then hold it there
+            pos = (x - 6 * step, y - 4 * step)
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(-6, -4), buttons=(1, 0, 0))
+            )
+            app.step_frame(FRAME)
+        frames_until(app, lambda: disk.position.x < start[0] - 40, "the disk carried left")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        app.step_frame(FRAME)
+        frames_until(app, lambda: any(e.action == "release" for e in session.recorded),
+                     "the release back from the host")
+        host_session = host.session
+        assert host_session is not None
+        grabs = [e for e in session.recorded if e.action == "grab"]
+        assert len(grabs) == 1 and grabs[0].frame > 0
+        frames_until(app, lambda: host_session.frame >= session.frame, "the host level")
+        # The host applied the same inputs at the same frames: the tables are one.
+        mine = [e for e in session.recorded]
+        theirs = [e for e in host_session.recorded if e.frame < session.frame]
+        assert theirs[: len(mine)] == mine
+        frames_until(app, lambda: " ms" in app._status(game), "the round-trip time")
+    finally:
+        app.close()
