@@ -74,7 +74,7 @@ def host_command(args: argparse.Namespace, config_path: Path | None) -> int:
     import re
 
     from games import registry
-    from games.headless import HeadlessError, frame_limit
+    from games.headless import MAX_RUN_SECONDS, HeadlessError, frame_limit
     from games.net.host import Host, write_host_save
     from games.net.lockstep import parse_seats
     from games.net.messages import CODE_PATTERN
@@ -82,9 +82,6 @@ def host_command(args: argparse.Namespace, config_path: Path | None) -> int:
     from physics.config import load_config
 
     spec = registry.load(args.game)
-    if not args.headless:
-        raise UserError("host: the window's Host screen is not built yet; use --headless "
-                        "with remote and computer seats")
     words = parse_seats(spec, args.seats, headless=args.headless)
     code = args.code or new_code()
     if not re.fullmatch(CODE_PATTERN, code):
@@ -98,9 +95,17 @@ def host_command(args: argparse.Namespace, config_path: Path | None) -> int:
         limit = frame_limit(spec, config, args.frames)
     except HeadlessError as error:
         raise UserError(str(error)) from None
-    options = check_options(spec, dict(spec.headless_options))
+    # Headless: the options `wobbletop run` plays with (the same line at the end); the window:
+    # the game's own defaults, as the menu starts it.
+    options = check_options(spec, dict(spec.headless_options) if args.headless else {})
+    if not args.headless and args.frames is None:
+        limit = MAX_RUN_SECONDS * config.world.step_hz  # a game in the window ends by itself
     host = Host(spec, words, config=config, seed=args.seed, options=dict(options), code=code,
-                limit=limit)
+                limit=limit, live=not args.headless)
+    if not args.headless:
+        from games.ui.net_play import run_hosting  # the window: imported only here
+
+        return run_hosting(host, args.listen, args.port, saves=getattr(args, "saves", None))
     try:
         result = asyncio.run(host.serve(args.listen, args.port))
     except OSError as error:

@@ -34,6 +34,7 @@ from websockets.exceptions import ConnectionClosed
 from games.headless import new_session, summary
 from games.net import messages as m
 from games.net.lockstep import (
+    HERE,
     REMOTE,
     HostGame,
     Peer,
@@ -79,9 +80,11 @@ class Host:
         code: str,
         limit: int,
         chunk: int = CHUNK_FRAMES,
+        live: bool = False,
     ) -> None:
         self.spec, self.words, self.config, self.seed = spec, list(words), config, seed
         self.options, self.code, self.limit, self.chunk = options, code, limit, chunk
+        self.here = [index for index, word in enumerate(words) if word == HERE]
         self.slots = [
             Slot(index, Peer(f"{spec.seat_names[index]} (remote)", [index]))
             for index, word in enumerate(words)
@@ -92,6 +95,11 @@ class Host:
         self.started = asyncio.Event()
         self.port = 0
         self.result: dict[str, Any] | None = None
+        # A window's host (``live``): the game starts at once (a remote seat not yet taken
+        # pauses it), and the window runs its frames in real time (:meth:`pump`).
+        self.live = live
+        self.clock = 0.0
+        self.finished = asyncio.Event()
 
     @property
     def session(self) -> Session | None:
@@ -113,11 +121,15 @@ class Host:
             )
             pinger = asyncio.create_task(self._ping())
             try:
-                while not all(slot.joined for slot in self.slots):
-                    self.changed.clear()
-                    await self.changed.wait()
-                self._start()
-                await self._play()
+                if self.live:
+                    self._start()
+                    await self.finished.wait()
+                else:
+                    while not all(slot.joined for slot in self.slots):
+                        self.changed.clear()
+                        await self.changed.wait()
+                    self._start()
+                    await self._play()
                 await self._finish()
             finally:
                 pinger.cancel()
@@ -155,6 +167,29 @@ class Host:
             else:
                 await asyncio.sleep(0)  # let the network in between chunks
 
+    def pump(self, seconds: float) -> None:
+        """A window's host: run the frames real time allows (and every peer's declarations),
+        then stream them. Called by the window once per rendered frame, on its thread."""
+        game = self.game
+        if game is None or self.finished.is_set():
+            return
+        session = game.session
+        self.clock = min(max(self.clock, session.frame) + seconds * session.setup.config.world
+                         .step_hz, session.frame + self.chunk)
+        ran = game.run(max(0, int(self.clock) - session.frame))
+        for line in ran.dropped:
+            log(line)
+        if ran.events or ran.digests or session.frame != getattr(self, "_streamed", -1):
+            self._streamed = session.frame
+            frames = m.Frames(
+                upto=session.frame,
+                events=[_record(event) for event in ran.events],
+                digests=[m.Checkpoint(frame=f, digest=d) for f, d in ran.digests],
+            )
+            asyncio.get_running_loop().create_task(self._broadcast(frames))
+        if game.over:
+            self.finished.set()
+
     async def _finish(self) -> None:
         session = self.session
         assert session is not None
@@ -191,6 +226,10 @@ class Host:
         if not hmac.compare_digest(hello.code.encode(), self.code.encode()):
             await self._refuse(socket, f"{address}: wrong join code")
             return
+        if self.live and hello.computer:
+            await self._refuse(socket, f"{address}: this host's remote seats are played by "
+                               "people (join without --computer)")
+            return
         slot = self._claim(hello)
         if slot is None:
             await self._refuse(socket, f"{address}: no free seat (every remote seat is taken)")
@@ -222,7 +261,9 @@ class Host:
 
     def _claim(self, hello: m.Hello) -> Slot | None:
         free = [slot for slot in self.slots if slot.socket is None]
-        if self.started.is_set():
+        if self.live:
+            pass  # a window's host: any seat not taken now, joined before or not
+        elif self.started.is_set():
             free = [slot for slot in free if slot.joined]
         else:
             free = [slot for slot in free if not slot.joined]
@@ -297,9 +338,16 @@ class Host:
         return lines
 
     async def _status(self) -> None:
-        waiting = [slot.peer.name for slot in self.slots if slot.joined and slot.socket is None]
-        paused = f"paused: waiting for {', '.join(waiting)} to rejoin" if waiting else ""
+        paused = self.waiting_line()
         await self._broadcast(m.Status(connected=self.connected_line(), paused=paused))
+
+    def waiting_line(self) -> str:
+        """"paused: waiting for blue (remote) to rejoin", or "" when everyone is here."""
+        gone = [slot.peer.name for slot in self.slots if slot.joined and slot.socket is None]
+        new = [slot.peer.name for slot in self.slots if not slot.joined]
+        parts = [f"{', '.join(gone)} to rejoin"] if gone else []
+        parts += [f"{', '.join(new)} to join"] if new else []
+        return f"paused: waiting for {' and '.join(parts)}" if parts else ""
 
     async def _ping(self) -> None:
         while True:

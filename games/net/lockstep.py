@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from games.errors import UserError
 from games.interrupts import game_work
 from games.protocol import GameSpec, InputEvent, InputRefused, SeatKind, Session
+from games.turn_session import HOLD_ACTION
 
 # Seat words of ``--seats`` on ``wobbletop host``.
 HERE, REMOTE, COMPUTER = "here", "remote", "computer"
@@ -116,6 +117,7 @@ class HostGame:
         self.session, self.spec, self.limit = session, spec, limit
         self.peers = list(peers)
         self.check_every = max(1, round(CHECK_SECONDS * session.setup.config.world.step_hz))
+        self.sent = len(session.recorded)  # the inputs streamed so far
 
     @property
     def over(self) -> bool:
@@ -157,11 +159,20 @@ class HostGame:
         ran = Ran([], [], [])
         session = self.session
         target = min(self.gate(), session.frame + most)
+        recorded = session.recorded
+        ran.events = list(recorded[self.sent:])  # the host window's player's, between runs
         while session.frame < target and session.outcome is None:
             if session.frame % self.check_every == 0:
                 ran.digests.append((session.frame, session.digest()))
+            before = len(recorded)
             self._apply_due(ran)
+            ran.events += recorded[before:]  # the peers' inputs the rules took
+            before = len(recorded)
             session.tick()
+            # Inputs a tick makes itself: a script's come again on every table, but the holds
+            # of the host window's dice animations are the host's alone, so they are streamed.
+            ran.events += [event for event in recorded[before:] if event.action == HOLD_ACTION]
+        self.sent = len(recorded)
         return ran
 
     def _apply_due(self, ran: Ran) -> None:
@@ -182,9 +193,6 @@ class HostGame:
                     ran.dropped.append(
                         f"{peer.name}: {event.action} at frame {frame} dropped: {problem}"
                     )
-                else:
-                    ran.events.append(InputEvent(frame, event.action, event.x, event.y,
-                                                 event.data))
 
     def _refusal(self, peer: Peer, event: InputEvent) -> str | None:
         seat = acting_seat(self.session, self.spec, event)

@@ -25,6 +25,7 @@ import contextlib
 from typing import TYPE_CHECKING, Any
 
 from games.net.client import HostLeft, JoinError, Peer
+from games.net.host import Host
 from games.net.lockstep import acting_seat
 from games.protocol import InputEvent, InputRefused, Session
 
@@ -33,17 +34,17 @@ if TYPE_CHECKING:
 
 
 class NetLink:
-    """One joined game, pumped by ``app`` each frame; :meth:`close` hangs up."""
+    """A network game pumped by ``app`` each frame (:class:`JoinLink`, :class:`HostLink`)."""
 
-    def __init__(self, app: App, address: str, code: str, *, name: str = "") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.loop = asyncio.new_event_loop()
-        self.peer = Peer(address, code, name=name, live=True, lead=12,
-                         on_session=self._open, on_status=self._status)
-        self.task = self.loop.create_task(self.peer.run())
-        self.line = f"connecting to {address}…"
+        self.task: asyncio.Task[Any] | None = None
+        self.line = ""
         self.done = False
         self.grab_at = -1  # the frame our last grab takes effect on
+        self.opened: Session | None = None
+        self.seats: list[int] = []  # the seats this window plays
 
     # -- the app's hooks ---------------------------------------------------------------------
 
@@ -51,17 +52,17 @@ class NetLink:
         """One pass of the network: what arrived is applied, what the player did is sent."""
         if self.done:
             return
-        session = self.peer.session
-        if session is not None:
-            if self.app.session is not session:  # the player left the game: hang up
-                self.close()
-                return
-            self.peer.advance(seconds, session.setup.config.world.step_hz)
-            self.loop.create_task(self.peer.declare_now())
+        if self.opened is not None and self.app.session is not self.opened:
+            self.close()  # the player left the game: hang up
+            return
+        self.before_pump(seconds)
         self.loop.call_soon(self.loop.stop)
         self.loop.run_forever()
-        if self.task.done():
-            self._finished()
+        if self.task is not None and self.task.done():
+            self._finished(self.task)
+
+    def before_pump(self, seconds: float) -> None:
+        """What runs in the loop's pass (scheduled on it)."""
 
     def status(self, line: str) -> str:
         """The status bar: the game's own line, then the network's."""
@@ -71,14 +72,17 @@ class NetLink:
         if self.done:
             return
         self.done = True
-        self.task.cancel()
-        with contextlib.suppress(BaseException):
-            self.loop.run_until_complete(self.task)
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(BaseException):
+                self.loop.run_until_complete(self.task)
         self.loop.close()
 
-    # -- the peer's callbacks ----------------------------------------------------------------
+    # -- the table -----------------------------------------------------------------------
 
-    def _open(self, session: Session) -> None:
+    def open(self, session: Session, seats: list[int], *, streamed: bool) -> None:
+        """Put ``session`` on the table; the view's inputs come to :meth:`handle`.
+        ``streamed``: the host's stream ticks it (a joined peer), not the app."""
         from games import registry
 
         app = self.app
@@ -88,40 +92,36 @@ class NetLink:
         game = app.game
         if game is None:
             return
-        game.view.drives_clock = True  # type: ignore[misc]  # the stream ticks the session
-        if hasattr(session, "hold"):
-            session.hold = None
+        self.opened, self.seats = session, seats
         view = game.view
-        # The view's inputs go to the host: the session stays the stream's alone.
+        view.drives_clock = True  # type: ignore[misc]  # the link runs its frames
+        if streamed and hasattr(session, "hold"):
+            session.hold = None  # the host's animations hold its computers, not ours
         view.session = _Remote(session, self)  # type: ignore[assignment]
         if hasattr(view, "dragging") and hasattr(view, "physics"):
             _keep_drag_in_flight(view, self)
 
-    def _status(self, line: str) -> None:
-        self.line = line
-
     def handle(self, session: Session, event: InputEvent) -> None:
-        """An input made in this window: refused if not ours to play, else sent to the host."""
+        """An input made in this window: refused if not this window's seat to play."""
         from games import registry
 
         spec = registry.load(session.game_id)
         seat = acting_seat(session, spec, event)
-        if seat is not None and seat not in self.peer.seats:
+        if seat is not None and seat not in self.seats:
             raise InputRefused(f"it is {spec.seat_names[seat]}'s turn (played on another machine)")
         if session.outcome is not None:
             raise InputRefused("the game is over")
-        frame = self.peer.queue(event)
-        if event.action == "grab":
-            self.grab_at = frame
+        self.send(session, event)
+
+    def send(self, session: Session, event: InputEvent) -> None:
+        session.handle(event)
 
     def grab_in_flight(self) -> bool:
-        """A grab sent that the stream has not reached yet (the hand is not holding yet)."""
-        session = self.peer.session
-        return session is not None and self.grab_at >= session.frame
+        return False
 
-    def _finished(self) -> None:
+    def _finished(self, task: asyncio.Task[Any]) -> None:
         self.done = True
-        error = self.task.exception() if not self.task.cancelled() else None
+        error = task.exception() if not task.cancelled() else None
         if isinstance(error, HostLeft):
             self.line = "the host left: the game is saved (Resume in the menu)"
         elif isinstance(error, JoinError):
@@ -132,6 +132,62 @@ class NetLink:
         else:
             self.line = "the game is over"
         self.loop.close()
+
+
+class JoinLink(NetLink):
+    """This window joined a host: the stream ticks the game, the player's inputs go there."""
+
+    def __init__(self, app: App, address: str, code: str, *, name: str = "") -> None:
+        super().__init__(app)
+        self.peer = Peer(address, code, name=name, live=True, lead=12,
+                         on_session=self._arrived, on_status=self._status)
+        self.task = self.loop.create_task(self.peer.run())
+        self.line = f"connecting to {address}…"
+
+    def before_pump(self, seconds: float) -> None:
+        session = self.peer.session
+        if session is not None:
+            self.peer.advance(seconds, session.setup.config.world.step_hz)
+            self.loop.create_task(self.peer.declare_now())
+
+    def _arrived(self, session: Session) -> None:
+        self.open(session, self.peer.seats, streamed=True)
+
+    def _status(self, line: str) -> None:
+        self.line = line
+
+    def send(self, session: Session, event: InputEvent) -> None:
+        frame = self.peer.queue(event)
+        if event.action == "grab":
+            self.grab_at = frame
+
+    def grab_in_flight(self) -> bool:
+        """A grab sent that the stream has not reached yet (the hand is not holding yet)."""
+        session = self.peer.session
+        return session is not None and self.grab_at >= session.frame
+
+
+class HostLink(NetLink):
+    """This window hosts: its session is the one that decides; it runs in real time, as far
+    as every peer has declared, and its own player's inputs are applied at once."""
+
+    def __init__(self, app: App, host: Host, listen: str, port: int) -> None:
+        super().__init__(app)
+        self.host, self.listen = host, listen
+        self.task = self.loop.create_task(host.serve(listen, port))
+
+    def before_pump(self, seconds: float) -> None:
+        self.loop.call_soon(self.host.pump, seconds)
+
+    def pump(self, seconds: float) -> None:
+        super().pump(seconds)
+        session = self.host.session
+        if self.opened is None and session is not None and not self.done:
+            self.open(session, self.host.here, streamed=False)
+        where = f"{self.listen}:{self.host.port}, code {self.host.code}"
+        who = ", ".join(self.host.connected_line()) or "nobody yet"
+        waiting = self.host.waiting_line()
+        self.line = f"hosting on {where}; here: {who}" + (f"; {waiting}" if waiting else "")
 
 
 def _keep_drag_in_flight(view: Any, link: NetLink) -> None:
@@ -167,20 +223,35 @@ class _Remote:
             setattr(self._session, name, value)
 
 
-def run_joined(address: str, code: str, *, saves: str | None = None, name: str = "") -> int:
-    """``wobbletop join HOST:PORT CODE``: the window on the host's game until it is closed."""
+def run_hosting(host: Host, listen: str, port: int, *, saves: str | None = None) -> int:
+    """``wobbletop host GAME --seats here,...``: the window on the hosted game."""
+    app = _window(saves, f"wobbletop host {host.spec.id} --headless")
+    if app is None:
+        return 1
+    app.net = HostLink(app, host, listen, port)
+    return app.run()
+
+
+def _window(saves: str | None, instead: str) -> App | None:
     import sys
 
     import pygame
 
-    from games.ui.app import EXIT_NO_WINDOW, App
+    from games.ui.app import App
     from games.ui.window import NoDisplay
 
     try:
-        app = App(None, None, saves=saves)
+        return App(None, None, saves=saves)
     except (NoDisplay, pygame.error) as error:
-        print(f"wobbletop: cannot open a window ({error}); without a display: wobbletop join "
-              f"{address} {code} --computer", file=sys.stderr)
-        return EXIT_NO_WINDOW
-    app.net = NetLink(app, address, code, name=name)
+        print(f"wobbletop: cannot open a window ({error}); without a display: {instead}",
+              file=sys.stderr)
+        return None
+
+
+def run_joined(address: str, code: str, *, saves: str | None = None, name: str = "") -> int:
+    """``wobbletop join HOST:PORT CODE``: the window on the host's game until it is closed."""
+    app = _window(saves, f"wobbletop join {address} {code} --computer")
+    if app is None:
+        return 1
+    app.net = JoinLink(app, address, code, name=name)
     return app.run()

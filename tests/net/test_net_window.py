@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import asyncio
+import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -21,7 +22,7 @@ import pytest
 
 from games.net.host import Host
 from games.ui.app import App
-from games.ui.net_play import NetLink
+from games.ui.net_play import JoinLink
 from tests.net.netplay import WAIT, make_host
 
 FRAME = 1 / 60
@@ -86,7 +87,7 @@ def test_a_drag_in_the_joined_window_moves_the_disk_on_every_table(
         thread.thread.join(0.01)
     app = App(None, None, size=(960, 600), saves=tmp_path)
     try:
-        app.net = NetLink(app, f"127.0.0.1:{host.port}", host.code, name="Ada")
+        app.net = JoinLink(app, f"127.0.0.1:{host.port}", host.code, name="Ada")
         frames_until(app, lambda: app.game is not None, "the host's game on the table")
         game = app.game
         assert game is not None
@@ -123,3 +124,68 @@ def test_a_drag_in_the_joined_window_moves_the_disk_on_every_table(
         frames_until(app, lambda: " ms" in app._status(game), "the round-trip time")
     finally:
         app.close()
+
+
+class PeerThread:
+    """A scripted peer following in a thread of its own, stopped after the test."""
+
+    def __init__(self, peer: Any) -> None:
+        self.peer = peer
+        self.loop = asyncio.new_event_loop()
+        self.task: asyncio.Task[Any] | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.task = self.loop.create_task(self.peer.run())
+        with contextlib.suppress(BaseException):
+            self.loop.run_until_complete(self.task)
+        self.loop.close()
+
+    def stop(self) -> None:
+        if self.thread.is_alive() and self.task is not None:
+            self.loop.call_soon_threadsafe(self.task.cancel)
+        self.thread.join(WAIT)
+
+
+def test_the_hosting_window_waits_for_its_guest_then_plays_its_own_seat(
+    tmp_path: Path,
+) -> None:
+    from games.net.client import Peer
+    from games.ui.net_play import HostLink
+
+    host = make_host("stonewall", ["here", "remote"], seed=3, options={}, frames=100_000)
+    host.live = True
+    app = App(None, None, size=(960, 600), saves=tmp_path)
+    guest: PeerThread | None = None
+    try:
+        link = HostLink(app, host, "127.0.0.1", 0)
+        app.net = link
+        frames_until(app, lambda: app.game is not None, "the game on the host's table")
+        game = app.game
+        assert game is not None and game.session is host.session
+        line = app._status(game)
+        assert f"hosting on 127.0.0.1:{host.port}, code {host.code}" in line
+        assert "paused: waiting for blue (remote) to join" in line
+        paused_at = game.session.frame
+        app.step_frame(FRAME)
+        assert game.session.frame == paused_at  # nothing is played before the guest is here
+        guest = PeerThread(Peer(f"127.0.0.1:{host.port}", host.code, name="Bo", lead=30))
+        frames_until(app, lambda: "here: blue (Bo)" in app._status(game), "the guest in")
+        assert "waiting" not in app._status(game)
+        frames_until(app, lambda: game.session.frame > paused_at + 30, "the game going on")
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                             unicode="\r", scancode=0))
+        app.step_frame(FRAME)
+        rolls = [e for e in game.session.recorded if e.action == "roll"]
+        assert len(rolls) == 1  # red (here) rolled at once, on the host's table
+        followed = guest.peer
+        frames_until(app, lambda: followed.session is not None
+                     and any(e.action == "roll" for e in followed.session.recorded),
+                     "the roll on the guest's table")
+        assert [e for e in followed.session.recorded if e.action == "roll"] == rolls
+    finally:
+        app.close()
+        if guest is not None:
+            guest.stop()
