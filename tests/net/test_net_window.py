@@ -189,3 +189,83 @@ def test_the_hosting_window_waits_for_its_guest_then_plays_its_own_seat(
         app.close()
         if guest is not None:
             guest.stop()
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.step_frame(FRAME)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step_frame(FRAME)
+
+
+def type_text(app: App, text: str) -> None:
+    for letter in text:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(letter.lower()), mod=0,
+                                             unicode=letter, scancode=0))
+    app.step_frame(FRAME)
+
+
+def test_the_menus_network_screen_hosts_the_chosen_game(tmp_path: Path) -> None:
+    app = App(None, None, size=(960, 600), saves=tmp_path)
+    try:
+        app.menu.select("stonewall")
+        click(app, app.menu.network_rect().center)
+        screen = app.menu.network
+        assert screen is not None and screen.seats == ["here", "remote"]
+        click(app, screen.rects()["seat1"].center)  # Remote → Computer (→ Here → Remote)
+        assert screen.seats == ["here", "computer"]
+        click(app, screen.rects()["host"].center)  # no remote seat: said, nothing hosted
+        assert "no remote seat" in screen.problem and app.net is None
+        click(app, screen.rects()["seat1"].center)
+        click(app, screen.rects()["seat1"].center)
+        assert screen.seats == ["here", "remote"]
+        click(app, screen.rects()["host"].center)
+        assert app.menu.network is None and app.net is not None
+        frames_until(app, lambda: app.game is not None, "the hosted game on the table")
+        game = app.game
+        assert game is not None and game.spec.id == "stonewall"
+        line = app._status(game)
+        assert "hosting on 127.0.0.1:" in line and "waiting for blue (remote) to join" in line
+    finally:
+        app.close()
+
+
+def test_the_menus_network_screen_joins_with_a_typed_address_and_code(
+    hosted: Callable[[Host], HostThread], tmp_path: Path
+) -> None:
+    host = make_host("freeplay", ["remote"], options={}, frames=100_000, code="Q7X")
+    thread = hosted(host)
+    deadline = time.monotonic() + WAIT
+    while host.port == 0 and time.monotonic() < deadline:
+        thread.thread.join(0.01)
+    app = App(None, None, size=(960, 600), saves=tmp_path)
+    try:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0,
+                                             unicode="n", scancode=0))
+        app.step_frame(FRAME)
+        screen = app.menu.network
+        assert screen is not None
+        click(app, screen.rects()["address"].center)
+        type_text(app, str(host.port))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0,
+                                             unicode="\t", scancode=0))
+        type_text(app, "Q7Y")  # a typo: refused by the host, said in the window
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                             unicode="\r", scancode=0))
+        frames_until(app, lambda: app.error is not None, "the refusal")
+        assert app.error == (f"127.0.0.1:{host.port} refused to let us join: wrong join code")
+        assert app.game is None
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                             unicode="", scancode=0))
+        app.step_frame(FRAME)
+        app.menu.open_network()
+        screen = app.menu.network
+        assert screen is not None
+        screen.fields["address"] = f"127.0.0.1:{host.port}"
+        click(app, screen.rects()["code"].center)
+        type_text(app, "Q7X")
+        click(app, screen.rects()["join"].center)
+        frames_until(app, lambda: app.game is not None, "the host's game on the table")
+        assert app.session is not None and app.session.game_id == "freeplay"
+    finally:
+        app.close()
