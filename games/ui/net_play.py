@@ -187,7 +187,7 @@ class HostLink(NetLink):
         where = f"{self.listen}:{self.host.port}, code {self.host.code}"
         who = ", ".join(self.host.connected_line()) or "nobody yet"
         waiting = self.host.waiting_line()
-        self.line = f"hosting on {where}; here: {who}" + (f"; {waiting}" if waiting else "")
+        self.line = f"hosting on {where}; joined: {who}" + (f"; {waiting}" if waiting else "")
 
 
 def _keep_drag_in_flight(view: Any, link: NetLink) -> None:

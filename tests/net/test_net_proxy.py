@@ -9,7 +9,8 @@ from pathlib import Path
 
 from games.headless import play_headless
 from games.net.client import Peer
-from tests.net.netplay import WAIT, LossyProxy, inputs_by_seat, make_host, wait_listening
+from games.net.proxy import LossyProxy
+from tests.net.netplay import WAIT, inputs_by_seat, make_host, wait_listening
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "assets" / "scenarios"
 

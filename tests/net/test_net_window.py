@@ -172,7 +172,7 @@ def test_the_hosting_window_waits_for_its_guest_then_plays_its_own_seat(
         app.step_frame(FRAME)
         assert game.session.frame == paused_at  # nothing is played before the guest is here
         guest = PeerThread(Peer(f"127.0.0.1:{host.port}", host.code, name="Bo", lead=30))
-        frames_until(app, lambda: "here: blue (Bo)" in app._status(game), "the guest in")
+        frames_until(app, lambda: "joined: blue (Bo)" in app._status(game), "the guest in")
         assert "waiting" not in app._status(game)
         frames_until(app, lambda: game.session.frame > paused_at + 30, "the game going on")
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
