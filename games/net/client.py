@@ -182,8 +182,9 @@ class Peer:
         session = self.session
         if session is None:
             return
-        self.clock = min(max(self.clock, session.frame) + seconds * step_hz,
-                         session.frame + self.lead)
+        # Real time, but never more than ``lead`` frames past the table (a stream that lags
+        # holds the clock: the game slows for everyone rather than jumping ahead here).
+        self.clock = min(self.clock + seconds * step_hz, session.frame + self.lead)
 
     async def declare_now(self) -> None:
         """Send what the window's player did since the last declaration (and the clock's)."""

@@ -47,6 +47,7 @@ from physics.config import PhysicsConfig
 HELLO_SECONDS = 10.0  # a connection that says nothing this long is closed
 PING_SECONDS = 1.0
 CHUNK_FRAMES = 240  # frames run between two looks at the network
+MAX_BEHIND_FRAMES = 30  # a window's host catches up at most this much after a stall
 
 
 def log(line: str) -> None:
@@ -174,8 +175,9 @@ class Host:
         if game is None or self.finished.is_set():
             return
         session = game.session
-        self.clock = min(max(self.clock, session.frame) + seconds * session.setup.config.world
-                         .step_hz, session.frame + self.chunk)
+        # Real time; while the game waits for a peer the clock waits too (no burst after).
+        step_hz = session.setup.config.world.step_hz
+        self.clock = min(self.clock + seconds * step_hz, session.frame + MAX_BEHIND_FRAMES)
         ran = game.run(max(0, int(self.clock) - session.frame))
         for line in ran.dropped:
             log(line)

@@ -93,6 +93,12 @@ def test_a_drag_in_the_joined_window_moves_the_disk_on_every_table(
         assert game is not None
         session, view = game.session, game.view
         frames_until(app, lambda: "player (Ada)" in app._status(game), "the status line")
+        # The stream runs in real time: a second of the window is 120 frames (120 Hz), and the
+        # table is never more than the lead (12 frames) past the window's clock.
+        before, hz = session.frame, session.setup.config.world.step_hz
+        for _ in range(60):
+            app.step_frame(FRAME)
+        assert session.frame <= before + hz + 12 + 1
         world = session.world
         assert world is not None
         disk = world.pieces["loose0"].body
@@ -175,6 +181,10 @@ def test_the_hosting_window_waits_for_its_guest_then_plays_its_own_seat(
         frames_until(app, lambda: "joined: blue (Bo)" in app._status(game), "the guest in")
         assert "waiting" not in app._status(game)
         frames_until(app, lambda: game.session.frame > paused_at + 30, "the game going on")
+        before = game.session.frame
+        for _ in range(60):  # a second of the window: at most a second of the game (120 Hz)
+            app.step_frame(FRAME)
+        assert game.session.frame <= before + 120 + 1
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                              unicode="\r", scancode=0))
         app.step_frame(FRAME)
