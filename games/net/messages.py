@@ -23,12 +23,13 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from games.scenario import InputRecord
+from games.userfile import MAX_SCENARIO_BYTES
 
 VERSION = 1
 # What a peer may send: inputs and small control messages. A bigger one is dropped unread.
 MAX_PEER_MESSAGE = 64 * 1024
-# What the host may send: a welcome carries a save (games.userfile's limit on scenario files).
-MAX_HOST_MESSAGE = 4 * 1024 * 1024
+# What the host may send: a welcome carries a save (as big as a scenario file may be).
+MAX_HOST_MESSAGE = MAX_SCENARIO_BYTES + 64 * 1024
 MAX_EVENTS = 512  # inputs in one message
 CODE_PATTERN = r"^[A-Za-z0-9-]{1,32}$"
 
@@ -67,7 +68,7 @@ class Pong(_Message):
 class Welcome(_Message):
     type: Literal["welcome"] = "welcome"
     seats: list[int] = Field(max_length=16)
-    save: str = Field(max_length=MAX_HOST_MESSAGE)
+    save: str = Field(max_length=MAX_SCENARIO_BYTES)
 
 
 class Refused(_Message):

@@ -13,6 +13,9 @@ this window's seats to play (else the status bar says whose turn it is) and queu
 which takes effect a few frames ahead on every table alike, once the host has it. A dice
 game's animations do not hold the computers here (their ``hold`` is the host's to record).
 
+Ctrl+Z (Free play's undo by replay) is off in a network game; F5 or the menu leave it (the
+link hangs up, and the game is kept as on any ending).
+
 The status bar ends with who is connected and their round-trip time, and says when the game is
 paused for a player who dropped out. If the host goes away the game is saved (the app's
 autosave, as on any ending) and the bar says so.
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from games.net.client import HostLeft, JoinError, Peer
@@ -93,6 +97,8 @@ class NetLink:
         if game is None:
             return
         self.opened, self.seats = session, seats
+        # Ctrl+Z replays the game without the last drag: not a thing one table can do alone.
+        game.spec = dataclasses.replace(game.spec, undo_by_replay=False)
         view = game.view
         view.drives_clock = True  # type: ignore[misc]  # the link runs its frames
         if streamed and hasattr(session, "hold"):
