@@ -17,7 +17,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -66,7 +68,9 @@ class Peer:
         live: bool = False,
     ) -> None:
         self.address, self.code, self.computer, self.seat_wanted = address, code, computer, seat
-        self.name, self.lead = name, lead
+        self.name, self.lead, self.base_lead = name, lead, lead
+        self.rtt: float | None = None  # seconds from a declaration to the stream reaching it
+        self._declared_at: list[tuple[int, float]] = []
         self.script = sorted(script, key=lambda event: event.frame)
         self.session: Session | None = None
         self.follower: Follower | None = None
@@ -156,6 +160,7 @@ class Peer:
     async def _follow(self, socket: ClientConnection, upto: int, frames: m.Frames | None) -> None:
         follower = self.follower
         assert follower is not None
+        self._measure(upto)
         events = [record.event() for record in frames.events] if frames else []
         digests = [(check.frame, check.digest) for check in frames.digests] if frames else []
         try:
@@ -167,6 +172,20 @@ class Peer:
             await socket.send(self.numbered.stamp(m.Resync(frame=follower.session.frame)))
             return
         await self._declare(socket)
+
+    def _measure(self, upto: int) -> None:
+        """The round trip, from our declarations the stream has reached; a live peer's lead
+        follows it (the game keeps real time only if we declare a round trip ahead)."""
+        now = time.monotonic()
+        reached = [at for frame, at in self._declared_at if frame <= upto]
+        if not reached:
+            return
+        self._declared_at = [(frame, at) for frame, at in self._declared_at if frame > upto]
+        sample = now - max(reached)
+        self.rtt = sample if self.rtt is None else 0.8 * self.rtt + 0.2 * sample
+        if self.live and self.session is not None:
+            hz = self.session.setup.config.world.step_hz
+            self.lead = max(self.base_lead, math.ceil(self.rtt * hz * 1.5) + 2)
 
     def queue(self, event: InputEvent) -> int:
         """A player's input in the window: it takes effect at the first frame not yet declared
@@ -199,8 +218,8 @@ class Peer:
         assert session is not None
         ahead = int(self.clock) if self.live else session.frame
         upto = max(ahead + self.lead, max((event.frame + 1 for event in self.local), default=0))
-        if upto <= self.declared and not self.local:
-            return
+        if not self.local and upto < self.declared + max(1, self.lead // 4):
+            return  # nothing to say yet: a declaration every quarter of the lead is enough
         upto = max(upto, self.declared)
         start = max(self.declared, session.frame)
         due = [event for event in self.script if start <= event.frame < upto]
@@ -208,6 +227,8 @@ class Peer:
         self.local = []
         records = [m.InputRecord.model_validate(event.to_json()) for event in due]
         self.declared = upto
+        self._declared_at.append((upto, time.monotonic()))
+        del self._declared_at[:-64]
         await socket.send(self.numbered.stamp(m.Inputs(upto=upto, events=records)))
 
     def _end(self, end: m.End) -> dict[str, Any]:
