@@ -18,7 +18,6 @@ import asyncio
 import contextlib
 import json
 import math
-import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -31,6 +30,7 @@ from games.errors import UserError
 from games.headless import summary
 from games.net import messages as m
 from games.net.lockstep import Desync, Follower
+from games.net.messages import log
 from games.net.snapshot import session_from_save
 from games.protocol import InputEvent, Session
 
@@ -44,10 +44,6 @@ class JoinError(UserError):
 
 class HostLeft(Exception):
     """The host went away before the end."""
-
-
-def log(line: str) -> None:
-    print(f"wobbletop: net: {line}", file=sys.stderr, flush=True)
 
 
 class Peer:

@@ -40,6 +40,7 @@ from games.net.lockstep import (
     Peer,
     session_seats,
 )
+from games.net.messages import log
 from games.net.snapshot import save_text
 from games.protocol import GameSpec, InputEvent, Session
 from physics.config import PhysicsConfig
@@ -48,10 +49,6 @@ HELLO_SECONDS = 10.0  # a connection that says nothing this long is closed
 PING_SECONDS = 1.0
 CHUNK_FRAMES = 240  # frames run between two looks at the network
 MAX_BEHIND_FRAMES = 30  # a window's host catches up at most this much after a stall
-
-
-def log(line: str) -> None:
-    print(f"wobbletop: net: {line}", file=sys.stderr, flush=True)
 
 
 @dataclass

@@ -16,8 +16,9 @@ reaches the stream, so no peer ever sees it.
 The follower (:class:`Follower`) applies the host's stream: the inputs at their frames, each
 just before that frame's tick, as :func:`games.headless.drive` does, and compares the host's
 digests at the frames the host took them (every :data:`CHECK_SECONDS` of simulated time, from
-frame 0). Both sides' frames are :func:`games.interrupts.game_work`: a Ctrl-C or SIGTERM waits
-for the frames being run to end, so the save kept on the way out resumes.
+frame 0, and in a dice game after every action, a turn's end included). Both sides' frames
+are :func:`games.interrupts.game_work`: a Ctrl-C or SIGTERM waits for the frames being run to
+end, so the save kept on the way out resumes.
 """
 
 from __future__ import annotations
@@ -118,6 +119,7 @@ class HostGame:
         self.peers = list(peers)
         self.check_every = max(1, round(CHECK_SECONDS * session.setup.config.world.step_hz))
         self.sent = len(session.recorded)  # the inputs streamed so far
+        self.actions = _actions(session)
 
     @property
     def over(self) -> bool:
@@ -162,7 +164,9 @@ class HostGame:
         recorded = session.recorded
         ran.events = list(recorded[self.sent:])  # the host window's player's, between runs
         while session.frame < target and session.outcome is None:
-            if session.frame % self.check_every == 0:
+            actions = _actions(session)
+            if session.frame % self.check_every == 0 or actions != self.actions:
+                self.actions = actions
                 ran.digests.append((session.frame, session.digest()))
             before = len(recorded)
             self._apply_due(ran)
@@ -200,6 +204,13 @@ class HostGame:
             return None
         name = self.spec.seat_names[seat] if seat < len(self.spec.seat_names) else seat
         return f"out of turn ({name} is to play; {peer.name} plays seats {peer.seats})"
+
+
+def _actions(session: Session) -> int:
+    """How many actions a dice game has taken (a digest is compared after each one); 0 for a
+    physics game (compared every :data:`CHECK_SECONDS`)."""
+    records = getattr(session, "records", None)
+    return len(records) if isinstance(records, list) else 0
 
 
 class Desync(Exception):

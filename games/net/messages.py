@@ -18,6 +18,7 @@ ended at ``frame`` with this result), ``ping``.
 from __future__ import annotations
 
 import json
+import sys
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -113,6 +114,11 @@ HostMessage = Annotated[
 ]
 _PEER = TypeAdapter(PeerMessage)
 _HOST = TypeAdapter(HostMessage)
+
+
+def log(line: str) -> None:
+    """A line of the network's log, on stderr: ``wobbletop: net: ...``."""
+    print(f"wobbletop: net: {line}", file=sys.stderr, flush=True)
 
 
 class Dropped(ValueError):
