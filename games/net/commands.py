@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,6 @@ from typing import Any
 from games.errors import UserError
 
 EXIT_HOST_LEFT = 1
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I to misread
 
 
 def add_parsers(commands: Any, common: argparse.ArgumentParser, games: str) -> None:
@@ -59,10 +57,6 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser, games: str) -> N
                       help="where the game is saved if the host goes away")
 
 
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
-
-
 def _saves(args: argparse.Namespace) -> Path:
     from games.saves import saves_folder
 
@@ -77,13 +71,14 @@ def host_command(args: argparse.Namespace, config_path: Path | None) -> int:
     from games.headless import MAX_RUN_SECONDS, HeadlessError, frame_limit
     from games.net.host import Host, write_host_save
     from games.net.lockstep import parse_seats
-    from games.net.messages import CODE_PATTERN
+    from games.net.messages import CODE_PATTERN, new_code
     from games.options import check_options
     from physics.config import load_config
 
     spec = registry.load(args.game)
     words = parse_seats(spec, args.seats, headless=args.headless)
     code = args.code or new_code()
+
     if not re.fullmatch(CODE_PATTERN, code):
         raise UserError(f"--code {code!r}: allowed: 1 to 32 letters, digits or '-'")
     if not 0 <= args.port <= 65535:
@@ -103,7 +98,7 @@ def host_command(args: argparse.Namespace, config_path: Path | None) -> int:
     host = Host(spec, words, config=config, seed=args.seed, options=dict(options), code=code,
                 limit=limit, live=not args.headless)
     if not args.headless:
-        from games.ui.net_play import run_hosting  # the window: imported only here
+        from games.ui.net_window import run_hosting  # the window: imported only here
 
         return run_hosting(host, args.listen, args.port, saves=getattr(args, "saves", None))
     try:
@@ -129,7 +124,7 @@ def join_command(args: argparse.Namespace) -> int:
     from games.scenario import load_scenario
 
     if not (args.computer or args.inputs):
-        from games.ui.net_play import run_joined  # the window: imported only here
+        from games.ui.net_window import run_joined  # the window: imported only here
 
         return run_joined(args.address, args.code, saves=getattr(args, "saves", None))
     script = load_scenario(Path(args.inputs)).events() if args.inputs else []

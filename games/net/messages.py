@@ -33,6 +33,14 @@ MAX_PEER_MESSAGE = 64 * 1024
 MAX_HOST_MESSAGE = MAX_SCENARIO_BYTES + 64 * 1024
 MAX_EVENTS = 512  # inputs in one message
 CODE_PATTERN = r"^[A-Za-z0-9-]{1,32}$"
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I to misread
+
+
+def new_code() -> str:
+    """A fresh join code: six letters and digits, from the system's secure random source."""
+    import secrets
+
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
 
 
 class _Message(BaseModel):
