@@ -270,9 +270,22 @@ class Menu:
         """The *Replays…* button, top left of the header (tests click it)."""
         return pygame.Rect(12, 10, 110, 32)
 
-    def network_rect(self) -> pygame.Rect:
-        """The *Network…* button, beside *Replays…*: host or join a game (tests click it)."""
-        return pygame.Rect(130, 10, 110, 32)
+    def network_rect(self) -> pygame.Rect | None:
+        """The *Network…* button (host or join a game; tests click it): beside *Replays…*
+        where the title leaves room, else under it where *Constants…* is not, else none (N
+        opens the screen in any window)."""
+        from games.ui.tune_panel import menu_button_rect
+
+        width, _ = self.app.screen.get_size()
+        sizes = self.layout().sizes
+        title = self.app.renderer.font(sizes.title, bold=True, serif=True).size("Wobbletop")[0]
+        beside = pygame.Rect(130, 10, 110, 32)
+        if beside.right + 8 <= (width - title) // 2:
+            return beside
+        below = pygame.Rect(12, 50, 110, 32)
+        if menu_button_rect(self.app) is None and below.bottom + 4 <= sizes.top:
+            return below
+        return None
 
     def open_network(self) -> None:
         from games.ui.net_menu import NetScreen
@@ -328,7 +341,8 @@ class Menu:
         if self.replays_rect().collidepoint(pos):
             self.open_replays()
             return
-        if self.network_rect().collidepoint(pos):
+        network = self.network_rect()
+        if network is not None and network.collidepoint(pos):
             self.open_network()
             return
         layout = self.layout()
@@ -468,7 +482,8 @@ class Menu:
         replays = self.replays_rect()
         renderer.button(surface, replays, "Replays…", hot=replays.collidepoint(self.mouse))
         network = self.network_rect()
-        renderer.button(surface, network, "Network…", hot=network.collidepoint(self.mouse))
+        if network is not None:
+            renderer.button(surface, network, "Network…", hot=network.collidepoint(self.mouse))
         for index, (spec, card) in enumerate(zip(self.specs, layout.cards, strict=True)):
             self._draw_card(surface, renderer, spec, card, index == self.selected)
         self._draw_panel(surface, renderer, layout)

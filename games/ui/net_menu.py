@@ -51,20 +51,28 @@ class NetScreen:
     # -- geometry ----------------------------------------------------------------------------
 
     def rects(self) -> dict[str, pygame.Rect]:
-        """Every button and field by name (tests click them)."""
-        width, _ = self.app.screen.get_size()
+        """Every button and field by name (tests click them). A window under 600 px tall
+        gets shorter rows and the seats two to a row, so four seats fit down to 480x360."""
+        width, height = self.app.screen.get_size()
+        small = height < 600
+        row, tall, columns = (36, 30, 2) if small else (46, 36, 1)
         left = max(20, width // 2 - 300)
         rects = {"back": pygame.Rect(12, 10, 110, 32)}
-        y = 110
+        y = 56 + 34
+        column_width = 230 if small else 0
         for index in range(len(self.seats)):
-            rects[f"seat{index}"] = pygame.Rect(left + 170, y + index * ROW, 160, 36)
-        y += max(len(self.seats), 1) * ROW + 6
-        rects["listen"] = pygame.Rect(left, y, 330, 36)
-        rects["host"] = pygame.Rect(left + 350, y, 140, 36)
-        y += ROW + 60
-        rects["address"] = pygame.Rect(left + 120, y, 260, 36)
-        rects["code"] = pygame.Rect(left + 120, y + ROW, 260, 36)
-        rects["join"] = pygame.Rect(left + 400, y + ROW, 140, 36)
+            x = left + (index % columns) * column_width + (90 if small else 170)
+            rects[f"seat{index}"] = pygame.Rect(x, y + (index // columns) * row,
+                                                130 if small else 160, tall)
+        y += -(-max(len(self.seats), 1) // columns) * row + 4
+        listen_width = min(330, width - left - 20 - 122)
+        rects["listen"] = pygame.Rect(left, y, listen_width, tall)
+        rects["host"] = pygame.Rect(left + listen_width + 12, y, 110, tall)
+        y += row + (40 if small else 60)
+        field = min(260, width - left - 120 - 12 - 100 - 20)
+        rects["address"] = pygame.Rect(left + 120, y, field, tall)
+        rects["code"] = pygame.Rect(left + 120, y + row, field, tall)
+        rects["join"] = pygame.Rect(left + 120 + field + 12, y + row, 100, tall)
         return rects
 
     # -- input -------------------------------------------------------------------------------
@@ -170,19 +178,20 @@ class NetScreen:
         spec = self.menu.spec
         left = rects["listen"].left
         title = f"Host {spec.title}" if spec is not None else "Host"
-        renderer.text(surface, title, (left, 66), size=24, bold=True, serif=True, colour=ACCENT)
+        renderer.text(surface, title, (left, 56), size=24, bold=True, serif=True, colour=ACCENT)
         if spec is not None:
+            label_gap = 90 if surface.get_height() < 600 else 170
             for index, word in enumerate(self.seats):
                 rect = rects[f"seat{index}"]
                 renderer.text(surface, spec.seat_names[index].capitalize(),
-                              (left, rect.centery), size=18, anchor="midleft")
+                              (rect.left - label_gap, rect.centery), size=18, anchor="midleft")
                 renderer.button(surface, rect, word.capitalize(),
                                 hot=rect.collidepoint(self.mouse))
         listen = "Open to the network" if self.open_to_network else "This machine only"
         renderer.button(surface, rects["listen"], listen,
                         hot=rects["listen"].collidepoint(self.mouse))
         renderer.button(surface, rects["host"], "Host", hot=rects["host"].collidepoint(self.mouse))
-        renderer.text(surface, "Join a friend's game", (left, rects["address"].top - 44),
+        renderer.text(surface, "Join a friend's game", (left, rects["address"].top - 36),
                       size=24, bold=True, serif=True, colour=ACCENT)
         for name, label in (("address", "Address"), ("code", "Code")):
             rect = rects[name]

@@ -11,6 +11,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import asyncio
 import contextlib
+import itertools
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -223,7 +224,9 @@ def test_the_menus_network_screen_hosts_the_chosen_game(tmp_path: Path) -> None:
     app = App(None, None, size=(960, 600), saves=tmp_path)
     try:
         app.menu.select("stonewall")
-        click(app, app.menu.network_rect().center)
+        button = app.menu.network_rect()
+        assert button is not None
+        click(app, button.center)
         screen = app.menu.network
         assert screen is not None and screen.seats == ["here", "remote"]
         click(app, screen.rects()["seat1"].center)  # Remote → Computer (→ Here → Remote)
@@ -281,5 +284,28 @@ def test_the_menus_network_screen_joins_with_a_typed_address_and_code(
         click(app, screen.rects()["join"].center)
         frames_until(app, lambda: app.game is not None, "the host's game on the table")
         assert app.session is not None and app.session.game_id == "freeplay"
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(480, 360), (960, 600), (1280, 800)])
+def test_the_network_screen_fits_the_window_with_four_seats(size: tuple[int, int],
+                                                             tmp_path: Path) -> None:
+    app = App(None, None, size=size, saves=tmp_path)
+    try:
+        app.menu.select("stonewall")
+        choice = app.menu.choice()
+        assert choice is not None
+        choice.count = 4
+        app.menu.open_network()
+        screen = app.menu.network
+        assert screen is not None and len(screen.seats) == 4
+        app.step_frame(FRAME)  # drawn without error
+        rects = screen.rects()
+        window = app.screen.get_rect()
+        for name, rect in rects.items():
+            assert window.contains(rect), (name, rect)
+        for (a, rect_a), (b, rect_b) in itertools.combinations(rects.items(), 2):
+            assert not rect_a.colliderect(rect_b), (a, b)
     finally:
         app.close()
