@@ -153,7 +153,7 @@ def main() -> None:
                               f"{args.rtt * 1000:.0f} ms round trip, {args.loss:.0%} loss")):
         delays = asyncio.run(live_latency(rtt, loss, args.lead))
         median = statistics.median(delays) * 1000
-        print(f"  network, {label:<36} {median:7.1f} ms  (+{median - hot:.1f} ms, "
+        print(f"  network, {label:<36} {median:7.1f} ms  ({median - hot:+.1f} ms, "
               f"{len(delays)} inputs)")
 
 
