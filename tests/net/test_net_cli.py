@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.waiting import Spawn, finish, wait_until
 
 WOBBLETOP = [sys.executable, "-m", "games"]
@@ -75,22 +77,26 @@ def test_a_wrong_code_is_one_line_and_exit_2(spawn: Spawn, tmp_path: Path) -> No
         assert json.loads(out) == expected, err
 
 
-def test_a_host_stopped_mid_game_leaves_saves_that_resume(spawn: Spawn, tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_a_host_stopped_mid_game_leaves_saves_that_resume(
+    spawn: Spawn, tmp_path: Path, stop: signal.Signals
+) -> None:
+    """SIGTERM: the host saves its game and so does the peer; SIGKILL: the peer's save."""
     host, address, host_err = start_host(spawn, tmp_path, "wallamoppi", "--seed", "1",
                                          "--seats", "remote,computer")
     peer_err = tmp_path / "peer.err"
     peer = join(spawn, address, "K3Y", "--computer", saves=tmp_path / "peer-saves", err=peer_err)
     wait_until(lambda: "playing wallamoppi" in peer_err.read_text(), "the game starts",
                process=peer)
-    host.send_signal(signal.SIGTERM)
+    host.send_signal(stop)
     finish(host, "the host stopping")
-    assert host.returncode == 128 + signal.SIGTERM
+    assert host.returncode == (128 + stop if stop == signal.SIGTERM else -stop)
     finish(peer, "the peer seeing the host go")
     err = peer_err.read_text()
     assert peer.returncode == 1
     assert re.search(r"wobbletop: the host left at frame \d+; saved the game to ", err), err
     saves = [*(tmp_path / "host-saves").glob("*.toml"), *(tmp_path / "peer-saves").glob("*.toml")]
-    assert len(saves) == 2, host_err.read_text() + err
+    assert len(saves) == (2 if stop == signal.SIGTERM else 1), host_err.read_text() + err
     expected = run_line("wallamoppi", "--seed", "1", "--frames", "1200")
     for save in saves:
         assert run_line("--resume", str(save), "--frames", "1200") == expected
