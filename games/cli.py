@@ -18,6 +18,8 @@
         [--dry-run]                   check the file and CSV, say how many games, run none
         [--scheduler ADDRESS [--worker-wait SECONDS]]   (sweep and regress) on Dask
     wobbletop report CSV --out DIR    tables and plots of a sweep's results (games.report)
+    wobbletop host GAME --seats here,remote,computer   host a game for friends (games.net)
+    wobbletop join HOST:PORT CODE     join a hosted game
     wobbletop config                  print the effective physics config and its sources
     wobbletop completion SHELL        print a shell completion script (bash, zsh, tcsh; shtab)
     wobbletop --version               print the version
@@ -336,6 +338,9 @@ def build_parser(*, for_completion: bool = False) -> _Parser:
         "zsh: wobbletop completion zsh > ~/.zfunc/_wobbletop (with ~/.zfunc in fpath).",
     )
     completion.add_argument("shell", choices=SHELLS, help="one of " + ", ".join(SHELLS))
+    from games.net.commands import add_parsers as add_network_parsers
+
+    add_network_parsers(commands, common, games)  # host and join (games/net/commands.py)
     if for_completion:
         for action in (play_game, run_game):
             action.choices = registry.available()
@@ -484,6 +489,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from games.sweep import sweep_command
 
         return sweep_command(args)
+    if args.command in ("host", "join"):
+        from games.net.commands import host_command, join_command
+
+        return host_command(args, config_path) if args.command == "host" else join_command(args)
     if args.command == "report":
         from games.report import report_command
 

@@ -101,6 +101,7 @@ from physics.live import ConfigWatcher
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.replay import ReplayFile
+    from games.ui.net_play import NetLink
 
 DISPLAY_HZ = 60
 IDLE_HZ = 15  # frames a second while the menu shows the same picture (input still read)
@@ -222,6 +223,7 @@ class App:
         self.rest = Rest(self)  # a game at rest draws nothing and waits for input (rest.py)
         self._closed = False
         self._left_a_game = False
+        self.net: NetLink | None = None  # a network game (games/ui/net_play.py) pumped each frame
         if start_spec is not None:
             self.menu.select(start_spec.id)
             choice = self.menu.choices.get(start_spec.id) or SeatChoice(start_spec)
@@ -422,6 +424,8 @@ class App:
         if self.game is None:
             self.menu.resume.update()  # a resume going on, new files in the saves folder
         self.screens.advance(seconds)
+        if self.net is not None:
+            self.net.pump(seconds)  # the network's inputs and frames, before ours
         self._advance(seconds)
         self._sound_frame()
         self.idle = not self._draw()
@@ -492,6 +496,8 @@ class App:
         if self._closed:
             return
         self._closed = True
+        if self.net is not None:
+            self.net.close()
         self.leave_game()
         if self._size_save_at is not None:
             self.save_size()
@@ -708,7 +714,8 @@ class App:
 
     def _status(self, game: GameRun) -> str:
         try:
-            return game.view.status()
+            line = game.view.status()
+            return self.net.status(line) if self.net is not None else line
         except Exception as error:  # a status line must never stop the game
             return f"(status unavailable: {error})"
 

@@ -17,7 +17,8 @@ over the menu (opaque, scrolled with the wheel or the arrow keys in a small wind
 a click closes it). The Resume button (top right, once there is a saved game; R) lists the
 saved games and reopens one where it was: :mod:`games.ui.resume_menu`. *Replays…* (top left,
 or V) opens the list of saves and scenarios to watch again (games/ui/replay_menu.py) over the
-menu.
+menu; *Network…* beside it (or N) hosts the chosen game or joins a friend's
+(games/ui/net_menu.py).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from games.ui.resume_menu import ResumePanel
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
+    from games.ui.net_menu import NetScreen
     from games.ui.replay_menu import ReplayList
 
 CARD_HEIGHT = 84
@@ -185,6 +187,7 @@ class Menu:
         self.help_scroll_max = 0
         self.resume = ResumePanel(app)  # the Resume button and its list of saved games
         self.replays: ReplayList | None = None  # the Replays screen, while it is open
+        self.network: NetScreen | None = None  # Host and Join (games/ui/net_menu.py), while open
 
     @property
     def spec(self) -> GameSpec | None:
@@ -283,6 +286,28 @@ class Menu:
         """The *Replays…* button, top left of the header (tests click it)."""
         return pygame.Rect(12, 10, 110, 32)
 
+    def network_rect(self) -> pygame.Rect | None:
+        """The *Network…* button (host or join a game; tests click it): beside *Replays…*
+        where the title leaves room, else under it where *Constants…* is not, else none (N
+        opens the screen in any window)."""
+        from games.ui.tune_panel import menu_button_rect
+
+        width, _ = self.app.screen.get_size()
+        sizes = self.layout().sizes
+        title = self.app.renderer.font(sizes.title, bold=True, serif=True).size("Wobbletop")[0]
+        beside = pygame.Rect(130, 10, 110, 32)
+        if beside.right + 8 <= (width - title) // 2:
+            return beside
+        below = pygame.Rect(12, 50, 110, 32)
+        if menu_button_rect(self.app) is None and below.bottom + 4 <= sizes.top:
+            return below
+        return None
+
+    def open_network(self) -> None:
+        from games.ui.net_menu import NetScreen
+
+        self.network = NetScreen(self)
+
     def open_replays(self) -> None:
         from games.ui.replay_menu import ReplayList
 
@@ -295,6 +320,12 @@ class Menu:
     # -- input ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.network is not None:
+            self.network.handle_event(event)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_n:
+            self.open_network()
+            return
         if self.replays is not None:
             self.replays.handle_event(event)
             return
@@ -325,6 +356,10 @@ class Menu:
     def _click(self, pos: tuple[int, int]) -> None:
         if self.replays_rect().collidepoint(pos):
             self.open_replays()
+            return
+        network = self.network_rect()
+        if network is not None and network.collidepoint(pos):
+            self.open_network()
             return
         layout = self.layout()
         for index, card in enumerate(layout.cards):
@@ -409,12 +444,14 @@ class Menu:
             help_state,
             self.resume.frame_key(),
             replays,
+            self.network.frame_key() if self.network is not None else None,
         )
 
     def captures_escape(self) -> bool:
         """True while Esc closes something over the menu (the help, the saves, the replays)
         instead of quitting."""
-        return self.show_help or self.replays is not None or self.resume.captures_escape()
+        return (self.show_help or self.replays is not None or self.network is not None
+                or self.resume.captures_escape())
 
     def start(self) -> None:
         choice = self.choice()
@@ -424,6 +461,9 @@ class Menu:
     # -- drawing -------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
+        if self.network is not None:
+            self.network.draw(surface, renderer)
+            return
         if self.replays is not None:
             self.replays.draw(surface, renderer)
             return
@@ -457,6 +497,9 @@ class Menu:
             return
         replays = self.replays_rect()
         renderer.button(surface, replays, "Replays…", hot=replays.collidepoint(self.mouse))
+        network = self.network_rect()
+        if network is not None:
+            renderer.button(surface, network, "Network…", hot=network.collidepoint(self.mouse))
         for index, (spec, card) in enumerate(zip(self.specs, layout.cards, strict=True)):
             self._draw_card(surface, renderer, spec, card, index == self.selected, sizes.px)
         self._draw_panel(surface, renderer, layout)

@@ -52,7 +52,8 @@ class Rest:
     def events(self, *, wait: bool) -> list[pygame.event.Event]:
         """This frame's events. When ``wait`` (the real loop) and the last frame drew nothing
         because the game rests, first wait for one (at most :data:`REST_WAIT_SECONDS`)."""
-        if wait and self.app.idle and self.app.game is not None:
+        # a network game's inputs come by socket, not as events: it never sleeps on the queue
+        if wait and self.app.idle and self.app.game is not None and self.app.net is None:
             self.wait_for_input()
         events = pygame.event.get()
         self._had_events = bool(events)

@@ -1,0 +1,264 @@
+"""Lockstep on inputs, without the network: the host's gate and stamping, and the follower.
+
+The host keeps the one session that decides. Each peer *declares* how far its inputs are known:
+an ``inputs`` message says "these are my inputs for frames before ``upto``, and there are no
+others". The host ticks frame F only once every peer has declared past F (:meth:`HostGame.gate`),
+so an input is never late: it takes effect at the frame its peer asked for, and a seeded game
+with scripted inputs ends exactly as the same inputs played hot-seat (``wobbletop regress`` of
+the same scenario). A peer that is gone declares nothing, so the game pauses until it rejoins.
+
+An input is played only by the peer whose seat is to act (:func:`acting_seat`): a dice game's
+current player, Wallamoppi's or Animal upon Animal's seat on turn; tidying the table
+(``put_back``) and Free play are anyone's. Anything else is dropped with a log line, and an
+input the rules refuse (:class:`~games.protocol.InputRefused`) is dropped the same way: it never
+reaches the stream, so no peer ever sees it.
+
+The follower (:class:`Follower`) applies the host's stream: the inputs at their frames, each
+just before that frame's tick, as :func:`games.headless.drive` does, and compares the host's
+digests at the frames the host took them (every :data:`CHECK_SECONDS` of simulated time, from
+frame 0, and in a dice game after every action, a turn's end included). Both sides' frames
+are :func:`games.interrupts.game_work`: a Ctrl-C or SIGTERM waits for the frames being run to
+end, so the save kept on the way out resumes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from games.errors import UserError
+from games.interrupts import game_work
+from games.protocol import GameSpec, InputEvent, InputRefused, SeatKind, Session
+from games.turn_session import HOLD_ACTION
+
+# Seat words of ``--seats`` on ``wobbletop host``.
+HERE, REMOTE, COMPUTER = "here", "remote", "computer"
+SEAT_WORDS = (HERE, REMOTE, COMPUTER)
+# The host compares digests with the peers every this many simulated seconds (and at the end).
+CHECK_SECONDS = 5.0
+NEVER = math.inf
+
+
+class SeatsError(UserError):
+    """A ``--seats`` the game or the host cannot take; ``str()`` is one line."""
+
+
+def parse_seats(spec: GameSpec, text: str | None, *, headless: bool) -> list[str]:
+    """``--seats here,remote,computer`` checked against the game: one word per seat."""
+    if text is None:
+        words = [HERE if not headless else COMPUTER] + [REMOTE] * (spec.min_seats - 1)
+        if len(words) == 1:
+            words = [REMOTE]
+    else:
+        words = [word.strip() for word in text.split(",")]
+    most = len(spec.seat_names)
+    if not spec.min_seats <= len(words) <= most:
+        allowed = f"{most}" if spec.min_seats == most else f"{spec.min_seats} to {most}"
+        raise SeatsError(f"--seats {text}: {len(words)} seats; allowed: {allowed} for {spec.id}")
+    for word in words:
+        if word not in SEAT_WORDS:
+            raise SeatsError(f"--seats {text}: {word!r}; allowed: {', '.join(SEAT_WORDS)}")
+    if headless and HERE in words:
+        raise SeatsError(
+            f"--seats {text}: 'here' with --headless (no window plays it); allowed: remote, "
+            "computer"
+        )
+    if REMOTE not in words:
+        raise SeatsError(f"--seats {text}: no remote seat; allowed: at least one 'remote'")
+    return words
+
+
+def acting_seat(session: Session, spec: GameSpec, event: InputEvent) -> int | None:
+    """The seat (an index into ``spec.seat_names``) whose turn ``event`` is played in, or None
+    when anyone may play it (Free play, tidying the table)."""
+    if len(spec.seat_names) == 1 or event.action in ("put_back", "config"):
+        return None
+    state = getattr(session, "state", None)
+    records = getattr(session, "records", None)
+    if state is not None and hasattr(state, "current"):  # a dice game (TurnBasedSession)
+        if event.action == "undo" and records:
+            return int(records[-1].actor)
+        return int(state.current)
+    actor = getattr(session, "actor", None)
+    if callable(actor):  # Wallamoppi: the placer, the timer's starter or the seat on turn
+        name = actor(event.action)
+    else:
+        rules = getattr(session, "rules", None)
+        name = getattr(rules, "seat", None)
+    if isinstance(name, str) and name in spec.seat_names:
+        return spec.seat_names.index(name)
+    return None
+
+
+@dataclass
+class Peer:
+    """Someone at the table: the host's own seats (``name`` "host") or a joined peer's."""
+
+    name: str
+    seats: list[int]
+    upto: float = 0  # no more inputs of this peer before this frame
+    connected: bool = False
+    pending: list[InputEvent] = field(default_factory=list)
+
+
+@dataclass
+class Ran:
+    """What one :meth:`HostGame.run` did: the inputs applied and the digests taken."""
+
+    events: list[InputEvent]
+    digests: list[tuple[int, str]]
+    dropped: list[str]
+
+
+class HostGame:
+    """The host's side of lockstep: the session, who sits where, the gate, the stamping."""
+
+    def __init__(self, session: Session, spec: GameSpec, limit: int, peers: Sequence[Peer]):
+        self.session, self.spec, self.limit = session, spec, limit
+        self.peers = list(peers)
+        self.check_every = max(1, round(CHECK_SECONDS * session.setup.config.world.step_hz))
+        self.sent = len(session.recorded)  # the inputs streamed so far
+        self.actions = _actions(session)
+
+    @property
+    def over(self) -> bool:
+        return self.session.outcome is not None or self.session.frame >= self.limit
+
+    def gate(self) -> float:
+        """The frame the host may run to: every peer has declared its inputs before it."""
+        allowed = NEVER
+        for peer in self.peers:
+            allowed = min(allowed, peer.upto if peer.connected else self.session.frame)
+        return min(allowed, self.limit)
+
+    def waiting_for(self) -> list[str]:
+        """The peers whose seats are empty now (the game is paused until they rejoin)."""
+        return [peer.name for peer in self.peers if not peer.connected]
+
+    def declare(self, peer: Peer, upto: int, events: Iterable[InputEvent]) -> list[str]:
+        """A peer's ``inputs`` message: its events for frames from its last ``upto`` on, and its
+        new ``upto``. Returns the log lines of what was dropped (late, out of order, going back)."""
+        dropped: list[str] = []
+        start = max(peer.upto, self.session.frame)
+        for event in events:
+            if not start <= event.frame < upto:
+                dropped.append(
+                    f"{peer.name}: {event.action} at frame {event.frame} dropped: allowed "
+                    f"frames {start:.0f} to {upto - 1} (declared already or not declared)"
+                )
+                continue
+            peer.pending.append(event)
+        if upto < peer.upto:
+            dropped.append(f"{peer.name}: upto {upto} goes back from {peer.upto:.0f}; kept")
+        else:
+            peer.upto = upto
+        return dropped
+
+    @game_work  # a signal waits for the frames to be whole: a save is then resumable
+    def run(self, most: int) -> Ran:
+        """Tick up to ``most`` frames, as far as the gate allows, stopping at the outcome."""
+        ran = Ran([], [], [])
+        session = self.session
+        target = min(self.gate(), session.frame + most)
+        recorded = session.recorded
+        ran.events = list(recorded[self.sent:])  # the host window's player's, between runs
+        while session.frame < target and session.outcome is None:
+            actions = _actions(session)
+            if session.frame % self.check_every == 0 or actions != self.actions:
+                self.actions = actions
+                ran.digests.append((session.frame, session.digest()))
+            before = len(recorded)
+            self._apply_due(ran)
+            ran.events += recorded[before:]  # the peers' inputs the rules took
+            before = len(recorded)
+            session.tick()
+            # Inputs a tick makes itself: a script's come again on every table, but the holds
+            # of the host window's dice animations are the host's alone, so they are streamed.
+            ran.events += [event for event in recorded[before:] if event.action == HOLD_ACTION]
+        self.sent = len(recorded)
+        return ran
+
+    def _apply_due(self, ran: Ran) -> None:
+        frame = self.session.frame
+        for peer in self.peers:
+            due = [event for event in peer.pending if event.frame == frame]
+            if not due:
+                continue
+            peer.pending = [event for event in peer.pending if event.frame != frame]
+            for event in due:
+                problem = self._refusal(peer, event)
+                if problem is None:
+                    try:
+                        self.session.handle(event)
+                    except InputRefused as error:
+                        problem = f"refused by the rules: {error}"
+                if problem is not None:
+                    ran.dropped.append(
+                        f"{peer.name}: {event.action} at frame {frame} dropped: {problem}"
+                    )
+
+    def _refusal(self, peer: Peer, event: InputEvent) -> str | None:
+        seat = acting_seat(self.session, self.spec, event)
+        if seat is None or seat in peer.seats:
+            return None
+        name = self.spec.seat_names[seat] if seat < len(self.spec.seat_names) else seat
+        return f"out of turn ({name} is to play; {peer.name} plays seats {peer.seats})"
+
+
+def _actions(session: Session) -> int:
+    """How many actions a dice game has taken (a digest is compared after each one); 0 for a
+    physics game (compared every :data:`CHECK_SECONDS`)."""
+    records = getattr(session, "records", None)
+    return len(records) if isinstance(records, list) else 0
+
+
+class Desync(Exception):
+    """A peer's digest differs from the host's at a frame: it must resynchronise."""
+
+
+class Follower:
+    """A peer's side: apply the host's stream to the local session, checking its digests."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.pending: list[InputEvent] = []
+        self.checks: dict[int, str] = {}
+
+    @game_work
+    def take(self, upto: int, events: Iterable[InputEvent], digests: Iterable[tuple[int, str]]
+             ) -> None:
+        """Run to ``upto`` with these inputs at their frames; :class:`Desync` on a digest that
+        differs (the session is then where the difference was found)."""
+        self.pending.extend(event for event in events if event.frame >= self.session.frame)
+        self.pending.sort(key=lambda event: event.frame)
+        self.checks.update(
+            (frame, digest) for frame, digest in digests if frame >= self.session.frame
+        )
+        session = self.session
+        while True:
+            expected = self.checks.pop(session.frame, None)
+            if expected is not None and session.digest() != expected:
+                raise Desync(f"frame {session.frame}: digest {session.digest()[:12]}…, "
+                             f"the host's {expected[:12]}…")
+            if session.frame >= upto:
+                return
+            while self.pending and self.pending[0].frame <= session.frame:
+                event = self.pending.pop(0)
+                try:
+                    session.handle(event)
+                except InputRefused as error:  # the host took it: this table is not the host's
+                    raise Desync(f"frame {session.frame}: {event.action} refused here ({error})"
+                                 ) from None
+            session.tick()
+
+
+def session_seats(words: Sequence[str], computer_joins: dict[int, bool]) -> tuple[SeatKind, ...]:
+    """The session's seat kinds: computer seats, and remote seats whose peer joined with
+    ``--computer``, are computers (their moves follow from the seed on every machine)."""
+    return tuple(
+        SeatKind.COMPUTER
+        if word == COMPUTER or (word == REMOTE and computer_joins.get(index, False))
+        else SeatKind.HUMAN
+        for index, word in enumerate(words)
+    )
