@@ -287,8 +287,8 @@ class Menu:
         return pygame.Rect(12, 10, 110, 32)
 
     def network_rect(self) -> pygame.Rect | None:
-        """The *Network…* button (host or join a game; tests click it): beside *Replays…*
-        where the title leaves room, else under it where *Constants…* is not, else none (N
+        """The *Network…* button (host or join a game; tests click it): beside *Replays…* and
+        *Settings…* where the title leaves room, else under it where *Constants…* is not, else none (N
         opens the screen in any window)."""
         from games.ui.tune_panel import menu_button_rect
 
@@ -296,6 +296,9 @@ class Menu:
         sizes = self.layout().sizes
         title = self.app.renderer.font(sizes.title, bold=True, serif=True).size("Wobbletop")[0]
         beside = pygame.Rect(130, 10, 110, 32)
+        settings = self.app.screens.menu_button()  # Settings… (games/ui/screens.py) comes first
+        if settings is not None:
+            beside.left = settings.right + 10
         if beside.right + 8 <= (width - title) // 2:
             return beside
         below = pygame.Rect(12, 50, 110, 32)

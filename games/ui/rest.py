@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from games.ui import palette
+
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App, GameRun
 
@@ -44,6 +46,7 @@ class Rest:
         self.resting = False  # the game was at rest in the last frame
         self.drawn_at_rest = 0  # frames drawn while at rest (a test counts them)
         self._previous: object | None = None  # the session's rest key one frame ago
+        self._animating = False  # the view showed something moving one frame ago
         self._shown: tuple[object, ...] | None = None  # the screen key of the picture shown
         self._had_events = False
         # the game the keys above are of (weakly: a game left is freed at once)
@@ -81,7 +84,10 @@ class Rest:
             key = game.session.rest_key()
         still = key is not None and key == self._previous
         self._previous = key
-        return still and not game.view.animating()
+        # the frame after an animation ends is drawn too: it shows where the animation ended
+        animating, was_animating = game.view.animating(), self._animating
+        self._animating = animating
+        return still and not animating and not was_animating
 
     def unchanged(self, game: GameRun) -> bool:
         """True if the frame to draw is the picture already on the screen: the game at rest
@@ -101,6 +107,8 @@ class Rest:
             app.error,
             app.config_error,
             app.tune.frame_key(),
+            app.screens.overlay,
+            palette.colour_blind(),  # the settings' colours, changed over a resting game
         )
         if shown == self._shown:
             return True

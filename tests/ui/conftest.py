@@ -32,6 +32,16 @@ def run(app: App, seconds: float) -> None:
         app.step_frame(FRAME)
 
 
+def until(app: App, done: Callable[[], bool], limit_seconds: float = 60.0) -> None:
+    """Render frames at 60 Hz until ``done()`` (a condition, never a duration), at most
+    ``limit_seconds`` of game time."""
+    for _ in range(round(limit_seconds / FRAME)):
+        if done():
+            return
+        app.step_frame(FRAME)
+    raise AssertionError(f"not done within {limit_seconds} s of frames")
+
+
 def click(app: App, pos: Sequence[float], button: int = 1) -> None:
     """A full click at a screen position, one frame for the press and one for the release."""
     xy = (round(pos[0]), round(pos[1]))
@@ -74,6 +84,7 @@ class UI:
     """The helpers above, as a fixture (test modules do not import conftest)."""
 
     run = staticmethod(run)
+    until = staticmethod(until)
     click = staticmethod(click)
     drag = staticmethod(drag)
     key = staticmethod(key)

@@ -163,7 +163,8 @@ def test_every_seat_carries_its_own_shape_in_either_palette(colour_blind: bool) 
 
 
 def test_a_catching_monster_is_drawn_over_whacky_with_the_catch_marked() -> None:
-    window = App("whacky", size=(1100, 700), seed=5)
+    # wide enough that the maze stays large beside the winner panel (games/ui/winner.py)
+    window = App("whacky", size=(1600, 900), seed=5)
     try:
         window.start_game(registry.load("whacky"), (SeatKind.HUMAN, SeatKind.HUMAN))
         frames(window)

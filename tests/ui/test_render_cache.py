@@ -142,8 +142,8 @@ def test_a_kept_side_panel_is_the_panel_drawn_afresh_and_follows_the_mouse(make_
 
     app = make_app()
     app.start_game(registry.load("animals"), (SeatKind.HUMAN, SeatKind.HUMAN))
-    ui.run(app, 0.5)
     view = app.game.view
+    ui.until(app, lambda: "draw" in view.enabled_buttons())  # the opening laid (memory_view)
     panel = view.panel_rect()
 
     def shown() -> pygame.Surface:
@@ -176,6 +176,7 @@ def test_a_physics_games_frame_paints_every_pixel_from_its_kept_layer(  # type: 
     from games.protocol import SeatKind
 
     app = make_app()
+    app.rest.unchanged = lambda game: False  # every _draw paints (games/ui/rest.py aside)
     spec = registry.load(game)
     app.start_game(spec, (SeatKind.HUMAN,) * spec.min_seats)
     ui.run(app, 0.5)

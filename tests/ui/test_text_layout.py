@@ -102,7 +102,6 @@ def test_every_game_has_no_overlapping_or_cut_text(app: App, game: str) -> None:
     shown: tuple[list[tuple[str, pygame.Rect]], list[str]] = ([], [])
     for _ in range(4):  # the last picture drawn (a game at rest keeps it: games/ui/rest.py)
         texts.clear()
-        app.step_frame(FRAME)
         app.renderer._cache.areas.clear()  # kept bars and panels drawn afresh: every text seen
         app.step_frame(FRAME)
         if not app.idle:

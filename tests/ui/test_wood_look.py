@@ -52,9 +52,9 @@ def test_a_disk_is_drawn_shaded_and_grained_not_flat() -> None:
 def test_face_down_animals_are_drawn_exactly_alike(make_app: Callable[..., Any], ui: Any) -> None:
     app = make_app()
     app.start_game(registry.load("animals"), (SeatKind.COMPUTER, SeatKind.COMPUTER))
-    ui.run(app, 0.2)
     session = app.session
     assert isinstance(session, AnimalsSession)
+    ui.until(app, lambda: len(session.scene.animals()) >= 2)  # laid one by one (memory_view)
     animals = session.scene.animals()
     names = {session.scene.animal_of[piece.name] for piece in animals}
     assert len(names) == len(animals) >= 2  # different animals (the opening three)
