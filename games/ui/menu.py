@@ -288,8 +288,8 @@ class Menu:
 
     def network_rect(self) -> pygame.Rect | None:
         """The *Network…* button (host or join a game; tests click it): beside *Replays…* and
-        *Settings…* where the title leaves room, else under it where *Constants…* is not, else none (N
-        opens the screen in any window)."""
+        *Settings…* where the title leaves room, else under it where *Constants…* is not, else
+        none (N opens the screen in any window)."""
         from games.ui.tune_panel import menu_button_rect
 
         width, _ = self.app.screen.get_size()
