@@ -1,8 +1,9 @@
 """A peer: joins a host with its code, rebuilds the game from the host's save, follows it.
 
 :class:`Peer` connects (``websockets``), says ``hello`` with the join code, and loads the
-``welcome``'s save (:func:`games.net.snapshot.session_from_save`: replayed to the host's frame
-and checked against its digest). From then on it applies the host's ``frames`` stream
+``welcome``'s save on the host's data files (:func:`games.net.snapshot.session_from_save`:
+the files checked as a user's files are, the save replayed to the host's frame and checked
+against its digest). From then on it applies the host's ``frames`` stream
 (:class:`games.net.lockstep.Follower`) and declares its own inputs ahead of it: a ``--computer``
 peer has none (its seat is a computer seat on every machine), a scripted peer (``--inputs
 FILE``) sends the inputs of a scenario file at their frames, the window sends what its player
@@ -85,6 +86,7 @@ class Peer:
         self.local: list[InputEvent] = []
         self.socket: ClientConnection | None = None
         self.ended: dict[str, Any] | None = None
+        self.files: dict[str, str] = {}  # the host's data files the game is played on
 
     async def run(self) -> dict[str, Any]:
         uri = f"ws://{self.address}"
@@ -143,7 +145,8 @@ class Peer:
         return None
 
     def _load(self, welcome: m.Welcome) -> None:
-        self.session = session_from_save(welcome.save, self.address)
+        self.session = session_from_save(welcome.save, self.address, welcome.files)
+        self.files = dict(welcome.files)
         self.follower = Follower(self.session)
         self.seats = welcome.seats
         self.declared = self.session.frame
@@ -246,7 +249,9 @@ class Peer:
         if session is None:
             return None
         path = numbered_path(folder / save_name(session.game_id))
-        write_text_atomically(path, save_text(session, f"wobbletop join {self.address}"))
+        write_text_atomically(
+            path, save_text(session, f"wobbletop join {self.address}", self.files)
+        )
         return path
 
 

@@ -1,13 +1,14 @@
 """The host: a ``websockets`` server that keeps the one session and streams it to the peers.
 
-The host listens (on 127.0.0.1 unless told ``--listen 0.0.0.0``), waits until every remote seat
-is taken by a peer who gave the join code, starts the game (a remote seat whose peer joined with
+The host listens (on 127.0.0.1 unless told ``--listen 0.0.0.0``), waits until every remote seat is
+taken by a peer who gave the join code, starts the game (a remote seat whose peer joined with
 ``--computer`` is a computer seat on every machine), and sends each peer its ``welcome``: the game
-as save text (:mod:`games.net.snapshot`). Then it runs the game as far as every peer has declared
-its inputs (:class:`games.net.lockstep.HostGame`), streaming ``frames`` with the inputs it applied
-and its digests; a peer that drops out pauses the game until a peer with the same code takes its
-seat back (it gets a fresh ``welcome`` at the current frame and catches up by replaying it). At
-the end every peer gets ``end`` and the host prints the same JSON line as ``wobbletop run``.
+as save text and its data files, boards and physics config (:mod:`games.net.snapshot`). Then it
+runs the game as far as every peer has declared its inputs (:class:`games.net.lockstep.HostGame`),
+streaming ``frames`` with the inputs it applied and its digests; a peer that drops out pauses the
+game until a peer with the same code takes its seat back (it gets a fresh ``welcome`` at the
+current frame and catches up by replaying it). At the end every peer gets ``end`` and the host
+prints the same JSON line as ``wobbletop run``.
 
 A message that is not JSON, not of the schema, too big, replayed or out of turn is dropped with
 a log line (stderr, ``wobbletop: net: ...``); a wrong code is refused with one line and the
@@ -41,7 +42,7 @@ from games.net.lockstep import (
     session_seats,
 )
 from games.net.messages import log
-from games.net.snapshot import save_text
+from games.net.snapshot import data_texts, save_text
 from games.protocol import GameSpec, InputEvent, Session
 from physics.config import PhysicsConfig
 
@@ -282,7 +283,8 @@ class Host:
         slot.peer.pending.clear()
         slot.peer.upto = session.frame
         slot.peer.connected = True
-        await self._send(slot, m.Welcome(seats=[slot.seat], save=text))
+        files = data_texts(self.spec.id)
+        await self._send(slot, m.Welcome(seats=[slot.seat], save=text, files=files))
 
     def _take(self, slot: Slot, guard: m.SeqGuard, raw: str | bytes) -> None:
         try:

@@ -9,7 +9,8 @@ checked message or a one-line reason to drop it (the caller logs it and carries 
 Peer to host: ``hello`` (the join code, whether the joined seats are played by the computer, a
 seat to take back when rejoining), ``inputs`` (a peer's inputs for frames ``[.., upto)`` and the
 promise that it has no more before ``upto``), ``resync`` (asks for the host's state), ``pong``.
-Host to peer: ``welcome`` (your seats, and the game so far as save text), ``refused`` (one line,
+Host to peer: ``welcome`` (your seats, the game so far as save text, and the host's data files:
+board files and physics config, :mod:`games.net.snapshot`), ``refused`` (one line,
 then the host closes), ``frames`` (the host ran to ``upto``: the inputs it applied, at their
 frames, and digests to compare), ``status`` (who is connected, paused or not), ``end`` (the game
 ended at ``frame`` with this result), ``ping``.
@@ -29,8 +30,10 @@ from games.userfile import MAX_SCENARIO_BYTES
 VERSION = 1
 # What a peer may send: inputs and small control messages. A bigger one is dropped unread.
 MAX_PEER_MESSAGE = 64 * 1024
-# What the host may send: a welcome carries a save (as big as a scenario file may be).
-MAX_HOST_MESSAGE = MAX_SCENARIO_BYTES + 64 * 1024
+# What the host may send: a welcome carries a save (as big as a scenario file may be) and the
+# data files (each checked by the joiner: games.net.snapshot.MAX_DATA_FILE_BYTES).
+MAX_FILES_CHARS = 2 << 20
+MAX_HOST_MESSAGE = MAX_SCENARIO_BYTES + MAX_FILES_CHARS + 64 * 1024
 MAX_EVENTS = 512  # inputs in one message
 CODE_PATTERN = r"^[A-Za-z0-9-]{1,32}$"
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I to misread
@@ -78,6 +81,7 @@ class Welcome(_Message):
     type: Literal["welcome"] = "welcome"
     seats: list[int] = Field(max_length=16)
     save: str = Field(max_length=MAX_SCENARIO_BYTES)
+    files: dict[str, str] = Field(default_factory=dict, max_length=16)
 
 
 class Refused(_Message):

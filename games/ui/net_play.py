@@ -28,7 +28,8 @@ import contextlib
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from games.net.client import HostLeft, JoinError, Peer
+from games.errors import UserError
+from games.net.client import HostLeft, Peer
 from games.net.host import Host
 from games.net.lockstep import acting_seat
 from games.protocol import InputEvent, InputRefused, Session
@@ -130,7 +131,7 @@ class NetLink:
         error = task.exception() if not task.cancelled() else None
         if isinstance(error, HostLeft):
             self.line = "the host left: the game is saved (Resume in the menu)"
-        elif isinstance(error, JoinError):
+        elif isinstance(error, UserError):  # refused: a wrong code, a bad board file sent
             self.line = str(error)
             self.app.error = str(error)
         elif error is not None:
