@@ -50,6 +50,7 @@ HELLO_SECONDS = 10.0  # a connection that says nothing this long is closed
 PING_SECONDS = 1.0
 CHUNK_FRAMES = 240  # frames run between two looks at the network
 MAX_BEHIND_FRAMES = 30  # a window's host catches up at most this much after a stall
+clock = time.monotonic  # the peers' message rates are measured on it
 
 
 @dataclass
@@ -63,6 +64,9 @@ class Slot:
     socket: ServerConnection | None = None
     numbered: m.Numbered = field(default_factory=m.Numbered)
     rtt_ms: float | None = None
+    queue_full: bool = False  # its last inputs were dropped: too many waiting
+    limit: m.RateLimit = field(default_factory=lambda: m.RateLimit(
+        m.PEER_MESSAGES_PER_SECOND, m.PEER_BURST, clock=lambda: clock()))
 
 
 class Host:
@@ -287,6 +291,11 @@ class Host:
         await self._send(slot, m.Welcome(seats=[slot.seat], save=text, files=files))
 
     def _take(self, slot: Slot, guard: m.SeqGuard, raw: str | bytes) -> None:
+        if not slot.limit.take():
+            if slot.limit.announce():
+                log(f"{slot.peer.name}: dropped: more than {m.PEER_MESSAGES_PER_SECOND} "
+                    "messages a second; dropping its messages until it slows down")
+            return
         try:
             message = m.decode(raw, from_host=False)
             guard.take(message)
@@ -296,9 +305,22 @@ class Host:
         if isinstance(message, m.Inputs):
             game = self.game
             assert game is not None
-            for line in game.declare(slot.peer, message.upto,
-                                     [record.event() for record in message.events]):
+            queued = len(slot.peer.pending) + len(message.events)
+            if queued > m.MAX_QUEUED_EVENTS:
+                if not slot.queue_full:  # said once a run, as a flood of messages is
+                    log(f"{slot.peer.name}: dropped: inputs seq {message.seq}: {queued} inputs "
+                        f"would wait for their frame; allowed: at most {m.MAX_QUEUED_EVENTS} "
+                        "(dropping such messages until its inputs are played)")
+                slot.queue_full = True
+                return
+            slot.queue_full = False
+            lines = game.declare(slot.peer, message.upto,
+                                 [record.event() for record in message.events])
+            for line in lines[:3]:
                 log(line)
+            if len(lines) > 3:
+                log(f"{slot.peer.name}: and {len(lines) - 3} more inputs of seq {message.seq} "
+                    "dropped")
             self.changed.set()
         elif isinstance(message, m.Resync):
             log(f"{slot.peer.name}: asked to resynchronise at frame {message.frame}")
