@@ -227,7 +227,8 @@ class AnimalsView(PhysicsView):
         pygame.draw.rect(surface, PLAYER_COLOURS[index], chip, border_radius=4)
         kind = self.game.kinds[seat]
         humans = sum(k is SeatKind.HUMAN for k in self.game.kinds.values())
-        who = "computer" if kind is SeatKind.COMPUTER else "you" if humans == 1 else "human"
+        who = self.seat_word(index, computer=kind is SeatKind.COMPUTER,
+                             alone="you" if humans == 1 else "human")
         renderer.text(
             surface,
             f"{seat.capitalize()} ({who})",

@@ -558,7 +558,7 @@ class MalloppoView(DiceBoardView):
         state, game = self.state, self.game
         lines = []
         for player in range(state.players):
-            seat = "human" if game.is_human(player) else "computer"
+            seat = self.seat_word(player, computer=not game.is_human(player), alone="human")
             if state.is_out(player):
                 text = f"{state.name(player)} ({seat}): out"
             else:

@@ -787,7 +787,7 @@ class StonewallView(DiceBoardView):
         state, game = self.state, self.game
         rows = []
         for player in range(state.players):
-            seat = "you" if game.is_human(player) else "computer"
+            seat = self.seat_word(player, computer=not game.is_human(player), alone="you")
             walls = sum(state.stocks[player])
             if size is not None:
                 heading = "heading home" if state.reached_far[player] else "to far corner"

@@ -98,6 +98,7 @@ class NetLink:
         if game is None:
             return
         self.opened, self.seats = session, seats
+        game.view.own_seats = frozenset(seats)  # "(you)" on this window's seats only
         # Ctrl+Z replays the game without the last drag: not a thing one table can do alone.
         game.spec = dataclasses.replace(game.spec, undo_by_replay=False)
         view = game.view

@@ -47,10 +47,23 @@ class View:
     # Pixels the view keeps below the play area for controls of its own (a replay's timeline):
     # ``app.play_rect`` ends above them.
     footer_px: ClassVar[int] = 0
+    # A network game: the seats (indices into the game's ``seat_names``) this window plays;
+    # None at one shared table (hot seat). Set by :mod:`games.ui.net_play`.
+    own_seats: frozenset[int] | None = None
 
     def __init__(self, app: App, session: Session) -> None:
         self.app = app
         self.session = session
+
+    def seat_word(self, seat: int, *, computer: bool, alone: str) -> str:
+        """How a panel names a seat's player: "computer"; at one shared table the game's own
+        word (``alone``: "you", "human"); in a network game "you" for this window's seats and
+        "remote" for a person playing on another machine."""
+        if computer:
+            return "computer"
+        if self.own_seats is None:
+            return alone
+        return "you" if seat in self.own_seats else "remote"
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """React to one pygame event (mouse, keys) by sending inputs to the session."""

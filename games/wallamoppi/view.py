@@ -37,7 +37,7 @@ from games.ui.render import (
     WorldRect,
     shade,
 )
-from games.wallamoppi.rules import Phase, Slot, all_slots, other
+from games.wallamoppi.rules import SEATS, Phase, Slot, all_slots, other
 from games.wallamoppi.scene import MarbleTimer, slot_position
 from games.wallamoppi.session import WallamoppiSession
 from physics.world import Piece
@@ -539,10 +539,10 @@ class WallamoppiView(PhysicsView):
         pygame.draw.rect(surface, TAG_COLOURS[seat], chip, border_radius=4)
         pygame.draw.rect(surface, ACCENT, chip.inflate(4, 4), width=1, border_radius=5)
         humans = sum(kind is SeatKind.HUMAN for kind in self.game.kinds.values())
-        if self.game.kinds[seat] is not SeatKind.HUMAN:
-            who = "computer"
-        else:
-            who = "you" if humans == 1 else "human"  # two people at one table: no "you"
+        who = self.seat_word(  # two people at one table: no "you"
+            SEATS.index(seat), computer=self.game.kinds[seat] is not SeatKind.HUMAN,
+            alone="you" if humans == 1 else "human",
+        )
         step = "building the wall" if rules.phase is Phase.WALL else "tower"
         renderer.text(
             surface,

@@ -200,10 +200,44 @@ def test_the_hosting_window_waits_for_its_guest_then_plays_its_own_seat(
                      and any(e.action == "roll" for e in followed.session.recorded),
                      "the roll on the guest's table")
         assert [e for e in followed.session.recorded if e.action == "roll"] == rolls
+        # The legend: this window plays red; blue is a person on another machine.
+        assert player_rows(app) == ["red (you)", "blue (remote)"]
     finally:
         app.close()
         if guest is not None:
             guest.stop()
+
+
+def player_rows(app: App) -> list[str]:
+    """Each player's line in Stonewall's legend as drawn (the short form), up to the ')'."""
+    assert app.game is not None
+    rows = app.game.view.player_rows(app.renderer, 600, None)  # type: ignore[attr-defined]
+    return [" ".join(lines).split(")")[0] + ")" for _, lines in rows]
+
+
+def test_the_joined_window_says_you_on_its_own_seat_only(tmp_path: Path) -> None:
+    """Both Stonewall seats remote: this window takes red, a peer blue; the host (headless) has
+    none. Here red is "you" and blue "remote" (both are people: human seats everywhere)."""
+    from games.net.client import Peer
+
+    host = make_host("stonewall", ["remote", "remote"], seed=3, options={}, frames=100_000)
+    thread = HostThread(host)
+    app = App(None, None, size=(960, 600), saves=tmp_path)
+    other: PeerThread | None = None
+    try:
+        deadline = time.monotonic() + WAIT
+        while host.port == 0 and time.monotonic() < deadline:
+            thread.thread.join(0.01)
+        app.net = JoinLink(app, f"127.0.0.1:{host.port}", host.code, name="Ada")
+        frames_until(app, lambda: host.slots[0].joined, "this window takes red")
+        other = PeerThread(Peer(f"127.0.0.1:{host.port}", host.code, name="Bo", lead=30))
+        frames_until(app, lambda: app.game is not None, "the host's game on the table")
+        assert player_rows(app) == ["red (you)", "blue (remote)"]
+    finally:
+        app.close()
+        if other is not None:
+            other.stop()
+        thread.stop()
 
 
 def click(app: App, pos: tuple[int, int]) -> None:
