@@ -63,6 +63,7 @@ class Peer:
         on_status: Callable[[str], None] | None = None,
         on_session: Callable[[Session], None] | None = None,
         live: bool = False,
+        run_ahead: bool | None = None,
     ) -> None:
         self.address, self.code, self.computer, self.seat_wanted = address, code, computer, seat
         self.name, self.lead, self.base_lead = name, lead, lead
@@ -87,6 +88,13 @@ class Peer:
         self.socket: ClientConnection | None = None
         self.ended: dict[str, Any] | None = None
         self.files: dict[str, str] = {}  # the host's data files the game is played on
+        # Run ahead while this machine leads the table (a window always; a script if asked).
+        self.run_ahead = live if run_ahead is None else run_ahead
+        self.limit = 1_000_000_000  # the host's last frame (the welcome says)
+        self._script_at: dict[int, list[InputEvent]] = {}
+        for event in self.script:
+            self._script_at.setdefault(event.frame, []).append(event)
+        self.queued: list[InputEvent] = []  # the player's, waiting for their frame here
 
     async def run(self) -> dict[str, Any]:
         uri = f"ws://{self.address}"
@@ -125,6 +133,7 @@ class Peer:
                             f"{message.reason.split(': ', 1)[-1]}")
         if isinstance(message, m.Welcome):
             self._load(message)
+            self._lead()
             await self._declare(socket)
         elif self.follower is None:
             log(f"from the host: dropped: {message.type} before the welcome")
@@ -145,13 +154,16 @@ class Peer:
         return None
 
     def _load(self, welcome: m.Welcome) -> None:
+        from games import registry
+
         self.session = session_from_save(welcome.save, self.address, welcome.files)
-        self.files = dict(welcome.files)
-        self.follower = Follower(self.session)
+        self.files, self.limit = dict(welcome.files), welcome.limit
+        self.follower = Follower(self.session, registry.load(self.session.game_id))
         self.seats = welcome.seats
         self.declared = self.session.frame
         self.clock = float(self.session.frame)
         self.local.clear()
+        self.queued.clear()
         if self.on_session is not None:
             self.on_session(self.session)
         log(f"playing {self.session.game_id} from frame {self.session.frame}, seats {self.seats}")
@@ -170,6 +182,7 @@ class Peer:
             self.follower = None  # the welcome that answers rebuilds it
             await socket.send(self.numbered.stamp(m.Resync(frame=follower.session.frame)))
             return
+        self._lead()
         await self._declare(socket)
 
     def _measure(self, upto: int) -> None:
@@ -186,23 +199,52 @@ class Peer:
             hz = self.session.setup.config.world.step_hz
             self.lead = max(self.base_lead, math.ceil(self.rtt * hz * 1.5) + 2)
 
+    def leading(self) -> bool:
+        """Whether this machine leads the table now (it runs ahead of the host's stream)."""
+        follower = self.follower
+        return self.run_ahead and follower is not None and follower.leads(self.seats)
+
     def queue(self, event: InputEvent) -> int:
-        """A player's input in the window: it takes effect at the first frame not yet declared
-        (``lead`` frames ahead at most), on every table alike, once the host has it. Returns
-        that frame."""
-        session = self.session
+        """A player's input in the window. Where this machine leads the table (a physics
+        game, its seat to act) it is applied here at once (:class:`InputRefused` as the
+        session says); else it takes effect at the first frame not yet declared (``lead``
+        frames ahead at most), on every table alike, once the host has it. Returns its frame."""
+        session, follower = self.session, self.follower
+        if follower is not None and session is not None and self.leading() \
+                and session.frame >= self.declared:
+            self.local.append(follower.play_now(event))
+            return session.frame
         frame = max(self.declared, session.frame if session is not None else 0)
-        self.local.append(InputEvent(frame, event.action, event.x, event.y, event.data))
+        stamped = InputEvent(frame, event.action, event.x, event.y, event.data)
+        self.local.append(stamped)
+        self.queued.append(stamped)
         return frame
 
+    def _own(self, frame: int) -> list[InputEvent]:
+        """Our inputs due at ``frame`` (the script's, the player's queued ones)."""
+        due = [event for event in self.queued if event.frame == frame]
+        self.queued = [event for event in self.queued if event.frame > frame]
+        return [*self._script_at.get(frame, ()), *due]
+
+    def _lead(self) -> None:
+        """Run this table ahead of the stream while it leads: a window as far as its clock,
+        a script up to ``lead`` frames past the stream."""
+        follower = self.follower
+        if follower is None or not self.run_ahead:
+            return
+        to = int(self.clock) if self.live else follower.upto + self.lead
+        follower.run_ahead(to, self.seats, self.limit, self._own)
+
     def advance(self, seconds: float, step_hz: int) -> None:
-        """Real time passed in the window: the clock runs on (never far ahead of the table)."""
+        """Real time passed in the window: the clock runs on (never far ahead of the table),
+        and the table with it where this machine leads."""
         session = self.session
         if session is None:
             return
         # Real time, but never more than ``lead`` frames past the table (a stream that lags
         # holds the clock: the game slows for everyone rather than jumping ahead here).
         self.clock = min(self.clock + seconds * step_hz, session.frame + self.lead)
+        self._lead()
 
     async def declare_now(self) -> None:
         """Send what the window's player did since the last declaration (and the clock's)."""
@@ -216,11 +258,14 @@ class Peer:
         session = self.session
         assert session is not None
         ahead = int(self.clock) if self.live else session.frame
-        upto = max(ahead + self.lead, max((event.frame + 1 for event in self.local), default=0))
+        # Leading, we promise only the frames this table has played (our inputs come at its
+        # frame); else ``lead`` frames ahead, where the player's inputs will take effect.
+        upto = session.frame if self.leading() else ahead + self.lead
+        upto = max(upto, max((event.frame + 1 for event in self.local), default=0))
         if not self.local and upto < self.declared + max(1, self.lead // 4):
             return  # nothing to say yet: a declaration every quarter of the lead is enough
         upto = max(upto, self.declared)
-        start = max(self.declared, session.frame)
+        start = self.declared
         due = [event for event in self.script if start <= event.frame < upto]
         due += self.local
         self.local = []

@@ -288,7 +288,8 @@ class Host:
         slot.peer.upto = session.frame
         slot.peer.connected = True
         files = data_texts(self.spec.id)
-        await self._send(slot, m.Welcome(seats=[slot.seat], save=text, files=files))
+        await self._send(slot, m.Welcome(seats=[slot.seat], save=text, files=files,
+                                         limit=self.limit))
 
     def _take(self, slot: Slot, guard: m.SeqGuard, raw: str | bytes) -> None:
         if not slot.limit.take():

@@ -91,6 +91,7 @@ class Welcome(_Message):
     seats: list[int] = Field(max_length=16)
     save: str = Field(max_length=MAX_SCENARIO_BYTES)
     files: dict[str, str] = Field(default_factory=dict, max_length=16)
+    limit: int = Field(default=1_000_000_000, ge=0)  # the host stops at this frame
 
 
 class Refused(_Message):

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from games.errors import UserError
 from games.net.client import HostLeft, Peer
 from games.net.host import Host
-from games.net.lockstep import acting_seat
+from games.net.lockstep import acting_seat, leader
 from games.protocol import InputEvent, InputRefused, Session
 
 if TYPE_CHECKING:
@@ -114,6 +114,9 @@ class NetLink:
         from games import registry
 
         spec = registry.load(session.game_id)
+        ahead = leader(session, spec)
+        if ahead is not None and ahead not in self.seats:
+            raise InputRefused(f"{spec.seat_names[ahead]} is playing (on another machine)")
         seat = acting_seat(session, spec, event)
         if seat is not None and seat not in self.seats:
             raise InputRefused(f"it is {spec.seat_names[seat]}'s turn (played on another machine)")

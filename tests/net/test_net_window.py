@@ -112,6 +112,10 @@ def test_a_drag_in_the_joined_window_moves_the_disk_on_every_table(
         x, y = (round(v) for v in view.camera.to_screen(start))  # type: ignore[attr-defined]
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
         app.step_frame(FRAME)
+        # This window leads the table (its seat is the one to play): the grab is on its own
+        # table at once, before any answer from the host could have come back.
+        assert [e.action for e in session.recorded] == ["grab"]
+        assert link.peer.follower is not None and link.peer.follower.played_ahead == 1
         for step in range(1, 21):  # carry it to the left, slowly, then hold it there
             pos = (x - 6 * step, y - 4 * step)
             pygame.event.post(
