@@ -37,6 +37,7 @@ from games.protocol import InputEvent, Session
 
 LEAD_FRAMES = 240  # how far ahead of its table a peer with no player at it declares
 CONNECT_SECONDS = 15.0
+MAX_AHEAD_SECONDS = 1  # how far a leading table may run past the host's stream
 
 
 class JoinError(UserError):
@@ -233,7 +234,11 @@ class Peer:
         if follower is None or not self.run_ahead:
             return
         to = int(self.clock) if self.live else follower.upto + self.lead
-        follower.run_ahead(to, self.seats, self.limit, self._own)
+        # Never more than a second past the stream: a link that stalls holds the game here too
+        # (what was played ahead and not yet sent would be lost if the link then broke).
+        hz = follower.session.setup.config.world.step_hz
+        follower.run_ahead(min(to, follower.upto + MAX_AHEAD_SECONDS * hz), self.seats,
+                           self.limit, self._own)
 
     def advance(self, seconds: float, step_hz: int) -> None:
         """Real time passed in the window: the clock runs on (never far ahead of the table),
