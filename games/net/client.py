@@ -267,8 +267,10 @@ class Peer:
         # frame); else ``lead`` frames ahead, where the player's inputs will take effect.
         upto = session.frame if self.leading() else ahead + self.lead
         upto = max(upto, max((event.frame + 1 for event in self.local), default=0))
-        if not self.local and upto < self.declared + max(1, self.lead // 4):
+        if not self.local and upto < self.declared + max(1, self.lead // 4) \
+                and session.frame < self.limit:
             return  # nothing to say yet: a declaration every quarter of the lead is enough
+            # (but a table that led to the host's last frame says so: the host waits for it)
         upto = max(upto, self.declared)
         start = self.declared
         due = [event for event in self.script if start <= event.frame < upto]

@@ -54,6 +54,30 @@ def test_the_leading_machine_runs_ahead_through_a_slow_network_and_ends_as_hot_s
     assert proxy.lost > 0
 
 
+def test_a_table_that_leads_to_the_hosts_last_frame_ends_the_game() -> None:
+    """Free play's drag: the peer's machine leads the whole game, up to the host's last frame
+    (it must say it got there: the host waits for it), and ends at the golden digest."""
+    path = SCENARIOS / "freeplay" / "drag_disk_onto_stack.toml"
+    loaded, by_seat = inputs_by_seat(path)
+    assert loaded.expect is not None
+    host = make_host("freeplay", ["remote"], seed=loaded.seed, frames=loaded.frames,
+                     options=dict(loaded.options))
+    peer_box: list[Peer] = []
+
+    async def scene() -> list[dict[str, object]]:
+        serving = asyncio.create_task(host.serve("127.0.0.1", 0))
+        address = await wait_listening(host)
+        # A lead of 59: the last stretch (720 - 12 * 59 = 12 frames) is under a quarter lead.
+        peer_box.append(Peer(address, host.code, script=by_seat[0], lead=59, run_ahead=True))
+        results = await asyncio.wait_for(asyncio.gather(serving, peer_box[0].run()), WAIT)
+        return list(results)
+
+    results = asyncio.run(scene())
+    assert [result["digest"] for result in results] == [loaded.expect.digest] * 2
+    follower = peer_box[0].follower
+    assert follower is not None and follower.played_ahead == len(by_seat[0])
+
+
 def animals_table() -> tuple[Any, Any]:
     from games import registry
     from games.headless import new_session
