@@ -347,3 +347,29 @@ def test_the_network_screen_fits_the_window_with_four_seats(size: tuple[int, int
             assert not rect_a.colliderect(rect_b), (a, b)
     finally:
         app.close()
+
+
+def test_a_bad_board_from_the_host_is_one_line_in_the_joined_window(
+    hosted: Callable[[Host], HostThread], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games.net import host as host_module
+    from games.net.snapshot import data_texts
+
+    files = data_texts("stonewall")
+    files["stonewall/board.toml"] = files["stonewall/board.toml"].replace("size = 9",
+                                                                          "size = 99")
+    monkeypatch.setattr(host_module, "data_texts", lambda game_id: files)
+    host = make_host("stonewall", ["remote", "computer"], seed=3, options={}, frames=100_000)
+    thread = hosted(host)
+    deadline = time.monotonic() + WAIT
+    while host.port == 0 and time.monotonic() < deadline:
+        thread.thread.join(0.01)
+    app = App(None, None, size=(960, 600), saves=tmp_path)
+    try:
+        app.net = JoinLink(app, f"127.0.0.1:{host.port}", host.code)
+        frames_until(app, lambda: app.error is not None, "the refusal")
+        assert app.error == (f"the game from 127.0.0.1:{host.port}: the host's "
+                             "stonewall/board.toml: size: 99 must be a whole number from 5 to 25")
+        assert app.game is None  # nothing was opened
+    finally:
+        app.close()
