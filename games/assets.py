@@ -5,6 +5,8 @@ physics config finds its defaults here too.
 
 Looked for in this order:
 
+0. a folder given to :func:`assets_from` while inside it (a joined network game is built from
+   the host's board files and physics config, kept in a temporary folder);
 1. ``WOBBLETOP_ASSETS`` (a test or a user that ships its own maps);
 2. the repository's ``assets/`` folder next to the code (a checkout or an editable install:
    recognised by the ``pyproject.toml`` beside it, so a stray ``assets`` folder in
@@ -26,7 +28,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -36,8 +39,24 @@ ASSETS_PACKAGE = "wobbletop_assets"
 _CODE_ROOT = Path(__file__).resolve().parent.parent
 
 
+_FROM: list[Path] = []  # the folders of :func:`assets_from`, innermost last
+
+
+@contextmanager
+def assets_from(folder: Path) -> Iterator[None]:
+    """Read the data files from ``folder`` while inside (one synchronous build of a game: the
+    boards and the config it reads are then kept in its state, not read again)."""
+    _FROM.append(folder)
+    try:
+        yield
+    finally:
+        _FROM.pop()
+
+
 def assets_dir() -> Path:
     """The folder holding the default config, board maps and scenario files."""
+    if _FROM:
+        return _FROM[-1]
     override = os.environ.get("WOBBLETOP_ASSETS")
     if override:
         return Path(override)

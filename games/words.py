@@ -8,8 +8,8 @@ which stay as they are in results, saves and sweeps. What a person reads goes th
   monsters think…" (``the=True``); :func:`wins` is the winner's line;
 - :func:`does`: present tense for what to do now, from the sessions' imperative
   ``need()``: "Red rolls", "The monsters move the blue monster 2 steps";
-- :func:`seat_tag` / :func:`seat_label`: "Red (you)" or "Blue (computer)", the same in every
-  game.
+- :func:`seat_tag` / :func:`seat_label`: "Red (you)" or "Blue (computer)" (in a network game
+  "Blue (remote)" for a friend's seat), the same in every game.
 
 Plural names are the ones a side of several pieces carries (Whacky Wit's monsters). Pure
 Python: no pygame, so sessions may word their status lines with it too.
@@ -74,14 +74,18 @@ def wins(name: str, *, the: bool = False) -> str:
     return says(name, "win", the=the)
 
 
-def seat_tag(human: bool) -> str:
-    """The word in brackets after a player's name: "you" or "computer"."""
-    return "you" if human else "computer"
+def seat_tag(human: bool, *, remote: bool = False) -> str:
+    """The word in brackets after a player's name: "you", "computer", or in a network game
+    "remote" for a person playing on another machine."""
+    if not human:
+        return "computer"
+    return "remote" if remote else "you"
 
 
-def seat_label(name: str, human: bool) -> str:
-    """"Red (you)" or "Blue (computer)": how every game's panel names a seat."""
-    return f"{display_name(name)} ({seat_tag(human)})"
+def seat_label(name: str, human: bool, *, remote: bool = False) -> str:
+    """"Red (you)", "Blue (computer)" or "Blue (remote)": how every game's panel names a
+    seat."""
+    return f"{display_name(name)} ({seat_tag(human, remote=remote)})"
 
 
 def sentence(text: str) -> str:

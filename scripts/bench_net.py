@@ -11,13 +11,16 @@ frame (120 frames a simulated second; a dice game's frame is one action), and th
 the network game against the hot-seat one (the ratio; absolute times on a shared machine mean
 little).
 
-Added latency per input: Free play's drag (``assets/scenarios/freeplay/drag_disk_onto_stack``)
-made live, in real time: each input is made at its scenario time and the script measures when
-it takes effect on the table of the player who made it. Hot-seat it acts in the next frame's
-tick (one frame, printed as such); a joined window stamps it at the first frame it has not
-declared yet and sees it when the host's stream comes back, so the added latency is about the
-round trip plus what the lead puts between. Measured on the loopback and through the proxy
-with ``--rtt`` seconds of round trip (default 0.15) and ``--loss`` (default 0.05).
+Added latency per input: Free play's drag (``assets/scenarios/freeplay/drag_disk_onto_stack``) made
+live, in real time: each input is made at its scenario time and the script measures when it takes
+effect on the table of the player who made it. Hot-seat it acts in the next frame's tick (one
+frame, printed as such). A joined window whose seat leads the table (Free play's only seat:
+:func:`games.net.lockstep.leader`) applies it on its own table at once, at its own frame, and the
+host follows; where no seat leads (the dice games, Wallamoppi) it is stamped at the first frame not
+declared yet and seen when the host's stream comes back, about the round trip plus what the lead
+puts between (measured too: the same window made not to lead, "following", as every window is in a
+game where no seat leads). Measured on the loopback and through the proxy with ``--rtt`` seconds of
+round trip (default 0.15) and ``--loss`` (default 0.05).
 """
 
 from __future__ import annotations
@@ -86,7 +89,8 @@ def bandwidth(games: list[str], seconds: float, seed: int) -> None:
               f"{net / hot:>17.2f}x")
 
 
-async def live_latency(rtt: float, loss: float, lead: int) -> list[float]:
+async def live_latency(rtt: float, loss: float, lead: int, run_ahead: bool = True
+                       ) -> list[float]:
     """Seconds from each input made to its effect on the maker's table, played live."""
     from games.scenario import load_scenario
 
@@ -103,7 +107,7 @@ async def live_latency(rtt: float, loss: float, lead: int) -> list[float]:
         proxy = LossyProxy(address, delay=rtt / 2, loss=loss)
         server = await proxy.start()
         address = f"127.0.0.1:{proxy.port}"
-    peer = Peer(address, "BENCH", live=True, lead=lead)
+    peer = Peer(address, "BENCH", live=True, lead=lead, run_ahead=run_ahead)
     following = asyncio.create_task(peer.run())
     while peer.session is None:
         await asyncio.sleep(0.001)
@@ -148,13 +152,14 @@ def main() -> None:
     hot = 1000 / load_config(None).config.world.step_hz
     print(f"input to effect, Free play's drag (median of its inputs), lead {args.lead} frames:")
     print(f"  hot-seat (the next frame)     {hot:7.1f} ms")
-    for rtt, loss, label in ((0.0, 0.0, "loopback"),
-                             (args.rtt, args.loss,
-                              f"{args.rtt * 1000:.0f} ms round trip, {args.loss:.0%} loss")):
-        delays = asyncio.run(live_latency(rtt, loss, args.lead))
-        median = statistics.median(delays) * 1000
-        print(f"  network, {label:<36} {median:7.1f} ms  ({median - hot:+.1f} ms, "
-              f"{len(delays)} inputs)")
+    for run_ahead, how in ((True, "leading"), (False, "following")):
+        for rtt, loss, label in ((0.0, 0.0, "loopback"),
+                                 (args.rtt, args.loss,
+                                  f"{args.rtt * 1000:.0f} ms round trip, {args.loss:.0%} loss")):
+            delays = asyncio.run(live_latency(rtt, loss, args.lead, run_ahead))
+            median = statistics.median(delays) * 1000
+            print(f"  network, {how}, {label:<36} {median:7.1f} ms  ({median - hot:+.1f} ms, "
+                  f"{len(delays)} inputs)")
 
 
 if __name__ == "__main__":

@@ -43,7 +43,6 @@ from games.ui.render import (
     WorldRect,
     shade,
 )
-from games.words import seat_label
 from physics.world import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -274,7 +273,7 @@ class AnimalsView(PhysicsView):
         human = self.game.kinds[seat] is SeatKind.HUMAN
         renderer.text(
             surface,
-            seat_label(seat, human),  # "Red (you)" as in every game (games/words.py)
+            self.seat_label(index, seat, human),  # "Red (you)" as in every game (games/words.py)
             (chip.right + 8, chip.centery),
             size=17,
             bold=True,

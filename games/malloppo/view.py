@@ -61,7 +61,6 @@ from games.ui.render import (
 )
 from games.ui.view import View
 from games.ui.widgets import whole_entries
-from games.words import seat_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -623,7 +622,7 @@ class MalloppoView(DiceBoardView):
         line_size = self.ts(LINE_SIZE)
         lines = []
         for player in range(state.players):
-            seat = seat_label(state.name(player), game.is_human(player))
+            seat = self.seat_label(player, state.name(player), game.is_human(player))
             if state.is_out(player):
                 text = f"{seat}: out"
             else:

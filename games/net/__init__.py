@@ -12,7 +12,11 @@ moves are never sent: they follow from the seed and the inputs on every machine,
 * :mod:`games.net.lockstep`: the pure part (no asyncio, no pygame): the seats, the host's
   gate (a frame is ticked only once every peer has declared its inputs up to it), the stamping
   of inputs, whose turn an input may be played in, and the follower that applies the stream.
-* :mod:`games.net.snapshot`: a game as the save text a joining or resynchronising peer loads
+  In a physics game where one human seat alone may act (``leader``), that seat's machine runs
+  ahead of the stream and applies its inputs at once at its own frames; the host takes nobody
+  else's input meanwhile, so every table still applies the same inputs at the same frames.
+* :mod:`games.net.snapshot`: a game as the save text a joining or resynchronising peer loads,
+  with the host's data files (boards, physics config) it is built on, checked as user files
   (:mod:`games.saves`: a scenario of the game so far plus ``[save]``; loading it replays to the
   saved frame and checks the digest).
 * :mod:`games.net.host` and :mod:`games.net.client`: the asyncio peers on ``websockets``.

@@ -1,8 +1,9 @@
 """A peer: joins a host with its code, rebuilds the game from the host's save, follows it.
 
 :class:`Peer` connects (``websockets``), says ``hello`` with the join code, and loads the
-``welcome``'s save (:func:`games.net.snapshot.session_from_save`: replayed to the host's frame
-and checked against its digest). From then on it applies the host's ``frames`` stream
+``welcome``'s save on the host's data files (:func:`games.net.snapshot.session_from_save`:
+the files checked as a user's files are, the save replayed to the host's frame and checked
+against its digest). From then on it applies the host's ``frames`` stream
 (:class:`games.net.lockstep.Follower`) and declares its own inputs ahead of it: a ``--computer``
 peer has none (its seat is a computer seat on every machine), a scripted peer (``--inputs
 FILE``) sends the inputs of a scenario file at their frames, the window sends what its player
@@ -36,6 +37,7 @@ from games.protocol import InputEvent, Session
 
 LEAD_FRAMES = 240  # how far ahead of its table a peer with no player at it declares
 CONNECT_SECONDS = 15.0
+MAX_AHEAD_SECONDS = 1  # how far a leading table may run past the host's stream
 
 
 class JoinError(UserError):
@@ -62,6 +64,7 @@ class Peer:
         on_status: Callable[[str], None] | None = None,
         on_session: Callable[[Session], None] | None = None,
         live: bool = False,
+        run_ahead: bool | None = None,
     ) -> None:
         self.address, self.code, self.computer, self.seat_wanted = address, code, computer, seat
         self.name, self.lead, self.base_lead = name, lead, lead
@@ -85,6 +88,14 @@ class Peer:
         self.local: list[InputEvent] = []
         self.socket: ClientConnection | None = None
         self.ended: dict[str, Any] | None = None
+        self.files: dict[str, str] = {}  # the host's data files the game is played on
+        # Run ahead while this machine leads the table (a window always; a script if asked).
+        self.run_ahead = live if run_ahead is None else run_ahead
+        self.limit = 1_000_000_000  # the host's last frame (the welcome says)
+        self._script_at: dict[int, list[InputEvent]] = {}
+        for event in self.script:
+            self._script_at.setdefault(event.frame, []).append(event)
+        self.queued: list[InputEvent] = []  # the player's, waiting for their frame here
 
     async def run(self) -> dict[str, Any]:
         uri = f"ws://{self.address}"
@@ -123,6 +134,7 @@ class Peer:
                             f"{message.reason.split(': ', 1)[-1]}")
         if isinstance(message, m.Welcome):
             self._load(message)
+            self._lead()
             await self._declare(socket)
         elif self.follower is None:
             log(f"from the host: dropped: {message.type} before the welcome")
@@ -143,12 +155,16 @@ class Peer:
         return None
 
     def _load(self, welcome: m.Welcome) -> None:
-        self.session = session_from_save(welcome.save, self.address)
-        self.follower = Follower(self.session)
+        from games import registry
+
+        self.session = session_from_save(welcome.save, self.address, welcome.files)
+        self.files, self.limit = dict(welcome.files), welcome.limit
+        self.follower = Follower(self.session, registry.load(self.session.game_id))
         self.seats = welcome.seats
         self.declared = self.session.frame
         self.clock = float(self.session.frame)
         self.local.clear()
+        self.queued.clear()
         if self.on_session is not None:
             self.on_session(self.session)
         log(f"playing {self.session.game_id} from frame {self.session.frame}, seats {self.seats}")
@@ -167,6 +183,7 @@ class Peer:
             self.follower = None  # the welcome that answers rebuilds it
             await socket.send(self.numbered.stamp(m.Resync(frame=follower.session.frame)))
             return
+        self._lead()
         await self._declare(socket)
 
     def _measure(self, upto: int) -> None:
@@ -183,23 +200,56 @@ class Peer:
             hz = self.session.setup.config.world.step_hz
             self.lead = max(self.base_lead, math.ceil(self.rtt * hz * 1.5) + 2)
 
+    def leading(self) -> bool:
+        """Whether this machine leads the table now (it runs ahead of the host's stream)."""
+        follower = self.follower
+        return self.run_ahead and follower is not None and follower.leads(self.seats)
+
     def queue(self, event: InputEvent) -> int:
-        """A player's input in the window: it takes effect at the first frame not yet declared
-        (``lead`` frames ahead at most), on every table alike, once the host has it. Returns
-        that frame."""
-        session = self.session
+        """A player's input in the window. Where this machine leads the table (a physics
+        game, its seat to act) it is applied here at once (:class:`InputRefused` as the
+        session says); else it takes effect at the first frame not yet declared (``lead``
+        frames ahead at most), on every table alike, once the host has it. Returns its frame."""
+        session, follower = self.session, self.follower
+        if follower is not None and session is not None and self.leading() \
+                and session.frame >= self.declared:
+            self.local.append(follower.play_now(event))
+            return session.frame
         frame = max(self.declared, session.frame if session is not None else 0)
-        self.local.append(InputEvent(frame, event.action, event.x, event.y, event.data))
+        stamped = InputEvent(frame, event.action, event.x, event.y, event.data)
+        self.local.append(stamped)
+        self.queued.append(stamped)
         return frame
 
+    def _own(self, frame: int) -> list[InputEvent]:
+        """Our inputs due at ``frame`` (the script's, the player's queued ones)."""
+        due = [event for event in self.queued if event.frame == frame]
+        self.queued = [event for event in self.queued if event.frame > frame]
+        return [*self._script_at.get(frame, ()), *due]
+
+    def _lead(self) -> None:
+        """Run this table ahead of the stream while it leads: a window as far as its clock,
+        a script up to ``lead`` frames past the stream."""
+        follower = self.follower
+        if follower is None or not self.run_ahead:
+            return
+        to = int(self.clock) if self.live else follower.upto + self.lead
+        # Never more than a second past the stream: a link that stalls holds the game here too
+        # (what was played ahead and not yet sent would be lost if the link then broke).
+        hz = follower.session.setup.config.world.step_hz
+        follower.run_ahead(min(to, follower.upto + MAX_AHEAD_SECONDS * hz), self.seats,
+                           self.limit, self._own)
+
     def advance(self, seconds: float, step_hz: int) -> None:
-        """Real time passed in the window: the clock runs on (never far ahead of the table)."""
+        """Real time passed in the window: the clock runs on (never far ahead of the table),
+        and the table with it where this machine leads."""
         session = self.session
         if session is None:
             return
         # Real time, but never more than ``lead`` frames past the table (a stream that lags
         # holds the clock: the game slows for everyone rather than jumping ahead here).
         self.clock = min(self.clock + seconds * step_hz, session.frame + self.lead)
+        self._lead()
 
     async def declare_now(self) -> None:
         """Send what the window's player did since the last declaration (and the clock's)."""
@@ -213,11 +263,16 @@ class Peer:
         session = self.session
         assert session is not None
         ahead = int(self.clock) if self.live else session.frame
-        upto = max(ahead + self.lead, max((event.frame + 1 for event in self.local), default=0))
-        if not self.local and upto < self.declared + max(1, self.lead // 4):
+        # Leading, we promise only the frames this table has played (our inputs come at its
+        # frame); else ``lead`` frames ahead, where the player's inputs will take effect.
+        upto = session.frame if self.leading() else ahead + self.lead
+        upto = max(upto, max((event.frame + 1 for event in self.local), default=0))
+        if not self.local and upto < self.declared + max(1, self.lead // 4) \
+                and session.frame < self.limit:
             return  # nothing to say yet: a declaration every quarter of the lead is enough
+            # (but a table that led to the host's last frame says so: the host waits for it)
         upto = max(upto, self.declared)
-        start = max(self.declared, session.frame)
+        start = self.declared
         due = [event for event in self.script if start <= event.frame < upto]
         due += self.local
         self.local = []
@@ -246,7 +301,9 @@ class Peer:
         if session is None:
             return None
         path = numbered_path(folder / save_name(session.game_id))
-        write_text_atomically(path, save_text(session, f"wobbletop join {self.address}"))
+        write_text_atomically(
+            path, save_text(session, f"wobbletop join {self.address}", self.files)
+        )
         return path
 
 

@@ -1,13 +1,14 @@
 """The host: a ``websockets`` server that keeps the one session and streams it to the peers.
 
-The host listens (on 127.0.0.1 unless told ``--listen 0.0.0.0``), waits until every remote seat
-is taken by a peer who gave the join code, starts the game (a remote seat whose peer joined with
+The host listens (on 127.0.0.1 unless told ``--listen 0.0.0.0``), waits until every remote seat is
+taken by a peer who gave the join code, starts the game (a remote seat whose peer joined with
 ``--computer`` is a computer seat on every machine), and sends each peer its ``welcome``: the game
-as save text (:mod:`games.net.snapshot`). Then it runs the game as far as every peer has declared
-its inputs (:class:`games.net.lockstep.HostGame`), streaming ``frames`` with the inputs it applied
-and its digests; a peer that drops out pauses the game until a peer with the same code takes its
-seat back (it gets a fresh ``welcome`` at the current frame and catches up by replaying it). At
-the end every peer gets ``end`` and the host prints the same JSON line as ``wobbletop run``.
+as save text and its data files, boards and physics config (:mod:`games.net.snapshot`). Then it
+runs the game as far as every peer has declared its inputs (:class:`games.net.lockstep.HostGame`),
+streaming ``frames`` with the inputs it applied and its digests; a peer that drops out pauses the
+game until a peer with the same code takes its seat back (it gets a fresh ``welcome`` at the
+current frame and catches up by replaying it). At the end every peer gets ``end`` and the host
+prints the same JSON line as ``wobbletop run``.
 
 A message that is not JSON, not of the schema, too big, replayed or out of turn is dropped with
 a log line (stderr, ``wobbletop: net: ...``); a wrong code is refused with one line and the
@@ -41,7 +42,7 @@ from games.net.lockstep import (
     session_seats,
 )
 from games.net.messages import log
-from games.net.snapshot import save_text
+from games.net.snapshot import data_texts, save_text
 from games.protocol import GameSpec, InputEvent, Session
 from physics.config import PhysicsConfig
 
@@ -49,6 +50,7 @@ HELLO_SECONDS = 10.0  # a connection that says nothing this long is closed
 PING_SECONDS = 1.0
 CHUNK_FRAMES = 240  # frames run between two looks at the network
 MAX_BEHIND_FRAMES = 30  # a window's host catches up at most this much after a stall
+clock = time.monotonic  # the peers' message rates are measured on it
 
 
 @dataclass
@@ -62,6 +64,9 @@ class Slot:
     socket: ServerConnection | None = None
     numbered: m.Numbered = field(default_factory=m.Numbered)
     rtt_ms: float | None = None
+    queue_full: bool = False  # its last inputs were dropped: too many waiting
+    limit: m.RateLimit = field(default_factory=lambda: m.RateLimit(
+        m.PEER_MESSAGES_PER_SECOND, m.PEER_BURST, clock=lambda: clock()))
 
 
 class Host:
@@ -282,9 +287,16 @@ class Host:
         slot.peer.pending.clear()
         slot.peer.upto = session.frame
         slot.peer.connected = True
-        await self._send(slot, m.Welcome(seats=[slot.seat], save=text))
+        files = data_texts(self.spec.id)
+        await self._send(slot, m.Welcome(seats=[slot.seat], save=text, files=files,
+                                         limit=self.limit))
 
     def _take(self, slot: Slot, guard: m.SeqGuard, raw: str | bytes) -> None:
+        if not slot.limit.take():
+            if slot.limit.announce():
+                log(f"{slot.peer.name}: dropped: more than {m.PEER_MESSAGES_PER_SECOND} "
+                    "messages a second; dropping its messages until it slows down")
+            return
         try:
             message = m.decode(raw, from_host=False)
             guard.take(message)
@@ -294,9 +306,22 @@ class Host:
         if isinstance(message, m.Inputs):
             game = self.game
             assert game is not None
-            for line in game.declare(slot.peer, message.upto,
-                                     [record.event() for record in message.events]):
+            queued = len(slot.peer.pending) + len(message.events)
+            if queued > m.MAX_QUEUED_EVENTS:
+                if not slot.queue_full:  # said once a run, as a flood of messages is
+                    log(f"{slot.peer.name}: dropped: inputs seq {message.seq}: {queued} inputs "
+                        f"would wait for their frame; allowed: at most {m.MAX_QUEUED_EVENTS} "
+                        "(dropping such messages until its inputs are played)")
+                slot.queue_full = True
+                return
+            slot.queue_full = False
+            lines = game.declare(slot.peer, message.upto,
+                                 [record.event() for record in message.events])
+            for line in lines[:3]:
                 log(line)
+            if len(lines) > 3:
+                log(f"{slot.peer.name}: and {len(lines) - 3} more inputs of seq {message.seq} "
+                    "dropped")
             self.changed.set()
         elif isinstance(message, m.Resync):
             log(f"{slot.peer.name}: asked to resynchronise at frame {message.frame}")

@@ -23,8 +23,9 @@ end, so the save kept on the way out resumes.
 
 from __future__ import annotations
 
+import contextlib
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from games.errors import UserError
@@ -89,6 +90,35 @@ def acting_seat(session: Session, spec: GameSpec, event: InputEvent) -> int | No
     if isinstance(name, str) and name in spec.seat_names:
         return spec.seat_names.index(name)
     return None
+
+
+# The inputs of the physics games, asked one by one who may play them now (:func:`leader`).
+PHYSICS_ACTIONS = ("grab", "move", "release", "place", "start_timer", "ready", "marble", "draw",
+                   "roll", "stop", "accept", "doubt")
+
+
+def leader(session: Session, spec: GameSpec) -> int | None:
+    """The one seat whose machine leads the table now, or None.
+
+    In a physics game (not a dice game) where a single person may act at this frame (every
+    input but tidying the table is that seat's: Animal upon Animal's seat on turn, Free play's
+    only seat; Wallamoppi while its placer, its timer's starter and its seat on turn are one),
+    that seat's machine runs ahead of the host and applies its player's inputs at once; every
+    other table, the host's included, follows its stream, and nobody else's input is taken
+    (not even tidying the table) until the lead passes. A computer seat leads nowhere."""
+    if hasattr(getattr(session, "state", None), "current"):
+        return None  # a dice game: inputs go through the host as they are
+    seats = {acting_seat(session, spec, InputEvent(session.frame, action))
+             for action in PHYSICS_ACTIONS}
+    if len(spec.seat_names) == 1:
+        seats = {0}
+    if len(seats) != 1 or None in seats:
+        return None
+    seat = seats.pop()
+    kinds = session.setup.seats
+    if seat is None or seat >= len(kinds) or kinds[seat] is not SeatKind.HUMAN:
+        return None
+    return seat
 
 
 @dataclass
@@ -199,6 +229,10 @@ class HostGame:
                     )
 
     def _refusal(self, peer: Peer, event: InputEvent) -> str | None:
+        ahead = leader(self.session, self.spec)
+        if ahead is not None and ahead not in peer.seats:
+            return (f"{self.spec.seat_names[ahead]}'s machine leads the table now "
+                    f"({peer.name} plays seats {peer.seats})")
         seat = acting_seat(self.session, self.spec, event)
         if seat is None or seat in peer.seats:
             return None
@@ -218,24 +252,47 @@ class Desync(Exception):
 
 
 class Follower:
-    """A peer's side: apply the host's stream to the local session, checking its digests."""
+    """A peer's side: apply the host's stream to the local session, checking its digests.
 
-    def __init__(self, session: Session) -> None:
+    When this machine leads the table (:func:`leader`), its session runs ahead of the stream
+    (:meth:`run_ahead`, :meth:`play_now`): the inputs it applied itself are kept until the
+    stream brings them back, which must be exactly them at the same frames, and its digests at
+    the host's check frames are noted on the way to be compared when the host's arrive. Any
+    difference is a :class:`Desync` (the peer then reloads the host's game)."""
+
+    def __init__(self, session: Session, spec: GameSpec | None = None) -> None:
         self.session = session
+        self.spec = spec
         self.pending: list[InputEvent] = []
         self.checks: dict[int, str] = {}
+        self.upto = session.frame  # how far the stream has come
+        self.ahead: list[InputEvent] = []  # applied here ahead of the stream, not yet back
+        self.noted: dict[int, str] = {}  # our digests at check frames we ran ahead through
+        self.played_ahead = 0  # our inputs applied here before the stream brought them
+        self.check_every = max(1, round(CHECK_SECONDS * session.setup.config.world.step_hz))
 
     @game_work
     def take(self, upto: int, events: Iterable[InputEvent], digests: Iterable[tuple[int, str]]
              ) -> None:
         """Run to ``upto`` with these inputs at their frames; :class:`Desync` on a digest that
         differs (the session is then where the difference was found)."""
-        self.pending.extend(event for event in events if event.frame >= self.session.frame)
-        self.pending.sort(key=lambda event: event.frame)
-        self.checks.update(
-            (frame, digest) for frame, digest in digests if frame >= self.session.frame
-        )
         session = self.session
+        self.upto = max(self.upto, upto)
+        for event in events:
+            if self.ahead and event == self.ahead[0]:
+                self.ahead.pop(0)  # ours, back from the host as we played it
+            elif self.ahead or (self.noted and event.frame < session.frame):
+                raise Desync(f"frame {event.frame}: the host applied {event.action}, which "
+                             "this table (ahead of the stream) did not")
+            elif event.frame >= session.frame:
+                self.pending.append(event)
+        self.pending.sort(key=lambda event: event.frame)
+        for frame, digest in digests:
+            mine = self.noted.pop(frame, None)
+            if mine is not None and mine != digest:
+                raise Desync(f"frame {frame}: digest {mine[:12]}…, the host's {digest[:12]}…")
+            if mine is None and frame >= session.frame:
+                self.checks[frame] = digest
         while True:
             expected = self.checks.pop(session.frame, None)
             if expected is not None and session.digest() != expected:
@@ -250,6 +307,41 @@ class Follower:
                 except InputRefused as error:  # the host took it: this table is not the host's
                     raise Desync(f"frame {session.frame}: {event.action} refused here ({error})"
                                  ) from None
+            session.tick()
+
+    def leads(self, seats: Sequence[int]) -> bool:
+        """Whether this table may run ahead now: it has played all the stream brought, and its
+        seat leads the table at its frame."""
+        session = self.session
+        return (self.spec is not None and session.frame >= self.upto and not self.pending
+                and session.outcome is None and leader(session, self.spec) in seats)
+
+    def _note(self) -> None:
+        session = self.session
+        if session.frame % self.check_every == 0 and session.frame not in self.noted:
+            self.noted[session.frame] = session.digest()
+
+    def play_now(self, event: InputEvent) -> InputEvent:
+        """Our player's input, applied at once at this table's frame (it leads); the stamped
+        input to send. :class:`InputRefused` as the session says."""
+        self._note()
+        stamped = InputEvent(self.session.frame, event.action, event.x, event.y, event.data)
+        self.session.handle(stamped)
+        self.ahead.append(stamped)
+        self.played_ahead += 1
+        return stamped
+
+    @game_work
+    def run_ahead(self, to: int, seats: Sequence[int], limit: int,
+                  own: Callable[[int], Sequence[InputEvent]] = lambda frame: ()) -> None:
+        """Tick ahead of the stream towards frame ``to`` while this table leads (and before
+        ``limit``), playing ``own(frame)``, our inputs due at each frame."""
+        session = self.session
+        while session.frame < min(to, limit) and self.leads(seats):
+            for event in own(session.frame):
+                with contextlib.suppress(InputRefused):  # refused at the host too: not streamed
+                    self.play_now(event)
+            self._note()
             session.tick()
 
 

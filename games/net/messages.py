@@ -1,15 +1,19 @@
 """The messages host and peers exchange: versioned JSON, checked by a schema, size-limited.
 
 Every message is one JSON object with ``type`` (what it is) and ``v`` (:data:`VERSION`; another
-version is refused, not guessed at). Each side numbers the messages it sends in ``seq``, from 1
-up; a message whose ``seq`` is not above the last one taken from that connection is a replay and
-is dropped. Nothing is ever pickled; :func:`decode` is the only way in, and it gives either a
-checked message or a one-line reason to drop it (the caller logs it and carries on).
+version is refused, not guessed at). Each side numbers the messages it sends in ``seq``, from 1 up;
+a message whose ``seq`` is not above the last one taken from that connection is a replay and is
+dropped. The host takes at most :data:`PEER_MESSAGES_PER_SECOND` messages a second from a peer and
+keeps at most :data:`MAX_QUEUED_EVENTS` of its inputs waiting (:class:`RateLimit`); more is
+dropped, said in one log line a run. Nothing is ever pickled; :func:`decode` is the only way in,
+and it gives either a checked message or a one-line reason to drop it (the caller logs it and
+carries on).
 
 Peer to host: ``hello`` (the join code, whether the joined seats are played by the computer, a
 seat to take back when rejoining), ``inputs`` (a peer's inputs for frames ``[.., upto)`` and the
 promise that it has no more before ``upto``), ``resync`` (asks for the host's state), ``pong``.
-Host to peer: ``welcome`` (your seats, and the game so far as save text), ``refused`` (one line,
+Host to peer: ``welcome`` (your seats, the game so far as save text, and the host's data files:
+board files and physics config, :mod:`games.net.snapshot`), ``refused`` (one line,
 then the host closes), ``frames`` (the host ran to ``upto``: the inputs it applied, at their
 frames, and digests to compare), ``status`` (who is connected, paused or not), ``end`` (the game
 ended at ``frame`` with this result), ``ping``.
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -29,9 +34,16 @@ from games.userfile import MAX_SCENARIO_BYTES
 VERSION = 1
 # What a peer may send: inputs and small control messages. A bigger one is dropped unread.
 MAX_PEER_MESSAGE = 64 * 1024
-# What the host may send: a welcome carries a save (as big as a scenario file may be).
-MAX_HOST_MESSAGE = MAX_SCENARIO_BYTES + 64 * 1024
+# What the host may send: a welcome carries a save (as big as a scenario file may be) and the
+# data files (each checked by the joiner: games.net.snapshot.MAX_DATA_FILE_BYTES).
+MAX_FILES_CHARS = 2 << 20
+MAX_HOST_MESSAGE = MAX_SCENARIO_BYTES + MAX_FILES_CHARS + 64 * 1024
 MAX_EVENTS = 512  # inputs in one message
+# What the host takes from one peer: messages a second (a window declares at most once a drawn
+# frame, plus a pong a second), in a burst, and inputs waiting for their frame.
+PEER_MESSAGES_PER_SECOND = 120
+PEER_BURST = 240
+MAX_QUEUED_EVENTS = 4 * MAX_EVENTS
 CODE_PATTERN = r"^[A-Za-z0-9-]{1,32}$"
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I to misread
 
@@ -78,6 +90,8 @@ class Welcome(_Message):
     type: Literal["welcome"] = "welcome"
     seats: list[int] = Field(max_length=16)
     save: str = Field(max_length=MAX_SCENARIO_BYTES)
+    files: dict[str, str] = Field(default_factory=dict, max_length=16)
+    limit: int = Field(default=1_000_000_000, ge=0)  # the host stops at this frame
 
 
 class Refused(_Message):
@@ -173,6 +187,34 @@ class SeqGuard:
                 f"(the last taken was {self.last})"
             )
         self.last = message.seq
+
+
+class RateLimit:
+    """At most ``rate`` messages a second from one peer, ``burst`` at once (a token bucket);
+    :meth:`take` says whether this one may be taken. The first one dropped in a run is said
+    (``announce``), the others of the run are dropped quietly: a flood never floods the log."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float]) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = burst
+        self.at = clock()
+        self.dropping = False
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.dropping = False
+            return True
+        return False
+
+    def announce(self) -> bool:
+        """Whether this drop starts a run (log it); later drops of the run are not logged."""
+        first = not self.dropping
+        self.dropping = True
+        return first
 
 
 class Numbered:

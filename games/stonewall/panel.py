@@ -21,7 +21,6 @@ from games.ui.dice_view import PAD
 from games.ui.palette import draw_seat_token
 from games.ui.render import ACCENT, INK, INK_DIM, Colour, Renderer, shade
 from games.ui.widgets import whole_entries
-from games.words import seat_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.stonewall.view import StonewallView
@@ -139,7 +138,7 @@ def player_rows(
     state, game = view.state, view.game
     rows = []
     for player in range(state.players):
-        seat = seat_label(state.name(player), game.is_human(player))
+        seat = view.seat_label(player, state.name(player), game.is_human(player))
         walls = sum(state.stocks[player])
         won = state.is_over() and state.winner == player
         if size is not None:

@@ -28,9 +28,10 @@ import contextlib
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from games.net.client import HostLeft, JoinError, Peer
+from games.errors import UserError
+from games.net.client import HostLeft, Peer
 from games.net.host import Host
-from games.net.lockstep import acting_seat
+from games.net.lockstep import acting_seat, leader
 from games.protocol import InputEvent, InputRefused, Session
 
 if TYPE_CHECKING:
@@ -97,6 +98,7 @@ class NetLink:
         if game is None:
             return
         self.opened, self.seats = session, seats
+        game.view.own_seats = frozenset(seats)  # "(you)" on this window's seats only
         # Ctrl+Z replays the game without the last drag: not a thing one table can do alone.
         game.spec = dataclasses.replace(game.spec, undo_by_replay=False)
         view = game.view
@@ -112,6 +114,9 @@ class NetLink:
         from games import registry
 
         spec = registry.load(session.game_id)
+        ahead = leader(session, spec)
+        if ahead is not None and ahead not in self.seats:
+            raise InputRefused(f"{spec.seat_names[ahead]} is playing (on another machine)")
         seat = acting_seat(session, spec, event)
         if seat is not None and seat not in self.seats:
             raise InputRefused(f"it is {spec.seat_names[seat]}'s turn (played on another machine)")
@@ -130,7 +135,7 @@ class NetLink:
         error = task.exception() if not task.cancelled() else None
         if isinstance(error, HostLeft):
             self.line = "the host left: the game is saved (Resume in the menu)"
-        elif isinstance(error, JoinError):
+        elif isinstance(error, UserError):  # refused: a wrong code, a bad board file sent
             self.line = str(error)
             self.app.error = str(error)
         elif error is not None:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from games.protocol import InputEvent, InputRefused, Session
+from games.words import seat_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -47,10 +48,20 @@ class View:
     # Pixels the view keeps below the play area for controls of its own (a replay's timeline):
     # ``app.play_rect`` ends above them.
     footer_px: ClassVar[int] = 0
+    # A network game: the seats (indices into the game's ``seat_names``) this window plays;
+    # None at one shared table (hot seat). Set by :mod:`games.ui.net_play`.
+    own_seats: frozenset[int] | None = None
 
     def __init__(self, app: App, session: Session) -> None:
         self.app = app
         self.session = session
+
+    def seat_label(self, seat: int, name: str, human: bool) -> str:
+        """How a panel names seat number ``seat`` (player ``name``): "Red (you)", "Blue
+        (computer)" (games/words.py); in a network game "Blue (remote)" for a person playing on
+        another machine (``own_seats``: this window's seats)."""
+        remote = self.own_seats is not None and seat not in self.own_seats
+        return seat_label(name, human, remote=remote)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """React to one pygame event (mouse, keys) by sending inputs to the session."""

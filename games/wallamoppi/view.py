@@ -38,10 +38,10 @@ from games.ui.render import (
     shade,
 )
 from games.wallamoppi.marks import draw_last_moves
-from games.wallamoppi.rules import Phase, Slot, all_slots, other
+from games.wallamoppi.rules import SEATS, Phase, Slot, all_slots, other
 from games.wallamoppi.scene import MarbleTimer, slot_position
 from games.wallamoppi.session import WallamoppiSession
-from games.words import display_name, seat_label
+from games.words import display_name
 from physics.world import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -564,9 +564,10 @@ class WallamoppiView(PhysicsView):
         pygame.draw.rect(surface, TAG_COLOURS[seat], chip, border_radius=4)
         pygame.draw.rect(surface, ACCENT, chip.inflate(4, 4), width=1, border_radius=5)
         step = "building the wall" if rules.phase is Phase.WALL else "tower"
+        who = self.seat_label(SEATS.index(seat), seat, self.game.kinds[seat] is SeatKind.HUMAN)
         renderer.text(
             surface,
-            f"{seat_label(seat, self.game.kinds[seat] is SeatKind.HUMAN)} · {step}",
+            f"{who} · {step}",
             (chip.right + 10, chip.centery),
             size=18,
             bold=True,

@@ -50,7 +50,6 @@ from games.whacky.rules import (
     action_to_json,
 )
 from games.whacky.session import WhackySession
-from games.words import seat_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -674,8 +673,8 @@ class WhackyView(DiceBoardView):
                 renderer.text(surface, line, (x, y), size=head, bold=True,
                               colour=WHACKY_YELLOW if state.current == WHACKY else INK)
                 y += head + 6
-            seats = (f"{seat_label('whacky', game.is_human(WHACKY))} · "
-                     f"{seat_label('monsters', game.is_human(MONSTERS))}")
+            seats = (f"{self.seat_label(WHACKY, 'whacky', game.is_human(WHACKY))} · "
+                     f"{self.seat_label(MONSTERS, 'monsters', game.is_human(MONSTERS))}")
             renderer.text(surface, renderer.ellipsize(seats, width, ts(12)), (x, y), size=ts(12),
                           colour=INK_DIM)
             y += ts(20)

@@ -19,12 +19,15 @@ from tests.waiting import Spawn, finish, wait_until
 WOBBLETOP = [sys.executable, "-m", "games"]
 
 
-def start_host(spawn: Spawn, tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], str,
-                                                                   Path]:
-    """A headless host on a free port; it, its address, and the file its stderr goes to."""
+def start_host(spawn: Spawn, tmp_path: Path, *args: str, assets: Path | None = None
+               ) -> tuple[subprocess.Popen[str], str, Path]:
+    """A headless host on a free port (reading its data files from ``assets`` if given); it,
+    its address, and the file its stderr goes to."""
     err = tmp_path / "host.err"
     handle = err.open("w")
     env = {**os.environ, "WOBBLETOP_SAVES": str(tmp_path / "host-saves")}
+    if assets is not None:
+        env["WOBBLETOP_ASSETS"] = str(assets)
     host = spawn([*WOBBLETOP, "host", *args, "--headless", "--code", "K3Y"], stderr=handle,
                  env=env)
     handle.close()
@@ -47,9 +50,10 @@ def join(spawn: Spawn, address: str, *args: str, saves: Path | None = None,
         return spawn([*WOBBLETOP, "join", address, *args], env=env, stderr=handle)
 
 
-def run_line(*args: str) -> dict[str, object]:
+def run_line(*args: str, assets: Path | None = None) -> dict[str, object]:
+    env = {**os.environ, "WOBBLETOP_ASSETS": str(assets)} if assets is not None else None
     done = subprocess.run([*WOBBLETOP, "run", *args], capture_output=True, text=True,
-                          check=True, timeout=300)
+                          check=True, timeout=300, env=env)
     return dict(json.loads(done.stdout))
 
 

@@ -112,6 +112,10 @@ def test_a_drag_in_the_joined_window_moves_the_disk_on_every_table(
         x, y = (round(v) for v in view.camera.to_screen(start))  # type: ignore[attr-defined]
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
         app.step_frame(FRAME)
+        # This window leads the table (its seat is the one to play): the grab is on its own
+        # table at once, before any answer from the host could have come back.
+        assert [e.action for e in session.recorded] == ["grab"]
+        assert link.peer.follower is not None and link.peer.follower.played_ahead == 1
         for step in range(1, 21):  # carry it to the left, slowly, then hold it there
             pos = (x - 6 * step, y - 4 * step)
             pygame.event.post(
@@ -200,10 +204,46 @@ def test_the_hosting_window_waits_for_its_guest_then_plays_its_own_seat(
                      and any(e.action == "roll" for e in followed.session.recorded),
                      "the roll on the guest's table")
         assert [e for e in followed.session.recorded if e.action == "roll"] == rolls
+        # The legend: this window plays red; blue is a person on another machine.
+        assert player_rows(app) == ["Red (you)", "Blue (remote)"]
     finally:
         app.close()
         if guest is not None:
             guest.stop()
+
+
+def player_rows(app: App) -> list[str]:
+    """Each player's line in Stonewall's legend as drawn (the short form), up to the ')'."""
+    from games.stonewall.panel import player_rows as rows_of
+
+    assert app.game is not None
+    rows = rows_of(app.game.view, app.renderer, 600, None)  # type: ignore[arg-type]
+    return [" ".join(lines).split(")")[0] + ")" for _, lines in rows]
+
+
+def test_the_joined_window_says_you_on_its_own_seat_only(tmp_path: Path) -> None:
+    """Both Stonewall seats remote: this window takes red, a peer blue; the host (headless) has
+    none. Here red is "you" and blue "remote" (both are people: human seats everywhere)."""
+    from games.net.client import Peer
+
+    host = make_host("stonewall", ["remote", "remote"], seed=3, options={}, frames=100_000)
+    thread = HostThread(host)
+    app = App(None, None, size=(960, 600), saves=tmp_path)
+    other: PeerThread | None = None
+    try:
+        deadline = time.monotonic() + WAIT
+        while host.port == 0 and time.monotonic() < deadline:
+            thread.thread.join(0.01)
+        app.net = JoinLink(app, f"127.0.0.1:{host.port}", host.code, name="Ada")
+        frames_until(app, lambda: host.slots[0].joined, "this window takes red")
+        other = PeerThread(Peer(f"127.0.0.1:{host.port}", host.code, name="Bo", lead=30))
+        frames_until(app, lambda: app.game is not None, "the host's game on the table")
+        assert player_rows(app) == ["Red (you)", "Blue (remote)"]
+    finally:
+        app.close()
+        if other is not None:
+            other.stop()
+        thread.stop()
 
 
 def click(app: App, pos: tuple[int, int]) -> None:
@@ -307,5 +347,31 @@ def test_the_network_screen_fits_the_window_with_four_seats(size: tuple[int, int
             assert window.contains(rect), (name, rect)
         for (a, rect_a), (b, rect_b) in itertools.combinations(rects.items(), 2):
             assert not rect_a.colliderect(rect_b), (a, b)
+    finally:
+        app.close()
+
+
+def test_a_bad_board_from_the_host_is_one_line_in_the_joined_window(
+    hosted: Callable[[Host], HostThread], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games.net import host as host_module
+    from games.net.snapshot import data_texts
+
+    files = data_texts("stonewall")
+    files["stonewall/board.toml"] = files["stonewall/board.toml"].replace("size = 9",
+                                                                          "size = 99")
+    monkeypatch.setattr(host_module, "data_texts", lambda game_id: files)
+    host = make_host("stonewall", ["remote", "computer"], seed=3, options={}, frames=100_000)
+    thread = hosted(host)
+    deadline = time.monotonic() + WAIT
+    while host.port == 0 and time.monotonic() < deadline:
+        thread.thread.join(0.01)
+    app = App(None, None, size=(960, 600), saves=tmp_path)
+    try:
+        app.net = JoinLink(app, f"127.0.0.1:{host.port}", host.code)
+        frames_until(app, lambda: app.error is not None, "the refusal")
+        assert app.error == (f"the game from 127.0.0.1:{host.port}: the host's "
+                             "stonewall/board.toml: size: 99 must be a whole number from 5 to 25")
+        assert app.game is None  # nothing was opened
     finally:
         app.close()
