@@ -92,6 +92,7 @@ class Bot:
         self.hand = Dexterity(skill)
         self.wait = 0.0
         self.plan: Iterator[InputEvent | None] | None = None
+        self.pause = 0  # frames the plan waits before it is asked again (its opening pause)
         self._armed = False
 
     @property
@@ -114,6 +115,7 @@ class Bot:
         turn = rules.turn
         if turn.seat != self.seat:
             self.plan = None
+            self.pause = 0
             if not turn.timer_running:
                 if not self._armed:  # a human pause before releasing the marble
                     self._armed = True
@@ -132,6 +134,9 @@ class Bot:
             return
         if self.plan is None:
             self.plan = self._turn_plan()
+        elif self.pause > 0:
+            self.pause -= 1
+            return
         step = next(self.plan, _DONE)
         if step is _DONE:  # the plan gave up (a refused grab, a nudge): let go, think again
             self.plan = None
@@ -139,6 +144,36 @@ class Bot:
             self.wait = REACTION_SECONDS
         elif isinstance(step, InputEvent):
             self._send(step)
+
+    def idle_frames(self) -> int | None:
+        """How many of the next frames :meth:`act` only counts down in (``wait``, ``pause``)
+        or does nothing in; None: any number. What a headless run may jump over."""
+        rules = self.session.rules
+        if self.wait > 0.0:
+            dt, wait, frames = self.session.frame_seconds, self.wait, 0
+            while wait > 0.0:  # the same subtractions as act
+                wait -= dt
+                frames += 1
+            return frames
+        if rules.phase is Phase.WALL:
+            return 0 if rules.placer == self.seat else None
+        turn = rules.turn
+        if turn.seat != self.seat:
+            return None if turn.timer_running and self.plan is None and not self.pause else 0
+        if not turn.timer_running:
+            return None
+        if turn.stacked or self.plan is None:
+            return 0
+        return self.pause
+
+    def skip(self, frames: int) -> None:
+        """``frames`` calls of :meth:`act` that :meth:`idle_frames` promised are idle."""
+        if self.wait > 0.0:
+            dt = self.session.frame_seconds
+            for _ in range(frames):
+                self.wait -= dt
+        elif self.pause:
+            self.pause -= frames
 
     def _for_person(self) -> bool:
         return self.session.kinds[other(self.seat)] is SeatKind.HUMAN
@@ -219,7 +254,9 @@ class Bot:
         """The frames of one turn: wait, grab, pull, carry, lower, release, wait for stacking."""
         session = self.session
         dt = session.frame_seconds
-        for _ in range(round(self.chance.uniform(0.2, 0.5) / dt)):
+        pause = round(self.chance.uniform(0.2, 0.5) / dt)
+        if pause > 0:  # this frame and the next pause - 1, without being asked (idle_frames)
+            self.pause = pause - 1
             yield None
         while not session.rules.turn.stacked:
             name = self._target()

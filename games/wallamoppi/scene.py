@@ -593,6 +593,23 @@ class MarbleTimer:
             return
         self._step_now()
 
+    def frames_before_hole(self) -> int:
+        """How many more :meth:`step` calls leave the marble short of its hole (a large number
+        if it never gets there); 0 for a timer stepped every frame (not known beforehand)."""
+        if self._run is None:
+            return 0
+        if self.in_hole:
+            return 0
+        frames, reached = self._run
+        if not reached:
+            return 1 << 30
+        return frames - (self._world.frame + self._owed) - 1
+
+    def skip(self, frames: int) -> None:
+        """``frames`` calls of :meth:`step` that :meth:`frames_before_hole` allows."""
+        if self._run is not None:
+            self._owed += frames
+
     def _step_now(self) -> None:
         self._world.step()
         hole_x, hole_y = self.layout.hole

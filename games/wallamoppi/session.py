@@ -32,7 +32,7 @@ number from 0 to 1, or a list or table per seat; see games/skill.py) sets the co
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from games.physics_session import PhysicsSession
@@ -296,6 +296,45 @@ class WallamoppiSession(PhysicsSession):
                 bot.act()
         super()._tick()
 
+    def idle_frames(self, most: int) -> int:
+        """Frames in which nothing moves and no computer acts (:meth:`Session.idle_frames`):
+        the world still (:meth:`World.still_frames`), the hand empty and parked, no disk
+        waiting to count as stacked, no pull or nudge, the tower asleep since the last frame,
+        no stray on the tower, the marble not at its hole and each computer only counting down
+        (:meth:`Bot.idle_frames`)."""
+        if (
+            self.outcome is not None
+            or self.pending is not None
+            or self.nudging is not None
+            or self.scene.pull is not None
+            or not self.hand.settled(self.frame_seconds)
+        ):
+            return 0
+        frames = self.world.still_frames(most)
+        if frames and self.rules.phase is Phase.TOWER:
+            if not self._tower_slept or next(self._strays(), None) is not None:
+                return 0
+            timer = self.timer
+            if timer is not None and self.rules.turn.timer_running:
+                frames = min(frames, timer.frames_before_hole())
+        for bot in self.bots.values():
+            if frames <= 0:
+                break
+            idle = bot.idle_frames()
+            if idle is not None:
+                frames = min(frames, idle)
+        return max(frames, 0)
+
+    def skip(self, frames: int) -> None:
+        for bot in self.bots.values():
+            bot.skip(frames)
+        self.hand.skip_idle(frames, self.frame_seconds)
+        self.world.skip_still(frames)
+        timer = self.timer
+        if timer is not None and self.rules.phase is Phase.TOWER and self.rules.turn.timer_running:
+            timer.skip(frames)
+        self.frame += frames
+
     def after_step(self) -> None:
         held = self.hand.held
         self.scene.update_pull(self.hand.body.velocity)
@@ -341,6 +380,16 @@ class WallamoppiSession(PhysicsSession):
     def _roll_back_stray(self) -> None:
         """A disk other than the one taken that comes to lie on the tower's top (nudged up
         there) does not count: it is put back on the table beside the wall, with a message."""
+        for piece in self._strays():
+            colour = DARK if DARK in piece.tags else LIGHT
+            self.scene.put_beside_wall(piece)
+            self.notice = (
+                f"a nudged {colour} disk on the tower does not count: only the disk you pulled "
+                "out counts; it was put back on the table"
+            )
+
+    def _strays(self) -> Iterator[Piece]:
+        """Disks other than the one taken that lie on the tower's top (see above)."""
         held, top = self.hand.held, self.scene.top()
         if top is None:
             return
@@ -355,12 +404,7 @@ class WallamoppiSession(PhysicsSession):
                 or not self.scene.resting_on_tower(piece)
             ):
                 continue
-            colour = DARK if DARK in piece.tags else LIGHT
-            self.scene.put_beside_wall(piece)
-            self.notice = (
-                f"a nudged {colour} disk on the tower does not count: only the disk you pulled "
-                "out counts; it was put back on the table"
-            )
+            yield piece
 
     # -- reading the game --------------------------------------------------------------
 
