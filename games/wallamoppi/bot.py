@@ -254,10 +254,7 @@ class Bot:
         """The frames of one turn: wait, grab, pull, carry, lower, release, wait for stacking."""
         session = self.session
         dt = session.frame_seconds
-        pause = round(self.chance.uniform(0.2, 0.5) / dt)
-        if pause > 0:  # this frame and the next pause - 1, without being asked (idle_frames)
-            self.pause = pause - 1
-            yield None
+        yield from self._pause(round(self.chance.uniform(0.2, 0.5) / dt))
         while not session.rules.turn.stacked:
             name = self._target()
             if name is None:
@@ -279,16 +276,21 @@ class Bot:
             yield from self._move(
                 session.hand.target, pymunk.Vec2d(aim_x, carry_y), CARRY_SPEED_MM_S
             )
-            for _ in range(round(0.25 / dt)):  # steady the disk over the tower
-                yield None
+            yield from self._pause(round(0.25 / dt))  # steady the disk over the tower
             yield from self._move(
                 session.hand.target, pymunk.Vec2d(aim_x, seat_y), self.hand.release_speed
             )
             yield InputEvent(0, "release", aim_x, seat_y - self.hand.release_speed * dt)
-            for _ in range(round(RETRY_SECONDS / dt)):
-                if session.rules.turn.stacked:
-                    return
-                yield None
+            # then wait: act() answers a stacked disk (the marble) before it asks the plan, so
+            # the plan is never asked again once the disk is stacked
+            yield from self._pause(round(RETRY_SECONDS / dt))
+
+    def _pause(self, frames: int) -> Iterator[None]:
+        """``frames`` frames of waiting: this one and ``frames - 1`` in which :meth:`act` only
+        counts :attr:`pause` down, without asking the plan (what a headless run jumps over)."""
+        if frames > 0:
+            self.pause = frames - 1
+            yield None
 
     def _move(self, start: pymunk.Vec2d, end: pymunk.Vec2d, speed: float) -> Iterator[InputEvent]:
         """Hand targets from ``start`` to ``end`` at ``speed`` mm/s, one per frame."""

@@ -304,13 +304,14 @@ class WallamoppiSession(PhysicsSession):
         (:meth:`Bot.idle_frames`)."""
         if (
             self.outcome is not None
-            or self.pending is not None
             or self.nudging is not None
             or self.scene.pull is not None
             or not self.hand.settled(self.frame_seconds)
         ):
             return 0
         frames = self.world.still_frames(most)
+        if frames and self.pending is not None:
+            frames = min(frames, self._quiet_frames())
         if frames and self.rules.phase is Phase.TOWER:
             if not self._tower_slept or next(self._strays(), None) is not None:
                 return 0
@@ -325,7 +326,35 @@ class WallamoppiSession(PhysicsSession):
                 frames = min(frames, idle)
         return max(frames, 0)
 
+    def _quiet_frames(self) -> int:
+        """Still frames before the released disk counts as stacked (that frame is played):
+        nothing moves, so each of them measures the disk as the last frame did."""
+        assert self.pending is not None
+        settle, settings = self.settle, self.scene.config.wallamoppi
+        if settle.speed != settings.stack_settle_speed or settle.seconds != (
+            settings.stack_settle_seconds
+        ):
+            return 0  # a live edit the next frame takes up
+        if self._disk_speed(self.scene.disks[self.pending]) >= settle.speed:
+            return 0 if settle.quiet_for else 1 << 30  # the count stays at zero
+        dt, quiet, frames = self.frame_seconds, settle.quiet_for, 0
+        while quiet + dt < settle.seconds:  # the same sums as SettleDetector.update
+            quiet += dt
+            frames += 1
+        return frames
+
+    def _disk_speed(self, disk: Piece) -> float:
+        """The released disk's speed on the tower's top (infinite while not resting on it)."""
+        scene = self.scene
+        return scene.speed_on_top(disk) if scene.resting_on_tower(disk) else math.inf
+
     def skip(self, frames: int) -> None:
+        if self.pending is not None:
+            if self._disk_speed(self.scene.disks[self.pending]) < self.settle.speed:
+                for _ in range(frames):
+                    self.settle.quiet_for += self.frame_seconds
+            else:
+                self.settle.quiet_for = 0.0
         for bot in self.bots.values():
             bot.skip(frames)
         self.hand.skip_idle(frames, self.frame_seconds)
@@ -368,11 +397,7 @@ class WallamoppiSession(PhysicsSession):
         self.settle.speed = settings.stack_settle_speed  # a live edit applies at once
         self.settle.seconds = settings.stack_settle_seconds
         scene = self.scene
-        if self.settle.update(
-            [piece],
-            self.frame_seconds,
-            lambda disk: scene.speed_on_top(disk) if scene.resting_on_tower(disk) else math.inf,
-        ):
+        if self.settle.update([piece], self.frame_seconds, self._disk_speed):
             self.rules.stack(self.pending)
             self.scene.stack(self.pending)
             self.pending = None
