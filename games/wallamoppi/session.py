@@ -396,7 +396,6 @@ class WallamoppiSession(PhysicsSession):
         settings = self.scene.config.wallamoppi
         self.settle.speed = settings.stack_settle_speed  # a live edit applies at once
         self.settle.seconds = settings.stack_settle_seconds
-        scene = self.scene
         if self.settle.update([piece], self.frame_seconds, self._disk_speed):
             self.rules.stack(self.pending)
             self.scene.stack(self.pending)
