@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from games.animals.catalogue import Board, PiecesFile
 from physics import pieces, room
 from physics.config import PhysicsConfig
-from physics.detect import tilt_mod_half_turn
+from physics.detect import tilt_of_angle
 from physics.stacking import Column, columns
 from physics.stepper import BodyWatch
 from physics.world import Layer, Piece, World
@@ -230,14 +230,18 @@ class AnimalScene:
         animals, sleepers, slept, _ = watch
         touches_kind = self.world.touches_kind
         asleep = list(sleepers.asleep())
+        poses: list[tuple[float, float, float]] | None = None
         for index, piece in enumerate(animals):
             if piece is held or (asleep[index] and slept[index]):
                 continue
-            if piece.body.position.y < FELL_OFF_Y_MM:
+            if poses is None:
+                poses = sleepers.poses()  # one pass through Chipmunk
+            _, y, angle = poses[index]
+            if y < FELL_OFF_Y_MM:
                 return "an animal fell off the table"
             if touches_kind(piece, "table"):
                 return "an animal fell onto the table"
-            if tilt_mod_half_turn(piece) > limit:
+            if tilt_of_angle(angle) > limit:
                 return "an animal toppled over"
         watch[2][:] = [bool(flag) for flag in asleep]
         return None
