@@ -230,12 +230,18 @@ class AnimalScene:
         animals, sleepers, slept, _ = watch
         touches_kind = self.world.touches_kind
         asleep = list(sleepers.asleep())
-        poses: list[tuple[float, float, float]] | None = None
-        for index, piece in enumerate(animals):
-            if piece is held or (asleep[index] and slept[index]):
+        # the animals awake now or at the last call, in order (a sleeper that slept then too
+        # is skipped); a comprehension, not a Python step per animal
+        looked_at = [
+            index
+            for index, (now, then) in enumerate(zip(asleep, slept, strict=True))
+            if not (now and then)
+        ]
+        poses = sleepers.poses() if looked_at else []  # one pass through Chipmunk
+        for index in looked_at:
+            piece = animals[index]
+            if piece is held:
                 continue
-            if poses is None:
-                poses = sleepers.poses()  # one pass through Chipmunk
             _, y, angle = poses[index]
             if y < FELL_OFF_Y_MM:
                 return "an animal fell off the table"
@@ -243,8 +249,16 @@ class AnimalScene:
                 return "an animal fell onto the table"
             if tilt_of_angle(angle) > limit:
                 return "an animal toppled over"
-        watch[2][:] = [bool(flag) for flag in asleep]
+        slept[:] = [bool(flag) for flag in asleep]
         return None
+
+    def awake_animals(self) -> list[Piece]:
+        """The animals not asleep now (a sleeping one moves at speed 0: the settle test)."""
+        watch = self._fall_watch
+        if watch is None:
+            return [piece for piece in self.animals() if not piece.body.is_sleeping]
+        animals = watch[0]
+        return [animals[i] for i, flag in enumerate(watch[1].asleep()) if not flag]
 
 
 def _pouch_right(board: Board) -> float:

@@ -309,7 +309,7 @@ class AnimalsSession(PhysicsSession):
         if in_main != wanted or len(found) != (1 if wanted else 0):
             self.settle.reset()
             return
-        if not self.settle.update(self.scene.animals(), self.frame_seconds):
+        if not self.settle.update(self.scene.awake_animals(), self.frame_seconds):
             return
         self.settle.reset()
         standing = [self.scene.animal_of[p.name] for p in main.pieces] if main else []
