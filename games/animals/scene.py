@@ -252,6 +252,12 @@ class AnimalScene:
         slept[:] = [bool(flag) for flag in asleep]
         return None
 
+    def fall_settled(self) -> bool:
+        """True if the last fall test found every animal asleep (with this config): until
+        one wakes, the test looks at none of them."""
+        watch = self._fall_watch
+        return watch is not None and watch[3] is self.config and all(watch[2])
+
     def awake_animals(self) -> list[Piece]:
         """The animals not asleep now (a sleeping one moves at speed 0: the settle test)."""
         watch = self._fall_watch
