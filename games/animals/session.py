@@ -347,10 +347,13 @@ class AnimalsSession(PhysicsSession):
         the world still (:meth:`World.still_frames`), the hand empty and settled, every animal
         found asleep by the last fall test, the turn's quiet count short of its end, and each
         computer only counting down or waiting for the tower to settle (:meth:`Bot.idle_frames`)."""
-        if self.outcome is not None or not self.hand.settled(self.frame_seconds):
-            return 0
-        frames = self.world.still_frames(most)
-        if not frames or not self.scene.fall_settled():
+        frames = self.world.still_frames(most)  # first: 0 at once after a stepped frame
+        if (
+            not frames
+            or not self.scene.fall_settled()
+            or not self.hand.settled(self.frame_seconds)
+            or self.outcome is not None
+        ):
             return 0
         if self.rules.phase in HANDLING:
             frames = min(frames, self._quiet_frames())

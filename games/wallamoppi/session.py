@@ -298,19 +298,20 @@ class WallamoppiSession(PhysicsSession):
 
     def idle_frames(self, most: int) -> int:
         """Frames in which nothing moves and no computer acts (:meth:`Session.idle_frames`):
-        the world still (:meth:`World.still_frames`), the hand empty and parked, no disk
-        waiting to count as stacked, no pull or nudge, the tower asleep since the last frame,
-        no stray on the tower, the marble not at its hole and each computer only counting down
-        (:meth:`Bot.idle_frames`)."""
+        the world still (:meth:`World.still_frames`), the hand empty and settled, no pull or
+        nudge, a released disk short of counting as stacked, the tower asleep since the last
+        frame, no stray on the tower, the marble short of its hole and each computer only
+        counting down (:meth:`Bot.idle_frames`)."""
+        frames = self.world.still_frames(most)  # first: 0 at once after a stepped frame
         if (
-            self.outcome is not None
+            not frames
             or self.nudging is not None
             or self.scene.pull is not None
             or not self.hand.settled(self.frame_seconds)
+            or self.outcome is not None
         ):
             return 0
-        frames = self.world.still_frames(most)
-        if frames and self.pending is not None:
+        if self.pending is not None:
             frames = min(frames, self._quiet_frames())
         if frames and self.rules.phase is Phase.TOWER:
             if not self._tower_slept or next(self._strays(), None) is not None:
