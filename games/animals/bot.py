@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from games.animals.mind import Mind
 from games.animals.rules import Phase
+from games.idle import count_up_frames, countdown_frames
 from games.protocol import InputEvent, InputRefused
 from games.rng import Chance
 from physics.stacking import riders
@@ -148,11 +149,7 @@ class Bot:
             return None if self.plan is None else 0
         dt = session.frame_seconds
         if self.wait > 0.0:
-            wait, frames = self.wait, 0
-            while wait > 0.0:  # the same subtractions as act
-                wait -= dt
-                frames += 1
-            return frames
+            return countdown_frames(self.wait, dt)
         phase = rules.phase
         if phase in (Phase.DRAW, Phase.DOUBT, Phase.ROLL):
             return 0
@@ -166,11 +163,7 @@ class Bot:
             return 0
         if self._next_move() is not None:
             return 0  # something changed since: the plan moves again
-        idle, frames = self.idle_for, 0
-        while idle + dt <= GIVE_UP_SECONDS:  # the same sums as _handling
-            idle += dt
-            frames += 1
-        return frames
+        return count_up_frames(self.idle_for, dt, GIVE_UP_SECONDS, reach=False)
 
     def skip(self, frames: int) -> None:
         """``frames`` calls of :meth:`act` that :meth:`idle_frames` promised are idle."""

@@ -60,6 +60,7 @@ from games.animals.rules import (
     seat_names,
 )
 from games.animals.scene import AnimalScene, live_config
+from games.idle import count_up_frames
 from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
 from games.rng import Chance
@@ -371,11 +372,7 @@ class AnimalsSession(PhysicsSession):
         counting = self._standing_as_wanted() is not False and settle.speed > 0.0
         if not counting:
             return 0 if settle.quiet_for else 1 << 30  # the count stays at zero
-        dt, quiet, frames = self.frame_seconds, settle.quiet_for, 0
-        while quiet + dt < settle.seconds:  # the same sums as SettleDetector.update
-            quiet += dt
-            frames += 1
-        return frames
+        return count_up_frames(settle.quiet_for, self.frame_seconds, settle.seconds, reach=True)
 
     def skip(self, frames: int) -> None:
         if self.rules.phase in HANDLING:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 import pymunk
 
+from games.idle import countdown_frames
 from games.protocol import InputEvent, InputRefused, SeatKind
 from games.rng import Chance
 from games.wallamoppi.plan import best_pull, pull_risk, slot_load
@@ -150,11 +151,7 @@ class Bot:
         or does nothing in; None: any number. What a headless run may jump over."""
         rules = self.session.rules
         if self.wait > 0.0:
-            dt, wait, frames = self.session.frame_seconds, self.wait, 0
-            while wait > 0.0:  # the same subtractions as act
-                wait -= dt
-                frames += 1
-            return frames
+            return countdown_frames(self.wait, self.session.frame_seconds)
         if rules.phase is Phase.WALL:
             return 0 if rules.placer == self.seat else None
         turn = rules.turn

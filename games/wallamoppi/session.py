@@ -35,6 +35,7 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from games.idle import count_up_frames
 from games.physics_session import PhysicsSession
 from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
 from games.rng import Chance
@@ -338,11 +339,7 @@ class WallamoppiSession(PhysicsSession):
             return 0  # a live edit the next frame takes up
         if self._disk_speed(self.scene.disks[self.pending]) >= settle.speed:
             return 0 if settle.quiet_for else 1 << 30  # the count stays at zero
-        dt, quiet, frames = self.frame_seconds, settle.quiet_for, 0
-        while quiet + dt < settle.seconds:  # the same sums as SettleDetector.update
-            quiet += dt
-            frames += 1
-        return frames
+        return count_up_frames(settle.quiet_for, self.frame_seconds, settle.seconds, reach=True)
 
     def _disk_speed(self, disk: Piece) -> float:
         """The released disk's speed on the tower's top (infinite while not resting on it)."""
