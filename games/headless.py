@@ -91,11 +91,19 @@ def drive(
         while session.frame < limit:
             if stop_at_outcome and session.outcome is not None:
                 return list(pending)
+            handled = bool(pending) and pending[0].frame <= session.frame
             while pending and pending[0].frame <= session.frame:
                 session.handle(pending.popleft())
-            session.tick()
+            # frames in which nothing moves and nobody acts are taken at once (event-driven),
+            # never past the next input, never the frame an input was handled on
+            due = pending[0].frame if pending else limit
+            idle = 0 if handled else session.idle_frames(min(limit, due) - session.frame)
+            if idle > 0:
+                session.skip(idle)
+            else:
+                session.tick()
             if bar is not None:
-                bar.update(1)
+                bar.update(max(idle, 1))
         if not (stop_at_outcome and session.outcome is not None):
             while pending and pending[0].frame <= session.frame:
                 session.handle(pending.popleft())

@@ -198,6 +198,17 @@ class Session(ABC):
         """
         return None
 
+    def idle_frames(self, most: int) -> int:
+        """How many of the next frames (at most ``most``) would change nothing but counters
+        (nothing moves, no computer acts, no rule looks at anything new): a headless run
+        (games/headless.py) takes them at once with :meth:`skip`, to the same state and digest
+        as ticking them one by one. 0 by default: every frame is ticked."""
+        return 0
+
+    def skip(self, frames: int) -> None:
+        """Take ``frames`` frames that :meth:`idle_frames` promised are idle."""
+        raise NotImplementedError(f"{type(self).__name__} has no idle frames to skip")
+
     @property
     @abstractmethod
     def outcome(self) -> Outcome | None:

@@ -84,7 +84,12 @@ def run_until_settled(
 
 def tilt_mod_half_turn(piece: Piece) -> float:
     """Tilt of a symmetric box, degrees in [0, 90]: upside down counts as flat."""
-    angle = math.degrees(piece.body.angle) % 180.0
+    return tilt_of_angle(piece.body.angle)
+
+
+def tilt_of_angle(radians: float) -> float:
+    """:func:`tilt_mod_half_turn` of a body at angle ``radians``."""
+    angle = math.degrees(radians) % 180.0
     return min(angle, 180.0 - angle)
 
 

@@ -158,22 +158,12 @@ class Hand:
     def update(self, frame_seconds: float) -> None:
         """Set the hand's velocity to reach the target this frame, capped at ``grab.max_speed``."""
         keep = math.exp(-frame_seconds / RELEASE_SMOOTHING_S)
-        if self._parked is not None and self._grip is None and self._parked == self.target:
+        if self.idle:
             # at rest on its target, empty: the velocity stays zero (the same sums as below)
             self.smoothed_velocity = self.smoothed_velocity * keep + _STILL * (1.0 - keep)
             return
         gap = self.target - self.body.position
-        velocity = gap / frame_seconds
-        limit = self.world.config.grab.max_speed
-        accel = self.max_acceleration
-        if accel is not None:  # never faster than it can still stop within the gap
-            limit = min(limit, math.sqrt(2.0 * accel * gap.length))
-        if velocity.length > limit:
-            velocity = velocity.scale_to_length(limit)
-        if accel is not None:
-            change = velocity - self.body.velocity
-            if change.length > accel * frame_seconds:
-                velocity = self.body.velocity + change.scale_to_length(accel * frame_seconds)
+        velocity = self._velocity_for(gap, frame_seconds)
         self.body.velocity = velocity
         # A mouse reports positions in jumps; averaging the hand's velocity over the last
         # RELEASE_SMOOTHING_S keeps one jumpy frame from deciding how hard a release throws.
@@ -185,6 +175,53 @@ class Hand:
             self._parked = self.target
         else:
             self._parked = None
+
+    def _velocity_for(self, gap: pymunk.Vec2d, frame_seconds: float) -> pymunk.Vec2d:
+        """The velocity that closes ``gap`` this frame, within the speed and acceleration caps."""
+        velocity = gap / frame_seconds
+        limit = self.world.config.grab.max_speed
+        accel = self.max_acceleration
+        if accel is not None:  # never faster than it can still stop within the gap
+            limit = min(limit, math.sqrt(2.0 * accel * gap.length))
+        if velocity.length > limit:
+            velocity = velocity.scale_to_length(limit)
+        if accel is not None:
+            change = velocity - self.body.velocity
+            if change.length > accel * frame_seconds:
+                velocity = self.body.velocity + change.scale_to_length(accel * frame_seconds)
+        return velocity
+
+    def settled(self, frame_seconds: float) -> bool:
+        """True if the empty hand's :meth:`update` would set the velocity it has already:
+        parked on its target, or stuck a rounding error short of it (a velocity too small to
+        move it, :meth:`World.still_frames` checks that it does not move). Its frames then
+        only change the smoothed velocity (:meth:`skip_idle`)."""
+        if self._grip is not None:
+            return False
+        if self.idle:
+            return True
+        velocity = self.body.velocity
+        return self._velocity_for(self.target - self.body.position, frame_seconds) == velocity
+
+    @property
+    def idle(self) -> bool:
+        """True while the hand is empty and parked on its target: :meth:`update` then only lets
+        the smoothed velocity die away (:meth:`skip_idle`)."""
+        return self._parked is not None and self._grip is None and self._parked == self.target
+
+    def skip_idle(self, frames: int, frame_seconds: float) -> None:
+        """``frames`` calls of :meth:`update` on a :meth:`settled` hand, with the same sums."""
+        keep = math.exp(-frame_seconds / RELEASE_SMOOTHING_S)
+        velocity = _STILL if self.idle else self.body.velocity
+        smoothed = self.smoothed_velocity
+        for _ in range(frames):
+            following = smoothed * keep + velocity * (1.0 - keep)
+            if following == smoothed:
+                # a fixed point (a zero's sign too: -0.0 stays only if both terms are -0.0)
+                smoothed = following
+                break
+            smoothed = following
+        self.smoothed_velocity = smoothed
 
     def release(self) -> Piece | None:
         """Let go: the piece keeps the hand's velocity and collides with every layer again.

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from physics.detect import point_speed, tilt_mod_half_turn
+from physics.detect import point_speed, tilt_of_angle
 from physics.world import Piece
 
 
@@ -41,14 +41,6 @@ class Column:
         return len(self.pieces)
 
 
-def _bottom(piece: Piece) -> float:
-    return float(piece.shape.cache_bb().bottom)
-
-
-def _top(piece: Piece) -> float:
-    return float(piece.shape.cache_bb().top)
-
-
 def columns(
     pieces: Iterable[Piece],
     *,
@@ -65,25 +57,34 @@ def columns(
     tilted past ``max_tilt_deg`` belongs to no column, and neither does anything above it.
     Columns are returned left to right; pieces standing on nothing are left out.
     """
-    upright = sorted(
-        (p for p in pieces if tilt_mod_half_turn(p) <= max_tilt_deg), key=lambda p: p.position.y
-    )
+    # each piece measured once (its position, and its box: cache_bb, as the broadphase has it)
+    upright: list[tuple[float, float, float, float, Piece]] = []
+    for piece in pieces:
+        body = piece.body
+        if tilt_of_angle(body.angle) <= max_tilt_deg:
+            x, y = body.position
+            box = piece.shape.cache_bb()
+            upright.append((y, x, box.bottom, box.top, piece))
+    upright.sort(key=_height)  # stable: pieces at the same height keep their order
     found: list[Column] = []
-    for piece in upright:
-        bottom = _bottom(piece)
+    tops: list[tuple[float, float, float]] = []  # each column's top: (x, box top, offset)
+    for _, x, bottom, top_y, piece in upright:
+        width = piece.size[0]
+        offset = max_offset if max_offset is not None else width / 2
         if abs(bottom - base_y) <= max_gap:
             found.append(Column([piece]))
+            tops.append((x, top_y, offset))
             continue
-        for column in found:
-            top = column.top
-            offset = max_offset if max_offset is not None else top.size[0] / 2
-            if (
-                abs(bottom - _top(top)) <= max_gap
-                and abs(piece.position.x - top.position.x) <= offset
-            ):
-                column.pieces.append(piece)
+        for index, (column_x, column_top, column_offset) in enumerate(tops):
+            if abs(bottom - column_top) <= max_gap and abs(x - column_x) <= column_offset:
+                found[index].pieces.append(piece)
+                tops[index] = (x, top_y, offset)
                 break
     return sorted(found, key=lambda c: c.bottom.position.x)
+
+
+def _height(measured: tuple[float, float, float, float, Piece]) -> float:
+    return measured[0]
 
 
 def riders(column: Column, piece: Piece) -> list[Piece]:

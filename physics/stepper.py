@@ -137,6 +137,18 @@ class BodyWatch:
         """True if every body sleeps (also for no bodies)."""
         return all(self.asleep())
 
+    def poses(self) -> list[tuple[float, float, float]]:
+        """For each body, in order: (x, y, angle), the same floats as ``body.position`` and
+        ``body.angle`` (Chipmunk's own getters, without a Vec2d per body)."""
+        if self._handles is None:
+            return [(*body.position, body.angle) for body in self.bodies]
+        get_position, get_angle = _chipmunk.cpBodyGetPosition, _chipmunk.cpBodyGetAngle
+        poses = []
+        for handle in self._handles:
+            position = get_position(handle)
+            poses.append((position.x, position.y, get_angle(handle)))
+        return poses
+
     def first_awake(self) -> pymunk.Body | None:
         """The first body that does not sleep, or None if all do."""
         flags = list(self.asleep())

@@ -422,6 +422,46 @@ class World(ContactBook):
         self._last_awake = awake
         return awake is None and self._space_idle()
 
+    def still_frames(self, most: int) -> int:
+        """How many of the next frames (at most ``most``) :meth:`step` would take without
+        stepping and without doing anything else: the last frame was such a frame, nothing is
+        awake (:meth:`at_rest`), no kinematic body moves, the tallest stack is not due to be
+        measured again and no full scan for escapes is due (a full-scan frame is stepped as
+        usual). A headless run jumps over them with :meth:`skip_still` (games/headless.py)."""
+        if self.stepped or not self.skip_still_frames or self._stack_changed or most <= 0:
+            return 0
+        until_scan = -self.frame % FULL_SCAN_FRAMES  # frames before the next full scan
+        if until_scan == 0 or not self.at_rest():
+            return 0
+        if self._kinematic_moves():
+            return 0
+        return min(most, until_scan)
+
+    def skip_still(self, frames: int) -> None:
+        """Take ``frames`` frames that :meth:`still_frames` promised are still: only the frame
+        counter moves, exactly as stepping them one by one would leave the world."""
+        self.frame += frames
+
+    def _kinematic_moves(self) -> bool:
+        """True if :meth:`_move_kinematic` would move a kinematic body (a velocity too small
+        to change a position by Chipmunk's arithmetic moves nothing)."""
+        assert self._rest_watch is not None
+        dt, substeps = self._substep_seconds, self._substeps
+        for body in self._rest_watch[2]:
+            vx, vy = body.velocity
+            if vx == 0.0 and vy == 0.0:
+                continue
+            x0, y0 = x, y = body.position
+            step_x, step_y = (vx + 0.0) * dt, (vy + 0.0) * dt
+            for _ in range(substeps):
+                x, y = x + step_x, y + step_y
+            if (x, y) != (x0, y0) or (math.copysign(1.0, x), math.copysign(1.0, y)) != (
+                math.copysign(1.0, x0),
+                math.copysign(1.0, y0),
+            ):
+                return True  # moved, or only a zero's sign changed (the digest would see it)
+        return False
+
     def _move_kinematic(self) -> None:
         """Move every kinematic body one frame along its velocity, substep by substep, with
         Chipmunk's arithmetic (``cpBodyUpdatePosition``: p + (v + v_bias) dt, v_bias zero)."""

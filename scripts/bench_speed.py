@@ -79,18 +79,30 @@ def headless_game(
 
 def awake_census(config: PhysicsConfig, game_id: str, seeds: list[int]) -> None:
     """Print where a headless game's frames and CPU go, by how many bodies were awake in the
-    table world at the end of the frame (30 or more: the wall and the tower, one island)."""
+    table world at the end of the frame (30 or more: the wall and the tower, one island); the
+    frames a headless run jumps over (nothing moves, no computer acts) are a row of their own."""
+    jumped = "jumped (idle)"
     buckets = ((0, "nothing awake"), (1, "1-9 awake"), (10, "10-29 awake"), (30, "30+ awake"))
-    frames = {label: 0 for _, label in buckets}
-    cpu = {label: 0.0 for _, label in buckets}
+    frames = {label: 0 for label in (jumped, *(name for _, name in buckets))}
+    cpu = dict.fromkeys(frames, 0.0)
+    in_pymunk = dict.fromkeys(frames, 0.0)  # of which inside cpSpaceStep (pymunk's own work)
+    stepping = [0.0]
     for seed in seeds:
         spec = load(game_id)
         session = new_session(spec, config, seed, seats_for(spec, None), {})
         limit = frame_limit(spec, config, None)
         world = session.world
         assert world is not None
+        world._step_space = timed_step(world._step_space, stepping)
         while session.frame < limit and session.outcome is None:
+            stepping[0] = 0.0
             started = time.process_time()
+            idle = session.idle_frames(limit - session.frame)  # as games.headless.drive does
+            if idle > 0:
+                session.skip(idle)
+                frames[jumped] += idle
+                cpu[jumped] += time.process_time() - started
+                continue
             session.tick()
             spent = time.process_time() - started
             awake = sum(
@@ -101,14 +113,29 @@ def awake_census(config: PhysicsConfig, game_id: str, seeds: list[int]) -> None:
             label = [name for least, name in buckets if awake >= least][-1]
             frames[label] += 1
             cpu[label] += spent
+            in_pymunk[label] += stepping[0]
     total_frames, total_cpu = sum(frames.values()), sum(cpu.values())
     print(f"{game_id}, seeds {seeds}: frames and CPU by bodies awake after the frame")
-    for _, label in buckets:
+    for label in frames:
         if frames[label]:
             print(
                 f"  {label:<14} {frames[label] / total_frames:6.1%} of frames, "
                 f"{cpu[label] / total_cpu:6.1%} of CPU, {cpu[label] / frames[label] * 1e6:7.1f} us"
+                f" a frame, of which pymunk's step {in_pymunk[label] / frames[label] * 1e6:6.1f}"
+                f" us and ours {(cpu[label] - in_pymunk[label]) / frames[label] * 1e6:6.1f} us"
             )
+
+
+def timed_step(step: Callable[[float], None], spent: list[float]) -> Callable[[float], None]:
+    """``step`` adding the CPU seconds it takes to ``spent[0]``."""
+    clock = time.process_time
+
+    def timed(dt: float) -> None:
+        started = clock()
+        step(dt)
+        spent[0] += clock() - started
+
+    return timed
 
 
 def reference_space(config: PhysicsConfig) -> pymunk.Space:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from games.animals.mind import Mind
 from games.animals.rules import Phase
+from games.idle import count_up_frames, countdown_frames
 from games.protocol import InputEvent, InputRefused
 from games.rng import Chance
 from physics.stacking import riders
@@ -88,6 +89,9 @@ class Bot:
         self.hand = Dexterity(skill)
         self.wait = 0.0
         self.plan: Iterator[InputEvent | None] | None = None
+        self.pause = 0  # frames the plan waits before it is asked again (its pauses)
+        self.settling = False  # the plan waits for the tower to settle (nothing to move)
+        self.idle_for = 0.0  # seconds it has waited so
         self.insert_at: int | None = None
         self._armed = False
         self._shown_turn = -1  # the turn whose drawn animal was held up to be seen
@@ -100,14 +104,14 @@ class Bot:
         session = self.session
         rules = session.rules
         if rules.seat != self.seat or rules.outcome is not None:
-            self.plan = None
+            self._drop_plan()
             return
         if self.wait > 0.0:
             self.wait -= session.frame_seconds
             return
         phase = rules.phase
         if phase in (Phase.DRAW, Phase.DOUBT, Phase.ROLL):
-            self.plan = None
+            self._drop_plan()
             self.insert_at = None
             if not self._armed:  # a moment to think, as a person would
                 self._armed = True
@@ -130,13 +134,62 @@ class Bot:
                 self.wait = show
                 return
             self.plan = self._handling()
+        elif self.pause > 0:
+            self.pause -= 1
+            return
         step = next(self.plan, _DONE)
         if step is _DONE:
-            self.plan = None
+            self._drop_plan()
             self._let_go()
             self.wait = REACTION_SECONDS
         elif isinstance(step, InputEvent):
             self._send(step)
+
+    def _drop_plan(self) -> None:
+        self.plan = None
+        self.pause = 0
+        self.settling = False
+
+    def idle_frames(self) -> int | None:
+        """How many of the next frames :meth:`act` only counts down in (``wait``, ``pause``,
+        the wait for the tower to settle with nothing to move) or does nothing in; None: any
+        number. What a headless run may jump over (the world is still then)."""
+        session = self.session
+        rules = session.rules
+        if rules.seat != self.seat or rules.outcome is not None:
+            return None if self.plan is None else 0
+        dt = session.frame_seconds
+        if self.wait > 0.0:
+            return countdown_frames(self.wait, dt)
+        phase = rules.phase
+        if phase in (Phase.DRAW, Phase.DOUBT, Phase.ROLL):
+            return 0
+        if phase not in (Phase.PLACE, Phase.REMOVE):
+            return None
+        if self.plan is None:
+            return 0
+        if self.pause > 0:
+            return self.pause
+        if not self.settling or (phase is Phase.PLACE and self.insert_at is None):
+            return 0
+        if self._next_move() is not None:
+            return 0  # something changed since: the plan moves again
+        return count_up_frames(self.idle_for, dt, GIVE_UP_SECONDS, reach=False)
+
+    def skip(self, frames: int) -> None:
+        """``frames`` calls of :meth:`act` that :meth:`idle_frames` promised are idle."""
+        rules = self.session.rules
+        if rules.seat != self.seat or rules.outcome is not None:
+            return
+        dt = self.session.frame_seconds
+        if self.wait > 0.0:
+            for _ in range(frames):
+                self.wait -= dt
+        elif self.pause > 0:
+            self.pause -= frames
+        elif self.settling:
+            for _ in range(frames):
+                self.idle_for += dt
 
     def _let_go(self) -> None:
         if self.session.hand.held is not None:
@@ -155,55 +208,73 @@ class Bot:
     def _handling(self) -> Iterator[InputEvent | None]:
         """One manoeuvre after another until the turn is over (or something unexpected)."""
         session = self.session
-        scene = session.scene
-        board = scene.file.board
         rules = session.rules
-        idle = 0.0
+        self.idle_for = 0.0
         while rules.phase in (Phase.PLACE, Phase.REMOVE) and rules.seat == self.seat:
-            found = scene.columns()
-            main = scene.main_column(found)
-            main_pieces = main.pieces if main is not None else []
-            aside = session.aside_columns(found)
-            move: tuple[Piece, tuple[float, float]] | None = None
-            if rules.phase is Phase.PLACE:
-                drawn = session.drawn_piece
-                assert drawn is not None and rules.in_hand is not None
-                if self.insert_at is None:
-                    self.insert_at = self.mind.choose_insert(rules.in_hand, len(rules.tower))
-                if drawn in main_pieces:
-                    if aside:
-                        move = (aside[0].bottom, self._onto(main_pieces))
-                elif not aside and len(main_pieces) > self.insert_at:
-                    move = (main_pieces[self.insert_at], (board.aside_x, scene.seat_y(0)))
-                else:
-                    move = (drawn, self._onto(main_pieces))
-            else:
-                target = session.target
-                assert target is not None
-                if target.name not in scene.animal_of:
-                    if aside:
-                        move = (aside[0].bottom, self._onto(main_pieces))
-                elif main is not None and target in main_pieces and main.top is not target:
-                    if not aside:
-                        above = main_pieces[main_pieces.index(target) + 1]
-                        move = (above, (board.aside_x, scene.seat_y(0)))
-                    else:
-                        move = (aside[0].bottom, self._onto(main_pieces))
-                else:
-                    move = (target, (board.pouch_x, scene.board_top + 3 * scene.size[1]))
+            if rules.phase is Phase.PLACE and self.insert_at is None:
+                assert rules.in_hand is not None
+                self.insert_at = self.mind.choose_insert(rules.in_hand, len(rules.tower))
+            move = self._next_move()
             if move is None:  # everything in place: wait for the tower to settle
-                idle += session.frame_seconds
-                if idle > GIVE_UP_SECONDS:
+                self.idle_for += session.frame_seconds
+                if self.idle_for > GIVE_UP_SECONDS:
                     return
+                self.settling = True
                 yield None
+                self.settling = False
                 continue
-            idle = 0.0
+            self.idle_for = 0.0
             piece, destination = move
             if not (yield from self._carry(piece, destination)):
                 return
             pause = PAUSE_SECONDS + session.pace.manoeuvre_seconds
-            for _ in range(round(pause / session.frame_seconds)):
-                yield None
+            yield from self._pause(round(pause / session.frame_seconds))
+
+    def _next_move(self) -> tuple[Piece, tuple[float, float]] | None:
+        """The next animal to carry and where to, or None when everything is in place (reads
+        the table and the rules only; in PLACE :attr:`insert_at` must be chosen)."""
+        session = self.session
+        scene = session.scene
+        board = scene.file.board
+        rules = session.rules
+        found = scene.columns()
+        main = scene.main_column(found)
+        main_pieces = main.pieces if main is not None else []
+        aside = session.aside_columns(found)
+        move: tuple[Piece, tuple[float, float]] | None = None
+        if rules.phase is Phase.PLACE:
+            drawn = session.drawn_piece
+            assert drawn is not None and rules.in_hand is not None
+            assert self.insert_at is not None
+            if drawn in main_pieces:
+                if aside:
+                    move = (aside[0].bottom, self._onto(main_pieces))
+            elif not aside and len(main_pieces) > self.insert_at:
+                move = (main_pieces[self.insert_at], (board.aside_x, scene.seat_y(0)))
+            else:
+                move = (drawn, self._onto(main_pieces))
+        else:
+            target = session.target
+            assert target is not None
+            if target.name not in scene.animal_of:
+                if aside:
+                    move = (aside[0].bottom, self._onto(main_pieces))
+            elif main is not None and target in main_pieces and main.top is not target:
+                if not aside:
+                    above = main_pieces[main_pieces.index(target) + 1]
+                    move = (above, (board.aside_x, scene.seat_y(0)))
+                else:
+                    move = (aside[0].bottom, self._onto(main_pieces))
+            else:
+                move = (target, (board.pouch_x, scene.board_top + 3 * scene.size[1]))
+        return move
+
+    def _pause(self, frames: int) -> Iterator[None]:
+        """``frames`` frames of waiting: this one and ``frames - 1`` in which :meth:`act` only
+        counts :attr:`pause` down, without asking the plan (what a headless run jumps over)."""
+        if frames > 0:
+            self.pause = frames - 1
+            yield None
 
     def _onto(self, column: list[Piece]) -> tuple[float, float]:
         """Where an animal goes to sit on top of ``column`` (or on the empty stacking spot)."""

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from games.animals.catalogue import Board, PiecesFile
 from physics import pieces, room
 from physics.config import PhysicsConfig
-from physics.detect import tilt_mod_half_turn
+from physics.detect import tilt_of_angle
 from physics.stacking import Column, columns
 from physics.stepper import BodyWatch
 from physics.world import Layer, Piece, World
@@ -230,17 +230,41 @@ class AnimalScene:
         animals, sleepers, slept, _ = watch
         touches_kind = self.world.touches_kind
         asleep = list(sleepers.asleep())
-        for index, piece in enumerate(animals):
-            if piece is held or (asleep[index] and slept[index]):
+        # the animals awake now or at the last call, in order (a sleeper that slept then too
+        # is skipped); a comprehension, not a Python step per animal
+        looked_at = [
+            index
+            for index, (now, then) in enumerate(zip(asleep, slept, strict=True))
+            if not (now and then)
+        ]
+        poses = sleepers.poses() if looked_at else []  # one pass through Chipmunk
+        for index in looked_at:
+            piece = animals[index]
+            if piece is held:
                 continue
-            if piece.body.position.y < FELL_OFF_Y_MM:
+            _, y, angle = poses[index]
+            if y < FELL_OFF_Y_MM:
                 return "an animal fell off the table"
             if touches_kind(piece, "table"):
                 return "an animal fell onto the table"
-            if tilt_mod_half_turn(piece) > limit:
+            if tilt_of_angle(angle) > limit:
                 return "an animal toppled over"
-        watch[2][:] = [bool(flag) for flag in asleep]
+        slept[:] = [bool(flag) for flag in asleep]
         return None
+
+    def fall_settled(self) -> bool:
+        """True if the last fall test found every animal asleep (with this config): until
+        one wakes, the test looks at none of them."""
+        watch = self._fall_watch
+        return watch is not None and watch[3] is self.config and all(watch[2])
+
+    def awake_animals(self) -> list[Piece]:
+        """The animals not asleep now (a sleeping one moves at speed 0: the settle test)."""
+        watch = self._fall_watch
+        if watch is None:
+            return [piece for piece in self.animals() if not piece.body.is_sleeping]
+        animals = watch[0]
+        return [animals[i] for i, flag in enumerate(watch[1].asleep()) if not flag]
 
 
 def _pouch_right(board: Board) -> float:

@@ -53,7 +53,7 @@ memory and dexterity; a ``skill`` word also sets the memory (games.skill.MEMORY_
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from games.animals.bot import DEFAULT_MEMORY, DEFAULT_SKILL, Bot
 from games.animals.catalogue import PiecesFile, load
@@ -72,6 +72,7 @@ from games.animals.rules import (
     seat_names,
 )
 from games.animals.scene import AnimalScene, live_config
+from games.idle import count_up_frames
 from games.narration import capital, narrate
 from games.pacing import session_pace
 from games.physics_session import PhysicsSession
@@ -80,6 +81,7 @@ from games.rng import Chance
 from games.skill import MEMORY_LEVELS, SkillError, seat_skill, seat_strength
 from physics.config import PhysicsConfig
 from physics.detect import SettleDetector
+from physics.stacking import Column
 from physics.world import Layer, Piece, World
 
 HANDLING = (Phase.PLACE, Phase.REMOVE)
@@ -312,7 +314,7 @@ class AnimalsSession(PhysicsSession):
 
     def _lay_opening(self) -> None:
         """The paced opening: the next animal onto the tower every ``opening_seconds``."""
-        if self.pace.opening_seconds <= 0 or self.opening_clock > 2 * self.pace.opening_seconds:
+        if not self._opening_clock_runs():
             return
         self.opening_clock += self.frame_seconds
         opening = self.rules.turns == 0 and self.rules.phase is Phase.DRAW
@@ -326,6 +328,11 @@ class AnimalsSession(PhysicsSession):
             self.world.settle_in()
             self.opening_laid += 1
             self.opening_clock = 0.0
+
+    def _opening_clock_runs(self) -> bool:
+        """True while :meth:`_lay_opening` still counts (a paced opening): no frame skipped."""
+        seconds = self.pace.opening_seconds
+        return seconds > 0 and self.opening_clock <= 2 * seconds
 
     def laying_opening(self) -> bool:
         """True while the opening is laid, and while it stands shown face up afterwards for
@@ -358,20 +365,11 @@ class AnimalsSession(PhysicsSession):
         if held is not None:
             self.settle.reset()
             return
-        found = self.scene.columns()
-        main = self.scene.main_column(found)
-        wanted = {self.scene.piece_of[a] for a in self.rules.tower if a in self.scene.piece_of}
-        if self.rules.phase is Phase.PLACE:
-            assert self.drawn_piece is not None
-            wanted.add(self.drawn_piece)
-        elif self.target is not None and self.target.name in self.scene.animal_of:
-            self.settle.reset()
-            return  # the crocodile's animal is not in the pouch yet
-        in_main = set(main.pieces) if main is not None else set()
-        if in_main != wanted or len(found) != (1 if wanted else 0):
+        main = self._standing_as_wanted()
+        if main is False:
             self.settle.reset()
             return
-        if not self.settle.update(self.scene.animals(), self.frame_seconds):
+        if not self.settle.update(self.scene.awake_animals(), self.frame_seconds):
             return
         self.settle.reset()
         standing = [self.scene.animal_of[p.name] for p in main.pieces] if main else []
@@ -406,6 +404,68 @@ class AnimalsSession(PhysicsSession):
             )
             for bot in self.bots.values():
                 bot.mind.see_remove(index)
+
+    def _standing_as_wanted(self) -> Column | Literal[False] | None:
+        """The main column if the table stands as the turn's end wants it (the animals of
+        the tower, and the drawn one, in one column on the stacking spot; None for no
+        column), else False: the quiet count starts again."""
+        found = self.scene.columns()
+        main = self.scene.main_column(found)
+        wanted = {self.scene.piece_of[a] for a in self.rules.tower if a in self.scene.piece_of}
+        if self.rules.phase is Phase.PLACE:
+            assert self.drawn_piece is not None
+            wanted.add(self.drawn_piece)
+        elif self.target is not None and self.target.name in self.scene.animal_of:
+            return False  # the crocodile's animal is not in the pouch yet
+        in_main = set(main.pieces) if main is not None else set()
+        if in_main != wanted or len(found) != (1 if wanted else 0):
+            return False
+        return main
+
+    def idle_frames(self, most: int) -> int:
+        """Frames in which nothing moves and no computer acts (:meth:`Session.idle_frames`):
+        the world still (:meth:`World.still_frames`), the hand empty and settled, every animal
+        found asleep by the last fall test, the turn's quiet count short of its end, and each
+        computer only counting down or waiting for the tower to settle (:meth:`Bot.idle_frames`)."""
+        frames = self.world.still_frames(most)  # first: 0 at once after a stepped frame
+        if (
+            not frames
+            or self._opening_clock_runs()
+            or not self.scene.fall_settled()
+            or not self.hand.settled(self.frame_seconds)
+            or self.outcome is not None
+        ):
+            return 0
+        if self.rules.phase in HANDLING:
+            frames = min(frames, self._quiet_frames())
+        for bot in self.bots.values():
+            if frames <= 0:
+                break
+            idle = bot.idle_frames()
+            if idle is not None:
+                frames = min(frames, idle)
+        return max(frames, 0)
+
+    def _quiet_frames(self) -> int:
+        """Still frames before the turn's quiet count ends it (that frame is played)."""
+        settle = self.settle
+        counting = self._standing_as_wanted() is not False and settle.speed > 0.0
+        if not counting:
+            return 0 if settle.quiet_for else 1 << 30  # the count stays at zero
+        return count_up_frames(settle.quiet_for, self.frame_seconds, settle.seconds, reach=True)
+
+    def skip(self, frames: int) -> None:
+        if self.rules.phase in HANDLING:
+            if self._standing_as_wanted() is not False and self.settle.speed > 0.0:
+                for _ in range(frames):
+                    self.settle.quiet_for += self.frame_seconds
+            else:
+                self.settle.quiet_for = 0.0
+        for bot in self.bots.values():
+            bot.skip(frames)
+        self.hand.skip_idle(frames, self.frame_seconds)
+        self.world.skip_still(frames)
+        self.frame += frames
 
     def _follow_the_table(self, standing: list[str]) -> None:
         """The rules' tower becomes the order the table shows (bottom first), if the handling

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 import pymunk
 
+from games.idle import countdown_frames
 from games.protocol import InputEvent, InputRefused, SeatKind
 from games.rng import Chance
 from games.wallamoppi.plan import best_pull, pull_risk, slot_load
@@ -94,6 +95,7 @@ class Bot:
         self.hand = Dexterity(skill)
         self.wait = 0.0
         self.plan: Iterator[InputEvent | None] | None = None
+        self.pause = 0  # frames the plan waits before it is asked again (its opening pause)
         self._armed = False
 
     @property
@@ -122,6 +124,7 @@ class Bot:
         turn = rules.turn
         if turn.seat != self.seat:
             self.plan = None
+            self.pause = 0
             if not turn.timer_running:
                 if not self._armed:  # a human pause before releasing the marble
                     self._armed = True
@@ -140,6 +143,9 @@ class Bot:
             return
         if self.plan is None:
             self.plan = self._turn_plan()
+        elif self.pause > 0:
+            self.pause -= 1
+            return
         step = next(self.plan, _DONE)
         if step is _DONE:  # the plan gave up (a refused grab, a nudge): let go, think again
             self.plan = None
@@ -147,6 +153,32 @@ class Bot:
             self.wait = REACTION_SECONDS
         elif isinstance(step, InputEvent):
             self._send(step)
+
+    def idle_frames(self) -> int | None:
+        """How many of the next frames :meth:`act` only counts down in (``wait``, ``pause``)
+        or does nothing in; None: any number. What a headless run may jump over."""
+        rules = self.session.rules
+        if self.wait > 0.0:
+            return countdown_frames(self.wait, self.session.frame_seconds)
+        if rules.phase is Phase.WALL:
+            return 0 if rules.placer == self.seat else None
+        turn = rules.turn
+        if turn.seat != self.seat:
+            return None if turn.timer_running and self.plan is None and not self.pause else 0
+        if not turn.timer_running:
+            return None
+        if turn.stacked or self.plan is None:
+            return 0
+        return self.pause
+
+    def skip(self, frames: int) -> None:
+        """``frames`` calls of :meth:`act` that :meth:`idle_frames` promised are idle."""
+        if self.wait > 0.0:
+            dt = self.session.frame_seconds
+            for _ in range(frames):
+                self.wait -= dt
+        elif self.pause:
+            self.pause -= frames
 
     def _for_person(self) -> bool:
         return self.session.kinds[other(self.seat)] is SeatKind.HUMAN
@@ -227,8 +259,7 @@ class Bot:
         """The frames of one turn: wait, grab, pull, carry, lower, release, wait for stacking."""
         session = self.session
         dt = session.frame_seconds
-        for _ in range(round(self.chance.uniform(0.2, 0.5) / dt)):
-            yield None
+        yield from self._pause(round(self.chance.uniform(0.2, 0.5) / dt))
         while not session.rules.turn.stacked:
             name = self._target()
             if name is None:
@@ -250,16 +281,21 @@ class Bot:
             yield from self._move(
                 session.hand.target, pymunk.Vec2d(aim_x, carry_y), CARRY_SPEED_MM_S
             )
-            for _ in range(round(0.25 / dt)):  # steady the disk over the tower
-                yield None
+            yield from self._pause(round(0.25 / dt))  # steady the disk over the tower
             yield from self._move(
                 session.hand.target, pymunk.Vec2d(aim_x, seat_y), self.hand.release_speed
             )
             yield InputEvent(0, "release", aim_x, seat_y - self.hand.release_speed * dt)
-            for _ in range(round(RETRY_SECONDS / dt)):
-                if session.rules.turn.stacked:
-                    return
-                yield None
+            # then wait: act() answers a stacked disk (the marble) before it asks the plan, so
+            # the plan is never asked again once the disk is stacked
+            yield from self._pause(round(RETRY_SECONDS / dt))
+
+    def _pause(self, frames: int) -> Iterator[None]:
+        """``frames`` frames of waiting: this one and ``frames - 1`` in which :meth:`act` only
+        counts :attr:`pause` down, without asking the plan (what a headless run jumps over)."""
+        if frames > 0:
+            self.pause = frames - 1
+            yield None
 
     def _move(self, start: pymunk.Vec2d, end: pymunk.Vec2d, speed: float) -> Iterator[InputEvent]:
         """Hand targets from ``start`` to ``end`` at ``speed`` mm/s, one per frame."""

@@ -50,7 +50,7 @@ import pymunk
 from games.wallamoppi.rules import APEX, DARK, LIGHT, ROWS, Disk, Slot, ordinal
 from physics import pieces, room
 from physics.config import PhysicsConfig
-from physics.detect import tilt_mod_half_turn, touching
+from physics.detect import tilt_mod_half_turn, tilt_of_angle, touching
 from physics.stacking import relative_speed
 from physics.stepper import BodyWatch
 from physics.world import Layer, Piece, World
@@ -296,11 +296,16 @@ class WallScene:
         home_x = self.apex_home[0]
         touching_now = self.world.touching
         below: float | None = None  # the centre y of the disk below
+        watch = self._watched()[2]
+        if len(watch.bodies) != len(self.tower):  # the tower changed under the watch
+            self._watches = None
+            watch = self._watched()[2]
+        poses = watch.poses()  # one pass through Chipmunk, in tower order
         for level, disk_id in enumerate(self.tower):
             piece = self.disks[disk_id]
-            x, y = piece.body.position
+            x, y, angle = poses[level]
             why: str | None = None
-            if tilt_mod_half_turn(piece) > tilt_limit:
+            if tilt_of_angle(angle) > tilt_limit:
                 why = f"tilted past {tilt_limit:g}°"
             elif below is not None and y < below + thickness - overlap - drop:
                 why = "slid off the disk below"
@@ -473,14 +478,13 @@ class WallScene:
         sleeping = list(watch.asleep())
         if all(sleeping):  # the wall sleeps (a disk carried, the marble rolling)
             return fallen
-        for piece, asleep in zip(wall, sleeping, strict=True):
+        for piece, asleep, (x, y, angle) in zip(wall, sleeping, watch.poses(), strict=True):
             if asleep or piece is held:
                 continue
-            x, y = piece.body.position
             thickness = piece.size[1]
             off_wall = abs(x) > half_wall + thickness
             on_table = y < thickness and self.slots[piece.name].row > 0
-            if off_wall or on_table or tilt_mod_half_turn(piece) > FALLEN_TILT_DEG:
+            if off_wall or on_table or tilt_of_angle(angle) > FALLEN_TILT_DEG:
                 piece.tags -= {"wall"}
                 piece.tags.add("fallen")
                 piece.set_layer(Layer.FREE)
@@ -592,6 +596,23 @@ class MarbleTimer:
             self._owed += 1
             return
         self._step_now()
+
+    def frames_before_hole(self) -> int:
+        """How many more :meth:`step` calls leave the marble short of its hole (a large number
+        if it never gets there); 0 for a timer stepped every frame (not known beforehand)."""
+        if self._run is None:
+            return 0
+        if self.in_hole:
+            return 0
+        frames, reached = self._run
+        if not reached:
+            return 1 << 30
+        return frames - (self._world.frame + self._owed) - 1
+
+    def skip(self, frames: int) -> None:
+        """``frames`` calls of :meth:`step` that :meth:`frames_before_hole` allows."""
+        if self._run is not None:
+            self._owed += frames
 
     def _step_now(self) -> None:
         self._world.step()

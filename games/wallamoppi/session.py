@@ -38,9 +38,10 @@ sets the computer's dexterity.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from games.idle import count_up_frames
 from games.narration import capital, narrate
 from games.pacing import session_pace
 from games.physics_session import PhysicsSession
@@ -339,6 +340,76 @@ class WallamoppiSession(PhysicsSession):
                 bot.act()
         super()._tick()
 
+    def idle_frames(self, most: int) -> int:
+        """Frames in which nothing moves and no computer acts (:meth:`Session.idle_frames`):
+        the world still (:meth:`World.still_frames`), the hand empty and settled, no pull or
+        nudge, a released disk short of counting as stacked, the tower asleep since the last
+        frame, no stray on the tower, the marble short of its hole and each computer only
+        counting down (:meth:`Bot.idle_frames`)."""
+        frames = self.world.still_frames(most)  # first: 0 at once after a stepped frame
+        if (
+            not frames
+            or self.nudging is not None
+            or self.scene.pull is not None
+            or not self.hand.settled(self.frame_seconds)
+            or self.outcome is not None
+        ):
+            return 0
+        if self.pending is not None:
+            frames = min(frames, self._quiet_frames())
+        if frames and self.rules.phase is Phase.TOWER:
+            if not self._tower_slept or next(self._strays(), None) is not None:
+                return 0
+            timer = self.timer
+            if timer is not None and self.rules.turn.timer_running:
+                frames = min(frames, timer.frames_before_hole())
+        for bot in self.bots.values():
+            if frames <= 0:
+                break
+            idle = bot.idle_frames()
+            if idle is not None:
+                frames = min(frames, idle)
+        return max(frames, 0)
+
+    def _quiet_frames(self) -> int:
+        """Still frames before the released disk counts as stacked (that frame is played):
+        nothing moves, so each of them measures the disk as the last frame did."""
+        assert self.pending is not None
+        settle, settings = self.settle, self.scene.config.wallamoppi
+        if settle.speed != settings.stack_settle_speed or settle.seconds != (
+            settings.stack_settle_seconds
+        ):
+            return 0  # a live edit the next frame takes up
+        if self._disk_speed(self.scene.disks[self.pending]) >= settle.speed:
+            return 0 if settle.quiet_for else 1 << 30  # the count stays at zero
+        return count_up_frames(settle.quiet_for, self.frame_seconds, settle.seconds, reach=True)
+
+    def _disk_speed(self, disk: Piece) -> float:
+        """The released disk's speed on the tower's top (infinite while not resting on it)."""
+        scene = self.scene
+        return scene.speed_on_top(disk) if scene.resting_on_tower(disk) else math.inf
+
+    def skip(self, frames: int) -> None:
+        if self.pending is not None:
+            if self._disk_speed(self.scene.disks[self.pending]) < self.settle.speed:
+                for _ in range(frames):
+                    self.settle.quiet_for += self.frame_seconds
+            else:
+                self.settle.quiet_for = 0.0
+        for bot in self.bots.values():
+            bot.skip(frames)
+        self.hand.skip_idle(frames, self.frame_seconds)
+        self.world.skip_still(frames)
+        timer = self.timer
+        if (
+            timer is not None
+            and self.rules.phase is Phase.TOWER
+            and self.rules.turn.timer_running
+            and not self.marble_waits()  # a practice turn holds the marble (as _tick does)
+        ):
+            timer.skip(frames)
+        self.frame += frames
+
     def after_step(self) -> None:
         held = self.hand.held
         self.scene.update_pull(self.hand.body.velocity)
@@ -383,12 +454,7 @@ class WallamoppiSession(PhysicsSession):
         settings = self.scene.config.wallamoppi
         self.settle.speed = settings.stack_settle_speed  # a live edit applies at once
         self.settle.seconds = settings.stack_settle_seconds
-        scene = self.scene
-        if self.settle.update(
-            [piece],
-            self.frame_seconds,
-            lambda disk: scene.speed_on_top(disk) if scene.resting_on_tower(disk) else math.inf,
-        ):
+        if self.settle.update([piece], self.frame_seconds, self._disk_speed):
             self.rules.stack(self.pending)
             self.scene.stack(self.pending)
             seat = self.rules.turn.seat
@@ -401,6 +467,16 @@ class WallamoppiSession(PhysicsSession):
     def _roll_back_stray(self) -> None:
         """A disk other than the one taken that comes to lie on the tower's top (nudged up
         there) does not count: it is put back on the table beside the wall, with a message."""
+        for piece in self._strays():
+            colour = DARK if DARK in piece.tags else LIGHT
+            self.scene.put_beside_wall(piece)
+            self.notice = (
+                f"a nudged {colour} disk on the tower does not count: only the disk you pulled "
+                "out counts; it was put back on the table"
+            )
+
+    def _strays(self) -> Iterator[Piece]:
+        """Disks other than the one taken that lie on the tower's top (see above)."""
         held, top = self.hand.held, self.scene.top()
         if top is None:
             return
@@ -415,12 +491,7 @@ class WallamoppiSession(PhysicsSession):
                 or not self.scene.resting_on_tower(piece)
             ):
                 continue
-            colour = DARK if DARK in piece.tags else LIGHT
-            self.scene.put_beside_wall(piece)
-            self.notice = (
-                f"a nudged {colour} disk on the tower does not count: only the disk you pulled "
-                "out counts; it was put back on the table"
-            )
+            yield piece
 
     # -- reading the game --------------------------------------------------------------
 
