@@ -462,15 +462,14 @@ class State(SnapshotState[Action]):
     def _snapshot(self) -> tuple[Any, ...]:
         return (
             self.squares[:], self.coins[:], self.bank, dict(self.at), self.phase, self.current,
-            self.roll, self.contenders[:], self.opening_rolls[:], self.winner,
+            self.roll, self.contenders[:], self.opening_rolls[:], self.winner, self._listed,
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (
             self.squares, self.coins, self.bank, self.at, self.phase, self.current, self.roll,
-            self.contenders, self.opening_rolls, self.winner,
-        ) = snap
-        self._listed = ([], set())
+            self.contenders, self.opening_rolls, self.winner, self._listed,
+        ) = snap  # the turns listed in the state popped back to are its turns again
 
     def _pushing(self) -> None:
         self._listed = ([], set())
