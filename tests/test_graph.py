@@ -14,8 +14,8 @@ from games.graph import (
     distances,
     exact_walks,
     indexed_walks,
-    named_walks,
     is_walk,
+    named_walks,
     no_reversal,
     numbered_moves,
 )
