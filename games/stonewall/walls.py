@@ -83,20 +83,33 @@ class WallLayout:
     # --- building -----------------------------------------------------------------------
     @classmethod
     def built(cls, geo: Geometry, walls: Iterable[Wall]) -> WallLayout:
-        """The layout of ``walls`` worked out in one pass: every position not on or across a
-        wall that closes a loop or touches a one-way edge gets the full check."""
+        """The layout of ``walls`` worked out in one pass (a loaded state, a cold listing).
+
+        Refused at once, without a flood: a position that closes a loop of walls, the border
+        and edges no arc crosses (no arc crosses the loop: the squares inside are shut in),
+        and a two-way position that closes a loop through one-way edges whose arcs all cross
+        it the same way (:meth:`Geometry.trap_closers`). Of the others, every one that closes
+        a loop with the arrows or touches a one-way edge gets the full check."""
         layout = cls.bare(geo, walls)
         layout.label = geo.point_labels(layout.walls)
-        legal = fragile = 0
-        excluded = layout.excluded
-        for cand in geo.all_candidates:
-            if excluded >> cand.index & 1:
-                continue
-            if cand.touches_one_way or layout._closes_loop(cand):
-                if not layout.connected_with(cand):
-                    continue
+        sealed = geo.sealed_labels(layout.walls)
+        shut_in = geo.loop_closers(sealed) & ~geo.dead_mask
+        for index in set_bits(geo.dead_mask & ~layout.excluded):
+            cand = geo.all_candidates[index]
+            if _closes(sealed, cand, cand.crossed):
+                shut_in |= cand.bit
+        plain = ~geo.one_way_mask & ~geo.dead_mask
+        shut_in |= geo.trap_closers(sealed, layout.key[0]) & plain
+        open_ = geo.all_mask & ~layout.excluded & ~shut_in
+        suspects = open_ & (geo.loop_closers(layout.label) | geo.one_way_mask | geo.dead_mask)
+        legal, fragile = open_ & ~suspects, 0
+        for index in set_bits(suspects):
+            cand = geo.all_candidates[index]
+            if not cand.touches_one_way and not layout._closes_loop(cand):
+                legal |= cand.bit  # a dead edge made it a suspect, but it closes no loop
+            elif layout.connected_with(cand):
+                legal |= cand.bit
                 fragile |= cand.bit
-            legal |= cand.bit
         layout.legal, layout.fragile = legal, fragile
         return layout
 
@@ -199,14 +212,7 @@ class WallLayout:
 
     def _closes_loop(self, cand: Candidate) -> bool:
         """Would ``cand``'s segments close a loop with the walls, arrows and border?"""
-        label = self.labels()
-        seen = {label[cand.points[0]]}
-        for point, two_way in zip(cand.points[1:], cand.two_way, strict=True):
-            group = label[point]
-            if two_way and group in seen:
-                return True
-            seen.add(group)
-        return False
+        return _closes(self.labels(), cand, cand.two_way)
 
     def without(self, wall: Wall) -> WallLayout:
         """This layout less ``wall`` (a placed wall), from the cache or built: every position
@@ -400,6 +406,18 @@ class WallLayout:
             found = [candidate_of[wall].action for wall in self.listing(lengths)]
             self._actions[lengths] = found
         return found
+
+
+def _closes(label: list[int], cand: Candidate, counted: tuple[bool, ...]) -> bool:
+    """Would ``cand``'s segments (those ``counted``, per edge) close a loop of the groups of
+    grid points ``label`` gives?"""
+    seen = {label[cand.points[0]]}
+    for point, counts in zip(cand.points[1:], counted, strict=True):
+        group = label[point]
+        if counts and group in seen:
+            return True
+        seen.add(group)
+    return False
 
 
 def layout_of(geo: Geometry, walls: Iterable[Wall]) -> WallLayout:
