@@ -104,7 +104,8 @@ class Geometry:
         # positions with an edge no arc crosses, and those touching a one-way edge
         self.dead_mask = sum(c.bit for c in self.all_candidates if not all(c.crossed))
         self.one_way_mask = sum(c.bit for c in self.all_candidates if c.touches_one_way)
-        self.arrows = [self._arrow(e) for e, kind in enumerate(self.edge_kind) if kind == ONE_WAY]
+        self.arrow_edges = [e for e, kind in enumerate(self.edge_kind) if kind == ONE_WAY]
+        self.arrows = [self._arrow(e) for e in self.arrow_edges]
         self._base_labels: list[int] | None = None
         self._sealed_labels: list[int] | None = None
         self.layouts: dict[tuple[int, int], WallLayout] = {}
@@ -214,6 +215,11 @@ class Geometry:
         p, q = self.board.point_index((px, py)), self.board.point_index((qx, qy))
         left = (qx - px) * (jy - iy) - (qy - py) * (jx - ix) > 0
         return 1 << edge, (p if left else q), (q if left else p)
+
+    def with_arrows(self, sealed: list[int]) -> list[int]:
+        """:meth:`point_labels` from :meth:`sealed_labels` of the same walls: the groups
+        joined along the one-way edges too."""
+        return self._labels([self.edge_point_ids[e] for e in self.arrow_edges], sealed[:])
 
     def trap_closers(self, sealed: list[int], placed_edges: int) -> int:
         """The positions joining two groups of ``sealed`` (:meth:`sealed_labels`) when one

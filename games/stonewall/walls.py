@@ -91,8 +91,8 @@ class WallLayout:
         it the same way (:meth:`Geometry.trap_closers`). Of the others, every one that closes
         a loop with the arrows or touches a one-way edge gets the full check."""
         layout = cls.bare(geo, walls)
-        layout.label = geo.point_labels(layout.walls)
         sealed = geo.sealed_labels(layout.walls)
+        layout.label = geo.with_arrows(sealed)
         shut_in = geo.loop_closers(sealed) & ~geo.dead_mask
         for index in set_bits(geo.dead_mask & ~layout.excluded):
             cand = geo.all_candidates[index]
