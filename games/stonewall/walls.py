@@ -51,6 +51,7 @@ class WallLayout:
 
     __slots__ = (
         "_actions",
+        "_conflict_sides",
         "_escape_index",
         "_groups",
         "_listings",
@@ -79,6 +80,7 @@ class WallLayout:
         self._actions: dict[tuple[int, ...], list[PlaceWall]] = {}
         self._removals: dict[tuple[Wall, int], list[Wall]] = {}
         self._escape_index: tuple[dict[int, int], int] | None = None
+        self._conflict_sides: tuple[list[int], list[int]] | None = None
 
     # --- building -----------------------------------------------------------------------
     @classmethod
@@ -315,8 +317,30 @@ class WallLayout:
         return 0
 
     def _less(self, wall: Wall, old: Candidate) -> WallLayout:
-        """A layout with this one's walls but ``wall`` (legal positions not worked out)."""
-        return WallLayout.bare(self.geo, [w for w in self.walls if w != wall])
+        """A layout with this one's walls but ``wall`` (legal positions not worked out): its
+        arcs open again (no other wall closes them), and the positions the other walls
+        exclude, from the walls before it and after it (worked out once per layout)."""
+        geo = self.geo
+        if self._conflict_sides is None:
+            before, after, running = [geo.on_permanent], [0], geo.on_permanent
+            for placed in self.walls:
+                running |= geo.conflicts[geo.candidate_of[placed].index]
+                before.append(running)
+            running = 0
+            for placed in reversed(self.walls):
+                running |= geo.conflicts[geo.candidate_of[placed].index]
+                after.append(running)
+            self._conflict_sides = (before, after[::-1])
+        at = self.walls.index(wall)
+        before, after = self._conflict_sides
+        less = WallLayout(geo)
+        less.walls = self.walls[:at] + self.walls[at + 1:]
+        less.key = (self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask)
+        base, clear, opens = geo.open_arcs, old.clear, self.opens
+        less.opens = (opens[0] | base[0] & clear[0], opens[1] | base[1] & clear[1],
+                      opens[2] | base[2] & clear[2], opens[3] | base[3] & clear[3])
+        less.excluded = before[at] | after[at + 1]
+        return less
 
     def _freed(self, less: WallLayout, lengths: int) -> tuple[int, int]:
         """Of the positions in ``lengths`` refused here, those legal in ``less`` (this layout
