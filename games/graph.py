@@ -122,7 +122,7 @@ def named_walks(
         following: dict[int, int] = {}
         for key in layer:
             for node, pair in table[key]:
-                if node not in blocked and pair not in following:
+                if pair not in following and node not in blocked:
                     following[pair] = key
         if not following:
             return {}
@@ -131,13 +131,14 @@ def named_walks(
     ends: dict[int, int] = {}
     for key in layer:
         for node, _ in table[key]:
-            if node not in blocked and node not in ends:
+            if node not in ends and node not in blocked:
                 ends[node] = key
     width = moves.width
     found: dict[T, tuple[T, ...]] = {}
+    backwards = layers[::-1]
     for end, key in ends.items():
         path = [names[end]]
-        for parents in reversed(layers):
+        for parents in backwards:
             path.append(names[key // width])
             key = parents[key]
         path.reverse()
