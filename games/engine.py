@@ -7,6 +7,11 @@ and ``_restore(snapshot)`` (the mutable fields as fresh copies, and back), and
 ``draw(chance)`` (the current chance node's outcome). Everything else here is the one
 pattern: push = check, snapshot, apply; pop = restore; roll_with = draw, push.
 
+The engines keep the actions they listed last (``_listed``: push takes those very objects
+without checking them again) in the snapshot too, so a pop gives a state back its own
+listing: a search that lists, pushes, pops and pushes another checks nothing twice. Every
+push starts a new listing, so a listing is never taken for another position.
+
 Pure Python: no pygame, no pymunk.
 """
 

@@ -14,7 +14,8 @@ search serves them all:
 * :func:`indexed_walks`: the same search for the common case, nodes numbered 0..n-1 with a
   fixed adjacency and a set of nodes that may not be entered, in a tight loop over integers
   (the rule engines' move listing runs it thousands of times a game). Its destinations and
-  witnesses are exactly :func:`exact_walks`'s (``any_step`` or ``no_reversal``).
+  witnesses are exactly :func:`exact_walks`'s (``any_step`` or ``no_reversal``);
+  :func:`named_walks` gives them as the board's own squares.
 * :func:`distances`: breadth-first fewest steps from a node, for bots and messages.
 
 Nodes are any hashable values (a grid's :class:`games.grid.Square`, a dot's id). ``neighbours``
@@ -27,6 +28,7 @@ from collections.abc import Callable, Container, Hashable, Iterable, Sequence
 from typing import TypeVar
 
 Node = TypeVar("Node", bound=Hashable)
+T = TypeVar("T")
 
 # A step's rule: (previous node or None at the start, node, next node) -> allowed?
 StepRule = Callable[[Node | None, Node, Node], bool]
@@ -103,15 +105,24 @@ def indexed_walks(
     keeps its parent, and a destination's witness is the path of its first pair in the last
     layer (the last layer itself is not kept, only each destination's first parent).
     """
+    return named_walks(start, steps, moves, blocked, range(moves.width - 1))
+
+
+def named_walks(
+    start: int, steps: int, moves: NumberedMoves, blocked: Container[int], names: Sequence[T]
+) -> dict[T, tuple[T, ...]]:
+    """:func:`indexed_walks` with every node given as ``names[node]`` (a board's squares), the
+    destinations and the witness paths alike, so no second pass turns the numbers into them."""
     if steps <= 0:
         return {}
+    table = moves.table
     layers: list[dict[int, int]] = []
     layer: dict[int, int] = {moves.start(start): -1}
     for _ in range(steps - 1):
         following: dict[int, int] = {}
         for key in layer:
-            for node, pair in moves.table[key]:
-                if node not in blocked and pair not in following:
+            for node, pair in table[key]:
+                if pair not in following and node not in blocked:
                     following[pair] = key
         if not following:
             return {}
@@ -119,18 +130,19 @@ def indexed_walks(
         layer = following
     ends: dict[int, int] = {}
     for key in layer:
-        for node, _ in moves.table[key]:
-            if node not in blocked and node not in ends:
+        for node, _ in table[key]:
+            if node not in ends and node not in blocked:
                 ends[node] = key
     width = moves.width
-    found: dict[int, tuple[int, ...]] = {}
+    found: dict[T, tuple[T, ...]] = {}
+    backwards = layers[::-1]
     for end, key in ends.items():
-        path = [end]
-        for parents in reversed(layers):
-            path.append(key // width)
+        path = [names[end]]
+        for parents in backwards:
+            path.append(names[key // width])
             key = parents[key]
         path.reverse()
-        found[end] = tuple(path)
+        found[names[end]] = tuple(path)
     return found
 
 

@@ -15,6 +15,7 @@ from games.graph import (
     exact_walks,
     indexed_walks,
     is_walk,
+    named_walks,
     no_reversal,
     numbered_moves,
 )
@@ -125,3 +126,8 @@ def test_indexed_walks_are_exact_walks_on_numbered_nodes(turning_back: bool) -> 
                 )
                 found = indexed_walks(start, steps, moves, blocked)
                 assert list(found.items()) == list(expected.items())
+                named = named_walks(start, steps, moves, blocked, squares)
+                assert list(named.items()) == [
+                    (squares[end], tuple(squares[n] for n in path))
+                    for end, path in expected.items()
+                ]

@@ -69,7 +69,7 @@ from typing import Any
 
 from games.checks import check_action
 from games.engine import SnapshotState
-from games.graph import exact_walks, indexed_walks, no_reversal
+from games.graph import exact_walks, named_walks, no_reversal
 from games.grid import Square
 from games.malloppo.basics import (
     DIE_SIDES,
@@ -374,14 +374,12 @@ class State(SnapshotState[Action]):
         self, start: Square, steps: int, gone: Square | None
     ) -> dict[Square, tuple[Square, ...]]:
         """:meth:`destinations` of a hand on ``start`` with ``gone``'s square empty: the
-        exact-length walk search of :func:`games.graph.indexed_walks` on square numbers."""
+        exact-length walk search of :func:`games.graph.named_walks` on square numbers."""
         board = self.board
-        size, squares = board.size, board.square_list
+        size = board.size
         blocked = {sq.y * size + sq.x for sq in self.at if sq != start and sq != gone}
-        walks = indexed_walks(start.y * size + start.x, steps, board.moves, blocked)
-        return {
-            squares[end]: tuple([squares[i] for i in path]) for end, path in walks.items()
-        }
+        return named_walks(start.y * size + start.x, steps, board.moves, blocked,
+                           board.square_list)
 
     def _gone(self, paid: int | None) -> Square | None:
         """The square the paying hand leaves empty (paying its last coin), if any."""
@@ -414,7 +412,7 @@ class State(SnapshotState[Action]):
         p, squares, steps, at = self.current, self.squares, self.roll or 0, self.at
         neighbours = self.board.neighbours
         turns: list[Turn] = []
-        new, set_fields = object.__new__, object.__setattr__
+        new, set_fields, append = object.__new__, object.__setattr__, turns.append
         searched: dict[tuple[int, Square | None], dict[Square, tuple[Square, ...]]] = {}
         for paid in self.pay_options():
             pay = squares[paid] if paid is not None else None
@@ -432,19 +430,22 @@ class State(SnapshotState[Action]):
                 for to, path in walks.items():
                     moved = True
                     # the hands next to ``to`` it may take a coin from (neighbours_to_rob)
-                    robbed = [
-                        other for other in map(at.get, neighbours[to])
-                        if other is not None and other != hand and other != leaving
-                    ]
-                    choices = _steal_choices(tuple([squares[h] for h in robbed])) if robbed \
-                        else _NO_STEALS
-                    for steals in choices:
+                    near: list[Square] | None = None
+                    for square in neighbours[to]:
+                        if square in at:
+                            other = at[square]
+                            if other != hand and other != leaving:
+                                if near is None:
+                                    near = [square]
+                                else:
+                                    near.append(square)
+                    for steals in _NO_STEALS if near is None else _steal_choices(tuple(near)):
                         # a Turn built without __post_init__: its steals are sorted already
                         turn = new(Turn)
                         set_fields(turn, "__dict__", {
                             "pay": pay, "hand": start, "to": to, "steals": steals, "path": path,
                         })
-                        turns.append(turn)
+                        append(turn)
             if not moved:
                 turns.append(Turn(pay, None, None))
         # push takes these very objects without checking them again (the list keeps them
@@ -462,15 +463,14 @@ class State(SnapshotState[Action]):
     def _snapshot(self) -> tuple[Any, ...]:
         return (
             self.squares[:], self.coins[:], self.bank, dict(self.at), self.phase, self.current,
-            self.roll, self.contenders[:], self.opening_rolls[:], self.winner,
+            self.roll, self.contenders[:], self.opening_rolls[:], self.winner, self._listed,
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (
             self.squares, self.coins, self.bank, self.at, self.phase, self.current, self.roll,
-            self.contenders, self.opening_rolls, self.winner,
-        ) = snap
-        self._listed = ([], set())
+            self.contenders, self.opening_rolls, self.winner, self._listed,
+        ) = snap  # the turns listed in the state popped back to are its turns again
 
     def _pushing(self) -> None:
         self._listed = ([], set())

@@ -101,7 +101,13 @@ class Geometry:
             for p in cand.points:
                 self.touching[p] |= cand.bit
         self._index_conflicts()
+        # positions with an edge no arc crosses, and those touching a one-way edge
+        self.dead_mask = sum(c.bit for c in self.all_candidates if not all(c.crossed))
+        self.one_way_mask = sum(c.bit for c in self.all_candidates if c.touches_one_way)
+        self.arrow_edges = [e for e, kind in enumerate(self.edge_kind) if kind == ONE_WAY]
+        self.arrows = [self._arrow(e) for e in self.arrow_edges]
         self._base_labels: list[int] | None = None
+        self._sealed_labels: list[int] | None = None
         self.layouts: dict[tuple[int, int], WallLayout] = {}
         # per candidate: sets of squares no open arc left when it was last refused
         self.witnesses: dict[int, list[int]] = {}
@@ -129,6 +135,7 @@ class Geometry:
             cross_mask=sum(1 << self.cross_id(p, wall.orientation) for p in wall.inner_points()),
             points=tuple(board.point_index(p) for p in wall.points()),
             two_way=tuple(self.edge_kind[e] == TWO_WAY for e in edges),
+            crossed=tuple(self.edge_kind[e] != NO_WAY for e in edges),
             clear=(clear[0], clear[1], clear[2], clear[3]),
             action=PlaceWall(wall),
             sides=(board.index(first), board.index(second)),
@@ -185,6 +192,76 @@ class Geometry:
             )
         joins = [self.edge_point_ids[e] for w in walls for e in self.candidate_of[w].edges]
         return self._labels(joins, self._base_labels[:]) if joins else self._base_labels[:]
+
+    def sealed_labels(self, walls: Iterable[Wall]) -> list[int]:
+        """Grid point -> its group, the groups joined by the border, permanent walls, edges no
+        arc crosses and ``walls``: no arc crosses a loop of these, so a wall that closes one
+        shuts the squares inside it in (union-find; the groups without walls once)."""
+        if self._sealed_labels is None:
+            self._sealed_labels = self._labels(
+                [self.edge_point_ids[e] for e, kind in enumerate(self.edge_kind)
+                 if kind == NO_WAY or e in self.board.permanent_edges],
+                list(range(self.point_count)), border=True,
+            )
+        joins = [self.edge_point_ids[e] for w in walls for e in self.candidate_of[w].edges]
+        return self._labels(joins, self._sealed_labels[:]) if joins else self._sealed_labels[:]
+
+    def _arrow(self, edge: int) -> tuple[int, int, int]:
+        """A one-way edge as (its edge bit, grid point p, grid point q), in the order that
+        has its arc crossing from the right of the way from p to q to the left of it."""
+        (px, py), (qx, qy) = self.board.edge_points(edge)
+        (i, j), = self.edge_arcs[edge]
+        (ix, iy), (jx, jy) = self.squares[i], self.squares[j]
+        p, q = self.board.point_index((px, py)), self.board.point_index((qx, qy))
+        left = (qx - px) * (jy - iy) - (qy - py) * (jx - ix) > 0
+        return 1 << edge, (p if left else q), (q if left else p)
+
+    def with_arrows(self, sealed: list[int]) -> list[int]:
+        """:meth:`point_labels` from :meth:`sealed_labels` of the same walls: the groups
+        joined along the one-way edges too."""
+        return self._labels([self.edge_point_ids[e] for e in self.arrow_edges], sealed[:])
+
+    def trap_closers(self, sealed: list[int], placed_edges: int) -> int:
+        """The positions joining two groups of ``sealed`` (:meth:`sealed_labels`) when one
+        reaches the other along one-way edges not walled, each taken only the way its arc
+        crosses it from right to left. Every arc crossing such a loop crosses it the same way
+        (all into the squares inside or all out), so a position with two-way edges that closes
+        one shuts the squares inside in."""
+        following: dict[int, set[int]] = {}
+        for bit, p, q in self.arrows:
+            if not placed_edges & bit and sealed[p] != sealed[q]:
+                following.setdefault(sealed[p], set()).add(sealed[q])
+        if not following:
+            return 0
+        touching = self.touching
+        touch: dict[int, int] = {}
+        for point, root in enumerate(sealed):
+            touch[root] = touch.get(root, 0) | touching[point]
+        closers = 0
+        for start, firsts in following.items():
+            reached, todo = set(firsts), list(firsts)
+            while todo:
+                for nxt in following.get(todo.pop(), ()):
+                    if nxt not in reached:
+                        reached.add(nxt)
+                        todo.append(nxt)
+            ahead = 0
+            for group in reached - {start}:
+                ahead |= touch[group]
+            closers |= touch[start] & ahead
+        return closers
+
+    def loop_closers(self, label: list[int]) -> int:
+        """The positions with two grid points in one group of ``label``: with every edge of
+        theirs counted, exactly those that close a loop of the groups' joins."""
+        touching = self.touching
+        once: dict[int, int] = {}
+        twice = 0
+        for point, root in enumerate(label):
+            seen, here = once.get(root, 0), touching[point]
+            twice |= seen & here
+            once[root] = seen | here
+        return twice
 
     def _labels(
         self, joins: list[tuple[int, ...]], parent: list[int], border: bool = False
@@ -254,6 +331,7 @@ class Candidate:
     cross_mask: int  # Geometry.cross_id of its inner points (where others would cross it)
     points: tuple[int, ...]  # its grid points, end to end
     two_way: tuple[bool, ...]  # per edge: is it a two-way edge?
+    crossed: tuple[bool, ...]  # per edge: does an arc cross it (one way or two)?
     clear: tuple[int, int, int, int]  # squares whose E/W/S/N arc it closes
     sides: tuple[int, int]  # the squares either side of its first edge
     ends: int  # the squares at either end of the arcs it closes

@@ -303,16 +303,15 @@ class State(WallChecks, SnapshotState[Action]):
             self.positions[:], self.reached_far[:], [s[:] for s in self.stocks],
             self.placed[:], self.removed[:], self.phase, self.current, self.roll,
             self.extra_turns, self.contenders[:], self.opening_rolls[:], self.winner,
-            bytearray(self.blocked), self._layout,
+            bytearray(self.blocked), self._layout, self._listed,
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (
             self.positions, self.reached_far, self.stocks, self.placed, self.removed,
             self.phase, self.current, self.roll, self.extra_turns, self.contenders,
-            self.opening_rolls, self.winner, self.blocked, self._layout,
-        ) = snap
-        self._listed = {}
+            self.opening_rolls, self.winner, self.blocked, self._layout, self._listed,
+        ) = snap  # the moves listed in the state popped back to are its moves again
 
     def _check(self, action: Action) -> Any:
         """Validate ``action`` and return a function that applies it."""

@@ -51,6 +51,7 @@ class WallLayout:
 
     __slots__ = (
         "_actions",
+        "_conflict_sides",
         "_escape_index",
         "_groups",
         "_listings",
@@ -79,24 +80,38 @@ class WallLayout:
         self._actions: dict[tuple[int, ...], list[PlaceWall]] = {}
         self._removals: dict[tuple[Wall, int], list[Wall]] = {}
         self._escape_index: tuple[dict[int, int], int] | None = None
+        self._conflict_sides: tuple[list[int], list[int]] | None = None
 
     # --- building -----------------------------------------------------------------------
     @classmethod
     def built(cls, geo: Geometry, walls: Iterable[Wall]) -> WallLayout:
-        """The layout of ``walls`` worked out in one pass: every position not on or across a
-        wall that closes a loop or touches a one-way edge gets the full check."""
+        """The layout of ``walls`` worked out in one pass (a loaded state, a cold listing).
+
+        Refused at once, without a flood: a position that closes a loop of walls, the border
+        and edges no arc crosses (no arc crosses the loop: the squares inside are shut in),
+        and a two-way position that closes a loop through one-way edges whose arcs all cross
+        it the same way (:meth:`Geometry.trap_closers`). Of the others, every one that closes
+        a loop with the arrows or touches a one-way edge gets the full check."""
         layout = cls.bare(geo, walls)
-        layout.label = geo.point_labels(layout.walls)
-        legal = fragile = 0
-        excluded = layout.excluded
-        for cand in geo.all_candidates:
-            if excluded >> cand.index & 1:
-                continue
-            if cand.touches_one_way or layout._closes_loop(cand):
-                if not layout.connected_with(cand):
-                    continue
+        sealed = geo.sealed_labels(layout.walls)
+        layout.label = geo.with_arrows(sealed)
+        shut_in = geo.loop_closers(sealed) & ~geo.dead_mask
+        for index in set_bits(geo.dead_mask & ~layout.excluded):
+            cand = geo.all_candidates[index]
+            if _closes(sealed, cand, cand.crossed):
+                shut_in |= cand.bit
+        plain = ~geo.one_way_mask & ~geo.dead_mask
+        shut_in |= geo.trap_closers(sealed, layout.key[0]) & plain
+        open_ = geo.all_mask & ~layout.excluded & ~shut_in
+        suspects = open_ & (geo.loop_closers(layout.label) | geo.one_way_mask | geo.dead_mask)
+        legal, fragile = open_ & ~suspects, 0
+        for index in set_bits(suspects):
+            cand = geo.all_candidates[index]
+            if not cand.touches_one_way and not layout._closes_loop(cand):
+                legal |= cand.bit  # a dead edge made it a suspect, but it closes no loop
+            elif layout.connected_with(cand):
+                legal |= cand.bit
                 fragile |= cand.bit
-            legal |= cand.bit
         layout.legal, layout.fragile = legal, fragile
         return layout
 
@@ -199,14 +214,7 @@ class WallLayout:
 
     def _closes_loop(self, cand: Candidate) -> bool:
         """Would ``cand``'s segments close a loop with the walls, arrows and border?"""
-        label = self.labels()
-        seen = {label[cand.points[0]]}
-        for point, two_way in zip(cand.points[1:], cand.two_way, strict=True):
-            group = label[point]
-            if two_way and group in seen:
-                return True
-            seen.add(group)
-        return False
+        return _closes(self.labels(), cand, cand.two_way)
 
     def without(self, wall: Wall) -> WallLayout:
         """This layout less ``wall`` (a placed wall), from the cache or built: every position
@@ -309,8 +317,30 @@ class WallLayout:
         return 0
 
     def _less(self, wall: Wall, old: Candidate) -> WallLayout:
-        """A layout with this one's walls but ``wall`` (legal positions not worked out)."""
-        return WallLayout.bare(self.geo, [w for w in self.walls if w != wall])
+        """A layout with this one's walls but ``wall`` (legal positions not worked out): its
+        arcs open again (no other wall closes them), and the positions the other walls
+        exclude, from the walls before it and after it (worked out once per layout)."""
+        geo = self.geo
+        if self._conflict_sides is None:
+            before, after, running = [geo.on_permanent], [0], geo.on_permanent
+            for placed in self.walls:
+                running |= geo.conflicts[geo.candidate_of[placed].index]
+                before.append(running)
+            running = 0
+            for placed in reversed(self.walls):
+                running |= geo.conflicts[geo.candidate_of[placed].index]
+                after.append(running)
+            self._conflict_sides = (before, after[::-1])
+        at = self.walls.index(wall)
+        before, after = self._conflict_sides
+        less = WallLayout(geo)
+        less.walls = self.walls[:at] + self.walls[at + 1:]
+        less.key = (self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask)
+        base, clear, opens = geo.open_arcs, old.clear, self.opens
+        less.opens = (opens[0] | base[0] & clear[0], opens[1] | base[1] & clear[1],
+                      opens[2] | base[2] & clear[2], opens[3] | base[3] & clear[3])
+        less.excluded = before[at] | after[at + 1]
+        return less
 
     def _freed(self, less: WallLayout, lengths: int) -> tuple[int, int]:
         """Of the positions in ``lengths`` refused here, those legal in ``less`` (this layout
@@ -400,6 +430,18 @@ class WallLayout:
             found = [candidate_of[wall].action for wall in self.listing(lengths)]
             self._actions[lengths] = found
         return found
+
+
+def _closes(label: list[int], cand: Candidate, counted: tuple[bool, ...]) -> bool:
+    """Would ``cand``'s segments (those ``counted``, per edge) close a loop of the groups of
+    grid points ``label`` gives?"""
+    seen = {label[cand.points[0]]}
+    for point, counts in zip(cand.points[1:], counted, strict=True):
+        group = label[point]
+        if counts and group in seen:
+            return True
+        seen.add(group)
+    return False
 
 
 def layout_of(geo: Geometry, walls: Iterable[Wall]) -> WallLayout:

@@ -349,16 +349,15 @@ class State(SnapshotState[Action]):
         return (
             self.up, self.whacky, self.monsters, self.lives, self.phase, self.roll, self.chosen,
             self.rolls_left, self.power, self.stored_power, self.accident_dots, self.winner,
-            self.reason, self.said,
+            self.reason, self.said, self._listed,
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (
             self.up, self.whacky, self.monsters, self.lives, self.phase, self.roll, self.chosen,
             self.rolls_left, self.power, self.stored_power, self.accident_dots, self.winner,
-            self.reason, self.said,
-        ) = snap
-        self._listed = {}
+            self.reason, self.said, self._listed,
+        ) = snap  # the moves listed in the state popped back to are its moves again
 
     # --- checking -----------------------------------------------------------------------
     def _check(self, action: Action) -> Callable[[], None]:

@@ -34,6 +34,21 @@ def test_fast_wall_listing_agrees_with_naive_search(seed: int) -> None:
         assert [w for w in fast if w != old] == moves
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_a_loaded_state_works_its_walls_out_as_the_naive_search(seed: int) -> None:
+    """A state read from JSON with no layout cached (as in a fresh process) works out its wall
+    positions in one pass (shortcuts refuse positions that shut squares in without a flood):
+    the same as the naive check."""
+    rng = random.Random(seed)
+    state = State(rng.choice([2, 3, 4]))
+    play_random(state, seed, rng.randrange(20, 400))
+    state.geo.layouts.clear()
+    state.geo.witnesses.clear()
+    loaded = State.from_json(state.to_json())
+    lengths = [1, 2, 3]
+    assert loaded.legal_wall_placements(lengths) == naive_wall_placements(state, lengths)
+
+
 def test_listing_equals_the_reference_through_whole_games() -> None:
     """Wall and change phases of random games, sparse to full boards (the script's sample)."""
     checked = 0
