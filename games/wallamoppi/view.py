@@ -66,8 +66,10 @@ class WallamoppiView(PhysicsView):
         ("Click", "a lit slot while building the wall; the marble box to catch it"),
         ("Space / Enter", "start the computer's count-in now; catch the marble"),
         ("Wheel", "zoom in and out at the mouse"),
+        ("Middle drag, arrows", "move the view (a small window shows part of it)"),
         ("B", "disks on the floor back beside the wall, still fallen disks"),
     )
+    pan_buttons = (2,)  # the right button nudges
 
     MARBLE_KEYS = frozenset({pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER})
 
