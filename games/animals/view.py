@@ -54,6 +54,7 @@ BUTTONS = ("draw", "roll", "stop", "accept")
 MIN_TEMPLATE_TYPE = 9  # px: the template's names are never drawn smaller (a shorter word first)
 NARROW_TEMPLATE_COLUMN = 70  # px: a template column narrower than this gets a thin swatch
 LABELS = {"draw": "Draw", "roll": "Roll", "stop": "Stop stacking!", "accept": "Accept"}
+SHORT_LABELS = {"stop": "Stop!"}  # a button too narrow for its label (a small window)
 
 
 def hex_colour(text: str) -> tuple[int, int, int]:
@@ -320,7 +321,10 @@ class AnimalsView(PhysicsView):
         for name in BUTTONS:
             rect = self.buttons[name]
             hot = self.mouse is not None and rect.collidepoint(self.mouse)
-            renderer.button(surface, rect, LABELS[name], hot=hot, enabled=name in enabled)
+            label = LABELS[name]  # the short word where the long one would be cut
+            if renderer.font(14, bold=True).size(label)[0] > rect.width - 10:
+                label = SHORT_LABELS.get(name, label)
+            renderer.button(surface, rect, label, hot=hot, enabled=name in enabled)
         y = self.buttons[BUTTONS[-1]].bottom + (8 if self.compact() else 12)
         die = pygame.Rect(panel.left + 12, y, 36, 36)
         renderer.draw_die(surface, die, self.game.last_roll)
@@ -332,15 +336,21 @@ class AnimalsView(PhysicsView):
             pygame.draw.rect(surface, ACCENT, face.inflate(4, 4), width=2, border_radius=6)
             renderer.text(surface, animal.mark, face.center, size=11, anchor="center")
             die = face
-        counts = f"pouch {len(rules.pouch)} · tower {len(rules.tower)} · turn {rules.turns + 1}"
-        renderer.text(
-            surface,
-            renderer.ellipsize(counts, panel.right - die.right - 18, 14),
-            (die.right + 10, die.centery),
-            size=14,
-            colour=INK_DIM,
-            anchor="midleft",
-        )
+        counts = [f"pouch {len(rules.pouch)}", f"tower {len(rules.tower)}",
+                  f"turn {rules.turns + 1}"]
+        room = panel.right - die.right - 18
+        lines = [" · ".join(counts)]  # one line where it fits, else as many as the die is tall
+        if renderer.font(14).size(lines[0])[0] > room:
+            lines = [" · ".join(counts[:2]), counts[2]]
+        for n, line in enumerate(lines):
+            renderer.text(
+                surface,
+                renderer.ellipsize(line, room, 14),
+                (die.right + 10, die.centery + (n - (len(lines) - 1) / 2) * 17),
+                size=14,
+                colour=INK_DIM,
+                anchor="midleft",
+            )
         self._draw_template(
             surface,
             renderer,

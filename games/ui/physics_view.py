@@ -512,6 +512,20 @@ class PhysicsView(View):
         for cards drawn over the table."""
         return self.visible_rect()
 
+    def busy_rect(self) -> pygame.Rect | None:
+        """Where the movable pieces in view are on screen (None: none is): what a card over
+        the table should cover least (games/ui/tutorial.py)."""
+        area = self.visible_rect()
+        boxes = []
+        for piece in self.world.dynamic_pieces():
+            bb = piece.shape.cache_bb()
+            left, top = self.camera.to_screen((bb.left, bb.top))
+            right, bottom = self.camera.to_screen((bb.right, bb.bottom))
+            box = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+            if box.colliderect(area):
+                boxes.append(box.clip(area))
+        return boxes[0].unionall(boxes[1:]) if boxes else None
+
     def pieces_out_of_view(self) -> list[Piece]:
         """Movable pieces whose centre is outside :meth:`visible_rect` (not the held one)."""
         rect = self.visible_rect()
