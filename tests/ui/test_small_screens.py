@@ -15,6 +15,8 @@ from games.protocol import Outcome, SeatKind
 from games.ui.render import PANEL
 from games.ui.winner import BANNER_PX
 from games.userdirs import user_config_dir
+from games.wallamoppi.rules import all_slots
+from games.wallamoppi.scene import slot_position
 
 SMALL = (480, 360)
 HUMAN, COMPUTER = SeatKind.HUMAN, SeatKind.COMPUTER
@@ -95,3 +97,17 @@ def test_the_guided_turn_card_covers_none_of_free_plays_pieces(
     assert card.contains(skip) and card.height < 100  # Skip on the title line: a short card
     ui.click(app, skip.center)
     assert app.screens.overlay is None
+
+
+def test_the_guided_turn_card_keeps_off_wallamoppis_wall_slots(
+    make_app: Any, ui: Any, first_run: None
+) -> None:
+    app = make_app("wallamoppi", size=SMALL)
+    ui.run(app, 0.2)
+    assert app.screens.overlay == "tutorial"
+    card = app.screens.tutorial.card_rect()
+    view = app.game.view
+    config = view.game.scene.config
+    for slot in all_slots():  # the first step: click a lit slot; every slot stays in sight
+        x, y = view.camera.to_screen(slot_position(config, slot))
+        assert not card.collidepoint(x, y), slot

@@ -133,3 +133,21 @@ def test_animals_at_480x360_are_drawn_at_the_minimum_scale_on_the_tower(
     assert view.visible_rect().collidepoint(board_middle)  # the tower's base is in view
     # the side panel's buttons stay where they were and inside the panel
     assert all(view.panel_rect().contains(rect) for rect in view.buttons.values())
+
+
+def test_resizing_down_shows_part_of_the_table_and_back_up_the_whole(
+    make_app: Any, ui: Any
+) -> None:
+    app = make_app("freeplay")
+    ui.run(app, ui.frame)
+    view = app.game.view
+    for size, part in (((600, 420), True), ((960, 600), False)):
+        pygame.event.post(
+            pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        )
+        ui.run(app, ui.frame)
+        assert view.shows_part() is part
+        assert view.camera.scale >= MIN_SCALE * 0.98
+        assert in_view(app, "disk0")
+        if not part:
+            assert view.pieces_out_of_view() == []  # the whole table again
