@@ -167,23 +167,33 @@ class PhysicsView(View):
         inside it, with the table's legs and floor below as :meth:`Camera.fit_table` gives."""
         shown = self.shown_rect()
         margin = frame_margin(fit)
-        inner = fit.inflate(-2 * margin, -2 * margin)
-        view_w = max(inner.width, 1) / MIN_SCALE
-        view_h = max(inner.height, 1) / MIN_SCALE
-        if self.centre is None:
-            self.centre = self.look_point()
-        x = _clamp(self.centre[0], shown.left + view_w / 2, shown.right - view_w / 2)
-        if view_h >= shown.height:
-            y = (shown.bottom + shown.top) / 2
-            bottom, top = shown.bottom, shown.top
-        else:
-            y = _clamp(self.centre[1], shown.bottom + view_h / 2, shown.top - view_h / 2)
-            bottom, top = y - view_h / 2, y + view_h / 2
-        self.centre = (x, y)
+        view_w, view_h = self._part_size(fit)
+        x, y = self.centre = self.within_table(
+            self.look_point() if self.centre is None else self.centre, fit
+        )
         if self.look is not None:
             self.look = self.centre  # a pan past the table's end stops at it
+        bottom, top = (shown.bottom, shown.top) if view_h >= shown.height else (
+            y - view_h / 2, y + view_h / 2)
         part = WorldRect(x - view_w / 2, bottom, x + view_w / 2, top)
         return Camera.fit_table(part, fit, margin, floor=room.floor_y(self.world))
+
+    @staticmethod
+    def _part_size(fit: pygame.Rect) -> tuple[float, float]:
+        """The world mm a close view shows across and up in ``fit``."""
+        margin = frame_margin(fit)
+        inner = fit.inflate(-2 * margin, -2 * margin)
+        return max(inner.width, 1) / MIN_SCALE, max(inner.height, 1) / MIN_SCALE
+
+    def within_table(self, point: Point, fit: pygame.Rect | None = None) -> Point:
+        """``point`` moved as little as needed for a close view centred on it to stay on
+        :meth:`shown_rect` (the middle of an axis the view shows whole)."""
+        shown = self.shown_rect()
+        view_w, view_h = self._part_size(self.fit_rect() if fit is None else fit)
+        x = _clamp(point[0], shown.left + view_w / 2, shown.right - view_w / 2)
+        if view_h >= shown.height:
+            return (x, (shown.bottom + shown.top) / 2)
+        return (x, _clamp(point[1], shown.bottom + view_h / 2, shown.top - view_h / 2))
 
     def shows_part(self) -> bool:
         """True when the view shows part of the table at :data:`MIN_SCALE` (a small window)."""
@@ -220,7 +230,7 @@ class PhysicsView(View):
         if self.dragging:
             self.edge_scroll(seconds)
             return
-        goal = self.look_point()
+        goal = self.within_table(self.look_point())
         share = 1.0 - math.exp(-max(seconds, 0.0) / EASE_SECONDS)
         x = self.centre[0] + (goal[0] - self.centre[0]) * share
         y = self.centre[1] + (goal[1] - self.centre[1]) * share
@@ -315,7 +325,7 @@ class PhysicsView(View):
         """A drag, or the camera still easing out to show every piece (:meth:`ease_camera`)."""
         if self.dragging or self._pan_from is not None or super().animating():
             return True
-        if self.centre is not None and self.centre != self.look_point():
+        if self.centre is not None and self.centre != self.within_table(self.look_point()):
             return True  # a close view still easing to the action
         return self.zoom == 1.0 and self.wanted_reach() != self._reach
 

@@ -8,7 +8,10 @@ import math
 from typing import Any
 
 import pygame
+import pytest
 
+from games import registry
+from games.protocol import SeatKind
 from games.ui.physics_view import MIN_SCALE
 
 SMALL = (480, 360)
@@ -151,3 +154,13 @@ def test_resizing_down_shows_part_of_the_table_and_back_up_the_whole(
         assert in_view(app, "disk0")
         if not part:
             assert view.pieces_out_of_view() == []  # the whole table again
+
+
+@pytest.mark.parametrize("game_id", ["freeplay", "animals"])
+def test_a_small_windows_part_view_comes_to_rest(game_id: str, make_app: Any, ui: Any) -> None:
+    """The close view's camera stops easing (its goal kept on the table), so the window at
+    rest draws nothing (games/ui/rest.py), as the whole table's does."""
+    app = make_app(game_id, size=SMALL, seats=(SeatKind.HUMAN, SeatKind.HUMAN)[
+        : registry.load(game_id).min_seats])
+    ui.until(app, lambda: app.idle)
+    assert app.game.view.shows_part() and not app.game.view.animating()
