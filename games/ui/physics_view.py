@@ -522,9 +522,8 @@ class PhysicsView(View):
         for cards drawn over the table."""
         return self.visible_rect()
 
-    def busy_rect(self) -> pygame.Rect | None:
-        """Where the movable pieces in view are on screen (None: none is): what a card over
-        the table should cover least (games/ui/tutorial.py)."""
+    def piece_boxes(self) -> list[pygame.Rect]:
+        """The screen boxes of the movable pieces in view (clipped to it)."""
         area = self.visible_rect()
         boxes = []
         for piece in self.world.dynamic_pieces():
@@ -534,6 +533,12 @@ class PhysicsView(View):
             box = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
             if box.colliderect(area):
                 boxes.append(box.clip(area))
+        return boxes
+
+    def busy_rect(self) -> pygame.Rect | None:
+        """Where the movable pieces in view are on screen (None: none is): what a card over
+        the table should cover least (games/ui/tutorial.py)."""
+        boxes = self.piece_boxes()
         return boxes[0].unionall(boxes[1:]) if boxes else None
 
     def pieces_out_of_view(self) -> list[Piece]:
@@ -584,8 +589,8 @@ class PhysicsView(View):
 
         Pieces whose arrows would meet share one arrow and one label ("3 cylinders"); only
         pieces B puts back (:meth:`put_back_pieces`) are said to be "off the table", the
-        others are just out of view (zoomed in). No label is drawn over another:
-        :attr:`away_labels` keeps what was drawn where this frame.
+        others are just out of view (zoomed in). No label is drawn over another nor over a
+        piece in view: :attr:`away_labels` keeps what was drawn where this frame.
         """
         self.away_labels = []
         rect = self.visible_rect().inflate(-36, -36)
@@ -648,7 +653,8 @@ class PhysicsView(View):
         setattr(image_rect, anchor, at)
         area = self.visible_rect()
         image_rect.clamp_ip(area)
-        taken = [placed for _, placed in self.away_labels]
+        # never over another label, nor over a piece in view (a small window's part view)
+        taken = [placed for _, placed in self.away_labels] + self.piece_boxes()
         step = image_rect.height + 4
         for shift in (0, 1, -1, 2, -2, 3, -3, 4, -4):
             trial = image_rect.move(0, shift * step).clamp(area)

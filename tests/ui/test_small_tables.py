@@ -93,6 +93,10 @@ def test_a_middle_drag_brings_the_marble_into_view(make_app: Any, ui: Any) -> No
     assert math.dist(after, world_before) < 1.0
     ui.run(app, 2.0)
     assert in_view(app, "marble")  # the view stays where the player put it
+    view = app.game.view
+    labels = [box for text, box in view.away_labels if "cylinder" in text]
+    assert labels  # an arrow says where the cylinders went, its words off every piece
+    assert not any(box.collidelist(view.piece_boxes()) >= 0 for box in labels)
 
 
 def test_the_arrow_keys_move_the_view(make_app: Any, ui: Any) -> None:
