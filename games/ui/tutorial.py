@@ -136,18 +136,28 @@ class Tutorial:
         return skip, next_
 
     def short(self) -> bool:
-        """A small window's card (a play area under 420 px tall, the card wide enough for the
+        """A small window's card (a play area under 420 px tall, the card wide enough for a
         title and the buttons on one line): its buttons on the title line, not on a row of
         their own, so it covers less."""
+        return self._short_title() is not None
+
+    def _short_title(self) -> str | None:
+        """The title a short card has room for beside its buttons (the whole one, else
+        "Step 1 of 3"); None: not a short card."""
         if self.screens.app.play_rect.height >= 420:
-            return False
+            return None
         step = self.step
         buttons = SHORT_BUTTON[0] * (2 if step is not None and not step.lets_play else 1) + 10
-        title = self.screens.app.renderer.font(13, bold=True).size(self.title())[0]
-        return self._card_width() >= 14 + title + 12 + buttons + 10
+        font = self.screens.app.renderer.font(13, bold=True)
+        count = f"{self.index + 1} of {len(self.steps)}"
+        for title in (f"Guided first turn · {count}", f"Step {count}"):
+            if self._card_width() >= 14 + font.size(title)[0] + 12 + buttons + 10:
+                return title
+        return None
 
     def title(self) -> str:
-        return f"Guided first turn · {self.index + 1} of {len(self.steps)}"
+        """The card's first line: which step of how many."""
+        return self._short_title() or f"Guided first turn · {self.index + 1} of {len(self.steps)}"
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Clicks on the card's buttons, Enter for Next; True if the event was the card's."""

@@ -111,3 +111,24 @@ def test_the_guided_turn_card_keeps_off_wallamoppis_wall_slots(
     for slot in all_slots():  # the first step: click a lit slot; every slot stays in sight
         x, y = view.camera.to_screen(slot_position(config, slot))
         assert not card.collidepoint(x, y), slot
+
+
+def test_a_narrow_guided_turn_card_has_its_buttons_on_its_title_line(
+    make_app: Any, ui: Any, first_run: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stonewall at 480x360: the card beside the panel is too narrow for the whole title and
+    Skip, so it says "Step 1 of 3" and has no row of its own for Skip: it covers less."""
+    app = make_app(size=SMALL)
+    app.start_game(registry.load("stonewall"), (HUMAN, COMPUTER))
+    ui.run(app, ui.frame)
+    tutorial = app.screens.tutorial
+    assert app.screens.overlay == "tutorial" and tutorial.title() == "Step 1 of 3"
+    card = tutorial.card_rect()
+    skip, _ = tutorial.buttons()
+    assert card.contains(skip) and skip.top < card.top + 20  # on the title line
+    with monkeypatch.context() as patch:  # the same card with its buttons on a row below
+        patch.setattr(type(tutorial), "short", lambda self: False)
+        with_a_button_row = tutorial.card_rect()
+    assert card.height <= with_a_button_row.height - 30  # 30 px more of the board in sight
+    ui.click(app, skip.center)
+    assert app.screens.overlay is None
