@@ -5,13 +5,16 @@ player moves the view with a middle drag, the arrow keys or by dragging a piece 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
 from games import registry
+from games.cli import main
 from games.protocol import SeatKind
+from games.replay import load_replay
 from games.ui.physics_view import MIN_SCALE
 
 SMALL = (480, 360)
@@ -168,3 +171,17 @@ def test_a_small_windows_part_view_comes_to_rest(game_id: str, make_app: Any, ui
         : registry.load(game_id).min_seats])
     ui.until(app, lambda: app.idle)
     assert app.game.view.shows_part() and not app.game.view.animating()
+
+
+def test_a_replay_in_a_small_window_is_moved_with_a_middle_drag(
+    make_app: Any, ui: Any, tmp_path: Path
+) -> None:
+    path = tmp_path / "freeplay.toml"
+    assert main(["run", "freeplay", "--seed", "1", "--frames", "30", "--save", str(path)]) == 0
+    app = make_app(replay=load_replay(path), size=SMALL)
+    ui.run(app, 0.2)
+    inner = app.game.view.inner
+    assert inner.shows_part()
+    before = inner.centre
+    middle_drag(app, ui, (100, 150), (300, 150))
+    assert inner.centre[0] < before[0] - 50  # the table moved right: the view went left
