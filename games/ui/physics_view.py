@@ -176,14 +176,16 @@ class PhysicsView(View):
         bottom, top = (shown.bottom, shown.top) if view_h >= shown.height else (
             y - view_h / 2, y + view_h / 2)
         part = WorldRect(x - view_w / 2, bottom, x + view_w / 2, top)
-        return Camera.fit_table(part, fit, margin, floor=room.floor_y(self.world))
+        # no margin at the sides: the part is cut there anyway, and every pixel shows more
+        return Camera.fit_table(part, fit.inflate(2 * margin, 0), margin,
+                                floor=room.floor_y(self.world))
 
     @staticmethod
     def _part_size(fit: pygame.Rect) -> tuple[float, float]:
-        """The world mm a close view shows across and up in ``fit``."""
+        """The world mm a close view shows across (the whole width of ``fit``: no side
+        margin) and up (less the margins above and below)."""
         margin = frame_margin(fit)
-        inner = fit.inflate(-2 * margin, -2 * margin)
-        return max(inner.width, 1) / MIN_SCALE, max(inner.height, 1) / MIN_SCALE
+        return max(fit.width, 1) / MIN_SCALE, max(fit.height - 2 * margin, 1) / MIN_SCALE
 
     def within_table(self, point: Point, fit: pygame.Rect | None = None) -> Point:
         """``point`` moved as little as needed for a close view centred on it to stay on

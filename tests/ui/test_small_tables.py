@@ -185,3 +185,23 @@ def test_a_replay_in_a_small_window_is_moved_with_a_middle_drag(
     before = inner.centre
     middle_drag(app, ui, (100, 150), (300, 150))
     assert inner.centre[0] < before[0] - 50  # the table moved right: the view went left
+
+
+def test_wallamoppis_wall_stays_whole_beside_the_marble_box_at_480x360(
+    make_app: Any, ui: Any
+) -> None:
+    """The marble step gives the marble box a panel: the table is shown at the readable
+    minimum (it would be 0.8 px a mm whole) and the whole wall still fits beside it."""
+    app = make_app(size=SMALL)
+    app.start_game(registry.load("wallamoppi"), (SeatKind.HUMAN, SeatKind.HUMAN),
+                   {"wall": "auto"})
+    ui.run(app, 0.5)
+    view = app.game.view
+    assert view.shows_part() and view.camera.scale >= MIN_SCALE
+    area = view.visible_rect()
+    for piece in view.world.dynamic_pieces():
+        if "disk" in piece.tags:
+            bb = piece.shape.cache_bb()
+            left = view.camera.to_screen((bb.left, bb.top))
+            right = view.camera.to_screen((bb.right, bb.bottom))
+            assert area.left <= left[0] and right[0] <= area.right, piece.name
