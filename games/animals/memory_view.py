@@ -99,21 +99,34 @@ def draw_insert_mark(view: AnimalsView, surface: pygame.Surface, renderer: Rende
     )
 
 
-def draw_record(view: AnimalsView, surface: pygame.Surface, renderer: Renderer) -> None:
-    """The latest lines of the record at the table's bottom right (names only when over)."""
+def record_box(view: AnimalsView) -> pygame.Rect | None:
+    """Where :func:`draw_record` draws the record (None: it is not drawn), so the table's
+    labels keep off it."""
     game = view.game
     over = game.outcome is not None
     lines = game.record.lines(reveal=over)[-RECORD_LINES:]
     if not lines:
-        return
+        return None
     table = view.table_rect()
     width = min(max(table.width // 2, 240), table.width - 20)
-    size = 13
-    shown = [renderer.ellipsize(line, width - 16, size) for line in lines]
-    box = pygame.Rect(0, 0, width, 24 + 17 * len(shown))
+    box = pygame.Rect(0, 0, width, 24 + 17 * len(lines))
     box.bottomright = (table.right - 10, table.bottom - 10)
     if over and box.top < table.top + END_CARD_PX:
-        return  # no room below the result card, which shows the tower face up
+        return None  # no room below the result card, which shows the tower face up
+    return box
+
+
+def draw_record(view: AnimalsView, surface: pygame.Surface, renderer: Renderer) -> None:
+    """The latest lines of the record at the table's bottom right (names only when over)."""
+    box = record_box(view)
+    if box is None:
+        return
+    game = view.game
+    over = game.outcome is not None
+    width = box.width
+    size = 13
+    lines = game.record.lines(reveal=over)[-RECORD_LINES:]
+    shown = [renderer.ellipsize(line, width - 16, size) for line in lines]
     renderer.panel(surface, box, alpha=215, radius=8)
     title = "What went where" + (
         " (face up now)" if over else " (places only: remember the animals)"

@@ -50,7 +50,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 PANEL_SHARE = 0.3  # of the play area's width, on the left
 BUTTONS = ("draw", "roll", "stop", "accept")
+MIN_TEMPLATE_TYPE = 9  # px: the template's names are never drawn smaller (a shorter word first)
+NARROW_TEMPLATE_COLUMN = 70  # px: a template column narrower than this gets a thin swatch
 LABELS = {"draw": "Draw", "roll": "Roll", "stop": "Stop stacking!", "accept": "Accept"}
+SHORT_LABELS = {"stop": "Stop!"}  # a button too narrow for its label (a small window)
 
 
 def hex_colour(text: str) -> tuple[int, int, int]:
@@ -65,6 +68,7 @@ class AnimalsView(PhysicsView):
         ("Left drag", "move an animal (it stays upright)"),
         ("Click", "the panel's buttons: Draw, Roll, Stop stacking!, Accept"),
         ("Wheel", "zoom in and out at the mouse"),
+        ("Middle / right drag, arrows", "move the view (a small window shows part of it)"),
         ("B", "animals on the floor back on the table (the game stays over)"),
     )
 
@@ -104,6 +108,24 @@ class AnimalsView(PhysicsView):
 
     def visible_rect(self) -> pygame.Rect:
         return self.table_rect()
+
+    def focus_point(self) -> Point:
+        """A small window's close view looks at the tower (the board's middle) from the
+        table's edge up."""
+        return (self.game.file.board.stack_x, self.frame_rect().bottom)
+
+    def action_point(self) -> Point:
+        """An animal carried (by anyone), else one fallen to the floor, and the tower, both in
+        a close view where they fit: their middle; else the tower (an animal once put down is
+        on it or by it)."""
+        tower = self.focus_point()
+        piece = self.physics.hand.held
+        if piece is None:
+            piece = next(iter(self.physics.on_floor()), None)
+        if piece is None:
+            return tower
+        x, y = piece.body.position
+        return ((x + tower[0]) / 2, (y + tower[1]) / 2)
 
     def painted_rect(self) -> pygame.Rect:
         """The table and the side panel (kept with the background under it)."""
@@ -179,20 +201,14 @@ class AnimalsView(PhysicsView):
         camera = self.camera
         base = camera.to_screen((0.0, scene.board_top))[1] + camera.px(4)
         for x, label in ((board.stack_x, "tower"), (board.aside_x, "set aside")):
-            renderer.text(
-                surface,
-                label,
-                (camera.to_screen((x, 0.0))[0], base),
-                size=13,
-                colour=INK_DIM,
-                anchor="midtop",
-            )
+            self._label(surface, renderer, label, (camera.to_screen((x, 0.0))[0], base),
+                        size=13, colour=INK_DIM, anchor="midtop")
         left, top = camera.to_screen((board.pouch_x - board.pouch_width / 2, 45.0))
         right, bottom = camera.to_screen((board.pouch_x + board.pouch_width / 2, 0.0))
         pouch = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
         pygame.draw.ellipse(surface, (96, 60, 110), pouch)
         pygame.draw.ellipse(surface, shade((96, 60, 110), 0.6), pouch, width=2)
-        renderer.text(surface, "pouch", pouch.center, size=14, anchor="center")
+        self._label(surface, renderer, "pouch", pouch.center, size=14, anchor="center")
         self._names: list[pygame.Rect] = []  # where shown names are this frame
         # the opening three, shown to all as they are laid and until the first draw
         for name in memory_view.opening_names(self):
@@ -210,6 +226,18 @@ class AnimalsView(PhysicsView):
         memory_view.draw_insert_mark(self, surface, renderer)
         memory_view.draw_drawn_card(self, surface, renderer)
         memory_view.draw_record(self, surface, renderer)
+
+    def _label(self, surface: pygame.Surface, renderer: Renderer, text: str,
+               at: tuple[float, float], *, size: int, anchor: str,
+               colour: tuple[int, int, int] = INK) -> None:
+        """A label on the table, drawn only when it is whole in view and off the record of
+        what went where (a small window's close view shows part of the table: a label half
+        out of it or under the record is left out)."""
+        box = pygame.Rect((0, 0), renderer.font(size).size(text))
+        setattr(box, anchor, (round(at[0]), round(at[1])))
+        record = memory_view.record_box(self)
+        if self.visible_rect().contains(box) and not (record and record.colliderect(box)):
+            renderer.text(surface, text, at, size=size, colour=colour, anchor=anchor)
 
     def _draw_face(
         self, surface: pygame.Surface, renderer: Renderer, piece: Piece, animal: Animal
@@ -292,7 +320,10 @@ class AnimalsView(PhysicsView):
         for name in BUTTONS:
             rect = self.buttons[name]
             hot = self.mouse is not None and rect.collidepoint(self.mouse)
-            renderer.button(surface, rect, LABELS[name], hot=hot, enabled=name in enabled)
+            label = LABELS[name]  # the short word where the long one would be cut
+            if renderer.font(14, bold=True).size(label)[0] > rect.width - 10:
+                label = SHORT_LABELS.get(name, label)
+            renderer.button(surface, rect, label, hot=hot, enabled=name in enabled)
         y = self.buttons[BUTTONS[-1]].bottom + (8 if self.compact() else 12)
         die = pygame.Rect(panel.left + 12, y, 36, 36)
         renderer.draw_die(surface, die, self.game.last_roll)
@@ -304,15 +335,21 @@ class AnimalsView(PhysicsView):
             pygame.draw.rect(surface, ACCENT, face.inflate(4, 4), width=2, border_radius=6)
             renderer.text(surface, animal.mark, face.center, size=11, anchor="center")
             die = face
-        counts = f"pouch {len(rules.pouch)} · tower {len(rules.tower)} · turn {rules.turns + 1}"
-        renderer.text(
-            surface,
-            renderer.ellipsize(counts, panel.right - die.right - 18, 14),
-            (die.right + 10, die.centery),
-            size=14,
-            colour=INK_DIM,
-            anchor="midleft",
-        )
+        counts = [f"pouch {len(rules.pouch)}", f"tower {len(rules.tower)}",
+                  f"turn {rules.turns + 1}"]
+        room = panel.right - die.right - 18
+        lines = [" · ".join(counts)]  # one line where it fits, else as many as the die is tall
+        if renderer.font(14).size(lines[0])[0] > room:
+            lines = [" · ".join(counts[:2]), counts[2]]
+        for n, line in enumerate(lines):
+            renderer.text(
+                surface,
+                renderer.ellipsize(line, room, 14),
+                (die.right + 10, die.centery + (n - (len(lines) - 1) / 2) * 17),
+                size=14,
+                colour=INK_DIM,
+                anchor="midleft",
+            )
         self._draw_template(
             surface,
             renderer,
@@ -350,15 +387,15 @@ class AnimalsView(PhysicsView):
             if y + row > area.bottom + 2:
                 break  # never past the panel
             x = area.left + 14 + column * width
-            swatch = pygame.Rect(x, round(y + 2), 14, max(round(row - 4), 4))
+            narrow = width < NARROW_TEMPLATE_COLUMN  # a small window: a thin swatch, more words
+            swatch = pygame.Rect(x, round(y + 2), 8 if narrow else 14, max(round(row - 4), 4))
             pygame.draw.rect(surface, hex_colour(animal.colour), swatch, border_radius=3)
-            name_size = size  # smaller type before a cut name; a name cut to nothing is left out
-            while name_size > 8 and renderer.font(name_size).size(animal.name)[0] > width - 28:
-                name_size -= 1
-            name = renderer.ellipsize(animal.name, width - 28, name_size)
-            if name != "…":
+            gap = 4 if narrow else 8
+            room = width - swatch.width - gap - 6
+            name = template_name(renderer, animal.name, room, size)
+            if name is not None:
                 renderer.text(
-                    surface, name, (swatch.right + 8, swatch.centery), size=name_size,
+                    surface, name[0], (swatch.right + gap, swatch.centery), size=name[1],
                     anchor="midleft",
                 )
 
@@ -467,6 +504,21 @@ class AnimalsView(PhysicsView):
             colour=INK,
             anchor="midbottom",
         )
+
+
+def template_name(
+    renderer: Renderer, name: str, room: int, size: int
+) -> tuple[str, int] | None:
+    """A template entry's name and type size within ``room`` px: smaller type down to
+    :data:`MIN_TEMPLATE_TYPE` (still readable), then the last word of a name of several
+    ("glow-worm" → "worm", the word a player knows it by), then cut with "…"; None when only
+    "…" would be left."""
+    while size > MIN_TEMPLATE_TYPE and renderer.font(size).size(name)[0] > room:
+        size -= 1
+    if renderer.font(size).size(name)[0] > room:
+        name = name.replace("-", " ").split()[-1] if name.strip() else name
+    shown = renderer.ellipsize(name, room, size)
+    return None if shown == "…" else (shown, size)
 
 
 def make_view(app: App, session: Session) -> AnimalsView:

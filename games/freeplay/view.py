@@ -5,7 +5,10 @@ default (:func:`freeplay_frame`): the scene is a long, low row of pieces, so its
 zoom, and every millimetre of side margin makes the pieces smaller. The frame is measured from
 the scene as built, so it follows any change to the layout in ``games/freeplay/scene.py``:
 the bumper at the left edge, room to put a disk down right of the cylinders, room to lift a
-disk over the stack, and the table's front edge below. Resizing the window refits it.
+disk over the stack, and the table's front edge below. Resizing the window refits it; a
+window too small to show it all at the readable minimum (a 40 mm disk 40 px wide,
+:data:`~games.ui.physics_view.MIN_SCALE`) shows the part round the stack, then round the piece
+in hand or last moved (a middle or right drag and the arrow keys move it).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from games.freeplay.scene import home_rect
 from games.freeplay.session import FreeplaySession
 from games.protocol import Session
 from games.ui.physics_view import PhysicsView
-from games.ui.render import WorldRect
+from games.ui.render import Point, WorldRect
 from physics.world import Piece, World
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,6 +32,13 @@ class FreeplayView(PhysicsView):
         if self._frame is None:
             self._frame = freeplay_frame(self.world)
         return self._frame
+
+    def focus_point(self) -> Point:
+        """A small window's close view starts on the stack of disks (the game's heart)."""
+        stack = [p for p in self.world.pieces.values() if "stack" in p.tags]
+        if not stack:
+            return super().focus_point()
+        return (stack[0].body.position.x, self.frame_rect().bottom)
 
     def put_back_pieces(self) -> list[Piece]:
         """B puts back every piece off the table (the session's ``away``)."""

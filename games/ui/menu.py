@@ -282,26 +282,35 @@ class Menu:
     def start_rect(self) -> pygame.Rect:
         return self.layout().start
 
+    def header_rect(self, column: int, row: int) -> pygame.Rect:
+        """A small button of the menu's header (*Replays…*, *Settings…*, *Network…*,
+        *Constants…*): 110×32 px at 1280×800, ``column`` and ``row`` of a grid from the top
+        left, scaled with the rest of the menu (:meth:`MenuSizes.px`) in a larger window."""
+        px = self.layout().sizes.px
+        return pygame.Rect(px(12 + column * 120), px(10 + row * 40), px(110), px(32))
+
+    def header_text(self) -> int:
+        """The type size of the header's buttons' labels (scaled as :meth:`header_rect`)."""
+        return self.layout().sizes.px(18)
+
     def replays_rect(self) -> pygame.Rect:
         """The *Replays…* button, top left of the header (tests click it)."""
-        return pygame.Rect(12, 10, 110, 32)
+        return self.header_rect(0, 0)
 
     def network_rect(self) -> pygame.Rect | None:
         """The *Network…* button (host or join a game; tests click it): beside *Replays…* and
-        *Settings…* where the title leaves room, else under it where *Constants…* is not, else
-        none (N opens the screen in any window)."""
+        *Settings…* where the title leaves room, else under it where *Constants…* is not,
+        else none (N opens the screen in any window)."""
         from games.ui.tune_panel import menu_button_rect
 
         width, _ = self.app.screen.get_size()
         sizes = self.layout().sizes
         title = self.app.renderer.font(sizes.title, bold=True, serif=True).size("Wobbletop")[0]
-        beside = pygame.Rect(130, 10, 110, 32)
         settings = self.app.screens.menu_button()  # Settings… (games/ui/screens.py) comes first
-        if settings is not None:
-            beside.left = settings.right + 10
-        if beside.right + 8 <= (width - title) // 2:
+        beside = self.header_rect(1 if settings is None else 2, 0)
+        if beside.right + sizes.px(8) <= (width - title) // 2:
             return beside
-        below = pygame.Rect(12, 50, 110, 32)
+        below = self.header_rect(0, 1)
         if menu_button_rect(self.app) is None and below.bottom + 4 <= sizes.top:
             return below
         return None
@@ -499,10 +508,13 @@ class Menu:
             )
             return
         replays = self.replays_rect()
-        renderer.button(surface, replays, "Replays…", hot=replays.collidepoint(self.mouse))
+        text = self.header_text()
+        renderer.button(surface, replays, "Replays…", hot=replays.collidepoint(self.mouse),
+                        text_size=text)
         network = self.network_rect()
         if network is not None:
-            renderer.button(surface, network, "Network…", hot=network.collidepoint(self.mouse))
+            renderer.button(surface, network, "Network…", hot=network.collidepoint(self.mouse),
+                            text_size=text)
         for index, (spec, card) in enumerate(zip(self.specs, layout.cards, strict=True)):
             self._draw_card(surface, renderer, spec, card, index == self.selected, sizes.px)
         self._draw_panel(surface, renderer, layout)

@@ -17,6 +17,14 @@ Animal subclass. It
   recordings stay small;
 - draws the world with :meth:`~games.ui.render.Renderer.draw_world`, the piece under the mouse
   and the held piece highlighted, then calls :meth:`PhysicsView.draw_overlay` for extras;
+- never draws the table smaller than :data:`MIN_SCALE` (1 px a mm: Free play's 40 mm disk at
+  least 40 px wide and 8 px thick, about what Wallamoppi's slots are at 480×360, the smallest
+  size a piece is still easy to see and to hit). In a window too small for the whole frame at
+  that scale the camera shows the part where the action is (:meth:`PhysicsView.action_point`:
+  the piece in hand, else the piece last touched, else the game's focus such as the tower or
+  the stack) and follows it, easing; the player moves the view with a middle drag (a right drag
+  too, where right is not a game's gesture: :attr:`PhysicsView.pan_buttons`) or the arrow
+  keys, and a piece dragged to the view's edge scrolls it (:meth:`PhysicsView.close_camera`);
 - points to every piece still out of view (zoomed in by hand, or beyond the floor's ends)
   with an arrow at the play area's edge, so no piece is ever lost from sight;
 - the B key sends the ``put_back`` input to every physics game: each session says what it
@@ -57,6 +65,13 @@ EASE_SECONDS = 0.35  # the camera's ease-out to a piece outside the frame: time 
 EASE_SNAP_MM = 0.5  # closer than this, the ease-out stops (the kept table layer is reused)
 REACH_PAD_MM = 30.0  # room shown round a piece the camera eased out to
 MIN_PICK_PX = 10  # a press this close to a piece (on screen) still picks it: small windows
+MIN_SCALE = 1.0  # px per mm: the smallest the table is drawn (see the module's docstring)
+PAN_KEYS: dict[int, tuple[int, int]] = {
+    pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)
+}
+PAN_KEY_SHARE = 0.25  # an arrow key moves a close view by this share of its width or height
+EDGE_SCROLL_PX = 28  # a piece dragged this close to the view's edge scrolls a close view
+EDGE_SCROLL_MM_PER_S = 240.0
 ARROW_GROUP_PX = 60  # arrows to pieces out of view closer than this share one arrow and label
 
 
@@ -67,8 +82,12 @@ class PhysicsView(View):
         ("Left drag", "pick up a piece and move it"),
         ("Shift + drag", "hold it upright while you move it"),
         ("Wheel", "zoom in and out at the mouse"),
+        ("Middle / right drag, arrows", "move the view (a small window shows part of it)"),
         ("B", "put back every piece that left the table"),
     )
+    # Mouse buttons whose drag moves a close view (:data:`MIN_SCALE`); a game whose right
+    # button is a gesture of its own (Wallamoppi's nudge) keeps only the middle one.
+    pan_buttons: ClassVar[tuple[int, ...]] = (2, 3)
 
     # What the arrow to a piece out of view says besides the piece.
     put_back_hint: str = "B puts it back"
@@ -91,6 +110,13 @@ class PhysicsView(View):
         # How far the frame is widened (mm: left, bottom, right, top) to show pieces outside it.
         self._reach: tuple[float, float, float, float] = self.wanted_reach()
         self.away_labels: list[tuple[str, pygame.Rect]] = []  # drawn this frame, and where
+        # A close view (the window too small for the frame at MIN_SCALE): the world point at
+        # its centre now, where the player moved it (None: it follows action_point), the
+        # piece last touched and the middle/right drag moving it.
+        self.centre: Point | None = None
+        self.look: Point | None = None
+        self.last_touched: Piece | None = None
+        self._pan_from: tuple[int, int] | None = None
         self.refit()
 
     @property
@@ -115,11 +141,128 @@ class PhysicsView(View):
         fitted = Camera.fit_table(
             self.shown_rect(), fit, frame_margin(fit), floor=room.floor_y(self.world)
         )
+        if self.too_small(fit):
+            fitted = self.close_camera(fit)
+        else:
+            self.centre = None
         origin = (
             self.zoom * fitted.origin[0] + self._zoom_offset[0],
             self.zoom * fitted.origin[1] + self._zoom_offset[1],
         )
         self.camera = Camera(fitted.scale * self.zoom, origin)
+
+    def too_small(self, fit: pygame.Rect) -> bool:
+        """Would the framed table (:meth:`frame_rect`, not widened to show a piece that fell)
+        be drawn under :data:`MIN_SCALE` in ``fit``? (2 % spared: a table fitted at the
+        minimum itself, as Wallamoppi's wall step at 480×360, stays whole.) A larger window
+        eases out to a fallen piece as before, smaller for a while."""
+        whole = Camera.fit_table(
+            self.frame_rect(), fit, frame_margin(fit), floor=room.floor_y(self.world)
+        )
+        return whole.scale < MIN_SCALE * 0.98
+
+    def close_camera(self, fit: pygame.Rect) -> Camera:
+        """The camera at :data:`MIN_SCALE` when the whole frame would be drawn smaller: the
+        part of :meth:`shown_rect` round :attr:`centre` (first: :meth:`look_point`), kept
+        inside it, with the table's legs and floor below as :meth:`Camera.fit_table` gives."""
+        shown = self.shown_rect()
+        margin = frame_margin(fit)
+        view_w, view_h = self._part_size(fit)
+        x, y = self.centre = self.within_table(
+            self.look_point() if self.centre is None else self.centre, fit
+        )
+        if self.look is not None:
+            self.look = self.centre  # a pan past the table's end stops at it
+        bottom, top = (shown.bottom, shown.top) if view_h >= shown.height else (
+            y - view_h / 2, y + view_h / 2)
+        part = WorldRect(x - view_w / 2, bottom, x + view_w / 2, top)
+        # no margin at the sides: the part is cut there anyway, and every pixel shows more
+        return Camera.fit_table(part, fit.inflate(2 * margin, 0), margin,
+                                floor=room.floor_y(self.world))
+
+    @staticmethod
+    def _part_size(fit: pygame.Rect) -> tuple[float, float]:
+        """The world mm a close view shows across (the whole width of ``fit``: no side
+        margin) and up (less the margins above and below)."""
+        margin = frame_margin(fit)
+        return max(fit.width, 1) / MIN_SCALE, max(fit.height - 2 * margin, 1) / MIN_SCALE
+
+    def within_table(self, point: Point, fit: pygame.Rect | None = None) -> Point:
+        """``point`` moved as little as needed for a close view centred on it to stay on
+        :meth:`shown_rect` (the middle of an axis the view shows whole)."""
+        shown = self.shown_rect()
+        view_w, view_h = self._part_size(self.fit_rect() if fit is None else fit)
+        x = _clamp(point[0], shown.left + view_w / 2, shown.right - view_w / 2)
+        if view_h >= shown.height:
+            return (x, (shown.bottom + shown.top) / 2)
+        return (x, _clamp(point[1], shown.bottom + view_h / 2, shown.top - view_h / 2))
+
+    def shows_part(self) -> bool:
+        """True when the view shows part of the table at :data:`MIN_SCALE` (a small window)."""
+        return self.centre is not None
+
+    def look_point(self) -> Point:
+        """Where a close view wants its centre: where the player moved it, else
+        :meth:`action_point`."""
+        return self.look if self.look is not None else self.action_point()
+
+    def action_point(self) -> Point:
+        """Where the action is (world mm): the piece in hand (the player's or a computer's),
+        else the piece last touched, else :meth:`focus_point`."""
+        held = self.physics.hand.held
+        touched = self.last_touched
+        if held is None and touched is not None and touched.name in self.world.pieces:
+            held = touched
+        if held is not None:
+            return _xy(held.body.position)
+        return self.focus_point()
+
+    def focus_point(self) -> Point:
+        """Where a close view looks before anything is touched: the frame's middle across,
+        from the table's edge up (a game says better: Free play's stack, Animals' tower)."""
+        frame = self.frame_rect()
+        return ((frame.left + frame.right) / 2, frame.bottom)
+
+    def follow(self, seconds: float) -> None:
+        """Ease a close view's centre towards :meth:`look_point`; while the player drags a
+        piece it holds still (the table must not slide under the hand) but for the edge
+        scroll (:meth:`edge_scroll`)."""
+        if self.centre is None:
+            return
+        if self.dragging:
+            self.edge_scroll(seconds)
+            return
+        goal = self.within_table(self.look_point())
+        share = 1.0 - math.exp(-max(seconds, 0.0) / EASE_SECONDS)
+        x = self.centre[0] + (goal[0] - self.centre[0]) * share
+        y = self.centre[1] + (goal[1] - self.centre[1]) * share
+        if math.dist((x, y), goal) < EASE_SNAP_MM:
+            x, y = goal
+        self.centre = (x, y)
+
+    def edge_scroll(self, seconds: float) -> None:
+        """A piece dragged within :data:`EDGE_SCROLL_PX` of a close view's edge moves the view
+        that way, and the piece with it (it stays under the mouse)."""
+        if self.centre is None or self.mouse is None:
+            return
+        area = self.visible_rect()
+        x, y = self.mouse
+        step = EDGE_SCROLL_MM_PER_S * max(seconds, 0.0)
+        dx = -step if x < area.left + EDGE_SCROLL_PX else step if x > area.right - EDGE_SCROLL_PX \
+            else 0.0
+        dy = step if y < area.top + EDGE_SCROLL_PX else -step if y > area.bottom - EDGE_SCROLL_PX \
+            else 0.0
+        if dx or dy:
+            self.pan_by(dx, dy)
+            self._pending_move = self.to_world(self.mouse)
+
+    def pan_by(self, dx_mm: float, dy_mm: float) -> None:
+        """Move a close view's centre by world mm (the player's own look from now on)."""
+        if self.centre is None:
+            return
+        self.look = (self.centre[0] + dx_mm, self.centre[1] + dy_mm)
+        self.centre = self.look
+        self.refit()
 
     def shown_rect(self) -> WorldRect:
         """:meth:`frame_rect` widened by the camera's present ease-out (pieces outside it)."""
@@ -182,8 +325,10 @@ class PhysicsView(View):
 
     def animating(self) -> bool:
         """A drag, or the camera still easing out to show every piece (:meth:`ease_camera`)."""
-        if self.dragging or super().animating():
+        if self.dragging or self._pan_from is not None or super().animating():
             return True
+        if self.centre is not None and self.centre != self.within_table(self.look_point()):
+            return True  # a close view still easing to the action
         return self.zoom == 1.0 and self.wanted_reach() != self._reach
 
     def zoom_at(self, pixel: Point, steps: float) -> None:
@@ -215,6 +360,8 @@ class PhysicsView(View):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_b:
             self.send("put_back")
             return
+        if self.pan(event):
+            return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.dragging:
@@ -229,6 +376,33 @@ class PhysicsView(View):
             self.zoom_at(self.mouse, event.precise_y or event.y)
             if self.dragging:
                 self._pending_move = self.to_world(self.mouse)
+
+    def pan(self, event: pygame.event.Event) -> bool:
+        """A close view moved by a drag of a :attr:`pan_buttons` button or an arrow key; True
+        if ``event`` was one of those (they do nothing while the whole table is in view)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in self.pan_buttons:
+            if self.shows_part() and self.visible_rect().collidepoint(event.pos):
+                self._pan_from = event.pos
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button in self.pan_buttons \
+                and self._pan_from is not None:
+            self._pan_from = None
+            return True
+        if event.type == pygame.MOUSEMOTION and self._pan_from is not None:
+            dx = event.pos[0] - self._pan_from[0]
+            dy = event.pos[1] - self._pan_from[1]
+            self._pan_from = event.pos
+            self.mouse = event.pos
+            self.pan_by(-dx / self.camera.scale, dy / self.camera.scale)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in PAN_KEYS and self.shows_part():
+            area = self.visible_rect()
+            across, up = PAN_KEYS[event.key]
+            self.pan_by(across * area.width * PAN_KEY_SHARE / self.camera.scale,
+                        up * area.height * PAN_KEY_SHARE / self.camera.scale)
+            return True
+        return False
 
     def pick_point(self, point: Point) -> Point:
         """Where a press at world ``point`` grabs: ``point`` itself if a piece is within the
@@ -278,6 +452,11 @@ class PhysicsView(View):
 
     def update(self, seconds: float) -> None:
         self.ease_camera(seconds)
+        held = self.physics.hand.held
+        if held is not None and held is not self.last_touched:
+            self.last_touched = held
+            self.look = None  # a piece taken up (by anyone): a close view follows it
+        self.follow(seconds)
         if self.dragging and self.physics.hand.held is None:
             self.dragging = False  # the game took the piece away (a rule, a restart)
         if self._pending_move is not None:
@@ -345,6 +524,25 @@ class PhysicsView(View):
         for cards drawn over the table."""
         return self.visible_rect()
 
+    def piece_boxes(self) -> list[pygame.Rect]:
+        """The screen boxes of the movable pieces in view (clipped to it)."""
+        area = self.visible_rect()
+        boxes = []
+        for piece in self.world.dynamic_pieces():
+            bb = piece.shape.cache_bb()
+            left, top = self.camera.to_screen((bb.left, bb.top))
+            right, bottom = self.camera.to_screen((bb.right, bb.bottom))
+            box = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+            if box.colliderect(area):
+                boxes.append(box.clip(area))
+        return boxes
+
+    def busy_rect(self) -> pygame.Rect | None:
+        """Where the movable pieces in view are on screen (None: none is): what a card over
+        the table should cover least (games/ui/tutorial.py)."""
+        boxes = self.piece_boxes()
+        return boxes[0].unionall(boxes[1:]) if boxes else None
+
     def pieces_out_of_view(self) -> list[Piece]:
         """Movable pieces whose centre is outside :meth:`visible_rect` (not the held one)."""
         rect = self.visible_rect()
@@ -393,8 +591,8 @@ class PhysicsView(View):
 
         Pieces whose arrows would meet share one arrow and one label ("3 cylinders"); only
         pieces B puts back (:meth:`put_back_pieces`) are said to be "off the table", the
-        others are just out of view (zoomed in). No label is drawn over another:
-        :attr:`away_labels` keeps what was drawn where this frame.
+        others are just out of view (zoomed in). No label is drawn over another nor over a
+        piece in view: :attr:`away_labels` keeps what was drawn where this frame.
         """
         self.away_labels = []
         rect = self.visible_rect().inflate(-36, -36)
@@ -457,7 +655,8 @@ class PhysicsView(View):
         setattr(image_rect, anchor, at)
         area = self.visible_rect()
         image_rect.clamp_ip(area)
-        taken = [placed for _, placed in self.away_labels]
+        # never over another label, nor over a piece in view (a small window's part view)
+        taken = [placed for _, placed in self.away_labels] + self.piece_boxes()
         step = image_rect.height + 4
         for shift in (0, 1, -1, 2, -2, 3, -3, 4, -4):
             trial = image_rect.move(0, shift * step).clamp(area)
@@ -502,6 +701,13 @@ def frame_margin(rect: pygame.Rect) -> int:
     """The margin round the framed rectangle: :data:`FRAME_MARGIN_PX`, less in a small
     window (every pixel of margin there is a smaller table)."""
     return max(MIN_FRAME_MARGIN_PX, min(FRAME_MARGIN_PX, round(min(rect.size) * 0.05)))
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    """``value`` within ``low``..``high``; their middle when the range is empty."""
+    if low > high:
+        return (low + high) / 2
+    return min(max(value, low), high)
 
 
 def _xy(vector: pymunk.Vec2d) -> Point:

@@ -262,6 +262,8 @@ class ReplayView(View):
                 self.go(self._frame_at(event.pos[0]))
             elif self.app.play_rect.collidepoint(event.pos):
                 self.inner.handle_event(event)  # hover only: a motion sends nothing
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 2:
+            self.inner.handle_event(event)  # a middle drag moves a small window's view
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             self._press(event.pos)

@@ -164,10 +164,9 @@ class Screens:
         menu = self.app.menu
         if menu.replays is not None or menu.show_help:
             return None
-        replays = menu.replays_rect()
         if self.app.screen.get_width() < 720:
             return None  # no room beside the centred title: the hint line's "O settings"
-        return pygame.Rect(replays.right + 10, replays.top, replays.width, replays.height)
+        return menu.header_rect(1, 0)  # scaled with the menu in a larger window
 
     # -- layout and drawing ----------------------------------------------------------------
 
@@ -188,7 +187,8 @@ class Screens:
         button = self.menu_button()
         if button is not None:
             mouse = self.app.menu.mouse
-            renderer.button(surface, button, "Settings…", hot=button.collidepoint(mouse))
+            renderer.button(surface, button, "Settings…", hot=button.collidepoint(mouse),
+                            text_size=self.app.menu.header_text())
         if self.overlay == SETTINGS:
             area = pygame.Rect(0, 0, *surface.get_size()).inflate(-8, -8)
             self.settings_screen.draw(surface, renderer, area)

@@ -489,7 +489,8 @@ class TunePanel:
             self.work()
         entry = menu_button_rect(self.app) if self.app.game is None and self.available() else None
         if entry is not None:
-            renderer.button(surface, entry, "Constants…", hot=entry.collidepoint(self.mouse))
+            renderer.button(surface, entry, "Constants…", hot=entry.collidepoint(self.mouse),
+                            text_size=self.app.menu.header_text())
         if not self.open:
             return
         if not self.available():
@@ -651,9 +652,9 @@ def tail_fitting(renderer: Renderer, text: str, width: int, size: int) -> str:
 
 
 def menu_button_rect(app: App) -> pygame.Rect | None:
-    """The menu's *Constants…* entry, under *Replays…*, where the menu has room (a window at
-    least 600 px tall); C opens the panel in any window."""
-    return pygame.Rect(12, 50, 110, 32) if app.screen.get_height() >= 600 else None
+    """The menu's *Constants…* entry, under *Replays…* (scaled with the menu), where the menu
+    has room (a window at least 600 px tall); C opens the panel in any window."""
+    return app.menu.header_rect(0, 1) if app.screen.get_height() >= 600 else None
 
 
 def follow_saved_file(app: App, path: Path, loaded: LoadedConfig) -> None:

@@ -33,6 +33,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from games.ui.screens import Screens
 
 CARD_MAX_WIDTH = 560
+SHORT_BUTTON = (72, 24)  # a short card's Skip and Next, on its title line
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The area two rectangles share, px²."""
+    both = a.clip(b)
+    return both.width * both.height
 
 
 class Tutorial:
@@ -110,16 +117,47 @@ class Tutorial:
     # -- input ---------------------------------------------------------------------------
 
     def buttons(self) -> tuple[pygame.Rect, pygame.Rect | None]:
-        """(Skip, Next) on the card; Next only on a step that waits for it."""
+        """(Skip, Next) on the card; Next only on a step that waits for it. A short card
+        (:meth:`short`) has them on its title line; a narrow card, narrower buttons."""
         card = self.card_rect()
-        skip = pygame.Rect(0, 0, 96, 30)
-        skip.bottomright = (card.right - 12, card.bottom - 10)
         step = self.step
-        if step is None or step.lets_play:
+        both = step is not None and not step.lets_play
+        if self.short():
+            skip = pygame.Rect(0, 0, SHORT_BUTTON[0], SHORT_BUTTON[1])
+            skip.topright = (card.right - 10, card.top + 6)
+        else:
+            width = min(96, (card.width - 34) // 2) if both else 96
+            skip = pygame.Rect(0, 0, width, 30)
+            skip.bottomright = (card.right - 12, card.bottom - 10)
+        if not both:
             return skip, None
-        next_ = pygame.Rect(0, 0, 96, 30)
-        next_.bottomright = (skip.left - 10, skip.bottom)
+        next_ = skip.copy()
+        next_.right = skip.left - 10
         return skip, next_
+
+    def short(self) -> bool:
+        """A small window's card (a play area under 420 px tall, the card wide enough for a
+        title and the buttons on one line): its buttons on the title line, not on a row of
+        their own, so it covers less."""
+        return self._short_title() is not None
+
+    def _short_title(self) -> str | None:
+        """The title a short card has room for beside its buttons (the whole one, else
+        "Step 1 of 3"); None: not a short card."""
+        if self.screens.app.play_rect.height >= 420:
+            return None
+        step = self.step
+        buttons = SHORT_BUTTON[0] * (2 if step is not None and not step.lets_play else 1) + 10
+        font = self.screens.app.renderer.font(13, bold=True)
+        count = f"{self.index + 1} of {len(self.steps)}"
+        for title in (f"Guided first turn · {count}", f"Step {count}"):
+            if self._card_width() >= 14 + font.size(title)[0] + 12 + buttons + 10:
+                return title
+        return None
+
+    def title(self) -> str:
+        """The card's first line: which step of how many."""
+        return self._short_title() or f"Guided first turn · {self.index + 1} of {len(self.steps)}"
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Clicks on the card's buttons, Enter for Next; True if the event was the card's."""
@@ -161,9 +199,8 @@ class Tutorial:
     def text_size(self) -> int:
         return 14 if self.screens.app.play_rect.height < 420 else 17
 
-    def card_rect(self) -> pygame.Rect:
-        """The card: away from what the step points at (beside a side panel, else at the
-        foot of the play area, or its top when the target is low), as tall as its words."""
+    def _columns(self) -> tuple[int, int, pygame.Rect]:
+        """The card's left and right bounds and the target it keeps away from."""
         app = self.screens.app
         play = app.play_rect
         game = app.game
@@ -174,16 +211,42 @@ class Tutorial:
                 right = target.left - 10
             else:
                 left = target.right + 10
+        return left, right, target
+
+    def _card_width(self) -> int:
+        left, right, _ = self._columns()
+        return min(right - left, CARD_MAX_WIDTH)
+
+    def card_rect(self) -> pygame.Rect:
+        """The card: away from what the step points at (beside a side panel, else at the
+        foot of the play area, or its top when the target is low), as tall as its words.
+        Over a physics table (the whole play area its target) it goes where it covers fewer
+        of the pieces (the view's ``busy_rect``): in a small window, the top rather than the
+        pieces on the table."""
+        app = self.screens.app
+        play = app.play_rect
+        left, right, target = self._columns()
         width = min(right - left, CARD_MAX_WIDTH)
         size = self.text_size()
         lines = app.renderer.wrap(self.step.text if self.step else "", width - 28, size)
-        height = min(34 + len(lines) * (size + 5) + 48, play.height - 10)
+        foot = 10 if self.short() else 48  # a short card's buttons are on its title line
+        height = min(34 + len(lines) * (size + 5) + foot, play.height - 10)
         rect = pygame.Rect(0, 0, width, height)
         rect.centerx = (left + right) // 2
-        if target.width >= play.width * 0.6 and target.centery > play.centery + play.height // 6:
+        whole = target.width >= play.width * 0.6
+        if whole and target.centery > play.centery + play.height // 6:
             rect.top = play.top + 8
         else:
             rect.bottom = play.bottom - 8
+        busy = getattr(app.game.view, "busy_rect", None) if app.game is not None else None
+        if whole and callable(busy) and (pieces := busy()) is not None:
+            other = rect.copy()
+            if rect.bottom == play.bottom - 8:
+                other.top = play.top + 8
+            else:
+                other.bottom = play.bottom - 8
+            if _overlap(other, pieces) < _overlap(rect, pieces):
+                rect = other
         return rect
 
     def draw(self, surface: pygame.Surface, renderer: Renderer, game: GameRun) -> None:
@@ -200,9 +263,9 @@ class Tutorial:
         renderer.panel(surface, card, alpha=250)
         pygame.draw.rect(surface, ACCENT, card, width=2, border_radius=12)
         size = self.text_size()
-        renderer.text(surface, f"Guided first turn · {self.index + 1} of {len(self.steps)}",
+        renderer.text(surface, self.title(),
                       (card.left + 14, card.top + 10), size=13, bold=True, colour=ACCENT)
-        y = card.top + 34
+        y = card.top + (38 if self.short() else 34)
         for line in renderer.wrap(step.text, card.width - 28, size):
             renderer.text(surface, line, (card.left + 14, y), size=size, colour=INK)
             y += size + 5
@@ -211,7 +274,7 @@ class Tutorial:
         renderer.button(surface, skip, "Skip", hot=skip.collidepoint(mouse))
         if next_ is not None:
             renderer.button(surface, next_, "Next", hot=next_.collidepoint(mouse))
-        else:
+        elif not self.short():
             hint = renderer.ellipsize("your move, on the board",
                                       skip.left - card.left - 24, 13)
             renderer.text(surface, hint, (card.left + 14, skip.centery), size=13,

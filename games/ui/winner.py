@@ -1,7 +1,10 @@
 """The winner panel: who won and why, the game's numbers, and Rematch / Swap seats / Menu.
 
 Shown by :mod:`games.ui.screens` once a game is over, in an opaque strip on the right of the
-play area (the board is drawn beside it, so the winning move stays in sight). Every game gets
+play area (the board is drawn beside it, so the winning move stays in sight). A window
+narrower than :data:`BANNER_BELOW_WIDTH` (480×360) would give the board a third less width for
+it: there the panel is an opaque one-line banner over the play area's foot, the headline and
+the three buttons. Every game gets
 it; a view that paints its own end screen (Animal upon Animal's tower taken down in order)
 keeps painting it on the board beside the panel.
 
@@ -50,6 +53,9 @@ NUMBER_LABELS: dict[str, str] = {
     "fall": "How it fell",
 }
 BUTTONS = ("Rematch", "Swap seats", "Menu")
+BANNER_BELOW_WIDTH = 720  # px: a narrower window gets the banner, not the side strip
+BANNER_PX = 44  # the banner's height
+BANNER_BUTTONS = {"Rematch": 84, "Swap seats": 100, "Menu": 62}  # widths, px (15 px type)
 
 
 def game_numbers(outcome: Outcome, seconds: float) -> list[tuple[str, str]]:
@@ -105,17 +111,39 @@ class WinnerPanel:
 
     @staticmethod
     def width(window_width: int) -> int:
+        """The strip's width right of the play area; 0 in a window too narrow for one (the
+        panel is then a banner over the play area's foot: :meth:`banner`)."""
+        if window_width < BANNER_BELOW_WIDTH:
+            return 0
         return max(170, min(320, round(window_width * 0.26)))
 
+    def banner(self) -> bool:
+        """A narrow window (under :data:`BANNER_BELOW_WIDTH`): a side strip would squeeze the
+        board to a third of the window's width, so the panel is one opaque line over the
+        play area's foot, the headline and the three buttons (the numbers left out)."""
+        return self.screens.app.screen.get_width() < BANNER_BELOW_WIDTH
+
     def rect(self) -> pygame.Rect:
-        """The panel: the strip right of the play area, between the title and status bars."""
+        """The panel: the strip right of the play area, between the title and status bars
+        (a narrow window: the banner over the play area's foot)."""
         app = self.screens.app
         play = app.play_rect
+        if self.banner():
+            return pygame.Rect(play.left, play.bottom - BANNER_PX, play.width, BANNER_PX)
         return pygame.Rect(play.right, play.top, app.screen.get_width() - play.right, play.height)
 
     def buttons(self) -> dict[str, pygame.Rect]:
-        """Each button's rectangle, stacked at the panel's foot."""
+        """Each button's rectangle, stacked at the panel's foot (a banner: in a row, right)."""
         panel = self.rect()
+        if self.banner():
+            rects = {}
+            right = panel.right - 8
+            for label in reversed(BUTTONS):
+                rect = pygame.Rect(0, 0, BANNER_BUTTONS[label], BANNER_PX - 14)
+                rect.midright = (right, panel.centery)
+                rects[label] = rect
+                right = rect.left - 6
+            return {label: rects[label] for label in BUTTONS}
         height = 40 if panel.height >= 420 else 30
         gap = 10 if panel.height >= 420 else 6
         rects = {}
@@ -154,6 +182,9 @@ class WinnerPanel:
     def draw(
         self, surface: pygame.Surface, renderer: Renderer, game: GameRun, outcome: Outcome
     ) -> None:
+        if self.banner():
+            self._draw_banner(surface, renderer, outcome)
+            return
         panel = self.rect()
         surface.fill(PANEL, panel)
         pygame.draw.line(surface, ACCENT, panel.topleft, panel.bottomleft, 2)
@@ -190,6 +221,26 @@ class WinnerPanel:
         mouse = pygame.mouse.get_pos()
         for label, rect in buttons.items():
             renderer.button(surface, rect, label, hot=rect.collidepoint(mouse))
+
+
+    def _draw_banner(self, surface: pygame.Surface, renderer: Renderer, outcome: Outcome) -> None:
+        """The narrow window's panel: an opaque line, the headline (smaller type before a
+        cut) left of the buttons."""
+        panel = self.rect()
+        surface.fill(PANEL, panel)
+        pygame.draw.line(surface, ACCENT, panel.topleft, panel.topright, 2)
+        buttons = self.buttons()
+        room = min(b.left for b in buttons.values()) - panel.left - 20
+        words = headline(outcome)
+        size = 18
+        while size > 13 and renderer.font(size, bold=True).size(words)[0] > room:
+            size -= 1
+        renderer.text(surface, renderer.ellipsize(words, room, size, bold=True),
+                      (panel.left + 10, panel.centery), size=size, bold=True, colour=ACCENT,
+                      anchor="midleft")
+        mouse = pygame.mouse.get_pos()
+        for label, rect in buttons.items():
+            renderer.button(surface, rect, label, hot=rect.collidepoint(mouse), text_size=15)
 
 
 CONFETTI_PIECES = 26

@@ -65,9 +65,10 @@ class WallamoppiView(PhysicsView):
         ("Right drag / Shift", "nudge a disk (a gentle push)"),
         ("Click", "a lit slot while building the wall; the marble box to catch it"),
         ("Space / Enter", "start the computer's count-in now; catch the marble"),
-        ("Wheel", "zoom in and out at the mouse"),
+        ("Wheel / middle drag", "zoom at the mouse / move the view"),
         ("B", "disks on the floor back beside the wall, still fallen disks"),
     )
+    pan_buttons = (2,)  # the right button nudges
 
     MARBLE_KEYS = frozenset({pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER})
 
@@ -231,6 +232,20 @@ class WallamoppiView(PhysicsView):
                 self.refuse("drop the disk on one of the lit slots")
             return
         self.send("place", data={"slot": slot.to_json()})
+
+    def busy_rect(self) -> pygame.Rect | None:
+        """The pieces and, while the wall is built, its slots (a card keeps off them)."""
+        busy = super().busy_rect()
+        if self.game.rules.phase is not Phase.WALL:
+            return busy
+        config = self.game.scene.config
+        half = config.pieces.disk_diameter / 2
+        xs, ys = zip(*(slot_position(config, slot) for slot in all_slots()), strict=True)
+        left, top = self.camera.to_screen((min(xs) - half, max(ys) + half))
+        right, bottom = self.camera.to_screen((max(xs) + half, min(ys) - half))
+        wall = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+        wall = wall.clip(self.visible_rect())
+        return wall if busy is None else wall.union(busy)
 
     def slot_at(self, point: Point) -> Slot | None:
         """The wall slot nearest ``point`` (mm), if close enough."""

@@ -94,7 +94,9 @@ def test_long_frames_are_clamped_not_spiralled(make_app, ui) -> None:
     assert session.frame - frame == round(0.5 / session.frame_seconds)
 
 
-@pytest.mark.parametrize("size", [(600, 420), (1400, 500), (700, 900)])
+# (under about 690 px wide Free play shows part of its table at the readable minimum instead:
+# tests/ui/test_small_tables.py)
+@pytest.mark.parametrize("size", [(720, 420), (1400, 500), (700, 900)])
 def test_resized_window_keeps_the_scene_framed(make_app, ui, size) -> None:
     app = make_app("freeplay")
     ui.run(app, ui.frame)

@@ -1,9 +1,10 @@
 """The physics tables' framing and look at three window sizes (SDL dummy driver, real frames).
 
-What a player notices: every piece is in view and big enough to grab, the room to spare shows
-the table's legs and the floor (not a bare wall over a table sat low), the table reads as a
-table (wooden edge, floor, a wall of another colour behind), and a press just beside a thin
-disk in the smallest window still picks it up.
+What a player notices: every piece is in view and big enough to grab (in the smallest window,
+where the whole table would be drawn under the readable minimum, the part shown is at it),
+the room to spare shows the table's legs and the floor (not a bare wall over a table sat low),
+the table reads as a table (wooden edge, floor, a wall of another colour behind), and a press
+just beside a thin disk in the smallest window still picks it up.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 
 from games import registry
 from games.protocol import SeatKind
-from games.ui.physics_view import PhysicsView
+from games.ui.physics_view import MIN_SCALE, PhysicsView
 from games.ui.render import FLOOR, TABLE_EDGE
 from physics import room
 
@@ -27,7 +28,9 @@ GAMES = {
     "animals": ((SeatKind.HUMAN, SeatKind.HUMAN), None),
 }
 # The narrowest piece's smallest on-screen side, px, at least (a disk lies 8 mm thick).
-MIN_SIDE_PX = {(1280, 720): 12, (800, 500): 7, (480, 360): 4}
+# At 480x360 the tables are never drawn under MIN_SCALE (1 px a mm): a part of the table is
+# shown where the whole would be smaller (it was 4 px, Free play's disks 28 px wide).
+MIN_SIDE_PX = {(1280, 720): 12, (800, 500): 7, (480, 360): 7}
 
 
 def start(make_app: Callable[..., Any], ui: Any, game: str, size: tuple[int, int]) -> Any:
@@ -55,7 +58,10 @@ def test_every_piece_is_in_view_and_sized_to_grab(
     app = start(make_app, ui, game, size)
     view = app.game.view
     assert isinstance(view, PhysicsView)
-    assert view.pieces_out_of_view() == []
+    if size == (480, 360) and view.shows_part():
+        assert view.camera.scale >= MIN_SCALE  # part of the table, at the readable minimum
+    else:
+        assert view.pieces_out_of_view() == []
     sides = [min(p.size) for p in view.world.dynamic_pieces()]
     assert view.camera.px(min(sides)) >= MIN_SIDE_PX[size]
     table_y = view.camera.to_screen((0.0, 0.0))[1]
