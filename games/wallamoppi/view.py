@@ -518,7 +518,7 @@ class WallamoppiView(PhysicsView):
             if rules.turn.stacked:
                 hint = "Space / click here: catch!" if person else "click the marble!"
             else:
-                hint = f"{rules.turn.seat} is racing it"
+                hint = f"{display_name(rules.turn.seat)} is racing it"
             renderer.text(
                 surface,
                 hint,
@@ -596,7 +596,7 @@ class WallamoppiView(PhysicsView):
         below = chip.bottom + 38 + (len(lines) - 1) * 22
         if rules.phase is Phase.TOWER:
             counts = "   ".join(
-                f"{s}: {len(rules.available(s))} to stack" for s in ("dark", "light")
+                f"{display_name(s)}: {len(rules.available(s))} to stack" for s in ("dark", "light")
             )
             renderer.text(surface, counts, (chip.left, below), size=14, colour=INK_DIM)
         else:
@@ -628,7 +628,7 @@ class WallamoppiView(PhysicsView):
         if rules.phase is Phase.WALL:
             seat = rules.placer
             if self.game.kinds[seat] is SeatKind.COMPUTER:
-                return f"The computer ({seat}) is placing a disk…"
+                return f"The computer ({display_name(seat)}) is placing a disk…"
             return "Place the drawn disk on a lit slot"
         turn = rules.turn
         actor = turn.seat if turn.timer_running else other(turn.seat)
