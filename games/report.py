@@ -26,6 +26,7 @@ import base64
 import csv
 import errno
 import html
+import importlib.util
 import json
 import math
 import os
@@ -337,6 +338,19 @@ def _number(text: str) -> float | None:
 # Plots
 
 
+PLOTS_MISSING = (
+    "wobbletop report draws its plots with matplotlib, which is not installed; install the "
+    "report extra: pip install 'wobbletop[report]' (from a checkout: pip install -e '.[report]')"
+)
+
+
+def require_plots() -> None:
+    """Refuse in one line, before anything is read or written, when matplotlib (the ``report``
+    extra: a player's install does not pull it) is missing."""
+    if importlib.util.find_spec("matplotlib") is None:
+        raise ReportError(PLOTS_MISSING)
+
+
 def _pyplot() -> Any:
     import matplotlib
 
@@ -554,6 +568,7 @@ def write_report(results_path: Path, out: Path) -> list[Path]:
     The results file and ``out`` are checked before anything is written: ``out`` is a folder,
     or made (with its parents) when missing; a file, FIFO or device there is refused. A write
     that fails on the way (a full disk) is one :class:`ReportError` line."""
+    require_plots()
     results = read_results(results_path)
     shown_out = shown_path(out)
     if out.exists() and not out.is_dir():

@@ -164,3 +164,23 @@ def test_the_seats_column_says_which_seats_played(tmp_path: Path) -> None:
         (row,) = list(csv.DictReader(file))
     assert row["green wins (95 % interval)"] == "67 % (21–94)"
     assert "blue wins (95 % interval)" not in row
+
+
+def test_report_without_its_extra_says_what_to_install(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's install has no matplotlib (the ``report`` extra): one line, exit 2, and
+    nothing written."""
+    import importlib.util
+
+    real = importlib.util.find_spec
+
+    def without_matplotlib(name: str, *args: object, **kwargs: object) -> object:
+        return None if name == "matplotlib" else real(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importlib.util, "find_spec", without_matplotlib)
+    out = tmp_path / "r"
+    assert main(["report", str(friction_results(tmp_path)), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "pip install 'wobbletop[report]'" in err and err.count("\n") == 1
+    assert not out.exists()
