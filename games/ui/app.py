@@ -116,13 +116,6 @@ SIZE_SAVE_DELAY = 0.5  # s after the last resize before the size is written (a d
 EXIT_USAGE = 2
 EXIT_NO_WINDOW = 1
 
-HELP_SCROLL_KEYS = {
-    pygame.K_UP: -40,
-    pygame.K_DOWN: 40,
-    pygame.K_PAGEUP: -200,
-    pygame.K_PAGEDOWN: 200,
-}
-
 NOTICE_COLOURS: dict[str, Colour] = {
     "refused": REFUSED,
     "error": REFUSED,
@@ -572,7 +565,7 @@ class App:
         if event.type == pygame.MOUSEWHEEL:
             step = -round((event.precise_y or event.y) * 40)
         elif event.type == pygame.KEYDOWN:
-            step = HELP_SCROLL_KEYS.get(event.key, 0)
+            step = overlays.HELP_SCROLL_KEYS.get(event.key, 0)
         self.help_scroll = min(max(self.help_scroll + step, 0), self.help_scroll_max)
 
     def undo_last_drag(self) -> None:

@@ -408,13 +408,11 @@ class Menu:
 
     def _help_event(self, event: pygame.event.Event) -> None:
         """While the help is open: H, F1, Esc or a click close it; the wheel and keys scroll."""
-        from games.ui.app import HELP_SCROLL_KEYS
-
         step = 0
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_h, pygame.K_F1, pygame.K_ESCAPE):
                 self.show_help = False
-            step = HELP_SCROLL_KEYS.get(event.key, 0)
+            step = overlays.HELP_SCROLL_KEYS.get(event.key, 0)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.show_help = False
         elif event.type == pygame.MOUSEWHEEL:

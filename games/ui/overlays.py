@@ -266,6 +266,12 @@ def draw_help(
 
 HELP_TYPE_SCALES = (1.0, 0.9, 0.8, 0.7)
 HELP_FOOTER_PX = 40  # the "closes this" line at the panel's foot
+HELP_SCROLL_KEYS = {  # px the help scrolls by per key, in a game and over the menu
+    pygame.K_UP: -40,
+    pygame.K_DOWN: 40,
+    pygame.K_PAGEUP: -200,
+    pygame.K_PAGEDOWN: 200,
+}
 
 
 def help_panel(area: pygame.Rect) -> pygame.Rect:
