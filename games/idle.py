@@ -8,6 +8,13 @@ No pygame, no pymunk.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Protocol
+
+
+class CountsDown(Protocol):
+    def idle_frames(self) -> int | None: ...
+
 
 def countdown_frames(wait: float, frame_seconds: float) -> int:
     """Frames in which ``wait -= frame_seconds`` runs while ``wait > 0`` (a computer's wait)."""
@@ -26,3 +33,14 @@ def count_up_frames(count: float, frame_seconds: float, end: float, *, reach: bo
         count += frame_seconds
         frames += 1
     return frames
+
+
+def allowed_by(frames: int, computers: Iterable[CountsDown]) -> int:
+    """``frames`` cut to what every computer allows (its ``idle_frames()``; None: any number)."""
+    for computer in computers:
+        if frames <= 0:
+            break
+        idle = computer.idle_frames()
+        if idle is not None:
+            frames = min(frames, idle)
+    return max(frames, 0)

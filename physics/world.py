@@ -442,9 +442,12 @@ class World(ContactBook):
         counter moves, exactly as stepping them one by one would leave the world."""
         self.frame += frames
 
-    def _kinematic_moves(self) -> bool:
-        """True if :meth:`_move_kinematic` would move a kinematic body (a velocity too small
-        to change a position by Chipmunk's arithmetic moves nothing)."""
+    def _kinematic_paths(
+        self,
+    ) -> Iterator[tuple[pymunk.Body, tuple[float, float], tuple[float, float]]]:
+        """Each moving kinematic body with where it is and where one frame along its velocity
+        takes it, substep by substep, with Chipmunk's arithmetic (``cpBodyUpdatePosition``:
+        p + (v + v_bias) dt, v_bias zero)."""
         assert self._rest_watch is not None
         dt, substeps = self._substep_seconds, self._substeps
         for body in self._rest_watch[2]:
@@ -455,6 +458,12 @@ class World(ContactBook):
             step_x, step_y = (vx + 0.0) * dt, (vy + 0.0) * dt
             for _ in range(substeps):
                 x, y = x + step_x, y + step_y
+            yield body, (x0, y0), (x, y)
+
+    def _kinematic_moves(self) -> bool:
+        """True if :meth:`_move_kinematic` would move a kinematic body (a velocity too small
+        to change a position by Chipmunk's arithmetic moves nothing)."""
+        for _, (x0, y0), (x, y) in self._kinematic_paths():
             if (x, y) != (x0, y0) or (math.copysign(1.0, x), math.copysign(1.0, y)) != (
                 math.copysign(1.0, x0),
                 math.copysign(1.0, y0),
@@ -463,19 +472,9 @@ class World(ContactBook):
         return False
 
     def _move_kinematic(self) -> None:
-        """Move every kinematic body one frame along its velocity, substep by substep, with
-        Chipmunk's arithmetic (``cpBodyUpdatePosition``: p + (v + v_bias) dt, v_bias zero)."""
-        assert self._rest_watch is not None
-        dt, substeps = self._substep_seconds, self._substeps
-        for body in self._rest_watch[2]:
-            vx, vy = body.velocity
-            if vx == 0.0 and vy == 0.0:
-                continue
-            x, y = body.position
-            step_x, step_y = (vx + 0.0) * dt, (vy + 0.0) * dt
-            for _ in range(substeps):
-                x, y = x + step_x, y + step_y
-            body.position = (x, y)
+        """Move every kinematic body one frame along its velocity (:meth:`_kinematic_paths`)."""
+        for body, _, end in list(self._kinematic_paths()):
+            body.position = end
 
     def step(self) -> None:
         """Advance one fixed frame as ``substeps`` equal pymunk steps (none if :meth:`at_rest`)."""

@@ -72,7 +72,7 @@ from games.animals.rules import (
     seat_names,
 )
 from games.animals.scene import AnimalScene, live_config
-from games.idle import count_up_frames
+from games.idle import allowed_by, count_up_frames
 from games.narration import capital, narrate
 from games.pacing import session_pace
 from games.physics_session import PhysicsSession
@@ -438,13 +438,7 @@ class AnimalsSession(PhysicsSession):
             return 0
         if self.rules.phase in HANDLING:
             frames = min(frames, self._quiet_frames())
-        for bot in self.bots.values():
-            if frames <= 0:
-                break
-            idle = bot.idle_frames()
-            if idle is not None:
-                frames = min(frames, idle)
-        return max(frames, 0)
+        return allowed_by(frames, self.bots.values())
 
     def _quiet_frames(self) -> int:
         """Still frames before the turn's quiet count ends it (that frame is played)."""

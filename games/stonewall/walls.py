@@ -290,15 +290,16 @@ class WallLayout:
             self._escape_index = (index, unknown)
         return self._escape_index
 
+    def _opens_with(self, cand: Candidate) -> tuple[int, int, int, int]:
+        """The open arcs (east, west, south, north bit masks) with ``cand`` placed."""
+        clear = cand.clear
+        east, west, south, north = self.opens
+        return east & ~clear[0], west & ~clear[1], south & ~clear[2], north & ~clear[3]
+
     def _witness(self, cand: Candidate) -> int:
         """A set of squares no open arc leaves with ``cand`` placed (a refused position), or
         0 if none is found."""
-        clear = cand.clear
-        east, west, south, north = self.opens
-        east &= ~clear[0]
-        west &= ~clear[1]
-        south &= ~clear[2]
-        north &= ~clear[3]
+        east, west, south, north = self._opens_with(cand)
         geo = self.geo
         size, full = geo.size, geo.full
         for _ in range(2):
@@ -366,12 +367,7 @@ class WallLayout:
         refusal that still holds. Else a flood fill forwards and one backwards from a square
         beside the wall, each until it has met the ends of every arc the wall closes (legal)
         or stalls (refused; the squares it stalled in are the new witness)."""
-        clear = cand.clear
-        east, west, south, north = self.opens
-        east &= ~clear[0]
-        west &= ~clear[1]
-        south &= ~clear[2]
-        north &= ~clear[3]
+        east, west, south, north = self._opens_with(cand)
         geo = self.geo
         size, full = geo.size, geo.full
         if (east | west | south | north) != full or \

@@ -41,7 +41,7 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from games.idle import count_up_frames
+from games.idle import allowed_by, count_up_frames
 from games.narration import capital, narrate
 from games.pacing import session_pace
 from games.physics_session import PhysicsSession
@@ -363,13 +363,7 @@ class WallamoppiSession(PhysicsSession):
             timer = self.timer
             if timer is not None and self.rules.turn.timer_running:
                 frames = min(frames, timer.frames_before_hole())
-        for bot in self.bots.values():
-            if frames <= 0:
-                break
-            idle = bot.idle_frames()
-            if idle is not None:
-                frames = min(frames, idle)
-        return max(frames, 0)
+        return allowed_by(frames, self.bots.values())
 
     def _quiet_frames(self) -> int:
         """Still frames before the released disk counts as stacked (that frame is played):
