@@ -96,6 +96,7 @@ class Peer:
         for event in self.script:
             self._script_at.setdefault(event.frame, []).append(event)
         self.queued: list[InputEvent] = []  # the player's, waiting for their frame here
+        self.forwarded: list[InputEvent] = []  # other seats', for this table to play (leading)
 
     async def run(self) -> dict[str, Any]:
         uri = f"ws://{self.address}"
@@ -109,7 +110,7 @@ class Peer:
         self.socket = socket
         async with socket:
             hello = m.Hello(code=self.code, computer=self.computer, seat=self.seat_wanted,
-                            name=self.name)
+                            name=self.name, ahead=self.run_ahead)
             await socket.send(self.numbered.stamp(hello))
             try:
                 async for raw in socket:
@@ -144,6 +145,10 @@ class Peer:
             await self._follow(socket, message.frame, None)
             self.ended = self._end(message)
             return self.ended
+        elif isinstance(message, m.Forward):
+            self.forwarded = [*self.forwarded[-15:], message.event.event()]
+            self._lead()
+            await self._declare(socket)
         elif isinstance(message, m.Status):
             self.status = "; ".join(filter(None, [", ".join(message.connected), message.paused]))
             if message.paused:
@@ -237,8 +242,11 @@ class Peer:
         # Never more than a second past the stream: a link that stalls holds the game here too
         # (what was played ahead and not yet sent would be lost if the link then broke).
         hz = follower.session.setup.config.world.step_hz
-        follower.run_ahead(min(to, follower.upto + MAX_AHEAD_SECONDS * hz), self.seats,
-                           self.limit, self._own)
+        self.local += follower.run_ahead(min(to, follower.upto + MAX_AHEAD_SECONDS * hz),
+                                         self.seats, self.limit, self._own, self.forwarded)
+        for line in follower.refused:
+            log(f"dropped: {line}")
+        follower.refused.clear()
 
     def advance(self, seconds: float, step_hz: int) -> None:
         """Real time passed in the window: the clock runs on (never far ahead of the table),

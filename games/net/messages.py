@@ -68,6 +68,7 @@ class Hello(_Message):
     computer: bool = False
     seat: int | None = Field(default=None, ge=0, le=15)
     name: str = Field(default="", max_length=40)
+    ahead: bool = False  # the peer's table runs ahead where its seat leads
 
 
 class Inputs(_Message):
@@ -113,6 +114,14 @@ class Frames(_Message):
     digests: list[Checkpoint] = Field(default_factory=list, max_length=10_000)
 
 
+class Forward(_Message):
+    """Another seat's input for the table that leads (a Wallamoppi marble release): the
+    leading machine plays it at its own frame and declares it like its own."""
+
+    type: Literal["forward"] = "forward"
+    event: InputRecord
+
+
 class Status(_Message):
     type: Literal["status"] = "status"
     connected: list[str] = Field(max_length=16)
@@ -132,7 +141,7 @@ class Ping(_Message):
 
 PeerMessage = Annotated[Hello | Inputs | Resync | Pong, Field(discriminator="type")]
 HostMessage = Annotated[
-    Welcome | Refused | Frames | Status | End | Ping, Field(discriminator="type")
+    Welcome | Refused | Frames | Forward | Status | End | Ping, Field(discriminator="type")
 ]
 _PEER = TypeAdapter(PeerMessage)
 _HOST = TypeAdapter(HostMessage)

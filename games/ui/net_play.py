@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from games.errors import UserError
 from games.net.client import HostLeft, Peer
 from games.net.host import Host
-from games.net.lockstep import acting_seat, leader
+from games.net.lockstep import FORWARDED, acting_seat, leader
 from games.protocol import InputEvent, InputRefused, Session
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ class NetLink:
 
         spec = registry.load(session.game_id)
         ahead = leader(session, spec)
-        if ahead is not None and ahead not in self.seats:
+        if ahead is not None and ahead not in self.seats and event.action not in FORWARDED:
             raise InputRefused(f"{spec.seat_names[ahead]} is playing (on another machine)")
         seat = acting_seat(session, spec, event)
         if seat is not None and seat not in self.seats:
@@ -186,6 +186,10 @@ class HostLink(NetLink):
         super().__init__(app)
         self.host, self.listen = host, listen
         self.task = self.loop.create_task(host.serve(listen, port))
+
+    def send(self, session: Session, event: InputEvent) -> None:
+        if not self.host.forward_here(event):  # a remote table leads: it plays our release
+            session.handle(event)
 
     def before_pump(self, seconds: float) -> None:
         self.loop.call_soon(self.host.pump, seconds)
