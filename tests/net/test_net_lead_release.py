@@ -108,3 +108,21 @@ def test_wallamoppi_leads_and_the_release_is_forwarded_to_the_leading_table() ->
         assert peer.follower is not None
         assert peer.follower.played_ahead == len(by_seat[peer.seats[0]])
     assert proxy.lost > 0
+
+
+def test_where_the_hosts_own_seat_leads_a_release_from_a_peer_is_played_at_once() -> None:
+    """The host's window plays dark, on turn (its table leads); light's release from its
+    machine is taken at the host's frame, as it came (not dropped as another seat's input)."""
+    from games.net.lockstep import HostGame, leader
+    from games.net.lockstep import Peer as NetPeer
+
+    spec = registry.load("wallamoppi")
+    session = new_session(spec, load_config(None).config, 1, (SeatKind.HUMAN, SeatKind.HUMAN),
+                          {"wall": "auto"})
+    assert leader(session, spec) == 0  # dark, the host's seat
+    light = NetPeer("light (remote)", [1], connected=True, runs_ahead=True)
+    game = HostGame(session, spec, 100, [light])
+    game.declare(light, 10, [InputEvent(4, RELEASE)])
+    ran = game.run(10)
+    assert [(event.frame, event.action) for event in ran.events] == [(4, RELEASE)]
+    assert ran.dropped == [] and session.rules.turn.timer_running  # type: ignore[attr-defined]
