@@ -30,7 +30,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from games.errors import UserError
 from games.headless import summary
 from games.net import messages as m
-from games.net.lockstep import Desync, Follower
+from games.net.lockstep import UNDO, Desync, Follower
 from games.net.messages import log
 from games.net.snapshot import session_from_save
 from games.protocol import InputEvent, Session
@@ -97,6 +97,7 @@ class Peer:
             self._script_at.setdefault(event.frame, []).append(event)
         self.queued: list[InputEvent] = []  # the player's, waiting for their frame here
         self.forwarded: list[InputEvent] = []  # other seats', for this table to play (leading)
+        self.undoing = False  # an undo sent: the host sends the game back (a welcome)
 
     async def run(self) -> dict[str, Any]:
         uri = f"ws://{self.address}"
@@ -138,7 +139,8 @@ class Peer:
             self._lead()
             await self._declare(socket)
         elif self.follower is None:
-            log(f"from the host: dropped: {message.type} before the welcome")
+            if not self.undoing:  # after an undo, the stream until the rewound game is moot
+                log(f"from the host: dropped: {message.type} before the welcome")
         elif isinstance(message, m.Frames):
             await self._follow(socket, message.upto, message)
         elif isinstance(message, m.End):
@@ -170,6 +172,7 @@ class Peer:
         self.clock = float(self.session.frame)
         self.local.clear()
         self.queued.clear()
+        self.undoing = False
         if self.on_session is not None:
             self.on_session(self.session)
         log(f"playing {self.session.game_id} from frame {self.session.frame}, seats {self.seats}")
@@ -225,6 +228,16 @@ class Peer:
         self.local.append(stamped)
         self.queued.append(stamped)
         return frame
+
+    def undo(self) -> None:
+        """Ctrl+Z where the game undoes by replay: an input at this table's frame (after all
+        it played); this table then waits for the host's game without the last drag."""
+        session = self.session
+        if session is None or self.follower is None:
+            return
+        frame = session.frame if self.leading() else max(self.declared, session.frame)
+        self.local.append(InputEvent(frame, UNDO))
+        self.undoing = True
 
     def _own(self, frame: int) -> list[InputEvent]:
         """Our inputs due at ``frame`` (the script's, the player's queued ones)."""
@@ -289,6 +302,8 @@ class Peer:
         self._declared_at.append((upto, time.monotonic()))
         del self._declared_at[:-64]
         await socket.send(self.numbered.stamp(m.Inputs(upto=upto, events=records)))
+        if self.undoing:
+            self.follower = None  # nothing more of this game: the rewound one comes
 
     def _end(self, end: m.End) -> dict[str, Any]:
         session = self.session

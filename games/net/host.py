@@ -158,6 +158,9 @@ class Host:
             ran = game.run(self.chunk)
             for line in ran.dropped:
                 log(line)
+            if game.rewound:
+                await self._rewind()
+                continue
             await self._forward(ran)
             if game.session.frame != before or ran.events:
                 await self._broadcast(
@@ -188,6 +191,9 @@ class Host:
         ran = game.run(max(0, int(self.clock) - session.frame))
         for line in ran.dropped:
             log(line)
+        if game.rewound:
+            asyncio.get_running_loop().create_task(self._rewind())
+            return
         if ran.forwards:
             asyncio.get_running_loop().create_task(self._forward(ran))
         if ran.events or ran.digests or session.frame != getattr(self, "_streamed", -1):
@@ -200,6 +206,16 @@ class Host:
             asyncio.get_running_loop().create_task(self._broadcast(frames))
         if game.over:
             self.finished.set()
+
+    async def _rewind(self) -> None:
+        """An undo took the game back: every peer loads it anew (a welcome at its frame)."""
+        game = self.game
+        assert game is not None
+        game.rewound = False
+        log(f"took back the last drag: the game goes on from frame {game.session.frame}")
+        for slot in self.slots:
+            if slot.peer.connected:
+                await self._welcome(slot)
 
     def forward_here(self, event: InputEvent) -> bool:
         """The host window's player's input, forwarded to the remote table that leads if it

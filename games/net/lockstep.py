@@ -99,6 +99,10 @@ PHYSICS_ACTIONS = ("grab", "move", "release", "place", "start_timer", "ready", "
 # turn starts the timer): the host forwards them to the leading machine, which plays them at
 # its own frame and declares them like its own (the releaser sees the marble a round trip on).
 FORWARDED = ("start_timer",)
+# Ctrl+Z where the game undoes by replay (Free play): an input the host orders like any other;
+# at its frame the host takes back the last drag (games.undo) and sends every peer the game
+# so rewound (a welcome), so every table goes on from the same replay without the drag.
+UNDO = "undo"
 
 
 def leader(session: Session, spec: GameSpec) -> int | None:
@@ -164,6 +168,7 @@ class HostGame:
         # Inputs of seats not leading, forwarded to the leader (seat, input): the leader's
         # declaration of each is taken once, as if that seat had played it.
         self.forwarded: list[tuple[int, InputEvent]] = []
+        self.rewound = False  # an undo replaced the session: every peer must load it anew
 
     @property
     def over(self) -> bool:
@@ -207,13 +212,16 @@ class HostGame:
         target = min(self.gate(), session.frame + most)
         recorded = session.recorded
         ran.events = list(recorded[self.sent:])  # the host window's player's, between runs
-        while session.frame < target and session.outcome is None:
+        while session.frame < target and session.outcome is None and not self.rewound:
             actions = _actions(session)
             if session.frame % self.check_every == 0 or actions != self.actions:
                 self.actions = actions
                 ran.digests.append((session.frame, session.digest()))
             before = len(recorded)
             self._apply_due(ran)
+            if self.rewound:  # the game went back: it is sent whole, not as a stream
+                self.sent = len(self.session.recorded)
+                return ran
             ran.events += recorded[before:]  # the peers' inputs the rules took
             before = len(recorded)
             session.tick()
@@ -231,6 +239,14 @@ class HostGame:
                 continue
             peer.pending = [event for event in peer.pending if event.frame != frame]
             for event in due:
+                if event.action == UNDO and self.spec.undo_by_replay:
+                    problem = self._undo(peer)
+                    if problem is not None:
+                        ran.dropped.append(f"{peer.name}: undo at frame {frame} dropped: "
+                                           f"{problem}")
+                    if self.rewound:
+                        return
+                    continue
                 if self._forward(peer, event, ran):
                     continue
                 problem = self._refusal(peer, event)
@@ -243,6 +259,24 @@ class HostGame:
                     ran.dropped.append(
                         f"{peer.name}: {event.action} at frame {frame} dropped: {problem}"
                     )
+
+    def _undo(self, peer: Peer) -> str | None:
+        """Take back the last drag (a replay without it, :mod:`games.undo`); the reason not."""
+        from games.undo import NothingToUndo, take_back_last_drag
+
+        ahead = leader(self.session, self.spec)
+        if ahead is not None and ahead not in peer.seats:
+            return f"{self.spec.seat_names[ahead]} is playing (only they may take back)"
+        try:
+            rewound = take_back_last_drag(self.spec, self.session)
+        except NothingToUndo as nothing:
+            return str(nothing)
+        self.session, self.rewound = rewound, True
+        self.actions = _actions(rewound)
+        for other in self.peers:
+            other.pending.clear()
+            other.upto = rewound.frame
+        return None
 
     def _forward(self, peer: Peer, event: InputEvent, ran: Ran) -> bool:
         """A seat's forwardable input while another machine leads: sent on to the leader
