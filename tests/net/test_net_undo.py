@@ -8,6 +8,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -124,3 +125,48 @@ def test_an_undo_with_no_drag_to_take_back_is_dropped_with_the_reason() -> None:
     assert ran.dropped == ["player (remote): undo at frame 3 dropped: nothing to undo: no piece "
                            "has been moved yet"]
     assert game.session is session and not game.rewound and session.frame == 10
+
+
+def test_a_dice_games_undo_is_an_input_the_host_orders_for_the_player_who_moved() -> None:
+    """Stonewall: the player on turn rolls, moves and places a wall, then undoes the wall; the
+    other player's undo of it is dropped (not theirs). Every table applying the host's stream
+    ends at the host's digest, with the wall taken back."""
+    from games.net.lockstep import UNDO, Follower, HostGame, Peer
+    from games.protocol import InputEvent, SeatKind
+    from games.stonewall.rules import Phase, action_to_json
+
+    spec = registry.load("stonewall")
+    config, seats = load_config(None).config, (SeatKind.HUMAN, SeatKind.HUMAN)
+
+    def table() -> Session:
+        return new_session(spec, config, 4, seats, {})
+
+    # Find the moves on a scratch table: from frame 1 rolls (the opening's too) until the one
+    # on turn may move; they move and place a wall. Each input goes to the seat that makes it.
+    scratch: Any = table()
+    scratch.tick()
+    by_seat: dict[int, list[InputEvent]] = {0: [], 1: []}
+
+    def play(event: InputEvent) -> None:
+        by_seat[int(scratch.state.current)].append(event)
+        scratch.handle(event)
+
+    while scratch.state.phase is not Phase.MOVE:
+        play(InputEvent(1, "roll"))
+    mover = int(scratch.state.current)
+    play(InputEvent(1, "move", data=action_to_json(scratch.state.legal_moves()[0])))
+    wall = scratch.state.legal_wall_placements()[0]
+    play(InputEvent(1, "move", data={"type": "place", "wall": wall.to_json()}))
+
+    host_session: Any = table()
+    peers = [Peer(f"seat {seat}", [seat], connected=True) for seat in (0, 1)]
+    game = HostGame(host_session, spec, 40, peers)
+    game.declare(peers[1 - mover], 40, [*by_seat[1 - mover], InputEvent(2, UNDO)])  # not theirs
+    game.declare(peers[mover], 40, [*by_seat[mover], InputEvent(3, UNDO)])
+    ran = game.run(40)
+    assert wall not in host_session.state.placed and host_session.state.phase is Phase.WALL
+    assert [e.action for e in ran.events].count(UNDO) == 1
+    assert len(ran.dropped) == 1 and ran.dropped[0].startswith(f"seat {1 - mover}: undo at frame 2")
+    follower = Follower(table(), spec)
+    follower.take(host_session.frame, ran.events, ran.digests)  # Desync on any difference
+    assert follower.session.digest() == host_session.digest()
