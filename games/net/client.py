@@ -7,10 +7,12 @@ against its digest). From then on it applies the host's ``frames`` stream
 (:class:`games.net.lockstep.Follower`) and declares its own inputs ahead of it: a ``--computer``
 peer has none (its seat is a computer seat on every machine), a scripted peer (``--inputs
 FILE``) sends the inputs of a scenario file at their frames, the window sends what its player
-does (:meth:`Peer.play`). A digest that differs from the host's asks for a ``resync`` (the host
-sends its save again) and is logged. At ``end`` the peer plays to the host's last frame and
-prints the same JSON line as ``wobbletop run``; if the host goes away first, the peer keeps a
-save of the game in its saves folder.
+does (:meth:`Peer.queue`; a Wallamoppi release the host forwards is played here when this
+table leads; Free play's Ctrl+Z, :meth:`Peer.undo`, waits for the host's rewound game). A
+digest that differs from the host's asks for a ``resync`` (the host sends its save again) and
+is logged. At ``end`` the peer plays to the host's last frame and prints the same JSON line as
+``wobbletop run``; if the host goes away first, the peer keeps a save of the game in its saves
+folder.
 """
 
 from __future__ import annotations
