@@ -107,6 +107,8 @@ class Host:
         self.live = live
         self.clock = 0.0
         self.finished = asyncio.Event()
+        # The window's player's inputs for the table that leads (called off the loop).
+        self.forwards_here: list[tuple[Peer, InputEvent]] = []
 
     @property
     def session(self) -> Session | None:
@@ -189,6 +191,8 @@ class Host:
         step_hz = session.setup.config.world.step_hz
         self.clock = min(self.clock + seconds * step_hz, session.frame + MAX_BEHIND_FRAMES)
         ran = game.run(max(0, int(self.clock) - session.frame))
+        ran.forwards += self.forwards_here
+        self.forwards_here = []
         for line in ran.dropped:
             log(line)
         if game.rewound:
@@ -229,8 +233,7 @@ class Host:
                 ahead in slot.peer.seats and slot.peer.runs_ahead for slot in self.slots):
             return False
         game.forwarded = [*game.forwarded[-15:], (seat, event)]
-        here = Peer("host", self.here)
-        asyncio.get_running_loop().create_task(self._forward(Ran([], [], [], [(here, event)])))
+        self.forwards_here.append((Peer("host", self.here), event))  # sent at the next pump
         return True
 
     async def _forward(self, ran: Ran) -> None:

@@ -126,3 +126,54 @@ def test_where_the_hosts_own_seat_leads_a_release_from_a_peer_is_played_at_once(
     ran = game.run(10)
     assert [(event.frame, event.action) for event in ran.events] == [(4, RELEASE)]
     assert ran.dropped == [] and session.rules.turn.timer_running  # type: ignore[attr-defined]
+
+
+def test_the_hosting_windows_release_goes_to_the_guest_whose_table_leads(
+    tmp_path: Path,
+) -> None:
+    """The host's window plays light; dark, on turn, is a guest whose table leads. A click on
+    the marble panel here is not played here: it goes to dark's machine, which starts the
+    marble on its table at once and declares it; the host's table has it a round trip later,
+    at the guest's frame."""
+    import pygame
+
+    from games.ui.app import App
+    from games.ui.net_play import HostLink
+    from tests.net.test_net_window import PeerThread, frames_until
+
+    host = make_host("wallamoppi", ["remote", "here"], seed=1, options={"wall": "auto"},
+                     frames=100_000)
+    host.live = True
+    app = App(None, None, size=(960, 600), saves=tmp_path)
+    guest: PeerThread | None = None
+    try:
+        app.net = HostLink(app, host, "127.0.0.1", 0)
+        frames_until(app, lambda: app.game is not None and host.port != 0, "the host's game")
+        game = app.game
+        assert game is not None
+        guest = PeerThread(Peer(f"127.0.0.1:{host.port}", host.code, name="Bo", lead=30,
+                                run_ahead=True))
+        frames_until(app, lambda: "waiting" not in app._status(game), "the guest in")
+        followed = guest.peer
+        frames_until(app, lambda: followed.leading(), "the guest's table leading")
+        session: Any = game.session
+        panel = game.view.timer_rect()  # type: ignore[attr-defined]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=panel.center, button=1))
+        app.step_frame(FRAME_SECONDS)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=panel.center, button=1))
+        assert not session.rules.turn.timer_running  # not here at once: dark's table starts it
+        frames_until(app, lambda: session.rules.turn.timer_running, "the marble at the host")
+        released = [e for e in session.recorded if e.action == RELEASE]
+        assert len(released) == 1
+        frames_until(app, lambda: followed.follower is not None
+                     and followed.follower.played_ahead == 1, "the release played by the guest")
+        theirs = [e for e in followed.session.recorded  # type: ignore[union-attr]
+                  if e.action == RELEASE]
+        assert theirs == released
+    finally:
+        app.close()
+        if guest is not None:
+            guest.stop()
+
+
+FRAME_SECONDS = 1 / 60
