@@ -161,6 +161,7 @@ class Host:
             for line in ran.dropped:
                 log(line)
             if game.rewound:
+                game.rewound = False
                 await self._rewind()
                 continue
             await self._forward(ran)
@@ -195,7 +196,8 @@ class Host:
         self.forwards_here = []
         for line in ran.dropped:
             log(line)
-        if game.rewound:
+        if game.rewound:  # taken now: a second pump before the welcomes go sends them once
+            game.rewound = False
             asyncio.get_running_loop().create_task(self._rewind())
             return
         if ran.forwards:
@@ -215,7 +217,6 @@ class Host:
         """An undo took the game back: every peer loads it anew (a welcome at its frame)."""
         game = self.game
         assert game is not None
-        game.rewound = False
         log(f"took back the last drag: the game goes on from frame {game.session.frame}")
         for slot in self.slots:
             if slot.peer.connected:
