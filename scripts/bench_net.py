@@ -16,11 +16,11 @@ live, in real time: each input is made at its scenario time and the script measu
 effect on the table of the player who made it. Hot-seat it acts in the next frame's tick (one
 frame, printed as such). A joined window whose seat leads the table (Free play's only seat:
 :func:`games.net.lockstep.leader`) applies it on its own table at once, at its own frame, and the
-host follows; where no seat leads (the dice games, Wallamoppi) it is stamped at the first frame not
-declared yet and seen when the host's stream comes back, about the round trip plus what the lead
-puts between (measured too: the same window made not to lead, "following", as every window is in a
-game where no seat leads). Measured on the loopback and through the proxy with ``--rtt`` seconds of
-round trip (default 0.15) and ``--loss`` (default 0.05).
+host follows; where no seat leads (the dice games, Wallamoppi's wall) it is stamped at the first
+frame not declared yet and seen when the host's stream comes back, about the round trip plus what
+the lead puts between (measured too: the same window made not to lead, "following", as every
+window is in a game where no seat leads). Measured on the loopback and through the proxy with
+``--rtt`` seconds of round trip (default 0.15) and ``--loss`` (default 0.05).
 """
 
 from __future__ import annotations

@@ -14,7 +14,9 @@ moves are never sent: they follow from the seed and the inputs on every machine,
   of inputs, whose turn an input may be played in, and the follower that applies the stream.
   In a physics game where one human seat alone may act (``leader``), that seat's machine runs
   ahead of the stream and applies its inputs at once at its own frames; the host takes nobody
-  else's input meanwhile, so every table still applies the same inputs at the same frames.
+  else's input meanwhile, so every table still applies the same inputs at the same frames,
+  but forwards another seat's input the rules let it make (``FORWARDED``: Wallamoppi's marble
+  release) to the leading machine, which plays it at its own frame and declares it as its own.
 * :mod:`games.net.snapshot`: a game as the save text a joining or resynchronising peer loads,
   with the host's data files (boards, physics config) it is built on, checked as user files
   (:mod:`games.saves`: a scenario of the game so far plus ``[save]``; loading it replays to the

@@ -7,10 +7,12 @@ against its digest). From then on it applies the host's ``frames`` stream
 (:class:`games.net.lockstep.Follower`) and declares its own inputs ahead of it: a ``--computer``
 peer has none (its seat is a computer seat on every machine), a scripted peer (``--inputs
 FILE``) sends the inputs of a scenario file at their frames, the window sends what its player
-does (:meth:`Peer.play`). A digest that differs from the host's asks for a ``resync`` (the host
-sends its save again) and is logged. At ``end`` the peer plays to the host's last frame and
-prints the same JSON line as ``wobbletop run``; if the host goes away first, the peer keeps a
-save of the game in its saves folder.
+does (:meth:`Peer.queue`; a Wallamoppi release the host forwards is played here when this
+table leads; Free play's Ctrl+Z, :meth:`Peer.undo`, waits for the host's rewound game). A
+digest that differs from the host's asks for a ``resync`` (the host sends its save again) and
+is logged. At ``end`` the peer plays to the host's last frame and prints the same JSON line as
+``wobbletop run``; if the host goes away first, the peer keeps a save of the game in its saves
+folder.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from games.errors import UserError
 from games.headless import summary
 from games.net import messages as m
-from games.net.lockstep import Desync, Follower
+from games.net.lockstep import UNDO, Desync, Follower
 from games.net.messages import log
 from games.net.snapshot import session_from_save
 from games.protocol import InputEvent, Session
@@ -96,6 +98,8 @@ class Peer:
         for event in self.script:
             self._script_at.setdefault(event.frame, []).append(event)
         self.queued: list[InputEvent] = []  # the player's, waiting for their frame here
+        self.forwarded: list[InputEvent] = []  # other seats', for this table to play (leading)
+        self.undoing = False  # an undo sent: the host sends the game back (a welcome)
 
     async def run(self) -> dict[str, Any]:
         uri = f"ws://{self.address}"
@@ -109,7 +113,7 @@ class Peer:
         self.socket = socket
         async with socket:
             hello = m.Hello(code=self.code, computer=self.computer, seat=self.seat_wanted,
-                            name=self.name)
+                            name=self.name, ahead=self.run_ahead)
             await socket.send(self.numbered.stamp(hello))
             try:
                 async for raw in socket:
@@ -137,13 +141,18 @@ class Peer:
             self._lead()
             await self._declare(socket)
         elif self.follower is None:
-            log(f"from the host: dropped: {message.type} before the welcome")
+            if not self.undoing:  # after an undo, the stream until the rewound game is moot
+                log(f"from the host: dropped: {message.type} before the welcome")
         elif isinstance(message, m.Frames):
             await self._follow(socket, message.upto, message)
         elif isinstance(message, m.End):
             await self._follow(socket, message.frame, None)
             self.ended = self._end(message)
             return self.ended
+        elif isinstance(message, m.Forward):
+            self.forwarded = [*self.forwarded[-15:], message.event.event()]
+            self._lead()
+            await self._declare(socket)
         elif isinstance(message, m.Status):
             self.status = "; ".join(filter(None, [", ".join(message.connected), message.paused]))
             if message.paused:
@@ -165,6 +174,7 @@ class Peer:
         self.clock = float(self.session.frame)
         self.local.clear()
         self.queued.clear()
+        self.undoing = False
         if self.on_session is not None:
             self.on_session(self.session)
         log(f"playing {self.session.game_id} from frame {self.session.frame}, seats {self.seats}")
@@ -221,6 +231,16 @@ class Peer:
         self.queued.append(stamped)
         return frame
 
+    def undo(self) -> None:
+        """Ctrl+Z where the game undoes by replay: an input at this table's frame (after all
+        it played); this table then waits for the host's game without the last drag."""
+        session = self.session
+        if session is None or self.follower is None:
+            return
+        frame = session.frame if self.leading() else max(self.declared, session.frame)
+        self.local.append(InputEvent(frame, UNDO))
+        self.undoing = True
+
     def _own(self, frame: int) -> list[InputEvent]:
         """Our inputs due at ``frame`` (the script's, the player's queued ones)."""
         due = [event for event in self.queued if event.frame == frame]
@@ -237,8 +257,11 @@ class Peer:
         # Never more than a second past the stream: a link that stalls holds the game here too
         # (what was played ahead and not yet sent would be lost if the link then broke).
         hz = follower.session.setup.config.world.step_hz
-        follower.run_ahead(min(to, follower.upto + MAX_AHEAD_SECONDS * hz), self.seats,
-                           self.limit, self._own)
+        self.local += follower.run_ahead(min(to, follower.upto + MAX_AHEAD_SECONDS * hz),
+                                         self.seats, self.limit, self._own, self.forwarded)
+        for line in follower.refused:
+            log(f"dropped: {line}")
+        follower.refused.clear()
 
     def advance(self, seconds: float, step_hz: int) -> None:
         """Real time passed in the window: the clock runs on (never far ahead of the table),
@@ -281,6 +304,8 @@ class Peer:
         self._declared_at.append((upto, time.monotonic()))
         del self._declared_at[:-64]
         await socket.send(self.numbered.stamp(m.Inputs(upto=upto, events=records)))
+        if self.undoing:
+            self.follower = None  # nothing more of this game: the rewound one comes
 
     def _end(self, end: m.End) -> dict[str, Any]:
         session = self.session

@@ -35,10 +35,14 @@ from websockets.exceptions import ConnectionClosed
 from games.headless import new_session, summary
 from games.net import messages as m
 from games.net.lockstep import (
+    FORWARDED,
     HERE,
     REMOTE,
     HostGame,
     Peer,
+    Ran,
+    acting_seat,
+    leader,
     session_seats,
 )
 from games.net.messages import log
@@ -103,6 +107,8 @@ class Host:
         self.live = live
         self.clock = 0.0
         self.finished = asyncio.Event()
+        # The window's player's inputs for the table that leads (called off the loop).
+        self.forwards_here: list[tuple[Peer, InputEvent]] = []
 
     @property
     def session(self) -> Session | None:
@@ -154,6 +160,11 @@ class Host:
             ran = game.run(self.chunk)
             for line in ran.dropped:
                 log(line)
+            if game.rewound:
+                game.rewound = False
+                await self._rewind()
+                continue
+            await self._forward(ran)
             if game.session.frame != before or ran.events:
                 await self._broadcast(
                     m.Frames(
@@ -181,8 +192,16 @@ class Host:
         step_hz = session.setup.config.world.step_hz
         self.clock = min(self.clock + seconds * step_hz, session.frame + MAX_BEHIND_FRAMES)
         ran = game.run(max(0, int(self.clock) - session.frame))
+        ran.forwards += self.forwards_here
+        self.forwards_here = []
         for line in ran.dropped:
             log(line)
+        if game.rewound:  # taken now: a second pump before the welcomes go sends them once
+            game.rewound = False
+            asyncio.get_running_loop().create_task(self._rewind())
+            return
+        if ran.forwards:
+            asyncio.get_running_loop().create_task(self._forward(ran))
         if ran.events or ran.digests or session.frame != getattr(self, "_streamed", -1):
             self._streamed = session.frame
             frames = m.Frames(
@@ -193,6 +212,39 @@ class Host:
             asyncio.get_running_loop().create_task(self._broadcast(frames))
         if game.over:
             self.finished.set()
+
+    async def _rewind(self) -> None:
+        """An undo took the game back: every peer loads it anew (a welcome at its frame)."""
+        game = self.game
+        assert game is not None
+        log(f"took back the last drag: the game goes on from frame {game.session.frame}")
+        for slot in self.slots:
+            if slot.peer.connected:
+                await self._welcome(slot)
+
+    def forward_here(self, event: InputEvent) -> bool:
+        """The host window's player's input, forwarded to the remote table that leads if it
+        is one a seat not leading may make (the release); False: played here as usual."""
+        game = self.game
+        if game is None or event.action not in FORWARDED:
+            return False
+        ahead = leader(game.session, self.spec)
+        seat = acting_seat(game.session, self.spec, event)
+        if ahead is None or seat not in self.here or not any(
+                ahead in slot.peer.seats and slot.peer.runs_ahead for slot in self.slots):
+            return False
+        game.forwarded = [*game.forwarded[-15:], (seat, event)]
+        self.forwards_here.append((Peer("host", self.here), event))  # sent at the next pump
+        return True
+
+    async def _forward(self, ran: Ran) -> None:
+        """Inputs of seats not leading go to every other peer: the one whose table leads
+        plays them at its frame and declares them (the others are not leading: they wait)."""
+        for sender, event in ran.forwards:
+            log(f"{sender.name}: {event.action} forwarded to the leading table")
+            for slot in self.slots:
+                if slot.peer is not sender and slot.peer.connected:
+                    await self._send(slot, m.Forward(event=_record(event)))
 
     async def _finish(self) -> None:
         session = self.session
@@ -241,6 +293,7 @@ class Host:
         guard = m.SeqGuard()
         guard.last = hello.seq
         slot.socket, slot.numbered = socket, m.Numbered()
+        slot.peer.runs_ahead = hello.ahead
         if hello.name:
             slot.peer.name = f"{self.spec.seat_names[slot.seat]} ({hello.name[:20]})"
         log(f"{slot.peer.name} joined from {address}")

@@ -95,6 +95,14 @@ def acting_seat(session: Session, spec: GameSpec, event: InputEvent) -> int | No
 # The inputs of the physics games, asked one by one who may play them now (:func:`leader`).
 PHYSICS_ACTIONS = ("grab", "move", "release", "place", "start_timer", "ready", "marble", "draw",
                    "roll", "stop", "accept", "doubt")
+# Inputs another seat may make while a table leads (Wallamoppi's marble release: the seat off
+# turn starts the timer): the host forwards them to the leading machine, which plays them at
+# its own frame and declares them like its own (the releaser sees the marble a round trip on).
+FORWARDED = ("start_timer",)
+# Ctrl+Z where the game undoes by replay (Free play): an input the host orders like any other;
+# at its frame the host takes back the last drag (games.undo) and sends every peer the game
+# so rewound (a welcome), so every table goes on from the same replay without the drag.
+UNDO = "undo"
 
 
 def leader(session: Session, spec: GameSpec) -> int | None:
@@ -102,7 +110,8 @@ def leader(session: Session, spec: GameSpec) -> int | None:
 
     In a physics game (not a dice game) where a single person may act at this frame (every
     input but tidying the table is that seat's: Animal upon Animal's seat on turn, Free play's
-    only seat; Wallamoppi while its placer, its timer's starter and its seat on turn are one),
+    only seat; or the session's ``lead_seat()`` says: Wallamoppi's seat on turn while towers
+    are built, whose marble the other seat releases through :data:`FORWARDED`),
     that seat's machine runs ahead of the host and applies its player's inputs at once; every
     other table, the host's included, follows its stream, and nobody else's input is taken
     (not even tidying the table) until the lead passes. A computer seat leads nowhere."""
@@ -110,6 +119,10 @@ def leader(session: Session, spec: GameSpec) -> int | None:
         return None  # a dice game: inputs go through the host as they are
     seats = {acting_seat(session, spec, InputEvent(session.frame, action))
              for action in PHYSICS_ACTIONS}
+    lead_seat = getattr(session, "lead_seat", None)
+    if callable(lead_seat):  # the game says (Wallamoppi: the seat on turn, towers built)
+        name = lead_seat()
+        seats = {spec.seat_names.index(name) if name in spec.seat_names else None}
     if len(spec.seat_names) == 1:
         seats = {0}
     if len(seats) != 1 or None in seats:
@@ -129,6 +142,7 @@ class Peer:
     seats: list[int]
     upto: float = 0  # no more inputs of this peer before this frame
     connected: bool = False
+    runs_ahead: bool = False  # its table runs ahead where it leads (else it follows the stream)
     pending: list[InputEvent] = field(default_factory=list)
 
 
@@ -139,6 +153,7 @@ class Ran:
     events: list[InputEvent]
     digests: list[tuple[int, str]]
     dropped: list[str]
+    forwards: list[tuple[Peer, InputEvent]] = field(default_factory=list)  # to the leader
 
 
 class HostGame:
@@ -150,6 +165,10 @@ class HostGame:
         self.check_every = max(1, round(CHECK_SECONDS * session.setup.config.world.step_hz))
         self.sent = len(session.recorded)  # the inputs streamed so far
         self.actions = _actions(session)
+        # Inputs of seats not leading, forwarded to the leader (seat, input): the leader's
+        # declaration of each is taken once, as if that seat had played it.
+        self.forwarded: list[tuple[int, InputEvent]] = []
+        self.rewound = False  # an undo replaced the session: every peer must load it anew
 
     @property
     def over(self) -> bool:
@@ -193,13 +212,16 @@ class HostGame:
         target = min(self.gate(), session.frame + most)
         recorded = session.recorded
         ran.events = list(recorded[self.sent:])  # the host window's player's, between runs
-        while session.frame < target and session.outcome is None:
+        while session.frame < target and session.outcome is None and not self.rewound:
             actions = _actions(session)
             if session.frame % self.check_every == 0 or actions != self.actions:
                 self.actions = actions
                 ran.digests.append((session.frame, session.digest()))
             before = len(recorded)
             self._apply_due(ran)
+            if self.rewound:  # the game went back: it is sent whole, not as a stream
+                self.sent = len(self.session.recorded)
+                return ran
             ran.events += recorded[before:]  # the peers' inputs the rules took
             before = len(recorded)
             session.tick()
@@ -217,6 +239,16 @@ class HostGame:
                 continue
             peer.pending = [event for event in peer.pending if event.frame != frame]
             for event in due:
+                if event.action == UNDO and self.spec.undo_by_replay:
+                    problem = self._undo(peer)
+                    if problem is not None:
+                        ran.dropped.append(f"{peer.name}: undo at frame {frame} dropped: "
+                                           f"{problem}")
+                    if self.rewound:
+                        return
+                    continue
+                if self._forward(peer, event, ran):
+                    continue
                 problem = self._refusal(peer, event)
                 if problem is None:
                     try:
@@ -228,16 +260,67 @@ class HostGame:
                         f"{peer.name}: {event.action} at frame {frame} dropped: {problem}"
                     )
 
-    def _refusal(self, peer: Peer, event: InputEvent) -> str | None:
+    def _undo(self, peer: Peer) -> str | None:
+        """Take back the last drag (a replay without it, :mod:`games.undo`); the reason not."""
+        from games.undo import NothingToUndo, take_back_last_drag
+
         ahead = leader(self.session, self.spec)
         if ahead is not None and ahead not in peer.seats:
+            return f"{self.spec.seat_names[ahead]} is playing (only they may take back)"
+        try:
+            rewound = take_back_last_drag(self.spec, self.session)
+        except NothingToUndo as nothing:
+            return str(nothing)
+        self.session, self.rewound = rewound, True
+        self.actions = _actions(rewound)
+        for other in self.peers:
+            other.pending.clear()
+            other.upto = rewound.frame
+        return None
+
+    def _forward(self, peer: Peer, event: InputEvent, ran: Ran) -> bool:
+        """A seat's forwardable input while another machine leads: sent on to the leader
+        (a remote peer's table), or played now where the host's own seat leads."""
+        ahead = leader(self.session, self.spec)
+        seat = acting_seat(self.session, self.spec, event)
+        if event.action not in FORWARDED or ahead is None or ahead in peer.seats \
+                or seat not in peer.seats:
+            return False
+        if any(ahead in other.seats and other.runs_ahead for other in self.peers):
+            self.forwarded = [*self.forwarded[-15:], (seat, event)]
+            ran.forwards.append((peer, event))
+            return True
+        if any(ahead in other.seats for other in self.peers):
+            return False  # the leading peer follows the stream: taken at its frame (below)
+        try:  # the host's own table leads: played at this frame, as it came
+            self.session.handle(event)
+        except InputRefused as error:
+            ran.dropped.append(f"{peer.name}: {event.action} at frame {event.frame} dropped: "
+                               f"refused by the rules: {error}")
+        return True
+
+    def _refusal(self, peer: Peer, event: InputEvent) -> str | None:
+        ahead = leader(self.session, self.spec)
+        seat = acting_seat(self.session, self.spec, event)
+        if ahead is not None and ahead in peer.seats and seat is not None \
+                and seat not in peer.seats:
+            for index, (forwarder, forwarded) in enumerate(self.forwarded):
+                if forwarder == seat and _same_move(forwarded, event):
+                    del self.forwarded[index]
+                    return None  # the leader played the input we forwarded to it
+        if ahead is not None and ahead not in peer.seats \
+                and not (event.action in FORWARDED and seat in peer.seats):
             return (f"{self.spec.seat_names[ahead]}'s machine leads the table now "
                     f"({peer.name} plays seats {peer.seats})")
-        seat = acting_seat(self.session, self.spec, event)
         if seat is None or seat in peer.seats:
             return None
         name = self.spec.seat_names[seat] if seat < len(self.spec.seat_names) else seat
         return f"out of turn ({name} is to play; {peer.name} plays seats {peer.seats})"
+
+
+def _same_move(one: InputEvent, other: InputEvent) -> bool:
+    """The same input, whatever frame it was stamped at."""
+    return (one.action, one.x, one.y, one.data) == (other.action, other.x, other.y, other.data)
 
 
 def _actions(session: Session) -> int:
@@ -269,6 +352,7 @@ class Follower:
         self.ahead: list[InputEvent] = []  # applied here ahead of the stream, not yet back
         self.noted: dict[int, str] = {}  # our digests at check frames we ran ahead through
         self.played_ahead = 0  # our inputs applied here before the stream brought them
+        self.refused: list[str] = []  # forwarded inputs this table refused (to log)
         self.check_every = max(1, round(CHECK_SECONDS * session.setup.config.world.step_hz))
 
     @game_work
@@ -333,16 +417,27 @@ class Follower:
 
     @game_work
     def run_ahead(self, to: int, seats: Sequence[int], limit: int,
-                  own: Callable[[int], Sequence[InputEvent]] = lambda frame: ()) -> None:
+                  own: Callable[[int], Sequence[InputEvent]] = lambda frame: (),
+                  forwarded: list[InputEvent] | None = None) -> list[InputEvent]:
         """Tick ahead of the stream towards frame ``to`` while this table leads (and before
-        ``limit``), playing ``own(frame)``, our inputs due at each frame."""
+        ``limit``), playing ``own(frame)``, our inputs due at each frame, and the other seats'
+        inputs the host ``forwarded`` (taken from the list as they are played, at the first
+        frame this table leads). Returns the forwarded inputs as played here (to declare)."""
         session = self.session
+        played: list[InputEvent] = []
         while session.frame < min(to, limit) and self.leads(seats):
             for event in own(session.frame):
                 with contextlib.suppress(InputRefused):  # refused at the host too: not streamed
                     self.play_now(event)
+            while forwarded:
+                event = forwarded.pop(0)
+                try:
+                    played.append(self.play_now(event))
+                except InputRefused as error:
+                    self.refused.append(f"{event.action} forwarded by the host: {error}")
             self._note()
             session.tick()
+        return played
 
 
 def session_seats(words: Sequence[str], computer_joins: dict[int, bool]) -> tuple[SeatKind, ...]:

@@ -10,13 +10,15 @@ and it gives either a checked message or a one-line reason to drop it (the calle
 carries on).
 
 Peer to host: ``hello`` (the join code, whether the joined seats are played by the computer, a
-seat to take back when rejoining), ``inputs`` (a peer's inputs for frames ``[.., upto)`` and the
-promise that it has no more before ``upto``), ``resync`` (asks for the host's state), ``pong``.
+seat to take back when rejoining, whether its table runs ahead where its seat leads),
+``inputs`` (a peer's inputs for frames ``[.., upto)`` and the promise that it has no more
+before ``upto``), ``resync`` (asks for the host's state), ``pong``.
 Host to peer: ``welcome`` (your seats, the game so far as save text, and the host's data files:
 board files and physics config, :mod:`games.net.snapshot`), ``refused`` (one line,
 then the host closes), ``frames`` (the host ran to ``upto``: the inputs it applied, at their
-frames, and digests to compare), ``status`` (who is connected, paused or not), ``end`` (the game
-ended at ``frame`` with this result), ``ping``.
+frames, and digests to compare), ``forward`` (another seat's input for the table that leads
+to play at its own frame: a Wallamoppi release), ``status`` (who is connected, paused or
+not), ``end`` (the game ended at ``frame`` with this result), ``ping``.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ class Hello(_Message):
     computer: bool = False
     seat: int | None = Field(default=None, ge=0, le=15)
     name: str = Field(default="", max_length=40)
+    ahead: bool = False  # the peer's table runs ahead where its seat leads
 
 
 class Inputs(_Message):
@@ -113,6 +116,14 @@ class Frames(_Message):
     digests: list[Checkpoint] = Field(default_factory=list, max_length=10_000)
 
 
+class Forward(_Message):
+    """Another seat's input for the table that leads (a Wallamoppi marble release): the
+    leading machine plays it at its own frame and declares it like its own."""
+
+    type: Literal["forward"] = "forward"
+    event: InputRecord
+
+
 class Status(_Message):
     type: Literal["status"] = "status"
     connected: list[str] = Field(max_length=16)
@@ -132,7 +143,7 @@ class Ping(_Message):
 
 PeerMessage = Annotated[Hello | Inputs | Resync | Pong, Field(discriminator="type")]
 HostMessage = Annotated[
-    Welcome | Refused | Frames | Status | End | Ping, Field(discriminator="type")
+    Welcome | Refused | Frames | Forward | Status | End | Ping, Field(discriminator="type")
 ]
 _PEER = TypeAdapter(PeerMessage)
 _HOST = TypeAdapter(HostMessage)

@@ -573,6 +573,9 @@ class App:
         game = self.game
         if game is None:
             return
+        if self.net is not None:  # a network game: the host orders it (games/ui/net_play.py)
+            self.net.undo()
+            return
         from games.undo import NothingToUndo, take_back_last_drag
 
         try:

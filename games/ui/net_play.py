@@ -13,8 +13,11 @@ this window's seats to play (else the status bar says whose turn it is) and queu
 which takes effect a few frames ahead on every table alike, once the host has it. A dice
 game's animations do not hold the computers here (their ``hold`` is the host's to record).
 
-Ctrl+Z (Free play's undo by replay) is off in a network game; F5 or the menu leave it (the
-link hangs up, and the game is kept as on any ending).
+Ctrl+Z where the game undoes by replay (Free play) is an input like the others: the host takes
+back the last drag at its frame and every table loads the game so rewound (:meth:`undo`); it is
+refused here, with the reason, while another seat leads or before any drag. (A dice game's undo
+is one of its inputs, sent as any other.) F5 or the menu leave the game (the link hangs up,
+and the game is kept as on any ending).
 
 The status bar ends with who is connected and their round-trip time, and says when the game is
 paused for a player who dropped out. If the host goes away the game is saved (the app's
@@ -25,13 +28,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from games.errors import UserError
 from games.net.client import HostLeft, Peer
 from games.net.host import Host
-from games.net.lockstep import acting_seat, leader
+from games.net.lockstep import FORWARDED, acting_seat, leader
 from games.protocol import InputEvent, InputRefused, Session
 
 if TYPE_CHECKING:
@@ -99,8 +101,6 @@ class NetLink:
             return
         self.opened, self.seats = session, seats
         game.view.own_seats = frozenset(seats)  # "(you)" on this window's seats only
-        # Ctrl+Z replays the game without the last drag: not a thing one table can do alone.
-        game.spec = dataclasses.replace(game.spec, undo_by_replay=False)
         view = game.view
         view.drives_clock = True  # type: ignore[misc]  # the link runs its frames
         if streamed and hasattr(session, "hold"):
@@ -115,7 +115,7 @@ class NetLink:
 
         spec = registry.load(session.game_id)
         ahead = leader(session, spec)
-        if ahead is not None and ahead not in self.seats:
+        if ahead is not None and ahead not in self.seats and event.action not in FORWARDED:
             raise InputRefused(f"{spec.seat_names[ahead]} is playing (on another machine)")
         seat = acting_seat(session, spec, event)
         if seat is not None and seat not in self.seats:
@@ -126,6 +126,28 @@ class NetLink:
 
     def send(self, session: Session, event: InputEvent) -> None:
         session.handle(event)
+
+    def undo(self) -> None:
+        """Ctrl+Z in a game that undoes by replay: the host takes back the last drag on every
+        table (refused here, said in the status, while another seat leads or before a drag)."""
+        session = self.opened
+        if session is None or self.done:
+            return
+        from games import registry
+
+        spec = registry.load(session.game_id)
+        ahead = leader(session, spec)
+        if ahead is not None and ahead not in self.seats:
+            self.app.notify(f"{spec.seat_names[ahead]} is playing (on another machine): only "
+                            "they can take back their drag", kind="refused")
+        elif not any(event.action == "grab" for event in session.recorded):
+            self.app.notify("nothing to undo: no piece has been moved yet", kind="refused")
+        else:
+            self.take_back()
+            self.app.notify("Taking back the last drag (on every table)", kind="info")
+
+    def take_back(self) -> None:
+        """Send the undo (a joined window; a hosting window has no seat that may)."""
 
     def grab_in_flight(self) -> bool:
         return False
@@ -167,6 +189,9 @@ class JoinLink(NetLink):
     def _status(self, line: str) -> None:
         self.line = line
 
+    def take_back(self) -> None:
+        self.peer.undo()
+
     def send(self, session: Session, event: InputEvent) -> None:
         frame = self.peer.queue(event)
         if event.action == "grab":
@@ -187,13 +212,17 @@ class HostLink(NetLink):
         self.host, self.listen = host, listen
         self.task = self.loop.create_task(host.serve(listen, port))
 
+    def send(self, session: Session, event: InputEvent) -> None:
+        if not self.host.forward_here(event):  # a remote table leads: it plays our release
+            session.handle(event)
+
     def before_pump(self, seconds: float) -> None:
         self.loop.call_soon(self.host.pump, seconds)
 
     def pump(self, seconds: float) -> None:
         super().pump(seconds)
         session = self.host.session
-        if self.opened is None and session is not None and not self.done:
+        if self.opened is not session and session is not None and not self.done:
             self.open(session, self.host.here, streamed=False)
         where = f"{self.listen}:{self.host.port}, code {self.host.code}"
         who = ", ".join(self.host.connected_line()) or "nobody yet"

@@ -151,6 +151,14 @@ class WallamoppiSession(PhysicsSession):
             return other(self.rules.turn.seat)
         return self.rules.turn.seat
 
+    def lead_seat(self) -> str | None:
+        """The seat whose machine may lead a network game now (games.net.lockstep.leader):
+        the seat on turn while towers are built (the other seat's marble release is forwarded
+        to it); nobody while the wall is built or after the end."""
+        if self.rules.phase is Phase.TOWER and self.outcome is None:
+            return self.rules.turn.seat
+        return None
+
     def handle(self, event: InputEvent) -> None:
         """Apply an input; the computer's inputs are applied alike but not recorded."""
         if not self._computer_acting:
