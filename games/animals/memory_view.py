@@ -113,7 +113,17 @@ def record_box(view: AnimalsView) -> pygame.Rect | None:
     box.bottomright = (table.right - 10, table.bottom - 10)
     if over and box.top < table.top + END_CARD_PX:
         return None  # no room below the result card, which shows the tower face up
+    if not over:  # at the bottom right, else at the top right: where it covers fewer pieces
+        high = box.copy()
+        high.topright = (table.right - 10, table.top + 10)
+        pieces = view.piece_boxes()
+        box = min((box, high), key=lambda place: _covered(place, pieces))
     return box
+
+
+def _covered(box: pygame.Rect, pieces: list[pygame.Rect]) -> int:
+    """Square pixels of ``pieces`` that ``box`` would hide."""
+    return sum(clip.width * clip.height for clip in (box.clip(piece) for piece in pieces))
 
 
 def draw_record(view: AnimalsView, surface: pygame.Surface, renderer: Renderer) -> None:

@@ -5,6 +5,7 @@ player moves the view with a middle drag, the arrow keys or by dragging a piece 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -205,3 +206,17 @@ def test_wallamoppis_wall_stays_whole_beside_the_marble_box_at_480x360(
             left = view.camera.to_screen((bb.left, bb.top))
             right = view.camera.to_screen((bb.right, bb.bottom))
             assert area.left <= left[0] and right[0] <= area.right, piece.name
+
+
+def test_the_record_of_what_went_where_keeps_off_the_tower_in_a_small_window(
+    make_app: Callable[..., Any], ui: Any
+) -> None:
+    from games.animals import memory_view
+
+    app = make_app("animals", size=(480, 360), seats=(SeatKind.HUMAN, SeatKind.COMPUTER), seed=2)
+    game, view = app.session, app.game.view
+    ui.until(app, lambda: game.rules.turns >= 1, limit_seconds=120)  # the computer's turn done
+    ui.run(app, 0.5)
+    box = memory_view.record_box(view)
+    assert box is not None  # the record is shown
+    assert box.collidelist(view.piece_boxes()) == -1  # and hides no animal of the tower
