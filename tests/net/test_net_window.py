@@ -50,6 +50,13 @@ class HostThread:
         finally:
             self.loop.close()
 
+    def listening(self) -> str:
+        """Wait (bounded) until the host has its port; its address."""
+        deadline = time.monotonic() + WAIT
+        while self.host.port == 0 and time.monotonic() < deadline:
+            self.thread.join(0.01)
+        return f"127.0.0.1:{self.host.port}"
+
     def stop(self) -> None:
         if self.thread.is_alive() and self.task is not None:
             self.loop.call_soon_threadsafe(self.task.cancel)
@@ -83,12 +90,10 @@ def test_a_drag_in_the_joined_window_moves_the_disk_on_every_table(
 ) -> None:
     host = make_host("freeplay", ["remote"], options={}, frames=100_000)
     thread = hosted(host)
-    deadline = time.monotonic() + WAIT
-    while host.port == 0 and time.monotonic() < deadline:
-        thread.thread.join(0.01)
+    address = thread.listening()
     app = App(None, None, size=(960, 600), saves=tmp_path)
     try:
-        app.net = JoinLink(app, f"127.0.0.1:{host.port}", host.code, name="Ada")
+        app.net = JoinLink(app, address, host.code, name="Ada")
         frames_until(app, lambda: app.game is not None, "the host's game on the table")
         game = app.game
         assert game is not None
@@ -231,10 +236,8 @@ def test_the_joined_window_says_you_on_its_own_seat_only(tmp_path: Path) -> None
     app = App(None, None, size=(960, 600), saves=tmp_path)
     other: PeerThread | None = None
     try:
-        deadline = time.monotonic() + WAIT
-        while host.port == 0 and time.monotonic() < deadline:
-            thread.thread.join(0.01)
-        app.net = JoinLink(app, f"127.0.0.1:{host.port}", host.code, name="Ada")
+        address = thread.listening()
+        app.net = JoinLink(app, address, host.code, name="Ada")
         frames_until(app, lambda: host.slots[0].joined, "this window takes red")
         other = PeerThread(Peer(f"127.0.0.1:{host.port}", host.code, name="Bo", lead=30))
         frames_until(app, lambda: app.game is not None, "the host's game on the table")
@@ -292,9 +295,7 @@ def test_the_menus_network_screen_joins_with_a_typed_address_and_code(
 ) -> None:
     host = make_host("freeplay", ["remote"], options={}, frames=100_000, code="Q7X")
     thread = hosted(host)
-    deadline = time.monotonic() + WAIT
-    while host.port == 0 and time.monotonic() < deadline:
-        thread.thread.join(0.01)
+    thread.listening()
     app = App(None, None, size=(960, 600), saves=tmp_path)
     try:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0,
@@ -363,12 +364,10 @@ def test_a_bad_board_from_the_host_is_one_line_in_the_joined_window(
     monkeypatch.setattr(host_module, "data_texts", lambda game_id: files)
     host = make_host("stonewall", ["remote", "computer"], seed=3, options={}, frames=100_000)
     thread = hosted(host)
-    deadline = time.monotonic() + WAIT
-    while host.port == 0 and time.monotonic() < deadline:
-        thread.thread.join(0.01)
+    address = thread.listening()
     app = App(None, None, size=(960, 600), saves=tmp_path)
     try:
-        app.net = JoinLink(app, f"127.0.0.1:{host.port}", host.code)
+        app.net = JoinLink(app, address, host.code)
         frames_until(app, lambda: app.error is not None, "the refusal")
         assert app.error == (f"the game from 127.0.0.1:{host.port}: the host's "
                              "stonewall/board.toml: size: 99 must be a whole number from 5 to 25")
