@@ -97,6 +97,15 @@ class PhysicsSession(Session):
         self.world.step()
         self.after_step()
 
+    def skip_still(self, frames: int) -> None:
+        """The part of :meth:`Session.skip` every physics session shares: its computers (a
+        ``bots`` mapping, where it has one) count down, the hand idles, the world only counts
+        its frames. The session's own counts and ``self.frame`` are the caller's."""
+        for bot in getattr(self, "bots", {}).values():
+            bot.skip(frames)
+        self.hand.skip_idle(frames, self.frame_seconds)
+        self.world.skip_still(frames)
+
     def after_step(self) -> None:
         """The game's rules look at the world after each frame."""
 

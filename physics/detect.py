@@ -48,6 +48,16 @@ class SettleDetector:
         self.quiet_for = self.quiet_for + frame_seconds if fastest < self.speed else 0.0
         return self.settled
 
+    def skip(self, frames: int, frame_seconds: float, *, quiet: bool) -> None:
+        """``frames`` frames in which the measure stays as it was (a headless run's idle
+        frames): the quiet time counted up frame by frame, the same sums :meth:`update`
+        makes, or back to zero."""
+        if not quiet:
+            self.quiet_for = 0.0
+            return
+        for _ in range(frames):
+            self.quiet_for += frame_seconds
+
     @property
     def settled(self) -> bool:
         return self.quiet_for >= self.seconds

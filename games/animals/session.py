@@ -450,15 +450,9 @@ class AnimalsSession(PhysicsSession):
 
     def skip(self, frames: int) -> None:
         if self.rules.phase in HANDLING:
-            if self._standing_as_wanted() is not False and self.settle.speed > 0.0:
-                for _ in range(frames):
-                    self.settle.quiet_for += self.frame_seconds
-            else:
-                self.settle.quiet_for = 0.0
-        for bot in self.bots.values():
-            bot.skip(frames)
-        self.hand.skip_idle(frames, self.frame_seconds)
-        self.world.skip_still(frames)
+            quiet = self._standing_as_wanted() is not False and self.settle.speed > 0.0
+            self.settle.skip(frames, self.frame_seconds, quiet=quiet)
+        self.skip_still(frames)
         self.frame += frames
 
     def _follow_the_table(self, standing: list[str]) -> None:

@@ -393,15 +393,9 @@ class WallamoppiSession(PhysicsSession):
 
     def skip(self, frames: int) -> None:
         if self.pending is not None:
-            if self._disk_speed(self.scene.disks[self.pending]) < self.settle.speed:
-                for _ in range(frames):
-                    self.settle.quiet_for += self.frame_seconds
-            else:
-                self.settle.quiet_for = 0.0
-        for bot in self.bots.values():
-            bot.skip(frames)
-        self.hand.skip_idle(frames, self.frame_seconds)
-        self.world.skip_still(frames)
+            quiet = self._disk_speed(self.scene.disks[self.pending]) < self.settle.speed
+            self.settle.skip(frames, self.frame_seconds, quiet=quiet)
+        self.skip_still(frames)
         timer = self.timer
         if (
             timer is not None
