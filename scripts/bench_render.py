@@ -41,6 +41,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -97,6 +98,21 @@ def time_per_frame(draw: Callable[[], None], frames: int) -> float:
             draw()
         results.append((time.perf_counter() - start) / frames)
     return statistics.median(results)
+
+
+def alternated(
+    first: Callable[[], None], second: Callable[[], None], frames: int
+) -> tuple[float, float]:
+    """Median CPU seconds per frame of ``first`` and of ``second``, timed in alternating
+    batches (``time.process_time``: other processes on a shared machine do not count)."""
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(BATCHES * 2):
+        for draw, results in zip((first, second), times, strict=True):
+            start = time.process_time()
+            for _ in range(frames):
+                draw()
+            results.append((time.process_time() - start) / frames)
+    return statistics.median(times[0]), statistics.median(times[1])
 
 
 def debug_draw_options(surface: pygame.Surface, camera: Camera) -> DrawOptions:
@@ -431,18 +447,7 @@ def dice_rows(sizes: list[tuple[int, int]], frames: int) -> None:
             plain = PLAIN_DRAWINGS[game_id]
             text = PlainText()
             app._draw()  # lays the view out
-            frame_times: list[float] = []
-            plain_times: list[float] = []
-            for _ in range(BATCHES * 2):
-                start = time.process_time()
-                for _ in range(frames):
-                    app._draw()
-                frame_times.append((time.process_time() - start) / frames)
-                start = time.process_time()
-                for _ in range(frames):
-                    plain(app.screen, view, text)
-                plain_times.append((time.process_time() - start) / frames)
-            frame, base = statistics.median(frame_times), statistics.median(plain_times)
+            frame, base = alternated(app._draw, partial(plain, app.screen, view, text), frames)
             label = f"{size[0]}x{size[1]}"
             print(f"{game_id:<12}{label:>11}{frame * 1e3:>10.3f}{base * 1e3:>10.3f}"
                   f"{frame / base:>13.2f}")
@@ -537,19 +542,8 @@ def plain_section(frames: int) -> None:
                 "title": font.render(spec.title, True, (240, 234, 220)),
                 "status": font.render(app.game.session.status(), True, (240, 234, 220)),
             }
-            shipped: list[float] = []
-            plain: list[float] = []
             app._draw()
-            for _ in range(BATCHES * 2):
-                start = time.process_time()
-                for _ in range(frames):
-                    app._draw()
-                shipped.append((time.process_time() - start) / frames)
-                start = time.process_time()
-                for _ in range(frames):
-                    plain_physics_frame(app, texts)
-                plain.append((time.process_time() - start) / frames)
-            kept, bare = statistics.median(shipped), statistics.median(plain)
+            kept, bare = alternated(app._draw, partial(plain_physics_frame, app, texts), frames)
             label = f"{size[0]}x{size[1]}"
             print(f"{game_id:<14}{label:>11}{kept * 1e3:>11.3f}{bare * 1e3:>10.3f}"
                   f"{kept / bare:>11.2f}")
