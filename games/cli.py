@@ -4,8 +4,8 @@
     wobbletop play GAME [--record F]  open the window straight into a game
         [--players N] [--seats human,computer,...] [--skill easy|normal|hard[,...]]
                                       the menu's choices: seats in order, the computers'
-                                      strength (one word, or one per seat: games/skill.py)
-        [--speed slow|normal|fast|instant]  how fast the computer plays (games/pacing.py)
+                                      strength (one word, or one per seat: games/core/skill.py)
+        [--speed slow|normal|fast|instant]  how fast the computer plays (games/core/pacing.py)
     wobbletop play --resume FILE      open the window on a saved game, where it was left
     wobbletop run GAME                play computer seats with no display, print JSON
         [--skill easy|normal|hard[,...]]  the computers' strength, one or one per seat
@@ -13,11 +13,11 @@
                                       timeline to scrub back and forth (games.ui.replay_view)
     wobbletop regress [FOLDER]        replay scenario files and compare with their goldens
     wobbletop regress GAME            ... the shipped scenarios of one game (e.g. wallamoppi)
-    wobbletop sweep FILE --out CSV    many headless games over a grid (games.sweep)
+    wobbletop sweep FILE --out CSV    many headless games over a grid (games.runs.sweep)
     wobbletop sweep NAME --out CSV    ... a shipped sweep by name (e.g. smoke), from any folder
         [--dry-run]                   check the file and CSV, say how many games, run none
         [--scheduler ADDRESS [--worker-wait SECONDS]]   (sweep and regress) on Dask
-    wobbletop report CSV --out DIR    tables and plots of a sweep's results (games.report)
+    wobbletop report CSV --out DIR    tables and plots of a sweep's results (games.runs.report)
     wobbletop host GAME --seats here,remote,computer   host a game for friends (games.net)
     wobbletop join HOST:PORT CODE     join a hosted game
     wobbletop config                  print the effective physics config and its sources
@@ -27,7 +27,7 @@
 ``--config PATH`` (before or after the subcommand) names a user config file laid over
 ``assets/physics.toml``; without it ``WOBBLETOP_CONFIG`` is used, and without either the window
 and ``config`` use the file the constants panel saved (``physics.toml`` in the player's config
-folder, :mod:`games.tuning`), if there is one; a headless run never reads that file (its digest
+folder, :mod:`games.runs.tuning`), if there is one; a headless run never reads that file (its digest
 depends only on what its command line names). Every user error (bad config,
 unknown game, unreadable scenario, bad argument) is one line on stderr and exit code 2; no
 traceback. ``regress`` exits 1 when a scenario does not reproduce its golden. Ctrl-C is one
@@ -61,19 +61,22 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from games import registry
-from games.errors import UserError
-from games.interrupts import (
+from datafiles.userfile import UserFileError, one_line
+from games.core import registry
+from games.core.errors import UserError
+from games.core.protocol import GameSpec, SeatKind
+from games.runs.interrupts import (
     ENDING_SIGNALS,
     Terminated,
     ignore_signals_from_now_on,
     interrupts_at_safe_points,
 )
-from games.protocol import GameSpec, SeatKind
-from games.userfile import UserFileError, one_line
 from physics.config import ConfigError, load_config, user_config_path
+
+if TYPE_CHECKING:
+    from games.net.host import Host
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
@@ -121,13 +124,13 @@ class _Formatter(argparse.HelpFormatter):
 
 
 def _shipped_sweeps() -> list[str]:
-    from games.assets import shipped_sweeps
+    from datafiles.assets import shipped_sweeps
 
     return shipped_sweeps()
 
 
 def _shipped_scenarios() -> list[str]:
-    from games.assets import shipped_scenario_folders
+    from datafiles.assets import shipped_scenario_folders
 
     return shipped_scenario_folders()
 
@@ -152,8 +155,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _speed(text: str) -> str:
-    """A ``--speed`` value: one of games.pacing.COMPUTER_SPEEDS."""
-    from games.pacing import SpeedError, check_speed
+    """A ``--speed`` value: one of games.core.pacing.COMPUTER_SPEEDS."""
+    from games.core.pacing import SpeedError, check_speed
 
     try:
         return check_speed(text)
@@ -367,8 +370,8 @@ def _completes_files(action: argparse.Action) -> argparse.Action:
 
 
 def _add_sweep_parsers(commands: Any, common: _Parser) -> None:
-    """The ``sweep`` and ``report`` subcommands (their logic is in games.sweep and games.report,
-    imported only when one of them runs)."""
+    """The ``sweep`` and ``report`` subcommands (their logic is in games.runs.sweep and
+    games.runs.report, imported only when one of them runs)."""
     sweep = commands.add_parser("sweep", parents=[common], help="run many headless games")
     sweep.add_argument(
         "file", help="a sweep file (TOML), or a shipped sweep by name: {shipped sweeps}"
@@ -405,9 +408,9 @@ def command() -> int:
     every object the run made (pymunk's bodies and shapes, the modules), which cost a headless
     Free play process about 8 ms of its ~95 (``scripts/bench_speed.py``). Only here, never in
     :func:`main`, which tests call many times in one process. Its stderr outlives a closed
-    terminal (:func:`games.console.lasting_stderr`).
+    terminal (:func:`games.runs.console.lasting_stderr`).
     """
-    from games.console import lasting_stderr
+    from games.runs.console import lasting_stderr
 
     lasting_stderr()
     code = main()
@@ -457,7 +460,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             "(local runs have their workers at once)"
         )
     if args.command in ("config", "play", None) and config_path is None:
-        from games.tuning import tuned_file_if_any
+        from games.runs.tuning import tuned_file_if_any
 
         config_path = tuned_file_if_any()  # what the constants panel saved, if anything
     if args.command == "config":
@@ -469,7 +472,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "replay":
         return _replay(Path(args.file), args.config)
     if args.command == "regress":
-        from games.regress import folder_for, run_regress
+        from games.runs.regress import folder_for, run_regress
 
         if args.config:
             print(
@@ -486,22 +489,24 @@ def _dispatch(args: argparse.Namespace) -> int:
             worker_wait=args.worker_wait,
         )
     if args.command == "sweep":
-        from games.sweep import sweep_command
+        from games.runs.sweep import sweep_command
 
         return sweep_command(args)
     if args.command in ("host", "join"):
         from games.net.commands import host_command, join_command
 
-        return host_command(args, config_path) if args.command == "host" else join_command(args)
+        if args.command == "host":
+            return host_command(args, config_path, NetworkWindows())
+        return join_command(args, NetworkWindows())
     if args.command == "report":
-        from games.report import report_command
+        from games.runs.report import report_command
 
         return report_command(args)
     return _play(getattr(args, "game", None), config_path, args)
 
 
 def _run(args: argparse.Namespace, config_path: Path | None) -> int:
-    from games.headless import run_headless
+    from games.runs.headless import run_headless
 
     save = Path(args.save) if args.save is not None else None
     if save is not None:
@@ -519,17 +524,17 @@ def _run(args: argparse.Namespace, config_path: Path | None) -> int:
         raise UsageError("run needs GAME (one of " + ", ".join(registry.available()) + ")")
     options: dict[str, Any] = {}
     if resume is None and args.skill is not None:
-        from games.headless import seats_for
+        from games.runs.headless import seats_for
 
         spec = registry.load(str(args.game))
         options["skill"] = play_skill(spec, args.skill, seats_for(spec, args.players))
     after = None
     if save is not None:
-        from games.saves import save_when_done
+        from games.runs.saves import save_when_done
 
         after = save_when_done(save, config_path)
     if resume is not None:
-        from games.saves import run_resumed
+        from games.runs.saves import run_resumed
 
         return run_resumed(resume, frames=args.frames, after=after)
     game = str(args.game)  # given: checked above
@@ -542,7 +547,7 @@ def _run(args: argparse.Namespace, config_path: Path | None) -> int:
 def _replay(path: Path, config: str | None) -> int:
     """``wobbletop replay FILE``: the file read and checked (a bad one is one line, exit 2,
     before any window), then the window on its replay."""
-    from games.replay import load_replay
+    from games.runs.replay import load_replay
 
     if config:
         print(
@@ -556,6 +561,21 @@ def _replay(path: Path, config: str | None) -> int:
         raise UsageError(f"the window is not available: {error}") from None
     result: int = run_app(None, None, replay=file)
     return result
+
+
+class NetworkWindows:
+    """The windows of ``wobbletop host`` and ``join`` (:class:`games.net.commands.Windows`):
+    pygame is imported only when one opens."""
+
+    def hosting(self, host: Host, listen: str, port: int, *, saves: str | None) -> int:
+        from games.ui.net_window import run_hosting
+
+        return run_hosting(host, listen, port, saves=saves)
+
+    def joined(self, address: str, code: str, *, saves: str | None) -> int:
+        from games.ui.net_window import run_joined
+
+        return run_joined(address, code, saves=saves)
 
 
 def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) -> int:
@@ -602,7 +622,7 @@ def _play(game: str | None, config_path: Path | None, args: argparse.Namespace) 
 
 def _resume_path(game: str | None, args: argparse.Namespace) -> Path | None:
     """``play --resume FILE``: the save, read and checked before any window opens (a bad one
-    is a one-line :class:`~games.saves.SaveError`); None without ``--resume``."""
+    is a one-line :class:`~games.runs.saves.SaveError`); None without ``--resume``."""
     text = getattr(args, "resume", None)
     if text is None:
         return None
@@ -616,7 +636,7 @@ def _resume_path(game: str | None, args: argparse.Namespace) -> Path | None:
     for flag in ("players", "seats", "skill", "seed"):
         if getattr(args, flag, None) is not None:
             raise UsageError(f"--{flag} with --resume: the save keeps the game's own")
-    from games.saves import load_save
+    from games.runs.saves import load_save
 
     load_save(path)  # one line and exit 2 for a file that is not a save or cannot be resumed
     return path
@@ -661,8 +681,8 @@ def menu_seats(spec: GameSpec) -> tuple[SeatKind, ...]:
 
 def play_skill(spec: GameSpec, text: str, seats: Sequence[SeatKind]) -> Any:
     """``--skill WORD[,WORD...]``: the option ``skill`` (a strength, or one per seat), checked
-    against the game's words (games/skill.py; the session reads it as the menu's choice)."""
-    from games.skill import SKILL_GAMES, SkillError, parse_skill_words
+    against the game's words (games/core/skill.py; the session reads it as the menu's choice)."""
+    from games.core.skill import SKILL_GAMES, SkillError, parse_skill_words
 
     takes = [game for game in registry.available() if game in SKILL_GAMES]
     if spec.id not in takes:
@@ -677,7 +697,7 @@ def play_skill(spec: GameSpec, text: str, seats: Sequence[SeatKind]) -> Any:
 
 
 def skill_help() -> str:
-    from games.skill import SKILL_HELP
+    from games.core.skill import SKILL_HELP
 
     return SKILL_HELP
 

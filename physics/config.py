@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from games.assets import default_config_path
-from games.userfile import (
+from datafiles.assets import default_config_path
+from datafiles.userfile import (
     MAX_CONFIG_BYTES,
     UserFileError,
     one_line,
@@ -457,7 +457,7 @@ def read_toml(
     :class:`ConfigError` naming it.
 
     Anything that is not a regular file of sane size is refused before it is read
-    (:func:`games.userfile.read_user_toml`, the reader of every user TOML file).
+    (:func:`datafiles.userfile.read_user_toml`, the reader of every user TOML file).
     """
     try:
         return read_user_toml(path, what=what, max_bytes=max_bytes, content=content)

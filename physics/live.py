@@ -3,7 +3,7 @@ loses a good edit, and says which version is in force.
 
 The window (:mod:`games.ui.live_config`) calls :meth:`ConfigWatcher.poll` every frame; it looks
 at the files at most once per ``interval`` seconds. Each look reads every file once, whole
-(:func:`games.userfile.snapshot`), and compares the bytes' digest, never the size or the
+(:func:`datafiles.userfile.snapshot`), and compares the bytes' digest, never the size or the
 modification time alone: a save within the same time tick, or of the same size, is seen. An
 edit is taken up in three steps:
 
@@ -30,8 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from games.assets import default_config_path
-from games.userfile import MAX_CONFIG_BYTES, Snapshot, snapshot
+from datafiles.assets import default_config_path
+from datafiles.userfile import MAX_CONFIG_BYTES, Snapshot, snapshot
 from physics.config import ConfigError, LoadedConfig, load_config
 
 DIGEST_SHOWN = 8  # hex digits of a version's digest shown in the window

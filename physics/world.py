@@ -57,7 +57,7 @@ from dataclasses import dataclass
 
 import pymunk
 
-from games.sha import sha256
+from datafiles.sha import sha256
 from physics.config import PhysicsConfig
 from physics.contacts import ContactBook
 from physics.landing import LANDING_SECONDS, Landing, carry
@@ -427,7 +427,7 @@ class World(ContactBook):
         stepping and without doing anything else: the last frame was such a frame, nothing is
         awake (:meth:`at_rest`), no kinematic body moves, the tallest stack is not due to be
         measured again and no full scan for escapes is due (a full-scan frame is stepped as
-        usual). A headless run jumps over them with :meth:`skip_still` (games/headless.py)."""
+        usual). A headless run jumps over them with :meth:`skip_still` (games/runs/headless.py)."""
         if self.stepped or not self.skip_still_frames or self._stack_changed or most <= 0:
             return 0
         until_scan = -self.frame % FULL_SCAN_FRAMES  # frames before the next full scan

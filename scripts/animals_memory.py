@@ -18,9 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.animals.session import AnimalsSession
-from games.headless import drive, frame_limit
-from games.protocol import SeatKind, SessionSetup
-from games.registry import load
+from games.core.protocol import SeatKind, SessionSetup
+from games.core.registry import load
+from games.runs.headless import drive, frame_limit
 from physics.config import load_config
 
 

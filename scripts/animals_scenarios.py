@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.scenario import (
+from games.runs.scenario import (
     InputRecord,
     Scenario,
     dump_scenario,

@@ -33,9 +33,9 @@ from bench_physics import bare_space_like
 
 from games.animals.catalogue import load as load_pieces
 from games.animals.scene import AnimalScene
-from games.headless import drive, frame_limit, new_session
-from games.protocol import SeatKind
-from games.registry import load
+from games.core.protocol import SeatKind
+from games.core.registry import load
+from games.runs.headless import drive, frame_limit, new_session
 from physics.config import PhysicsConfig, load_config
 
 

@@ -1,7 +1,7 @@
 """How long each strength's computer thinks, per game: ``python scripts/bench_decisions.py``
 
 A person waits for a computer's move; *hard* must never keep them waiting more than a second.
-For every game with computers and every strength (easy / normal / hard, games/skill.py):
+For every game with computers and every strength (easy / normal / hard, games/core/skill.py):
 
 * the dice games (Stonewall, Dammi il malloppo, Whacky Wit): seeded games between two (or, with
   ``--players``, more) computers of that strength, played on the rule engine itself; every
@@ -32,9 +32,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.bot_luck import bot_seed
-from games.rng import Chance
-from games.skill import STRENGTHS
+from games.core.rng import Chance
+from games.core.skill import STRENGTHS
+from games.turnkit.bot_luck import bot_seed
 
 DICE = ("stonewall", "malloppo", "whacky")
 PHYSICS = ("wallamoppi", "animals")
@@ -76,8 +76,8 @@ def dice_times(game: str, word: str, games: int, players: int) -> Times:
 
 def physics_times(game: str, word: str, games: int, frames: int) -> Times:
     """Seconds of every computer ``act`` in ``games`` seeded headless games of ``word``."""
-    from games import registry
-    from games.headless import drive, new_session, seats_for
+    from games.core import registry
+    from games.runs.headless import drive, new_session, seats_for
     from physics.config import load_config
 
     spec = registry.load(game)

@@ -18,8 +18,8 @@ from __future__ import annotations
 import sys
 import time
 
-from games import registry
-from games.protocol import SeatKind
+from games.core import registry
+from games.core.protocol import SeatKind
 from games.ui.app import App
 
 SETTLE_LIMIT_SECONDS = 60.0

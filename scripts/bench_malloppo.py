@@ -3,8 +3,8 @@
 1. Listing (default): every legal turn (pay, hand, destination, steal choice) in busy 4-player
    mid-game positions (seeded random play until some coins have changed hands, every hand still
    in play), for every roll 1-6. The fast way is ``State.legal_turns`` (one exact-length walk
-   search per hand with :func:`games.graph.exact_walks`: destinations with one witness path);
-   the naive way enumerates every path of the roll's length depth first and then merges those
+   search per hand with :func:`games.turnkit.graph.exact_walks`: destinations with one witness
+   path); the naive way enumerates every path of the roll's length depth first and then merges those
    that end alike. Both run in this one process on the same positions, are checked to list the
    same turns, and the medians and their ratio are printed. The issue's bar: the fast median
    is at most 5 ms.
@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.grid import Square
+from games.core.rng import Chance
 from games.malloppo.bots import make_bot
 from games.malloppo.rules import Phase, State, Turn
-from games.rng import Chance
+from games.turnkit.grid import Square
 
 
 def mid_game(seed: int) -> State:
@@ -91,7 +91,7 @@ def naive_destinations(state: State) -> tuple[list[dict[int, set[Square]]], int]
 
 
 def fast_destinations(state: State) -> list[dict[int, set[Square]]]:
-    """The same with one exact-length walk search per hand (games.graph.exact_walks)."""
+    """The same with one exact-length walk search per hand (games.turnkit.graph.exact_walks)."""
     return [
         {hand: set(state.destinations(hand, paid=paid)) for hand in hands}
         for paid, _, hands in _movers(state)

@@ -36,12 +36,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from games import registry  # noqa: E402
-from games.headless import frame_limit, play_headless  # noqa: E402
+from games.core import registry  # noqa: E402
+from games.core.protocol import InputEvent  # noqa: E402
 from games.net.client import Peer  # noqa: E402
 from games.net.host import Host  # noqa: E402
 from games.net.proxy import LossyProxy  # noqa: E402
-from games.protocol import InputEvent  # noqa: E402
+from games.runs.headless import frame_limit, play_headless  # noqa: E402
 from physics.config import load_config  # noqa: E402
 
 GAMES = ("stonewall", "malloppo", "whacky", "freeplay", "wallamoppi", "animals")
@@ -92,7 +92,7 @@ def bandwidth(games: list[str], seconds: float, seed: int) -> None:
 async def live_latency(rtt: float, loss: float, lead: int, run_ahead: bool = True
                        ) -> list[float]:
     """Seconds from each input made to its effect on the maker's table, played live."""
-    from games.scenario import load_scenario
+    from games.runs.scenario import load_scenario
 
     scenario = load_scenario(ROOT / "assets" / "scenarios" / "freeplay" /
                              "drag_disk_onto_stack.toml")

@@ -206,7 +206,7 @@ def measure_built_tower(
     config = load_config(overrides=overrides).config
     height = config.pieces.disk_thickness
     if wall:
-        from games.protocol import SeatKind, SessionSetup
+        from games.core.protocol import SeatKind, SessionSetup
         from games.wallamoppi.rules import DARK, LIGHT, Disk
         from games.wallamoppi.session import WallamoppiSession
 
@@ -329,7 +329,7 @@ def measure_dropped_tower(
     """
     import random
 
-    from games.protocol import SeatKind, SessionSetup
+    from games.core.protocol import SeatKind, SessionSetup
     from games.wallamoppi.rules import DARK, LIGHT, Disk
     from games.wallamoppi.session import WallamoppiSession
 

@@ -169,8 +169,8 @@ def games_section(size: tuple[int, int], frames: int) -> None:
 
     The idle menu keeps its whole picture while nothing it shows changes (``App._draw``).
     """
-    from games import registry
-    from games.protocol import SeatKind
+    from games.core import registry
+    from games.core.protocol import SeatKind
     app = drawing_app(size)
 
     def forget_all() -> None:
@@ -430,8 +430,8 @@ def dice_rows(sizes: list[tuple[int, int]], frames: int) -> None:
     of the same scene (:data:`PLAIN_DRAWINGS`: fills, lines, circles and text rendered each
     frame, no shading, nothing kept), CPU ms, alternated in batches, at each size; the goal is
     frame / plain <= 2 and at most 2 ms at 1280x720, 4 ms at 1920x1080."""
-    from games import registry
-    from games.protocol import SeatKind
+    from games.core import registry
+    from games.core.protocol import SeatKind
     print("Dice games: whole frame against a plain drawing of the same scene, CPU ms, "
           f"median of {BATCHES * 2} x {frames}")
     print(f"{'game':<12}{'size':>11}{'frame ms':>10}{'plain ms':>10}{'frame/plain':>13}")
@@ -523,8 +523,8 @@ def plain_section(frames: int) -> None:
     """The physics games' whole frame (A, as shipped) against :func:`plain_physics_frame`,
     at 1280×720 and 1920×1080, alternated in batches, CPU medians (the issue's goal: A within
     2× the plain drawing, and at most 2 ms at 1280×720, 4 ms at 1920×1080)."""
-    from games import registry
-    from games.protocol import SeatKind
+    from games.core import registry
+    from games.core.protocol import SeatKind
 
     print(f"Physics games against a plain drawing, CPU ms, median of {BATCHES * 2} x {frames}")
     print(f"{'game':<14}{'size':>11}{'A kept ms':>11}{'plain ms':>10}{'A / plain':>11}")

@@ -6,13 +6,13 @@ CPU time (``time.process_time``), so other work on a shared machine does not cou
 comparison is measured in this one run.
 
 1. **Save and load, per game**: a headless game of each game (computer seats, ``--seed``) to
-   its end; then ``games.saves.write_save`` (write), ``load_save`` (read and check),
+   its end; then ``games.runs.saves.write_save`` (write), ``load_save`` (read and check),
    ``resume`` (replay to the saved frame, digest checked: what *Resume* costs) and opening it
-   as a replay (``games.replay.load_replay`` plus the :class:`~games.replay.Timeline` at frame
-   0: what the viewer costs before its first picture).
+   as a replay (``games.runs.replay.load_replay`` plus the :class:`~games.runs.replay.Timeline` at
+   frame 0: what the viewer costs before its first picture).
 2. **What is exact** (the checkpoints' ground rules, measured): a Wallamoppi space copied with
    ``space.copy()`` against its original after one frame's substeps (how far the bodies
-   drift), at three frames; and for each dice game, snapshots (``games.replay.snapshot``) at
+   drift), at three frames; and for each dice game, snapshots (``games.runs.replay.snapshot``) at
    twelve frames, each played on to the end: how many reach the game's own final digest.
 3. **Scrubbing back in a long physics game**: a Wallamoppi game of ``--frames`` frames at
    most (the longest the seed plays) opened as a replay. One re-simulation from frame 0 to the
@@ -40,11 +40,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games import registry
-from games.headless import drive, frame_limit, new_session, seats_for
-from games.protocol import Session
-from games.replay import ReplayFile, Timeline, load_replay, simulate_to, snapshot
-from games.saves import load_save, resume, write_save
+from games.core import registry
+from games.core.protocol import Session
+from games.runs.headless import drive, frame_limit, new_session, seats_for
+from games.runs.replay import ReplayFile, Timeline, load_replay, simulate_to, snapshot
+from games.runs.saves import load_save, resume, write_save
 from physics.config import load_config
 
 

@@ -53,9 +53,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pymunk
 from bench_physics import TOWER_DISKS, bare_space_like, build_tower, copy_shape
 
-from games.headless import drive, frame_limit, new_session, seats_for
-from games.protocol import SeatKind
-from games.registry import load
+from games.core.protocol import SeatKind
+from games.core.registry import load
+from games.runs.headless import drive, frame_limit, new_session, seats_for
 from physics.config import PhysicsConfig, load_config
 from physics.stepper import direct_stepper, set_next_shape_id
 from physics.world import SPATIAL_HASH_CELL_MM, World
@@ -97,7 +97,7 @@ def awake_census(config: PhysicsConfig, game_id: str, seeds: list[int]) -> None:
         while session.frame < limit and session.outcome is None:
             stepping[0] = 0.0
             started = time.process_time()
-            idle = session.idle_frames(limit - session.frame)  # as games.headless.drive does
+            idle = session.idle_frames(limit - session.frame)  # as games.runs.headless.drive does
             if idle > 0:
                 session.skip(idle)
                 frames[jumped] += idle
@@ -239,8 +239,8 @@ def freeplay_processes(seeds: list[int], rounds: int) -> None:
 
 def scenes(config: PhysicsConfig) -> dict[str, Callable[[], World]]:
     """Fresh builds of every shipped scene, ready to step."""
+    from games.core.protocol import SessionSetup
     from games.freeplay.scene import build_freeplay
-    from games.protocol import SessionSetup
     from games.wallamoppi.rules import DARK, LIGHT, Disk
     from games.wallamoppi.scene import MarbleTimer
     from games.wallamoppi.session import WallamoppiSession

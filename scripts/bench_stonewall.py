@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.rng import Chance
+from games.core.rng import Chance
 from games.stonewall.board import Wall
 from games.stonewall.rules import Pass, Phase, PlaceWall, State
 from scripts.stonewall_reference import naive_wall_placements

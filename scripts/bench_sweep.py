@@ -37,8 +37,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games import pool as pool_module
-from games.sweep import run_sweep
+from games.runs import pool as pool_module
+from games.runs.sweep import run_sweep
 
 STONEWALL = """\
 game = "stonewall"

@@ -21,9 +21,9 @@ import pymunk
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.headless import drive, frame_limit, new_session
-from games.protocol import SeatKind
-from games.registry import load
+from games.core.protocol import SeatKind
+from games.core.registry import load
+from games.runs.headless import drive, frame_limit, new_session
 from games.wallamoppi.rules import DARK, LIGHT, Disk
 from games.wallamoppi.scene import WallScene
 from games.wallamoppi.session import WallamoppiSession
@@ -42,7 +42,7 @@ def game_speed(config: PhysicsConfig, seed: int) -> tuple[float, float, dict[str
 
 def built_scene(config: PhysicsConfig) -> WallScene:
     """The finished wall of seed 0 with ten disks stacked centred on the apex."""
-    from games.protocol import SessionSetup
+    from games.core.protocol import SessionSetup
 
     session = WallamoppiSession(
         SessionSetup(config, 0, (SeatKind.HUMAN, SeatKind.HUMAN), {"wall": "auto"})

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "whacky"))
 
-from games.rng import Chance  # noqa: E402
+from games.core.rng import Chance  # noqa: E402
 from games.whacky.board import load_board  # noqa: E402
 from games.whacky.bots import Bot, make_bot, play  # noqa: E402
 from games.whacky.paths import CAGED  # noqa: E402

@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tqdm import tqdm
 
-from games.rng import Chance
+from games.core.rng import Chance
 
 MAX_ACTIONS = 5000
 
@@ -277,9 +277,9 @@ ENGINES: dict[str, Callable[[], Engine]] = {
 def fuzz_physics(game: str, runs: int, seed0: int, frames: int, progress: bool) -> Tally:
     """Headless runs of ``game`` with random seeds and a random fling now and then: every body
     finite and inside the world's bounds after every frame."""
-    from games import registry
-    from games.headless import new_session, seats_for
-    from games.protocol import InputEvent, InputRefused
+    from games.core import registry
+    from games.core.protocol import InputEvent, InputRefused
+    from games.runs.headless import new_session, seats_for
     from physics.config import load_config
 
     spec = registry.load(game)
@@ -367,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         report(name, fuzz_engine(make(), args.games, args.seed, progress))
     if args.physics > 0:
-        from games import registry
+        from games.core import registry
 
         for game in [g for g in registry.available() if registry.load(g).physics]:
             if args.engine and game not in args.engine:

@@ -21,10 +21,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from games import registry
-from games.headless import new_session, seats_for
+from games.core import registry
 from games.malloppo.rules import Phase
 from games.malloppo.session import MalloppoSession
+from games.runs.headless import new_session, seats_for
 from physics.config import load_config
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -56,8 +56,8 @@ def soak_one(game: str, minutes: float, every: float, trace: int, fast: bool = F
     """Play ``game`` in the window for ``minutes``, printing memory every ``every`` seconds."""
     import pygame
 
-    from games import registry
-    from games.protocol import SeatKind
+    from games.core import registry
+    from games.core.protocol import SeatKind
     from games.ui.app import App
 
     spec = registry.load(game)

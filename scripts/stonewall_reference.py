@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.rng import Chance
+from games.core.rng import Chance
 from games.stonewall.board import Wall
 from games.stonewall.geometry import TWO_WAY, Candidate
 from games.stonewall.rules import Action, ChangeWall, Pass, Phase, PlaceWall, State

@@ -77,7 +77,7 @@ def _no_user_config(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(autouse=True)
 def user_home(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every test's player folders (settings, saves: ``games.userdirs``) are a fresh temporary
+    """Every test's player folders (settings, saves: ``games.core.userdirs``) are a fresh temporary
     folder of its own, also for the ``wobbletop`` processes it starts: no test reads or writes
     the real home's."""
     home = tmp_path_factory.mktemp("home")
@@ -89,7 +89,7 @@ def user_home(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPath
 def seen_every_tutorial(home: Path) -> None:
     """The player in ``home`` has had every game's guided first turn offered, so a test's game
     starts where the test means it to (the tutorial's own tests delete this file first)."""
-    from games.tutorial_steps import STEPS
+    from games.ui.tutorial_steps import STEPS
 
     folder = home / "config"
     folder.mkdir(parents=True, exist_ok=True)

@@ -33,8 +33,8 @@ import termios
 from dataclasses import dataclass
 from pathlib import Path
 
-from games.regress import check_file
-from games.scenario import load_scenario
+from games.runs.regress import check_file
+from games.runs.scenario import load_scenario
 from tests.waiting import Spawn, finish, wait_until
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -131,7 +131,7 @@ def noting_leave_game(self):
 in_save = os.environ.get("PROBE_SIGNAL_IN_SAVE")
 if in_save:  # the worst moment: the signal (twice) comes while the first recording is written
     import signal
-    import games.scenario as scenario
+    import games.runs.scenario as scenario
 
     write = scenario.write_text_atomically
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from games import registry
 from games.cli import main
+from games.core import registry
 from tests.waiting import Spawn, finish
 
 RunWobbletop = Callable[..., subprocess.CompletedProcess[str]]

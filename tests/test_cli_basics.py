@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from games import __version__, registry
+from games import __version__
 from games.cli import main
+from games.core import registry
 
 
 def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,10 +16,11 @@ from typing import Any
 import pygame
 import pytest
 
-from games import headless, registry
 from games.cli import main
-from games.protocol import SeatKind
-from games.skill import SKILLS
+from games.core import registry
+from games.core.protocol import SeatKind
+from games.core.skill import SKILLS
+from games.runs import headless
 
 H, C = SeatKind.HUMAN, SeatKind.COMPUTER
 

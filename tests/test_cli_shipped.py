@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from games.assets import assets_dir
+from datafiles.assets import assets_dir
 from games.cli import main
 
 SWEEPS = sorted(path.stem for path in (assets_dir() / "sweeps").glob("*.toml"))

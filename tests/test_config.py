@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from games.assets import default_config_path
+from datafiles.assets import default_config_path
 from physics.config import (
     ConfigError,
     changed_keys,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from games import registry
+from games.core import registry
 
 RunWobbletop = Callable[..., subprocess.CompletedProcess[str]]
 

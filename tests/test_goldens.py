@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from games.cli import main
-from games.regress import default_folder
+from games.runs.regress import default_folder
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -1,4 +1,4 @@
-"""The shared path search (games.graph) against brute force on small grids."""
+"""The shared path search (games.turnkit.graph) against brute force on small grids."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.graph import (
+from games.turnkit.graph import (
     any_step,
     distances,
     exact_walks,
@@ -19,7 +19,7 @@ from games.graph import (
     no_reversal,
     numbered_moves,
 )
-from games.grid import Square, orthogonal_steps
+from games.turnkit.grid import Square, orthogonal_steps
 
 SIZE = 5
 

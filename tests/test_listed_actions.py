@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from games.core.rng import Chance
 from games.malloppo import rules as malloppo
-from games.rng import Chance
 from games.stonewall import rules as stonewall
 from games.whacky import rules as whacky
 

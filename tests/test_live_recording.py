@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from games import registry
-from games.headless import drive, new_session
-from games.protocol import CONFIG_ACTION, InputEvent, SeatKind, Session
-from games.scenario import ScenarioError, load_scenario, replay, write_recording
+from games.core import registry
+from games.core.protocol import CONFIG_ACTION, InputEvent, SeatKind, Session
+from games.runs.headless import drive, new_session
+from games.runs.scenario import ScenarioError, load_scenario, replay, write_recording
 from physics.config import PhysicsConfig, load_config
 
 LOOSE_DISK = (90.0, 4.0)

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from games import assets as paths
+from datafiles import assets as paths
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PROJECT_FILES = (
@@ -41,7 +41,7 @@ PROJECT_FILES = (
     "LICENSE",
     "CHANGELOG.md",
 )
-PROJECT_FOLDERS = ("games", "physics", "assets", "tests", "scripts", "docs")
+PROJECT_FOLDERS = ("datafiles", "games", "physics", "assets", "tests", "scripts", "docs")
 UNTRACKED = shutil.ignore_patterns("__pycache__", ".pytest_cache", "*.pyc", ".hypothesis")
 
 
@@ -152,6 +152,7 @@ def test_the_wheel_carries_the_config_the_board_and_the_scenarios(wheel: Path) -
     assert shipped == in_repo
     assert "wobbletop_assets/sweeps/smoke.toml" in names
     assert "games/freeplay/session.py" in names and "physics/world.py" in names
+    assert "datafiles/userfile.py" in names
     assert not any(name.startswith(("tests/", "assets/")) for name in names)
 
 

@@ -16,8 +16,8 @@ import pygame
 import pytest
 
 from games.cli import main
-from games.protocol import SeatKind
-from games.saves import load_save
+from games.core.protocol import SeatKind
+from games.runs.saves import load_save
 
 
 @pytest.fixture

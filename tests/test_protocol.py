@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from games import registry
-from games.headless import drive, frame_limit, new_session, play_headless, seats_for
-from games.protocol import CONFIG_ACTION, GameSpec, InputEvent, InputRefused, SeatKind, Session
+from games.core import registry
+from games.core.protocol import CONFIG_ACTION, GameSpec, InputEvent, InputRefused, SeatKind, Session
+from games.runs.headless import drive, frame_limit, new_session, play_headless, seats_for
 from physics.config import PhysicsConfig, load_config
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -153,7 +153,7 @@ def test_a_games_rules_and_spec_load_without_pymunk_or_pygame(game_id: str) -> N
     code = (
         "import importlib, json, sys\n"
         f"importlib.import_module({_rules_module(game_id)!r})\n"
-        "from games import registry\n"
+        "from games.core import registry\n"
         f"spec = registry.load({game_id!r})\n"
         "print(json.dumps([m for m in ('pymunk', 'pygame') if m in sys.modules]))\n"
     )
@@ -167,7 +167,7 @@ def test_a_games_rules_and_spec_load_without_pymunk_or_pygame(game_id: str) -> N
 def test_a_headless_run_imports_no_pygame() -> None:
     code = (
         "import json, sys\n"
-        "from games.headless import play_headless\n"
+        "from games.runs.headless import play_headless\n"
         "play_headless('stonewall', None, 1)\n"
         "print(json.dumps('pygame' in sys.modules))\n"
     )

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from games.cli import main
-from games.regress import default_folder, run_regress
+from games.runs.regress import default_folder, run_regress
 
 SHIPPED = default_folder() / "freeplay"
 HEADER_COMMENT = "# kept by --update"

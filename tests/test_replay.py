@@ -1,4 +1,4 @@
-"""The replay's timeline (games/replay.py), without a window: every frame it shows, after any
+"""The replay's timeline (games/runs/replay.py), without a window: every frame it shows, after any
 jump forward or back, is the frame a re-simulation from the start reaches; the last is the
 file's golden; jumps back start from checkpoints; markers are where a player looks."""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from games.assets import assets_dir
+from datafiles.assets import assets_dir
 from games.cli import main
-from games.replay import (
+from games.runs.replay import (
     Cursor,
     ReplayError,
     Timeline,

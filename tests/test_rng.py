@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.rng import Chance
+from games.core.rng import Chance
 
 
 def test_a_computer_hands_uniform_draw_spans_its_range_and_obeys_forced_draws() -> None:

@@ -1,4 +1,4 @@
-"""Saved games (games/saves.py): every game saved part-way resumes, in a fresh process, to the
+"""Saved games (games/runs/saves.py): every game saved part-way resumes, in a fresh process, to the
 same end as the game played without a break; a save that cannot be resumed is one line."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from games.assets import assets_dir
+from datafiles.assets import assets_dir
 from games.cli import main
-from games.headless import play_headless
-from games.saves import (
+from games.runs.headless import play_headless
+from games.runs.saves import (
     SAVE_FORMAT,
     Resuming,
     SaveError,

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from games.saves import load_save, resume
+from games.runs.saves import load_save, resume
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 WAIT_SECONDS = 120.0  # a bound so nothing hangs, not a time anything should take

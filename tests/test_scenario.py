@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from games import registry
-from games.headless import drive, new_session
-from games.protocol import InputEvent, SeatKind, Session
-from games.scenario import (
+from games.core import registry
+from games.core.protocol import InputEvent, SeatKind, Session
+from games.runs.headless import drive, new_session
+from games.runs.scenario import (
     InputRecord,
     Scenario,
     ScenarioError,

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from games import registry
 from games.cli import main
-from games.scenario import ScenarioError, run_scenario_file
+from games.core import registry
+from games.runs.scenario import ScenarioError, run_scenario_file
 
 
 def write(path: Path, text: str) -> Path:

@@ -1,11 +1,11 @@
-"""The player's settings file (games/settings.py): read back what was written, a strict
+"""The player's settings file (games/ui/settings.py): read back what was written, a strict
 loader whose one-line errors name the file and the key, and a bad file never written over."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.settings import (
+from games.ui.settings import (
     COMPUTER_SPEEDS,
     Settings,
     SettingsError,

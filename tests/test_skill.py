@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from games.cli import main
-from games.errors import UserError
-from games.protocol import InputRefused, SeatKind, Session, SessionSetup
-from games.registry import load
-from games.skill import (
+from games.core.errors import UserError
+from games.core.protocol import InputRefused, SeatKind, Session, SessionSetup
+from games.core.registry import load
+from games.core.skill import (
     HAND_LEVELS,
     MEMORY_LEVELS,
     STRENGTHS,
@@ -127,7 +127,7 @@ def test_run_takes_the_strengths_per_seat(capsys: pytest.CaptureFixture[str]) ->
 def test_a_seeded_duel_between_hard_and_easy_goes_to_hard(game: str) -> None:
     """A smoke check on a few fixed seeds (each strength in each seat), not a measurement: hard
     wins most of them. The ladder with its intervals is scripts/ladder.py's."""
-    from games.headless import drive
+    from games.runs.headless import drive
 
     hard_wins = 0
     for seed in range(3):
@@ -141,7 +141,7 @@ def test_a_seeded_duel_between_hard_and_easy_goes_to_hard(game: str) -> None:
 
 
 def test_the_same_seed_and_strengths_replay_the_same_game() -> None:
-    from games.headless import drive
+    from games.runs.headless import drive
 
     digests = set()
     for _ in range(2):

@@ -25,11 +25,11 @@ NEVER_LOADED = (
     "numpy",
     "matplotlib",
     "dask",
-    "games.sweep",
-    "games.pool",
-    "games.report",
-    "games.scenario",
-    "games.regress",
+    "games.runs.sweep",
+    "games.runs.pool",
+    "games.runs.report",
+    "games.runs.scenario",
+    "games.runs.regress",
     "games.ui",
 )
 RUN = """

@@ -1,4 +1,4 @@
-"""The constants panel's rules without a window (games/tuning.py): edits, refusals, reset,
+"""The constants panel's rules without a window (games/runs/tuning.py): edits, refusals, reset,
 undo, and Save's round trips through files that keep every comment."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from games.assets import default_config_path
-from games.tuning import BUILT_IN, PANEL_SOURCE, SaveRefused, Tuner, TuneRefused, save_changes
+from datafiles.assets import default_config_path
+from games.runs.tuning import BUILT_IN, PANEL_SOURCE, SaveRefused, Tuner, TuneRefused, save_changes
 from physics.config import load_config
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.turns import next_player, opening_step
+from games.turnkit.turns import next_player, opening_step
 
 
 def test_highest_opening_roll_begins() -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games import registry
-from games.headless import drive
-from games.protocol import InputEvent, SessionSetup
-from games.undo import NothingToUndo, take_back_last_drag
+from games.core import registry
+from games.core.protocol import InputEvent, SessionSetup
+from games.runs.headless import drive
+from games.runs.undo import NothingToUndo, take_back_last_drag
 from physics.config import load_config
 
 

@@ -1,11 +1,11 @@
-"""One voice in the window's words (games/words.py): capitalised names, verbs that agree with
+"""One voice in the window's words (games/core/words.py): capitalised names, verbs that agree with
 them, present tense for what to do, the same seat words in every game."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.words import display_name, does, says, seat_label, wins
+from games.core.words import display_name, does, says, seat_label, wins
 
 
 @pytest.mark.parametrize(("name", "need", "line"), [

@@ -11,8 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.option_models import ComputerSpeed, GameOptions, Skill
-from games.protocol import GameSpec, Session, SessionSetup
+from games.core.option_models import ComputerSpeed, GameOptions, Skill
+from games.core.protocol import GameSpec, Session, SessionSetup
 
 Level = Annotated[float, Field(ge=0, le=1)]  # 0 (none) to 1 (perfect)
 Seat = Literal["red", "blue", "yellow", "green"]  # games.animals.rules.SEAT_NAMES
@@ -20,10 +20,10 @@ Seat = Literal["red", "blue", "yellow", "green"]  # games.animals.rules.SEAT_NAM
 
 class AnimalsOptions(GameOptions):
     """The computer seats' ``memory`` (how well they remember the face-down tower, a number
-    from 0 to 1) and ``skill`` (easy / normal / hard, games/skill.py: the hand and, unless
+    from 0 to 1) and ``skill`` (easy / normal / hard, games/core/skill.py: the hand and, unless
     ``memory`` is given, the memory; or a hand's number from 0 to 1), each one value for every
     computer or one per seat (a list or a table); ``computer_speed``: how long a person is
-    given to see each computer action and the opening (games/pacing.py; the window sets it,
+    given to see each computer action and the opening (games/core/pacing.py; the window sets it,
     absent: instant)."""
 
     memory: Level | dict[Seat, Level] | None = None
@@ -65,7 +65,7 @@ GAME = GameSpec(
     ),
     seat_names=("red", "blue", "yellow", "green"),
     min_seats=2,
-    new_session=new_session,
+    make_session=new_session,
     view_module="games.animals.view",
     physics=True,
     headless_seconds=1200.0,

@@ -18,7 +18,7 @@ the speed, the aim noise and the drop height (:class:`Dexterity`); all the hand'
 from the session's seeded Chance.
 
 A person must see where each animal goes (it is a memory game): at a window's computer speed
-(the session's ``pace``, games/pacing.py) the computer holds its drawn animal up, face up, for
+(the session's ``pace``, games/core/pacing.py) the computer holds its drawn animal up, face up, for
 ``show_seconds`` before it carries anything, and pauses ``manoeuvre_seconds`` more after each
 manoeuvre. Never faster or slower across the board: the hand's own speeds stay its skill's.
 """
@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING
 
 from games.animals.mind import Mind
 from games.animals.rules import Phase
-from games.idle import count_up_frames, countdown_frames
-from games.protocol import InputEvent, InputRefused
-from games.rng import Chance
+from games.core.protocol import InputEvent, InputRefused
+from games.core.rng import Chance
+from games.physicskit.idle import count_up_frames, countdown_frames
 from physics.stacking import riders
 from physics.world import Piece
 

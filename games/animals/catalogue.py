@@ -22,10 +22,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from datafiles.assets import assets_dir, default_config_path
+from datafiles.userfile import UserFileError, read_user_toml, shown, shown_path
 from games.animals.rules import OPENING_ANIMALS, Animal, Catalogue
-from games.assets import assets_dir, default_config_path
-from games.errors import UserError
-from games.userfile import UserFileError, read_user_toml, shown, shown_path
+from games.core.errors import UserError
 
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 MAX_PIECES_BYTES = 256 * 1024

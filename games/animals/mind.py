@@ -10,7 +10,7 @@ Forgetting: at the end of every turn, each remembered place is disturbed with pr
 sometimes (``SWAP_SHARE``) swapped with a neighbour, which makes a false memory. So the
 chance of a wrong or missing memory rises with the number of animals and with the turns since
 the animal was seen (disturbances pile up), and a ``memory`` of 1 never forgets. All luck
-comes from the mind's own :class:`~games.rng.Chance`, so the game's draws do not depend on
+comes from the mind's own :class:`~games.core.rng.Chance`, so the game's draws do not depend on
 how well a seat remembers.
 
 Judgement:
@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games.animals.rules import Catalogue
-from games.rng import Chance
+from games.core.rng import Chance
 
 FORGET_PER_TURN = 0.12
 SWAP_SHARE = 0.3  # of the disturbances, this share swaps two places; the rest forget one

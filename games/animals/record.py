@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.narration import capital
+from games.physicskit.narration import capital
 
 
 @dataclass(frozen=True)

@@ -65,9 +65,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.checks import check_action
-from games.rng import Chance
-from games.userfile import shown
+from datafiles.userfile import shown
+from games.core.checks import check_action
+from games.core.rng import Chance
 
 OPENING_ANIMALS = 3
 DIE_SIDES = 6

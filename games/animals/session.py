@@ -33,7 +33,7 @@ animal lifted with what rides on it), the rules' record follows the table first
 Until then the player on turn is responsible for a fall (:meth:`AnimalScene.fall` says what
 a fall is).
 
-Pace (``computer_speed``, games/pacing.py; a window sets it, absent it is ``instant``): the
+Pace (``computer_speed``, games/core/pacing.py; a window sets it, absent it is ``instant``): the
 opening three are laid one at a time, ``opening_seconds`` apart, shown face up with their names
 that long once all stand; until then nobody draws (:meth:`AnimalsSession.laying_opening`), and
 a computer waits until they were shown. A computer holds its drawn animal up, face up, for
@@ -45,8 +45,8 @@ What went where is kept in :attr:`AnimalsSession.record` (games/animals/record.p
 heights, the animals named only once the game is over) and narrated in the status line.
 
 Options: ``memory`` (0 to 1) and ``skill`` (easy / normal / hard, or the old careful / steady /
-shaky, or 0 to 1; see games/skill.py), each also a list or table per seat, set the computer's
-memory and dexterity; a ``skill`` word also sets the memory (games.skill.MEMORY_LEVELS) where
+shaky, or 0 to 1; see games/core/skill.py), each also a list or table per seat, set the computer's
+memory and dexterity; a ``skill`` word also sets the memory (games.core.skill.MEMORY_LEVELS) where
 ``memory`` does not.
 """
 
@@ -72,13 +72,13 @@ from games.animals.rules import (
     seat_names,
 )
 from games.animals.scene import AnimalScene, live_config
-from games.idle import allowed_by, count_up_frames
-from games.narration import capital, narrate
-from games.pacing import session_pace
-from games.physics_session import PhysicsSession
-from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
-from games.rng import Chance
-from games.skill import MEMORY_LEVELS, SkillError, seat_skill, seat_strength
+from games.core.pacing import session_pace
+from games.core.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
+from games.core.rng import Chance
+from games.core.skill import MEMORY_LEVELS, SkillError, seat_skill, seat_strength
+from games.physicskit.idle import allowed_by, count_up_frames
+from games.physicskit.narration import capital, narrate
+from games.physicskit.physics_session import PhysicsSession
 from physics.config import PhysicsConfig
 from physics.detect import SettleDetector
 from physics.stacking import Column

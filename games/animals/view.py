@@ -29,7 +29,7 @@ from games.animals import memory_view
 from games.animals.faces import FaceImages
 from games.animals.rules import Animal, Phase
 from games.animals.session import AnimalsSession
-from games.protocol import SeatKind, Session
+from games.core.protocol import SeatKind, Session
 from games.ui.physics_view import PhysicsView
 from games.ui.render import (
     ACCENT,
@@ -301,7 +301,7 @@ class AnimalsView(PhysicsView):
         human = self.game.kinds[seat] is SeatKind.HUMAN
         renderer.text(
             surface,
-            self.seat_label(index, seat, human),  # "Red (you)" as in every game (games/words.py)
+            self.seat_label(index, seat, human),  # "Red (you)" as in every game (core/words.py)
             (chip.right + 8, chip.centery),
             size=17,
             bold=True,

@@ -3,8 +3,8 @@
 Headless (``wobbletop run freeplay --headless``) it plays its scripted drop-and-settle scene.
 """
 
-from games.options import WordOptions
-from games.protocol import GameSpec, Session, SessionSetup
+from games.core.options import WordOptions
+from games.core.protocol import GameSpec, Session, SessionSetup
 
 
 def new_session(setup: SessionSetup) -> Session:
@@ -15,7 +15,7 @@ def new_session(setup: SessionSetup) -> Session:
 
 
 # ``script = "drop"``: the scripted drop-and-settle scene (headless runs, tests). Plain words,
-# checked without pydantic (games/options.py), so a headless Free play process starts fast.
+# checked without pydantic (games/core/options.py), so a headless Free play process starts fast.
 FreeplayOptions = WordOptions({"script": ("drop",)})
 
 
@@ -35,7 +35,7 @@ GAME = GameSpec(
     ),
     seat_names=("player",),
     min_seats=1,
-    new_session=new_session,
+    make_session=new_session,
     view_module="games.freeplay.view",
     headless_options={"script": "drop"},
     undo_by_replay=True,

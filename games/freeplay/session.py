@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.core.protocol import InputEvent, Outcome, SessionSetup
 from games.freeplay.scene import STACK_DISKS, build_freeplay
-from games.physics_session import PICK_RADIUS_MM, PhysicsSession
-from games.protocol import InputEvent, Outcome, SessionSetup
+from games.physicskit.physics_session import PICK_RADIUS_MM, PhysicsSession
 from physics import room
 from physics.detect import SettleDetector
 from physics.world import Piece, World

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from games.core.protocol import Session
 from games.freeplay.scene import home_rect
 from games.freeplay.session import FreeplaySession
-from games.protocol import Session
 from games.ui.physics_view import PhysicsView
 from games.ui.render import Point, WorldRect
 from physics.world import Piece, World

@@ -11,8 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from games.option_models import DiceSkill, GameOptions
-from games.protocol import GameSpec, Session, SessionSetup
+from games.core.option_models import DiceSkill, GameOptions
+from games.core.protocol import GameSpec, Session, SessionSetup
 
 # games.malloppo.bots.BOTS (a test checks they agree): the strengths, the old names and
 # the ladder's scripted newcomer
@@ -29,7 +29,7 @@ class MalloppoOptions(GameOptions):
     """
 
     bots: list[BotName] = Field(default_factory=list, max_length=4)  # old: use skill
-    skill: DiceSkill | list[DiceSkill] | None = None  # games/skill.py: one, or one per seat
+    skill: DiceSkill | list[DiceSkill] | None = None  # games/core/skill.py: one, or one per seat
     bot_delay_frames: int = Field(default=0, ge=0, le=100_000)
     undo_grace_frames: int = Field(default=0, ge=0, le=100_000)
     position: dict[str, Any] | None = None
@@ -70,7 +70,7 @@ GAME = GameSpec(
     ),
     seat_names=("red", "blue", "green", "yellow"),
     min_seats=2,
-    new_session=new_session,
+    make_session=new_session,
     view_module="games.malloppo.view",
     physics=False,
     headless_options={"bot_delay_frames": 0},

@@ -10,11 +10,11 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from games.assets import read_once
-from games.errors import UserError
-from games.grid import Square
+from datafiles.assets import read_once
+from datafiles.userfile import shown
+from games.core.errors import UserError
 from games.malloppo.board import Board, default_board_path, load_board
-from games.userfile import shown
+from games.turnkit.grid import Square
 
 DIE_SIDES = 6
 TOTAL_COINS = 24

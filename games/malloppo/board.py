@@ -59,11 +59,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from games.assets import assets_dir
-from games.errors import UserError
-from games.graph import NumberedMoves, numbered_moves
-from games.grid import Square, orthogonal_steps
-from games.userfile import UserFileError, read_user_toml, shown, shown_path
+from datafiles.assets import assets_dir
+from datafiles.userfile import UserFileError, read_user_toml, shown, shown_path
+from games.core.errors import UserError
+from games.turnkit.graph import NumberedMoves, numbered_moves
+from games.turnkit.grid import Square, orthogonal_steps
 
 DEFAULT_BOARD_PATH = assets_dir() / "malloppo" / "board.toml"
 MAX_BOARD_BYTES = 256 * 1024
@@ -134,8 +134,8 @@ class Board:
 
     @cached_property
     def moves(self) -> NumberedMoves:
-        """:attr:`adjacency` without turning back, as :func:`games.graph.indexed_walks` walks
-        on it (the rules' "never straight back")."""
+        """:attr:`adjacency` without turning back, as :func:`games.turnkit.graph.indexed_walks`
+        walks on it (the rules' "never straight back")."""
         return numbered_moves(self.adjacency, no_turning_back=True)
 
     def start_colour(self, players: int = 4) -> dict[Square, int]:
@@ -160,7 +160,7 @@ def load_board(path: str | Path | None = None) -> Board:
     """Read and check a board file (TOML); :class:`BoardError` names the file and key.
 
     Anything that is not a regular file of sane size (a FIFO, a device, a huge file, TOML
-    nested thousands deep) is refused before parsing (:func:`games.userfile.read_user_toml`).
+    nested thousands deep) is refused before parsing (:func:`datafiles.userfile.read_user_toml`).
     """
     board_path = Path(path) if path is not None else default_board_path()
     try:

@@ -7,9 +7,9 @@ average worth of their opponents (the out ones count as zero), ±1000 when the g
 Coins on a hand never reach zero on the board, so the coin list alone tells who has which
 hands.
 
-Three strengths (games/skill.py): *easy* is :class:`EasyBot`, *normal* :class:`GreedyBot`,
+Three strengths (games/core/skill.py): *easy* is :class:`EasyBot`, *normal* :class:`GreedyBot`,
 *hard* :class:`ExpectimaxBot` (the old names ``greedy`` and ``expectimax`` still choose them).
-Ties between equal turns are drawn from the bot's seeded luck (:mod:`games.bot_luck`), never
+Ties between equal turns are drawn from the bot's seeded luck (:mod:`games.turnkit.bot_luck`), never
 from the order the turns are listed in: that order follows the board's squares, and breaking
 ties by it made the colour on one edge win less.
 
@@ -34,12 +34,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.bot_luck import BLUNDER_SHARE, decision_luck, pick_best
-from games.graph import exact_walks, no_reversal
-from games.grid import Square
+from games.core.skill import bot_names
 from games.malloppo.board import HANDS_PER_COLOUR
 from games.malloppo.rules import DIE_SIDES, Phase, State, Turn
-from games.skill import bot_names
+from games.turnkit.bot_luck import BLUNDER_SHARE, decision_luck, pick_best
+from games.turnkit.graph import exact_walks, no_reversal
+from games.turnkit.grid import Square
 
 HAND_VALUE = 0.5
 WIN = 1000.0
@@ -98,7 +98,7 @@ def scored_turns(state: State) -> list[Scored]:
 
 class Bot:
     """A computer player: :meth:`choose` one action for the state's current phase; ``seed``
-    is its own luck for ties (:func:`games.bot_luck.bot_seed`)."""
+    is its own luck for ties (:func:`games.turnkit.bot_luck.bot_seed`)."""
 
     name = "bot"
 
@@ -128,7 +128,8 @@ class GreedyBot(Bot):
 
 
 class EasyBot(GreedyBot):
-    """Greedy's turn, or (:data:`~games.bot_luck.BLUNDER_SHARE` of the time) any legal one."""
+    """Greedy's turn, or (:data:`~games.turnkit.bot_luck.BLUNDER_SHARE` of the time) any legal
+    one."""
 
     name = "easy"
     blunder_share = BLUNDER_SHARE

@@ -4,7 +4,7 @@ Modelled on python-chess (small frozen value objects, ``push``/``pop``, precise 
 and OpenSpiel's python games (a chance node for every die roll, legal actions, serialization).
 The board file and its checks live in :mod:`games.malloppo.board`, reading a saved state and
 its checks in :mod:`games.malloppo.saved`; the exact-length path search is the shared
-:func:`games.graph.exact_walks`.
+:func:`games.turnkit.graph.exact_walks`.
 
 A game runs through these phases (``State.phase``):
 
@@ -33,8 +33,8 @@ the clause):
   longer blocks anyone. A player whose last hand leaves that way is out at once (no move).
 * The move: one hand moves exactly the number rolled, each step to an orthogonal neighbour.
   "Not both forward and backward in one turn" is read as: never straight back onto the square
-  just left (:func:`games.graph.no_reversal`). So the path may cross itself and may end on the
-  square it started from (a loop round a 2 x 2 block with a 4), but a 2 can never end where it
+  just left (:func:`games.turnkit.graph.no_reversal`). So the path may cross itself and may end on
+  the square it started from (a loop round a 2 x 2 block with a 4), but a 2 can never end where it
   began. The hand may pass over its own starting square (it has left it).
 * No passing through or ending on a square with any hand on it, own or opponent's.
 * A roll no hand can use: the turn ends without a move (an odd roll has still cost its coin;
@@ -67,10 +67,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from games.checks import check_action
-from games.engine import SnapshotState
-from games.graph import exact_walks, named_walks, no_reversal
-from games.grid import Square
+from datafiles.userfile import shown
+from games.core.checks import check_action
 from games.malloppo.basics import (
     DIE_SIDES,
     PLAYER_RANGE,
@@ -86,8 +84,10 @@ from games.malloppo.board import (
     Board,
     BoardError,
 )
-from games.turns import next_player, opening_step
-from games.userfile import shown
+from games.turnkit.engine import SnapshotState
+from games.turnkit.graph import exact_walks, named_walks, no_reversal
+from games.turnkit.grid import Square
+from games.turnkit.turns import next_player, opening_step
 
 
 # --- actions ------------------------------------------------------------------------------
@@ -374,7 +374,7 @@ class State(SnapshotState[Action]):
         self, start: Square, steps: int, gone: Square | None
     ) -> dict[Square, tuple[Square, ...]]:
         """:meth:`destinations` of a hand on ``start`` with ``gone``'s square empty: the
-        exact-length walk search of :func:`games.graph.named_walks` on square numbers."""
+        exact-length walk search of :func:`games.turnkit.graph.named_walks` on square numbers."""
         board = self.board
         size = board.size
         blocked = {sq.y * size + sq.x for sq in self.at if sq != start and sq != gone}
@@ -455,7 +455,8 @@ class State(SnapshotState[Action]):
 
     # --- push / pop ---------------------------------------------------------------------
     def draw(self, chance: Any) -> Roll:
-        """The die roll drawn from a :class:`games.rng.Chance` (:meth:`roll_with` pushes it)."""
+        """The die roll drawn from a :class:`games.core.rng.Chance` (:meth:`roll_with`
+        pushes it)."""
         if not self.is_chance():
             raise WrongPhase(f"no roll now: {self.name(self.current)} must play the turn")
         return Roll(chance.roll(DIE_SIDES))

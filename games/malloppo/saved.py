@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from datafiles.userfile import shown
 from games.malloppo.basics import (
     DIE_SIDES,
     PLAYER_RANGE,
@@ -32,7 +33,6 @@ from games.malloppo.basics import (
     default_board,
 )
 from games.malloppo.board import HANDS_PER_COLOUR, Board, board_from_data
-from games.userfile import shown
 
 if TYPE_CHECKING:
     from games.malloppo.rules import State

@@ -1,8 +1,9 @@
-"""Dammi il malloppo as a :class:`games.protocol.Session`: the rule engine with seats, bots, dice.
+"""Dammi il malloppo as a :class:`games.core.protocol.Session`: the rule engine with seats, bots,
+dice.
 
 No physics world (``world`` is None). Seats, the computers' pace, the undo grace after a
 human's turn, undo until the next roll and the log come from
-:class:`games.turn_session.TurnBasedSession`, shared by every dice game. Human seats act
+:class:`games.turnkit.turn_session.TurnBasedSession`, shared by every dice game. Human seats act
 through :meth:`handle`:
 
 * ``InputEvent(action="roll")``: roll the die (also the opening roll).
@@ -29,6 +30,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.core.options import OptionsError
+from games.core.protocol import SessionSetup
+from games.core.words import display_name, does, says
 from games.malloppo.bots import make_bot
 from games.malloppo.rules import (
     DIE_SIDES,
@@ -41,12 +45,9 @@ from games.malloppo.rules import (
     Turn,
     action_from_json,
 )
-from games.options import OptionsError
-from games.protocol import SessionSetup
-from games.turn_session import TurnBasedSession, seat_tuple
-from games.words import display_name, does, says
+from games.turnkit.turn_session import TurnBasedSession, seat_tuple
 
-DEFAULT_BOT = "normal"  # games/skill.py: the strength a computer seat gets by default
+DEFAULT_BOT = "normal"  # games/core/skill.py: the strength a computer seat gets by default
 WIN_REASON = "last player with hands on the board"
 
 

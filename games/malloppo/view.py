@@ -41,10 +41,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games.grid import Square
+from games.core.protocol import Session
 from games.malloppo.rules import Phase, Roll, State, Turn, action_to_json
 from games.malloppo.session import MalloppoSession
-from games.protocol import Session
+from games.turnkit.grid import Square
 from games.ui.animation import Mark
 from games.ui.dice_view import GAP, PAD, DiceBoardView, fit_lines
 from games.ui.palette import draw_seat_mark, draw_seat_token, draw_square_mark, seat_colour

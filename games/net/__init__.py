@@ -19,10 +19,14 @@ moves are never sent: they follow from the seed and the inputs on every machine,
   release) to the leading machine, which plays it at its own frame and declares it as its own.
 * :mod:`games.net.snapshot`: a game as the save text a joining or resynchronising peer loads,
   with the host's data files (boards, physics config) it is built on, checked as user files
-  (:mod:`games.saves`: a scenario of the game so far plus ``[save]``; loading it replays to the
+  (:mod:`games.runs.saves`: a scenario of the game so far plus ``[save]``; loading it replays to the
   saved frame and checks the digest).
 * :mod:`games.net.host` and :mod:`games.net.client`: the asyncio peers on ``websockets``.
 * :mod:`games.net.commands`: the ``host`` and ``join`` subcommands.
 
 No pygame is imported here: a headless host or a ``--computer`` peer runs without a display.
+
+May import: ``datafiles``, ``physics``, ``games.core``, the two kits and ``games.runs``. The
+window sits above: it imports this part, never the other way (the CLI hands ``commands`` the
+windows to open).
 """

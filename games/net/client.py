@@ -29,13 +29,13 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from games.errors import UserError
-from games.headless import summary
+from games.core.errors import UserError
+from games.core.protocol import InputEvent, Session
 from games.net import messages as m
 from games.net.lockstep import UNDO, Desync, Follower
 from games.net.messages import log
 from games.net.snapshot import session_from_save
-from games.protocol import InputEvent, Session
+from games.runs.headless import summary
 
 LEAD_FRAMES = 240  # how far ahead of its table a peer with no player at it declares
 CONNECT_SECONDS = 15.0
@@ -164,7 +164,7 @@ class Peer:
         return None
 
     def _load(self, welcome: m.Welcome) -> None:
-        from games import registry
+        from games.core import registry
 
         self.session = session_from_save(welcome.save, self.address, welcome.files)
         self.files, self.limit = dict(welcome.files), welcome.limit
@@ -319,8 +319,8 @@ class Peer:
     def save(self, folder: Path) -> Path | None:
         """Keep the game as it stands in ``folder`` (None: it never started here)."""
         from games.net.snapshot import save_text
-        from games.saves import save_name
-        from games.scenario import numbered_path, write_text_atomically
+        from games.runs.saves import save_name
+        from games.runs.scenario import numbered_path, write_text_atomically
 
         session = self.session
         if session is None:

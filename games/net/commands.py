@@ -20,11 +20,23 @@ import argparse
 import asyncio
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from games.errors import UserError
+from games.core.errors import UserError
+
+if TYPE_CHECKING:
+    from games.net.host import Host
 
 EXIT_HOST_LEFT = 1
+
+
+class Windows(Protocol):
+    """The windows on a network game, handed down by the CLI (network play sits below the
+    window layer and never imports it): each opens pygame only when called."""
+
+    def hosting(self, host: Host, listen: str, port: int, *, saves: str | None) -> int: ...
+
+    def joined(self, address: str, code: str, *, saves: str | None) -> int: ...
 
 
 def add_parsers(commands: Any, common: argparse.ArgumentParser, games: str) -> None:
@@ -58,21 +70,22 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser, games: str) -> N
 
 
 def _saves(args: argparse.Namespace) -> Path:
-    from games.saves import saves_folder
+    from games.runs.saves import saves_folder
 
     return saves_folder(getattr(args, "saves", None))
 
 
-def host_command(args: argparse.Namespace, config_path: Path | None) -> int:
-    """``wobbletop host``: serve the game to its end; print the summary line."""
+def host_command(args: argparse.Namespace, config_path: Path | None, windows: Windows) -> int:
+    """``wobbletop host``: serve the game to its end (in ``windows.hosting`` unless
+    ``--headless``); print the summary line."""
     import re
 
-    from games import registry
-    from games.headless import MAX_RUN_SECONDS, HeadlessError, frame_limit
+    from games.core import registry
+    from games.core.options import check_options
     from games.net.host import Host, write_host_save
     from games.net.lockstep import parse_seats
     from games.net.messages import CODE_PATTERN, new_code
-    from games.options import check_options
+    from games.runs.headless import MAX_RUN_SECONDS, HeadlessError, frame_limit
     from physics.config import load_config
 
     spec = registry.load(args.game)
@@ -98,9 +111,7 @@ def host_command(args: argparse.Namespace, config_path: Path | None) -> int:
     host = Host(spec, words, config=config, seed=args.seed, options=dict(options), code=code,
                 limit=limit, live=not args.headless)
     if not args.headless:
-        from games.ui.net_window import run_hosting  # the window: imported only here
-
-        return run_hosting(host, args.listen, args.port, saves=getattr(args, "saves", None))
+        return windows.hosting(host, args.listen, args.port, saves=getattr(args, "saves", None))
     try:
         result = asyncio.run(host.serve(args.listen, args.port))
     except OSError as error:
@@ -116,17 +127,16 @@ def host_command(args: argparse.Namespace, config_path: Path | None) -> int:
     return 0
 
 
-def join_command(args: argparse.Namespace) -> int:
-    """``wobbletop join``: follow the host's game to its end; print the summary line."""
+def join_command(args: argparse.Namespace, windows: Windows) -> int:
+    """``wobbletop join``: follow the host's game to its end (in ``windows.joined`` unless a
+    computer or a script plays); print the summary line."""
     import json
 
     from games.net.client import HostLeft, Peer
-    from games.scenario import load_scenario
+    from games.runs.scenario import load_scenario
 
     if not (args.computer or args.inputs):
-        from games.ui.net_window import run_joined  # the window: imported only here
-
-        return run_joined(args.address, args.code, saves=getattr(args, "saves", None))
+        return windows.joined(args.address, args.code, saves=getattr(args, "saves", None))
     script = load_scenario(Path(args.inputs)).events() if args.inputs else []
     peer = Peer(args.address, args.code, computer=args.computer, script=script, seat=args.seat)
     try:

@@ -13,7 +13,7 @@ prints the same JSON line as ``wobbletop run``.
 A message that is not JSON, not of the schema, too big, replayed or out of turn is dropped with
 a log line (stderr, ``wobbletop: net: ...``); a wrong code is refused with one line and the
 connection closed. If the host is stopped (Ctrl-C, SIGTERM) before the end, it saves the game
-(:mod:`games.saves`) in the saves folder and says where.
+(:mod:`games.runs.saves`) in the saves folder and says where.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from games.headless import new_session, summary
+from games.core.protocol import GameSpec, InputEvent, Session
 from games.net import messages as m
 from games.net.lockstep import (
     FORWARDED,
@@ -47,7 +47,7 @@ from games.net.lockstep import (
 )
 from games.net.messages import log
 from games.net.snapshot import data_texts, save_text
-from games.protocol import GameSpec, InputEvent, Session
+from games.runs.headless import new_session, summary
 from physics.config import PhysicsConfig
 
 HELLO_SECONDS = 10.0  # a connection that says nothing this long is closed
@@ -435,7 +435,7 @@ class Host:
 
 
 def _record(event: InputEvent) -> Any:
-    from games.scenario import InputRecord
+    from games.runs.scenario import InputRecord
 
     return InputRecord.model_validate(event.to_json())
 
@@ -450,8 +450,8 @@ def _address(socket: ServerConnection) -> str:
 
 def write_host_save(host: Host, folder: Path) -> Path | None:
     """Keep the game the host was playing when it stopped (``None``: it had not started)."""
-    from games.saves import save_name
-    from games.scenario import numbered_path, write_text_atomically
+    from games.runs.saves import save_name
+    from games.runs.scenario import numbered_path, write_text_atomically
 
     text = host.save(f"wobbletop host {host.spec.id}")
     if text is None:

@@ -10,14 +10,14 @@ the same scenario). A peer that is gone declares nothing, so the game pauses unt
 An input is played only by the peer whose seat is to act (:func:`acting_seat`): a dice game's
 current player, Wallamoppi's or Animal upon Animal's seat on turn; tidying the table
 (``put_back``) and Free play are anyone's. Anything else is dropped with a log line, and an
-input the rules refuse (:class:`~games.protocol.InputRefused`) is dropped the same way: it never
-reaches the stream, so no peer ever sees it.
+input the rules refuse (:class:`~games.core.protocol.InputRefused`) is dropped the same way: it
+never reaches the stream, so no peer ever sees it.
 
 The follower (:class:`Follower`) applies the host's stream: the inputs at their frames, each
-just before that frame's tick, as :func:`games.headless.drive` does, and compares the host's
+just before that frame's tick, as :func:`games.runs.headless.drive` does, and compares the host's
 digests at the frames the host took them (every :data:`CHECK_SECONDS` of simulated time, from
 frame 0, and in a dice game after every action, a turn's end included). Both sides' frames
-are :func:`games.interrupts.game_work`: a Ctrl-C or SIGTERM waits for the frames being run to
+are :func:`games.runs.interrupts.game_work`: a Ctrl-C or SIGTERM waits for the frames being run to
 end, so the save kept on the way out resumes.
 """
 
@@ -28,10 +28,10 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from games.errors import UserError
-from games.interrupts import game_work
-from games.protocol import GameSpec, InputEvent, InputRefused, SeatKind, Session
-from games.turn_session import HOLD_ACTION
+from games.core.errors import UserError
+from games.core.protocol import GameSpec, InputEvent, InputRefused, SeatKind, Session
+from games.runs.interrupts import game_work
+from games.turnkit.turn_session import HOLD_ACTION
 
 # Seat words of ``--seats`` on ``wobbletop host``.
 HERE, REMOTE, COMPUTER = "here", "remote", "computer"
@@ -100,7 +100,7 @@ PHYSICS_ACTIONS = ("grab", "move", "release", "place", "start_timer", "ready", "
 # its own frame and declares them like its own (the releaser sees the marble a round trip on).
 FORWARDED = ("start_timer",)
 # Ctrl+Z where the game undoes by replay (Free play): an input the host orders like any other;
-# at its frame the host takes back the last drag (games.undo) and sends every peer the game
+# at its frame the host takes back the last drag (games.runs.undo) and sends every peer the game
 # so rewound (a welcome), so every table goes on from the same replay without the drag.
 UNDO = "undo"
 
@@ -261,8 +261,8 @@ class HostGame:
                     )
 
     def _undo(self, peer: Peer) -> str | None:
-        """Take back the last drag (a replay without it, :mod:`games.undo`); the reason not."""
-        from games.undo import NothingToUndo, take_back_last_drag
+        """Take back the last drag (a replay without it, :mod:`games.runs.undo`); the reason not."""
+        from games.runs.undo import NothingToUndo, take_back_last_drag
 
         ahead = leader(self.session, self.spec)
         if ahead is not None and ahead not in peer.seats:

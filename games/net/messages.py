@@ -30,8 +30,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from games.scenario import InputRecord
-from games.userfile import MAX_SCENARIO_BYTES
+from datafiles.userfile import MAX_SCENARIO_BYTES
+from games.runs.scenario import InputRecord
 
 VERSION = 1
 # What a peer may send: inputs and small control messages. A bigger one is dropped unread.

@@ -1,10 +1,10 @@
 """A game in flight as the save text a joining (or resynchronising) peer loads, with the host's
 data files.
 
-Joining is loading a save (:mod:`games.saves`): the host writes the save of its session as it
+Joining is loading a save (:mod:`games.runs.saves`): the host writes the save of its session as it
 stands (the seed, the config it started with, the seats, the options and every input so far,
 with the digest and the game's own state at that frame), the peer checks it with the save
-loader (:func:`games.saves.load_save`: the format, the data files' hashes, the schema) and
+loader (:func:`games.runs.saves.load_save`: the format, the data files' hashes, the schema) and
 replays it to the saved frame, which must reach the saved digest. So a peer never takes a state
 from the network: it rebuilds the game from its history and checks it.
 
@@ -13,9 +13,9 @@ and the physics config the save's ``[config]`` differs from (``physics.toml``), 
 whose own files differ plays the host's game, not its own. The joiner takes exactly the names
 its own install reads for that game (no other file, none missing), each at most
 :data:`MAX_DATA_FILE_BYTES`, writes them to a temporary folder only, and reads them there with
-the readers a user's file goes through (:func:`games.userfile.read_user_toml`, the game's own
+the readers a user's file goes through (:func:`datafiles.userfile.read_user_toml`, the game's own
 board validator via ``spec.check_files``, :func:`physics.config.load_config`) while the game is
-built (:func:`games.assets.assets_from`). A bad one refuses the welcome with one line naming
+built (:func:`datafiles.assets.assets_from`). A bad one refuses the welcome with one line naming
 the file. A save the joiner keeps is written with the host's files' hashes (the game it holds
 was played on them).
 """
@@ -28,11 +28,11 @@ import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from games import registry
-from games.assets import assets_dir, assets_from
-from games.errors import UserError
-from games.protocol import Session
-from games.saves import SaveError, data_files, dump_scenario, load_save, resume, save_of
+from datafiles.assets import assets_dir, assets_from
+from games.core import registry
+from games.core.errors import UserError
+from games.core.protocol import Session
+from games.runs.saves import SaveError, data_files, dump_scenario, load_save, resume, save_of
 from physics.config import load_config
 
 CONFIG_FILE = "physics.toml"
@@ -55,7 +55,7 @@ def data_texts(game_id: str) -> dict[str, str]:
 
 
 def save_text(session: Session, how: str, files: Mapping[str, str] | None = None) -> str:
-    """The save of ``session`` now, as TOML text (what :func:`games.saves.write_save` writes);
+    """The save of ``session`` now, as TOML text (what :func:`games.runs.saves.write_save` writes);
     ``files``: the data files it was played on when they are not this machine's."""
     with _files_folder(files or {}, "") as folder:
         if folder is None:
@@ -68,7 +68,7 @@ def session_from_save(text: str, source: str, files: Mapping[str, str] | None = 
                       ) -> Session:
     """The game in ``text`` rebuilt to its saved frame and checked against its digest, on the
     data files ``files`` (the host's; none: this machine's). A bad save or file is a one-line
-    :class:`games.saves.SaveError` naming ``source`` (the host's address)."""
+    :class:`games.runs.saves.SaveError` naming ``source`` (the host's address)."""
     with tempfile.TemporaryDirectory(prefix="wobbletop-net-") as temporary:
         path = Path(temporary) / "from-host.toml"
         path.write_text(text, encoding="utf-8")

@@ -11,8 +11,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from games.option_models import DiceSkill, GameOptions
-from games.protocol import GameSpec, Session, SessionSetup
+from games.core.option_models import DiceSkill, GameOptions
+from games.core.protocol import GameSpec, Session, SessionSetup
 
 # games.stonewall.bots.BOTS (a test checks they agree): the strengths, the old names and
 # the ladder's scripted newcomer
@@ -23,7 +23,7 @@ class StonewallOptions(GameOptions):
     """What a Stonewall session takes (scenario ``options``, headless runs)."""
 
     bots: list[BotName] = Field(default_factory=list, max_length=4)  # old: use skill
-    skill: DiceSkill | list[DiceSkill] | None = None  # games/skill.py: one, or one per seat
+    skill: DiceSkill | list[DiceSkill] | None = None  # games/core/skill.py: one, or one per seat
     bot_delay_frames: int = Field(default=0, ge=0, le=100_000)
     undo_grace_frames: int = Field(default=0, ge=0, le=100_000)
 
@@ -61,7 +61,7 @@ GAME = GameSpec(
     ),
     seat_names=("red", "blue", "green", "yellow"),
     min_seats=2,
-    new_session=new_session,
+    make_session=new_session,
     view_module="games.stonewall.view",
     physics=False,
     headless_options={"bot_delay_frames": 0},

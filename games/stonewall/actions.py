@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from datafiles.userfile import shown
 from games.stonewall.board import Square, Wall
 from games.stonewall.fields import _Refused, _wall, _whole
-from games.userfile import shown
 
 DIE_SIDES = 6
 

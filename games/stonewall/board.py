@@ -1,7 +1,7 @@
 """The Stonewall board: its data file, its geometry and the value objects Square and Wall.
 
 Pure Python (no pygame, no pymunk). The board is read from ``stonewall/board.toml`` in the assets
-folder (:func:`games.assets.assets_dir`: the repository's ``assets/`` or the installed copy), or
+folder (:func:`datafiles.assets.assets_dir`: the repository's ``assets/`` or the installed copy), or
 from any file of the same shape, and checked on load: every mistake is one line naming the file
 and the key, e.g. ``board.toml: arrow[2].direction: 'Q' is not one of N, E, S, W``.
 
@@ -52,10 +52,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from games.assets import assets_dir
-from games.errors import UserError
-from games.grid import DIRECTIONS, Square, square_label
-from games.userfile import UserFileError, read_user_toml, shown, shown_path
+from datafiles.assets import assets_dir
+from datafiles.userfile import UserFileError, read_user_toml, shown, shown_path
+from games.core.errors import UserError
+from games.turnkit.grid import DIRECTIONS, Square, square_label
 
 DEFAULT_BOARD_PATH = assets_dir() / "stonewall" / "board.toml"
 MAX_BOARD_BYTES = 256 * 1024
@@ -240,7 +240,7 @@ def load_board(path: str | Path | None = None) -> Board:
     """Read and check a board file (TOML); :class:`BoardError` names the file and key.
 
     Anything that is not a regular file of sane size is refused before parsing
-    (:func:`games.userfile.read_user_toml`).
+    (:func:`datafiles.userfile.read_user_toml`).
     """
     board_path = Path(path) if path is not None else default_board_path()
     try:

@@ -1,13 +1,13 @@
 """Computer opponents for Stonewall. Pure Python, like the rules.
 
-Three strengths (games/skill.py), each choosing an action for the current (non-chance) phase
+Three strengths (games/core/skill.py), each choosing an action for the current (non-chance) phase
 of a :class:`~games.stonewall.rules.State`: *easy* is :class:`EasyBot`, *normal*
 :class:`GreedyBot`, *hard* :class:`ExpectimaxBot` (the old names ``greedy`` and ``expectimax``
 still choose them):
 
 * :class:`EasyBot` plays greedy's move half the time and any legal move the other half, and
   places a wall only half the time greedy would (a first game); its luck is its own, seeded
-  (:mod:`games.bot_luck`).
+  (:mod:`games.turnkit.bot_luck`).
 * :class:`GreedyBot` races: it moves to where its own remaining path (to its Change-a-Wall
   corner, then home) is shortest, and places the wall that lengthens the leader's path most
   without lengthening its own (it passes if no wall helps). A wall change removes or moves the
@@ -28,8 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from games.bot_luck import BLUNDER_SHARE, decision_luck
-from games.skill import bot_names
+from games.core.skill import bot_names
 from games.stonewall.rules import (
     EXTRA_TURN_ROLL,
     Action,
@@ -41,6 +40,7 @@ from games.stonewall.rules import (
     PlaceWall,
     State,
 )
+from games.turnkit.bot_luck import BLUNDER_SHARE, decision_luck
 
 UNREACHABLE = 10_000
 EXTRA_TURN_VALUE = 3.0  # about one average roll of progress
@@ -53,7 +53,7 @@ class Bot:
     name = "bot"
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed  # its own luck (games.bot_luck), for the easy bot's blunders
+        self.seed = seed  # its own luck (games.turnkit.bot_luck), for the easy bot's blunders
 
     def choose(self, state: State) -> Action:
         if state.phase is Phase.MOVE:
@@ -230,7 +230,7 @@ class GreedyBot(Bot):
 
 class EasyBot(GreedyBot):
     """Greedy, with blunders: a random legal move or no wall, each
-    :data:`~games.bot_luck.BLUNDER_SHARE` of the time."""
+    :data:`~games.turnkit.bot_luck.BLUNDER_SHARE` of the time."""
 
     name = "easy"
     blunder_share = BLUNDER_SHARE

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from datafiles.userfile import shown
 from games.stonewall.board import Wall
-from games.userfile import shown
 
 
 class _Refused(Exception):

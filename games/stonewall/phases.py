@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from games.assets import parse_once, read_once
+from datafiles.assets import parse_once, read_once
 from games.stonewall.actions import Pass
 from games.stonewall.board import Board, board_from_data, default_board_path, load_board
 

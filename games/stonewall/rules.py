@@ -70,8 +70,8 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any
 
-from games.checks import check_action
-from games.engine import SnapshotState
+from datafiles.userfile import shown
+from games.core.checks import check_action
 from games.stonewall.actions import (
     DIE_SIDES,
     Action,
@@ -115,8 +115,8 @@ from games.stonewall.phases import (
 )
 from games.stonewall.reach import WallChecks, capital
 from games.stonewall.walls import WallLayout, layout_of
-from games.turns import next_player, opening_step
-from games.userfile import shown
+from games.turnkit.engine import SnapshotState
+from games.turnkit.turns import next_player, opening_step
 
 # The engine's public face: the moves and errors of games.stonewall.actions are re-exported.
 __all__ = [
@@ -292,7 +292,8 @@ class State(WallChecks, SnapshotState[Action]):
 
     # --- push / pop ---------------------------------------------------------------------
     def draw(self, chance: Any) -> Roll:
-        """The die roll drawn from a :class:`games.rng.Chance` (:meth:`roll_with` pushes it)."""
+        """The die roll drawn from a :class:`games.core.rng.Chance` (:meth:`roll_with`
+        pushes it)."""
         if not self.is_chance():
             who = self.name(self.current)
             raise WrongPhase(f"no roll now: {who} is in phase {self.phase.value}")

@@ -28,11 +28,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from datafiles.userfile import shown
 from games.stonewall.actions import StateError
 from games.stonewall.board import Board, BoardError, Wall
 from games.stonewall.fields import _Refused, _wall, _whole
 from games.stonewall.phases import WALL_TOTALS, Phase, board_of
-from games.userfile import shown
 
 if TYPE_CHECKING:
     from games.stonewall.rules import State

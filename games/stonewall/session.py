@@ -1,8 +1,8 @@
-"""Stonewall as a :class:`games.protocol.Session`: the rule engine with seats, bots and dice.
+"""Stonewall as a :class:`games.core.protocol.Session`: the rule engine with seats, bots and dice.
 
 No physics world (``world`` is None). Seats, the computers' pace, the undo grace after a
 human's action, undo until the next roll and the log come from
-:class:`games.turn_session.TurnBasedSession`, shared by every dice game. Human seats act
+:class:`games.turnkit.turn_session.TurnBasedSession`, shared by every dice game. Human seats act
 through :meth:`handle`:
 
 * ``InputEvent(action="roll")``: roll the die (also the opening roll).
@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.protocol import SessionSetup
+from games.core.protocol import SessionSetup
+from games.core.words import display_name, does, says
 from games.stonewall.bots import make_bot
 from games.stonewall.rules import (
     Action,
@@ -40,10 +41,9 @@ from games.stonewall.rules import (
     State,
     action_from_json,
 )
-from games.turn_session import TurnBasedSession, seat_tuple
-from games.words import display_name, does, says
+from games.turnkit.turn_session import TurnBasedSession, seat_tuple
 
-DEFAULT_BOT = "normal"  # games/skill.py: the strength a computer seat gets by default
+DEFAULT_BOT = "normal"  # games/core/skill.py: the strength a computer seat gets by default
 WIN_REASON = "first piece back home"
 
 

@@ -46,8 +46,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games.grid import Square
-from games.protocol import Session
+from games.core.protocol import Session
 from games.stonewall import panel
 from games.stonewall.board import Wall
 from games.stonewall.panel import HINT_SIZE, PLACED_WALL
@@ -64,6 +63,7 @@ from games.stonewall.rules import (
     action_to_json,
 )
 from games.stonewall.session import StonewallSession
+from games.turnkit.grid import Square
 from games.ui.animation import Mark
 from games.ui.dice_view import GAP, PAD, DiceBoardView, fit_lines
 from games.ui.palette import draw_seat_token, draw_square_mark, seat_colour

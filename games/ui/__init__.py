@@ -27,7 +27,7 @@ title and status bars; it changes when the window is resized, so lay out every f
   paint an end screen of its own on the board (``draws_outcome = True``: a replay then shows
   no card of the shell's either). Overlays (help, settings, pause, the guided turn:
   games/ui/screens.py) are the shell's; the steps of a game's guided first turn are a table
-  in games/tutorial_steps.py.
+  in games/ui/tutorial_steps.py.
 
 Physics games subclass :class:`games.ui.physics_view.PhysicsView` and pass the world rectangle
 (mm) to keep framed, e.g. ``PhysicsView(app, session, WorldRect(-300, -30, 420, 190))``. Mouse
@@ -46,6 +46,11 @@ highlights=, labels=)`` draws the board and returns a ``GridGeometry`` whose ``c
 ``nearest_line(pixel)`` and ``cell_center(cell)`` map the mouse; ``GridWall(start, end, style=
 "legal"|"illegal")`` previews a dragged wall; ``renderer.draw_token``, ``renderer.draw_die`` and
 ``widgets.Button`` draw pieces, dice and buttons; ``PLAYER_COLOURS`` gives seat colours.
+
+May import: everything below it (``datafiles``, ``physics``, ``games.core``, the kits,
+``games.runs``, ``games.net``); never a game: a game's view module is found through the
+registry by name (``GameSpec.view_module``). Its pure parts (the player's settings in
+:mod:`games.ui.settings`, the guided turns' steps) import no pygame.
 """
 
 import os

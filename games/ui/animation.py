@@ -13,7 +13,7 @@ The computer's pace: a view hands :meth:`Animator.busy` to the session
 (``TurnBasedSession.hold``), so a computer waits for the view's animation to finish, and then
 for the action to stay shown a moment more (the dwell), before its next action and its usual
 delay; headless nothing holds it. How long a slide, a tumble, a drop and the dwell last is the
-computer speed's (:mod:`games.pacing`: ``speed`` is asked each time an animation starts, so a
+computer speed's (:mod:`games.core.pacing`: ``speed`` is asked each time an animation starts, so a
 change in the settings applies to the next action). Each player's last move (its path, a wall
 it placed) is kept as :class:`Mark` values until that player moves again: a chain of one
 player's moves (Stonewall's bonus turns) stays marked whole, and a person who looked away sees
@@ -27,7 +27,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
-from games.pacing import DEFAULT_SPEED, Pace, pace
+from games.core.pacing import DEFAULT_SPEED, Pace, pace
 
 Point = tuple[float, float]
 
@@ -91,7 +91,7 @@ class Animator:
     drops: dict[Hashable, tuple[float, float]] = field(default_factory=dict)  # start, seconds
     rolling_until: float = -math.inf
     marks: list[Mark] = field(default_factory=list)
-    speed: Callable[[], str] = lambda: DEFAULT_SPEED  # the computer speed (games/pacing.py)
+    speed: Callable[[], str] = lambda: DEFAULT_SPEED  # the computer speed (games/core/pacing.py)
     shown_until: float = -math.inf  # the last action stays shown (the dwell) until then
     last_owner: int | None = None  # who made the latest mark
 

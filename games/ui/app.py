@@ -32,8 +32,8 @@ Saved games (:mod:`games.ui.saving`, :mod:`games.ui.resume_menu`): Ctrl+S saves 
 front of you to the saves folder (``--saves``, ``WOBBLETOP_SAVES``, else the player's data
 folder), and the same endings that keep a recording keep an autosave of an unfinished game.
 The menu's Resume lists the saves and reopens one where it was (``--resume FILE`` likewise).
-A signal never cuts the game's own work in two (:func:`games.interrupts.game_work`): a tick or an
-input is finished first, so what is saved on the way out is a state a replay reaches.
+A signal never cuts the game's own work in two (:func:`games.runs.interrupts.game_work`): a tick or
+an input is finished first, so what is saved on the way out is a state a replay reaches.
 
 The window (:mod:`games.ui.window`): it opens at the size the player last left it at, or at
 1280x800 shrunk to fit the screen it opens on; a resize is written to ``window.toml`` in the
@@ -58,10 +58,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games import registry
-from games.interrupts import deferred, game_work
-from games.pacing import DEFAULT_SPEED, check_speed, session_options
-from games.protocol import (
+from games.core import registry
+from games.core.pacing import DEFAULT_SPEED, check_speed, session_options
+from games.core.protocol import (
     CONFIG_ACTION,
     GameSpec,
     InputEvent,
@@ -70,6 +69,7 @@ from games.protocol import (
     Session,
     SessionSetup,
 )
+from games.runs.interrupts import deferred, game_work
 from games.ui import overlays
 from games.ui.live_config import poll_config
 from games.ui.menu import Menu, SeatChoice
@@ -100,7 +100,7 @@ from physics.config import ConfigError, LoadedConfig, PhysicsConfig, reload_noti
 from physics.live import ConfigWatcher
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.replay import ReplayFile
+    from games.runs.replay import ReplayFile
     from games.ui.net_play import NetLink
 
 DISPLAY_HZ = 60
@@ -166,7 +166,7 @@ class App:
         self.config: PhysicsConfig = self.watcher.last_good.config
         start_spec = registry.load(game_id) if game_id else None
         self.seed = seed
-        # games/pacing.py; --speed wins over the settings file's word (set again below)
+        # games/core/pacing.py; --speed wins over the settings file's word (set again below)
         self.computer_speed: str = check_speed(computer_speed or DEFAULT_SPEED)
         self.record = Path(record) if record else None
         self.recorder = Recorder(self.record, config_path)  # each game's recording file
@@ -201,7 +201,7 @@ class App:
         self.notice: tuple[str, Colour, float] | None = None
         self.accumulator = 0.0
         self.game: GameRun | None = None
-        from games.saves import saves_folder
+        from games.runs.saves import saves_folder
 
         self.keeper = Keeper(self, saves_folder(saves))
         self.menu = Menu(self)
@@ -569,14 +569,14 @@ class App:
         self.help_scroll = min(max(self.help_scroll + step, 0), self.help_scroll_max)
 
     def undo_last_drag(self) -> None:
-        """Ctrl+Z in a sandbox: the table as it was before the last grab (games.undo)."""
+        """Ctrl+Z in a sandbox: the table as it was before the last grab (games.runs.undo)."""
         game = self.game
         if game is None:
             return
         if self.net is not None:  # a network game: the host orders it (games/ui/net_play.py)
             self.net.undo()
             return
-        from games.undo import NothingToUndo, take_back_last_drag
+        from games.runs.undo import NothingToUndo, take_back_last_drag
 
         try:
             session = take_back_last_drag(game.spec, game.session)

@@ -1,7 +1,7 @@
 """What the dice games' board views share (Stonewall, Dammi il malloppo, Whacky Wit).
 
 A :class:`DiceBoardView` is a :class:`games.ui.view.View` of a
-:class:`games.turn_session.TurnBasedSession`: the board on the left of the play area, a side
+:class:`games.turnkit.turn_session.TurnBasedSession`: the board on the left of the play area, a side
 panel of ``panel_width`` on the right (:func:`games.ui.widgets.split_play_area`), ``GAP`` px
 around the panel, and an :class:`games.ui.animation.Animator` whose ``busy`` holds the
 session's computer players while a move is still shown. Closing the window releases that hold.
@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.protocol import Session
-from games.turn_session import TurnBasedSession
+from games.core.protocol import Session
+from games.turnkit.turn_session import TurnBasedSession
 from games.ui.animation import Animator
 from games.ui.palette import colour_blind
 from games.ui.view import View
@@ -78,7 +78,7 @@ class DiceBoardView(View):
         super().__init__(app, session)
         assert isinstance(session, TurnBasedSession)
         self.turn_session: TurnBasedSession[Any, Any] = session
-        self.animator = Animator(speed=lambda: app.computer_speed)  # games/pacing.py
+        self.animator = Animator(speed=lambda: app.computer_speed)  # games/core/pacing.py
         session.hold = self.animator.busy
         # The side panel's last picture, and everything it showed (see draw_panel_kept).
         self._kept_panel: tuple[Hashable, pygame.Surface] | None = None

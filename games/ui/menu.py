@@ -1,13 +1,13 @@
 """The menu: the built games from the registry, seat set-up for the chosen one, and Start.
 
-Games not built yet are not listed (``games.registry.available()``), nor games whose window
+Games not built yet are not listed (``games.core.registry.available()``), nor games whose window
 view module does not exist yet (headless-only so far); a game whose module fails to import is
 left out with a one-line notice instead of breaking the menu. Clicking a game's
 card selects it; clicking it again, double-clicking, Enter or the Start button starts it. The
 seat panel offers the number of players (when the game allows more than ``min_seats``) and
 human/computer per seat; the first seat starts human, the others computer. For a game whose
-game has computers (``games.skill.SKILL_GAMES``) it also offers their strength: easy / normal /
-hard, the same words as ``--skill`` on the command line (games/skill.py).
+game has computers (``games.core.skill.SKILL_GAMES``) it also offers their strength: easy / normal /
+hard, the same words as ``--skill`` on the command line (games/core/skill.py).
 
 The layout follows the window (:class:`MenuSizes`): down to the 480x360 minimum the header,
 the cards and the seat panel shrink (cards lose their blurb, then their kind label) so nothing
@@ -31,9 +31,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games import registry
-from games.protocol import GameSpec, SeatKind
-from games.skill import DEFAULT_STRENGTH, SKILL_GAMES, next_skill
+from games.core import registry
+from games.core.protocol import GameSpec, SeatKind
+from games.core.skill import DEFAULT_STRENGTH, SKILL_GAMES, next_skill
 from games.ui import overlays
 from games.ui.render import ACCENT, INK_DIM, MATERIAL_COLOURS, Renderer, shade
 from games.ui.resume_menu import ResumePanel

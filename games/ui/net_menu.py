@@ -126,10 +126,10 @@ class NetScreen:
     # -- actions -----------------------------------------------------------------------------
 
     def host(self) -> None:
-        from games.headless import MAX_RUN_SECONDS
         from games.net.host import Host
         from games.net.lockstep import parse_seats
         from games.net.messages import new_code
+        from games.runs.headless import MAX_RUN_SECONDS
         from games.ui.net_play import HostLink
 
         spec, choice = self.menu.spec, self.menu.choice()

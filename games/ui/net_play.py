@@ -30,11 +30,11 @@ import asyncio
 import contextlib
 from typing import TYPE_CHECKING, Any
 
-from games.errors import UserError
+from games.core.errors import UserError
+from games.core.protocol import InputEvent, InputRefused, Session
 from games.net.client import HostLeft, Peer
 from games.net.host import Host
 from games.net.lockstep import FORWARDED, acting_seat, leader
-from games.protocol import InputEvent, InputRefused, Session
 
 if TYPE_CHECKING:
     from games.ui.app import App
@@ -90,7 +90,7 @@ class NetLink:
     def open(self, session: Session, seats: list[int], *, streamed: bool) -> None:
         """Put ``session`` on the table; the view's inputs come to :meth:`handle`.
         ``streamed``: the host's stream ticks it (a joined peer), not the app."""
-        from games import registry
+        from games.core import registry
 
         app = self.app
         if app.game is not None and app.session is not session:
@@ -111,7 +111,7 @@ class NetLink:
 
     def handle(self, session: Session, event: InputEvent) -> None:
         """An input made in this window: refused if not this window's seat to play."""
-        from games import registry
+        from games.core import registry
 
         spec = registry.load(session.game_id)
         ahead = leader(session, spec)
@@ -133,7 +133,7 @@ class NetLink:
         session = self.opened
         if session is None or self.done:
             return
-        from games import registry
+        from games.core import registry
 
         spec = registry.load(session.game_id)
         ahead = leader(session, spec)

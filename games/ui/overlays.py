@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from games.protocol import GameSpec, Outcome
+from games.core.protocol import GameSpec, Outcome
+from games.core.words import wins
 from games.ui.render import ACCENT, INK, INK_DIM, REFUSED, Colour, Renderer
-from games.words import wins
 
 TOP_BAR_PX = 44
 STATUS_BAR_PX = 36

@@ -32,8 +32,8 @@ Animal subclass. It
   Wallamoppi and Animals: what lies on the floor, back on the table, as their rules read it).
   :attr:`PhysicsView.put_back_hint` is what the arrows and the help say about it.
 
-The session must be a :class:`~games.physics_session.PhysicsSession` (it has ``world`` and
-``hand``). A refused grab (``may_grab`` said no) shows its reason in the status bar.
+The session must be a :class:`~games.physicskit.physics_session.PhysicsSession` (it has ``world``
+and ``hand``). A refused grab (``may_grab`` said no) shows its reason in the status bar.
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ from typing import TYPE_CHECKING, ClassVar
 import pygame
 import pymunk
 
-from games.physics_session import PICK_RADIUS_MM, PhysicsSession
-from games.protocol import Session
+from games.core.protocol import Session
+from games.physicskit.physics_session import PICK_RADIUS_MM, PhysicsSession
 from games.ui.render import ACCENT, Camera, Point, Renderer, WorldRect
 from games.ui.view import View
 from physics import room

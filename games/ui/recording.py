@@ -3,7 +3,7 @@
 :class:`Recorder` is the app's one place for recordings. A game's recording is written when the
 game is left, whatever ends it: back to the menu (Esc), F5, a new game, closing the window,
 Ctrl+C (once or twice), SIGTERM, SIGHUP, the terminal closed (:meth:`games.ui.app.App.leave_game`
-calls :meth:`Recorder.save` inside :func:`games.interrupts.deferred`, so a signal that comes
+calls :meth:`Recorder.save` inside :func:`games.runs.interrupts.deferred`, so a signal that comes
 while a game is being left waits until its recording and its save are written). ``--record F``
 names the first game's file; the next ones get the next free ``F-2``, ``F-3``...; a file (or
 symlink) already there is never replaced, and the same game saved twice keeps its one file.
@@ -19,7 +19,7 @@ import sys
 import weakref
 from pathlib import Path
 
-from games.protocol import Session
+from games.core.protocol import Session
 
 
 class Recorder:
@@ -40,7 +40,7 @@ class Recorder:
         one line on stderr saying why it could not be written)."""
         if self.record is None:
             return None
-        from games.scenario import numbered_path, signals_deferred, write_recording
+        from games.runs.scenario import numbered_path, signals_deferred, write_recording
 
         path = self._paths.get(session)
         if path is None:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import pygame
 
-from games.grid import column_label
+from games.turnkit.grid import column_label
 from games.ui.canvas import (
     ACCENT,
     FELT,
@@ -516,7 +516,8 @@ class Renderer:
         self, surface: pygame.Surface, geometry: GridGeometry, colour: Colour
     ) -> None:
         """Column letters (A, B, ...) and row numbers (1 at the top) on all four sides of the
-        board's frame, as the rules' messages name squares (``C2``, see :mod:`games.grid`)."""
+        board's frame, as the rules' messages name squares (``C2``, see
+        :mod:`games.turnkit.grid`)."""
         # never under 11 px, readable in the smallest window: a small board's labels then
         # stand just outside its frame, on the room
         size = max(round(geometry.cell * 0.2), 11)

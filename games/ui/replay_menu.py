@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games.replay import Entry, ReplayError, load_replay, replay_entries
+from games.runs.replay import Entry, ReplayError, load_replay, replay_entries
 from games.ui.render import ACCENT, INK, INK_DIM, REFUSED, Renderer, shade
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -16,7 +16,7 @@ area (``footer_px``) for its controls:
 
 The keys are in :attr:`ReplayView.keys` (the help shows them). Clicks on the table do not play
 (it is a replay); the wheel still zooms a physics table and the mouse still hovers. All the
-work of going back and forth is :class:`games.replay.Timeline`'s, done in slices within each
+work of going back and forth is :class:`games.runs.replay.Timeline`'s, done in slices within each
 rendered frame (:data:`SEEK_BUDGET` while a jump is on its way, :data:`IDLE_BUDGET` for the
 scout and the checkpoints otherwise), so the window stays live during a long jump.
 """
@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from games.protocol import InputEvent, InputRefused, Session
-from games.replay import Marker, ReplayFile, Timeline
-from games.turn_session import TurnBasedSession
+from games.core.protocol import InputEvent, InputRefused, Session
+from games.core.words import wins
+from games.runs.replay import Marker, ReplayFile, Timeline
+from games.turnkit.turn_session import TurnBasedSession
 from games.ui.render import ACCENT, GOOD, INK, INK_DIM, REFUSED, Renderer, shade
 from games.ui.view import View
-from games.words import wins
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App

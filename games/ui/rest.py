@@ -1,7 +1,7 @@
 """A game at rest costs next to no CPU, as the idle menu does.
 
 A game is *at rest* when nothing on the table can change by itself: the session's
-:meth:`~games.protocol.Session.rest_key` is not None (no computer to act, no timer, every piece
+:meth:`~games.core.protocol.Session.rest_key` is not None (no computer to act, no timer, every piece
 asleep, nothing in hand) and the same as the frame before, and the view shows nothing moving
 (:meth:`~games.ui.view.View.animating`: no die tumbling, no slide, no drag, the camera still).
 A paused game, or one under its help, is at rest too.

@@ -2,13 +2,13 @@
 
 A "Resume (N)" button at the top right of the menu (shown once there is a save in the saves
 folder; R opens it too) opens a list over the menu: one row per save, newest first, with its
-line from :meth:`games.saves.SavedGame.line` ("Stonewall, 4 players, turn 37, 12 min ago") and
+line from :meth:`games.runs.saves.SavedGame.line` ("Stonewall, 4 players, turn 37, 12 min ago") and
 its file name. A click, or Enter on the row chosen with the arrow keys, resumes it; the wheel
 scrolls a long list; Esc or R closes it. A save that cannot be resumed (a changed board, a newer
 format, a damaged file) says so in its row, and choosing it shows its one line and changes
 nothing else.
 
-Resuming replays the game to its saved frame (:class:`games.saves.Resuming`) a slice at a time,
+Resuming replays the game to its saved frame (:class:`games.runs.saves.Resuming`) a slice at a time,
 :data:`SLICE_SECONDS` of work per window frame, so the window keeps drawing and answering: a
 bar says "Resuming Stonewall… 42%", and Esc gives up and goes back to the list. A quick resume
 is done within the click that asked for it. The game then opens exactly where it was, with its
@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games import registry
-from games.saves import SUFFIX, Resuming, SavedGame, SaveError, load_save, saved_games
-from games.scenario import Scenario
+from games.core import registry
+from games.runs.saves import SUFFIX, Resuming, SavedGame, SaveError, load_save, saved_games
+from games.runs.scenario import Scenario
 from games.ui import overlays
 from games.ui.render import ACCENT, GOOD, INK, INK_DIM, REFUSED, Renderer
 

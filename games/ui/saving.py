@@ -1,7 +1,7 @@
 """Keeping the window's games: Ctrl+S, and an autosave of an unfinished game on every ending.
 
-:class:`Keeper` is the app's one place for save files (the format is :mod:`games.saves`). Ctrl+S
-saves the game in front of the player and says so in the status bar, naming the file. When a
+:class:`Keeper` is the app's one place for save files (the format is :mod:`games.runs.saves`).
+Ctrl+S saves the game in front of the player and says so in the status bar, naming the file. When a
 game is left by any of the ways ``--record`` keeps a recording (back to the menu, F5, a new
 game, closing the window, Ctrl+C, SIGTERM, SIGHUP: :meth:`games.ui.app.App.leave_game` calls
 :meth:`Keeper.autosave`), an unfinished game is saved too. Not saved: a finished game (there is
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from games.protocol import Session
+from games.core.protocol import Session
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App, GameRun
@@ -109,8 +109,8 @@ class Keeper:
     def _write(self, session: Session) -> Path | None:
         """Write ``session``'s save to its own file (a new numbered one the first time);
         the path, or None after one line saying why it could not be written."""
-        from games.saves import save_name, write_save
-        from games.scenario import numbered_path, signals_deferred
+        from games.runs.saves import save_name, write_save
+        from games.runs.scenario import numbered_path, signals_deferred
 
         kept = self._kept.setdefault(session, _Kept())
         path = kept.path

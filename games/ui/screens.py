@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games.settings import SettingsStore
 from games.ui import overlays
 from games.ui.render import Renderer
+from games.ui.settings import SettingsStore
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App, GameRun

@@ -3,12 +3,13 @@ colours and the window's size, over the menu (its *Settings…* button, or O) or
 
 One row per setting, each a button that steps through its values (a click, or Left / Right
 on the row chosen with Up / Down); *Done*, O or Esc closes it. Every change applies at once
-and is written to ``settings.toml`` (:mod:`games.settings`); the window size is the window's
+and is written to ``settings.toml`` (:mod:`games.ui.settings`); the window size is the window's
 own (it is resized, and :mod:`games.ui.window` remembers it in ``window.toml``). A settings
 file that could not be read is never written over: the screen says so at its foot.
 
 Applying: the volume and mute go to :class:`games.ui.sound.Sound`; the animation speed to
-:func:`games.ui.animation.set_speed`; the computer speed to ``app.computer_speed`` (games/pacing.py:
+:func:`games.ui.animation.set_speed`; the computer speed to ``app.computer_speed``
+(games/core/pacing.py:
 the computers' pacing reads it; ``--speed`` wins for its run); colour-blind-safe colours to
 :func:`games.ui.palette.set_colour_blind`.
 """
@@ -21,9 +22,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games.settings import ANIMATION_SPEEDS, COMPUTER_SPEEDS, Settings
 from games.ui import animation, palette
 from games.ui.render import ACCENT, INK, INK_DIM, REFUSED, Renderer
+from games.ui.settings import ANIMATION_SPEEDS, COMPUTER_SPEEDS, Settings
 from games.ui.window import MIN_SIZE
 
 if TYPE_CHECKING:  # pragma: no cover

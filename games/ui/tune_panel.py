@@ -1,7 +1,7 @@
 """The constants panel (C, or *Constants…* in the menu): tune the physics while you play.
 
 It lists every section and key of the effective config with its value, unit, allowed range
-and where the value came from (:mod:`games.tuning` holds the rules; this module draws and
+and where the value came from (:mod:`games.runs.tuning` holds the rules; this module draws and
 reads the mouse and keys). A key is changed with its slider (a logarithmic one for a range
 wider than 100×, from a low above 0) or by clicking its value and typing one (Enter applies,
 Esc cancels; true/false keys flip with a click). A change goes through the live reload's
@@ -14,9 +14,9 @@ says why, in red, with the allowed range. A slider applies while it is dragged (
 
 *Reset* (per key) and *Reset section* put defaults back, *Undo* (or Ctrl+Z while the panel is
 open) takes back the last change, *Save* writes the changed keys into the user's file
-(:func:`games.tuning.save_changes`), and *Replay with these constants* plays the game so far
+(:func:`games.runs.tuning.save_changes`), and *Replay with these constants* plays the game so far
 again from its start with the panel's constants, in slices of each rendered frame, and shows
-both runs' outcome and digest (:mod:`games.side_by_side`); *Watch* opens the re-run in the
+both runs' outcome and digest (:mod:`games.runs.side_by_side`); *Watch* opens the re-run in the
 replay window.
 
 The panel stands on the right of the play area (all of it in a narrow window), so the table
@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games.tuning import (
+from games.runs.tuning import (
     PANEL_SOURCE,
     Constant,
     SaveRefused,
@@ -51,7 +51,7 @@ from physics.config import LoadedConfig, PhysicsConfig
 from physics.live import ConfigWatcher
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.side_by_side import Rerun, Run
+    from games.runs.side_by_side import Rerun, Run
     from games.ui.app import App, GameRun
 
 PANEL_KEY = pygame.K_c
@@ -416,7 +416,7 @@ class TunePanel:
     def replay_with_these(self) -> None:
         """Play the game so far again from its start with the panel's constants (in slices,
         a few ms each rendered frame: :meth:`work`)."""
-        from games.side_by_side import Rerun
+        from games.runs.side_by_side import Rerun
 
         game, tuner = self.app.game, self.tuner
         if game is None or tuner is None:

@@ -1,6 +1,6 @@
 """The first game that teaches: a guided first turn, card by card, over the real board.
 
-The steps are data (:mod:`games.tutorial_steps`, one small table per game). Each game's first
+The steps are data (:mod:`games.ui.tutorial_steps`, one small table per game). Each game's first
 run in the window (no record of it in the player's settings, ``[tutorial] seen``) is started
 with the table's first-run options (Wallamoppi's practice turn: :meth:`Tutorial.session_options`,
 which the app asks when it sets a session up) and opens the tutorial as the open overlay
@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.protocol import SeatKind
-from games.tutorial_steps import FIRST_RUN_OPTIONS, Step, state_reads, steps_for
+from games.core.protocol import SeatKind
 from games.ui.render import ACCENT, INK, INK_DIM, Renderer
+from games.ui.tutorial_steps import FIRST_RUN_OPTIONS, Step, state_reads, steps_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import GameRun
@@ -64,7 +64,7 @@ class Tutorial:
 
     def session_options(self, game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options to start a session with: a first run's guided game adds its own
-        (:data:`games.tutorial_steps.FIRST_RUN_OPTIONS`: Wallamoppi's practice turn)."""
+        (:data:`games.ui.tutorial_steps.FIRST_RUN_OPTIONS`: Wallamoppi's practice turn)."""
         if not self.first_run(game_id):
             return dict(options)
         return {**options, **FIRST_RUN_OPTIONS.get(game_id, {})}

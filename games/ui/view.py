@@ -4,7 +4,7 @@ Each game's ``view.py`` defines ``make_view(app, session) -> View``. The app cal
 :meth:`View.handle_event` for every pygame event meant for the game, :meth:`View.update` once
 per rendered frame (before the physics frames of that render frame) and :meth:`View.draw` to
 paint the play area ``app.play_rect``. Views never change physics bodies or rules state
-directly: they send :class:`~games.protocol.InputEvent` values through :meth:`View.send`
+directly: they send :class:`~games.core.protocol.InputEvent` values through :meth:`View.send`
 (``session.handle``) so every action is checked by the rules and recorded for replays; a
 refused input is shown in the status bar for a few seconds.
 
@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from games.protocol import InputEvent, InputRefused, Session
-from games.words import seat_label
+from games.core.protocol import InputEvent, InputRefused, Session
+from games.core.words import seat_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import App
@@ -58,7 +58,7 @@ class View:
 
     def seat_label(self, seat: int, name: str, human: bool) -> str:
         """How a panel names seat number ``seat`` (player ``name``): "Red (you)", "Blue
-        (computer)" (games/words.py); in a network game "Blue (remote)" for a person playing on
+        (computer)" (games/core/words.py); in a network game "Blue (remote)" for a person playing on
         another machine (``own_seats``: this window's seats)."""
         remote = self.own_seats is not None and seat not in self.own_seats
         return seat_label(name, human, remote=remote)

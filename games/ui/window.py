@@ -10,8 +10,8 @@
   one; ``PYGAME_DISPLAY=N`` picks another, as in pygame) and its desktop size, so the size is
   chosen for the screen the window is really put on.
 - :func:`load_window_size` / :func:`save_window_size`: ``window.toml`` in the player's config
-  folder (:func:`games.userdirs.user_config_dir`). Reading goes through
-  :func:`games.userfile.read_user_toml`; a missing file is the first start (no message), a
+  folder (:func:`games.core.userdirs.user_config_dir`). Reading goes through
+  :func:`datafiles.userfile.read_user_toml`; a missing file is the first start (no message), a
   corrupt or unreadable one is one line on stderr and the default size, never a stop. It is
   written through a temporary file and ``os.replace`` (a crash never leaves half a file).
 - :func:`make_icon`: the window icon, a wobbly stack of wooden disks drawn in code.
@@ -30,9 +30,9 @@ from typing import Any
 
 import pygame
 
+from datafiles.userfile import UserFileError, read_user_toml, shown, shown_path
+from games.core.userdirs import user_config_dir
 from games.ui.canvas import ACCENT, MATERIAL_COLOURS, shade
-from games.userdirs import user_config_dir
-from games.userfile import UserFileError, read_user_toml, shown, shown_path
 
 APP_TITLE = "Wobbletop"
 DEFAULT_SIZE = (1280, 800)  # preferred, when the screen has room for it
@@ -140,7 +140,7 @@ def settings_text(size: Size) -> str:
 
 def save_window_size(size: Size, path: Path | None = None) -> None:
     """Write ``size`` to the settings file atomically; :class:`OSError` says why it failed."""
-    from games.scenario import write_text_atomically
+    from games.runs.scenario import write_text_atomically
 
     write_text_atomically(settings_path() if path is None else path, settings_text(size))
 

@@ -8,7 +8,7 @@ the three buttons. Every game gets
 it; a view that paints its own end screen (Animal upon Animal's tower taken down in order)
 keeps painting it on the board beside the panel.
 
-- The numbers come from the game's :class:`~games.protocol.Outcome` details (turns, coins,
+- The numbers come from the game's :class:`~games.core.protocol.Outcome` details (turns, coins,
   tower height, dots left, lives...: :data:`NUMBER_LABELS` says which, in words) and the
   time played, counted here while the game ran (overlays stop it, as they stop the game).
 - Why it ended: the view's ``end_reason()`` where it has one (Wallamoppi's "The tower fell:
@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.protocol import Outcome, SeatKind
+from games.core.protocol import Outcome, SeatKind
+from games.core.words import display_name, sentence, wins
 from games.ui.canvas import PLAYER_COLOURS, TAG_COLOURS, shade
 from games.ui.render import ACCENT, INK, INK_DIM, PANEL, Renderer
-from games.words import display_name, sentence, wins
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.ui.app import GameRun
@@ -80,7 +80,7 @@ def headline(outcome: Outcome) -> str:
     names = [name.strip() for name in outcome.winner.split(",")]
     if len(names) > 1:
         return " and ".join(display_name(name) for name in names) + " win"
-    return wins(names[0])  # games/words.py: "Red wins", "Monsters win"
+    return wins(names[0])  # games/core/words.py: "Red wins", "Monsters win"
 
 
 def swapped(

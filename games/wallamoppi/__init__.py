@@ -6,16 +6,16 @@ A headless game of two computer seats stops after 15 simulated minutes at most.
 from typing import Literal
 
 # Skill: easy / normal / hard (or careful / steady / shaky), or 0 (careless) to 1 (best)
-from games.option_models import ComputerSpeed, GameOptions, Skill
-from games.protocol import GameSpec, Session, SessionSetup
+from games.core.option_models import ComputerSpeed, GameOptions, Skill
+from games.core.protocol import GameSpec, Session, SessionSetup
 
 
 class WallamoppiOptions(GameOptions):
-    """``skill``: the computer seats' strength (easy / normal / hard, games/skill.py: the
+    """``skill``: the computer seats' strength (easy / normal / hard, games/core/skill.py: the
     hand's steadiness; or a hand's number from 0 to 1), one for all or one per seat (a list or
     a table); ``wall = "auto"``: the wall is built at random before play (scenarios of the
     tower step); ``computer_speed``: how long a person is given to see each computer action
-    (games/pacing.py; the window sets it, absent: instant); ``practice = true``: each person's
+    (games/core/pacing.py; the window sets it, absent: instant); ``practice = true``: each person's
     first tower turn is untimed until their disk is stacked (the window's guided first turn)."""
 
     skill: Skill | list[Skill] | dict[Literal["dark", "light"], Skill] | None = None
@@ -48,7 +48,7 @@ GAME = GameSpec(
     ),
     seat_names=("dark", "light"),
     min_seats=2,
-    new_session=new_session,
+    make_session=new_session,
     view_module="games.wallamoppi.view",
     physics=True,
     headless_seconds=900.0,

@@ -3,14 +3,14 @@
 Wall: a slot's *load* is how many wall slots rest on it, directly or through others. The
 computer puts its own colour where the load is small (easy to pull later) and the other colour
 where it is large (the opponent must pull a load-bearing disk). Ties are broken by the game's
-seeded :class:`~games.rng.Chance`.
+seeded :class:`~games.core.rng.Chance`.
 
 Tower: the computer plays through the same hand as a person, one ``grab``/``move``/``release``
 input at a time through ``session.handle``: it picks its disk (a fallen one of its colour
 first, else the wall disk of its colour with the least load), grabs it, pulls it up at its
 pull speed, carries it over the tower, lowers it at its release speed to just above the top
 disk with a sideways aim error, lets go, waits until the disk is stacked and catches the
-marble. At a window's computer speed (the session's ``pace``, games/pacing.py) it holds its
+marble. At a window's computer speed (the session's ``pace``, games/core/pacing.py) it holds its
 drawn wall disk a moment before placing it, so a person sees each placement. Off turn it
 releases the marble for its opponent after a short pause; for a person, after a visible
 count-in (``wallamoppi.count_in_seconds``) that the person may cut short (the session's
@@ -31,9 +31,9 @@ from typing import TYPE_CHECKING
 
 import pymunk
 
-from games.idle import countdown_frames
-from games.protocol import InputEvent, InputRefused, SeatKind
-from games.rng import Chance
+from games.core.protocol import InputEvent, InputRefused, SeatKind
+from games.core.rng import Chance
+from games.physicskit.idle import countdown_frames
 from games.wallamoppi.plan import best_pull, pull_risk, slot_load
 from games.wallamoppi.rules import APEX, DARK, LIGHT, Phase, Slot, Wallamoppi, other
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games.narration import capital
+from games.physicskit.narration import capital
 from games.ui.render import ACCENT, Renderer
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -64,7 +64,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.rng import Chance
+from games.core.rng import Chance
 
 DARK = "dark"
 LIGHT = "light"

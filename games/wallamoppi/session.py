@@ -31,7 +31,7 @@ A released taken disk counts as stacked once it has rested flat on the tower's t
 the computer's placement strategy (scenarios, tests); ``practice = true`` (the window's guided
 first turn) makes each person's first tower turn a practice: the marble, once released, waits
 at its start until that player's disk is stacked, then rolls to be caught as usual; ``skill``
-(easy / normal / hard, a number from 0 to 1, or a list or table per seat; see games/skill.py)
+(easy / normal / hard, a number from 0 to 1, or a list or table per seat; see games/core/skill.py)
 sets the computer's dexterity.
 """
 
@@ -41,13 +41,13 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from games.idle import allowed_by, count_up_frames
-from games.narration import capital, narrate
-from games.pacing import session_pace
-from games.physics_session import PhysicsSession
-from games.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
-from games.rng import Chance
-from games.skill import SkillError, seat_skill, seat_strength
+from games.core.pacing import session_pace
+from games.core.protocol import InputEvent, InputRefused, Outcome, SeatKind, SessionSetup
+from games.core.rng import Chance
+from games.core.skill import SkillError, seat_skill, seat_strength
+from games.physicskit.idle import allowed_by, count_up_frames
+from games.physicskit.narration import capital, narrate
+from games.physicskit.physics_session import PhysicsSession
 from games.wallamoppi.bot import DEFAULT_SKILL, Bot, choose_slot
 from games.wallamoppi.rules import (
     DARK,
@@ -105,7 +105,7 @@ class WallamoppiSession(PhysicsSession):
         self.narration: str | None = None  # what happened last, for the status line
         self.last_moves: dict[str, str] = {}  # seat -> the disk it last placed or stacked
         self.count_in_seconds = setup.config.wallamoppi.count_in_seconds
-        self.pace = session_pace(setup.options)  # the computer's speed (games/pacing.py)
+        self.pace = session_pace(setup.options)  # the computer's speed (games/core/pacing.py)
         self.bots = {
             seat: Bot(
                 self,
@@ -533,7 +533,8 @@ class WallamoppiSession(PhysicsSession):
         return max(0.0, self.timer_seconds - self.timer.elapsed)
 
     def status(self) -> str:
-        """What happened last, then what happens now, names capitalised (games/narration.py).
+        """What happened last, then what happens now, names capitalised
+        (games/physicskit/narration.py).
 
         A refusal is shown by the window's notice on the right (and kept in self.refusal for
         the computer player); the status line keeps saying what to do."""

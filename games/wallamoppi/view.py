@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games.protocol import SeatKind, Session
+from games.core.protocol import SeatKind, Session
+from games.core.words import display_name
 from games.ui.physics_view import PhysicsView
 from games.ui.render import (
     ACCENT,
@@ -41,7 +42,6 @@ from games.wallamoppi.marks import draw_last_moves
 from games.wallamoppi.rules import SEATS, Phase, Slot, all_slots, other
 from games.wallamoppi.scene import MarbleTimer, slot_position
 from games.wallamoppi.session import WallamoppiSession
-from games.words import display_name
 from physics.world import Piece
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -11,8 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from games.option_models import DiceSkill, GameOptions
-from games.protocol import GameSpec, Session, SessionSetup
+from games.core.option_models import DiceSkill, GameOptions
+from games.core.protocol import GameSpec, Session, SessionSetup
 
 # games.whacky.bots.BOTS (a test checks they agree): the strengths, the old names and
 # the ladder's scripted newcomer
@@ -31,7 +31,7 @@ class WhackyOptions(GameOptions):
     """
 
     bots: list[BotName] = Field(default_factory=list, max_length=2)  # old: use skill
-    skill: DiceSkill | list[DiceSkill] | None = None  # games/skill.py: one, or one per seat
+    skill: DiceSkill | list[DiceSkill] | None = None  # games/core/skill.py: one, or one per seat
     bot_delay_frames: int = Field(default=0, ge=0, le=100_000)
     undo_grace_frames: int = Field(default=0, ge=0, le=100_000)
     accidents: int = Field(default=0, ge=0, le=MAX_ACCIDENTS)
@@ -85,7 +85,7 @@ GAME = GameSpec(
     ),
     seat_names=("whacky", "monsters"),
     min_seats=2,
-    new_session=new_session,
+    make_session=new_session,
     view_module="games.whacky.view",
     physics=False,
     headless_options={"bot_delay_frames": 0},

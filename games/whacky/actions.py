@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.errors import UserError
-from games.userfile import shown
+from datafiles.userfile import shown
+from games.core.errors import UserError
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,14 @@
 """The Whacky Wit board: its data file, the maze as a point graph, and the three dice.
 
 Pure Python (no pygame, no pymunk). The board is read from ``whacky/board.toml`` in the assets
-folder (:func:`games.assets.assets_dir`), or from any file of the same shape, and checked on
+folder (:func:`datafiles.assets.assets_dir`), or from any file of the same shape, and checked on
 load: every mistake is one line naming the file and the key, e.g.
 ``board.toml: corridors[3]: 'A5-C7' is not straight (one row or one column)``. A maze of more
 than :data:`MOST_POINTS` points is refused: the computers' search would take minutes a game.
 
 The maze is a graph of *points* with grid coordinates ``(x, y)`` (x to the right, y down). A
-point is named by a column letter and a row number, ``"J9"`` (games.grid's names). Points come
-from straight *corridors*: every grid point between a corridor's two ends is a point, and
+point is named by a column letter and a row number, ``"J9"`` (games.turnkit.grid's names). Points
+come from straight *corridors*: every grid point between a corridor's two ends is a point, and
 neighbours along a corridor are joined by a path. Every point holds a dot except Whacky's
 start point and the cage.
 
@@ -42,10 +42,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from games.assets import assets_dir
-from games.errors import UserError
-from games.grid import square_label
-from games.userfile import UserFileError, read_user_toml, shown, shown_path
+from datafiles.assets import assets_dir
+from datafiles.userfile import UserFileError, read_user_toml, shown, shown_path
+from games.core.errors import UserError
+from games.turnkit.grid import square_label
 
 DEFAULT_BOARD_PATH = assets_dir() / "whacky" / "board.toml"
 MAX_BOARD_BYTES = 256 * 1024
@@ -242,7 +242,7 @@ def load_board(path: str | Path | None = None) -> Board:
     """Read and check a board file (TOML); :class:`BoardError` names the file and key.
 
     Anything that is not a regular file of sane size (a FIFO, a device, a huge file, TOML
-    nested thousands deep) is refused before parsing (:func:`games.userfile.read_user_toml`).
+    nested thousands deep) is refused before parsing (:func:`datafiles.userfile.read_user_toml`).
     """
     board_path = Path(path) if path is not None else default_board_path()
     try:

@@ -2,12 +2,12 @@
 
 Each bot chooses an action for the current decision node of a
 :class:`~games.whacky.rules.State` (Whacky's move, or the chosen monster's move). Both sides
-come in three strengths (games/skill.py): *easy* is :class:`EasyBot`, *normal*
+come in three strengths (games/core/skill.py): *easy* is :class:`EasyBot`, *normal*
 :class:`GreedyBot`, *hard* :class:`ExpectimaxBot` (the old names ``greedy`` and ``expectimax``
 still choose them):
 
 * :class:`EasyBot` plays greedy's move half the time and any legal move the other half (a first
-  game); its luck is its own, seeded (:mod:`games.bot_luck`).
+  game); its luck is its own, seeded (:mod:`games.turnkit.bot_luck`).
 * :class:`GreedyBot`. Whacky takes the move that puts down the most dots (a power dot counts
   extra; when powered, each monster hunted on the way counts extra), ending near dots still
   up, and never runs into a monster unless that wins; of the moves within three dots of the
@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.bot_luck import BLUNDER_SHARE, decision_luck
-from games.skill import bot_names
+from games.core.skill import bot_names
+from games.turnkit.bot_luck import BLUNDER_SHARE, decision_luck
 from games.whacky.board import Board
 from games.whacky.rules import (
     CAGE_LEAVE_MAX,
@@ -210,7 +210,7 @@ class Bot:
     name = "bot"
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed  # its own luck (games.bot_luck), for the easy bot's blunders
+        self.seed = seed  # its own luck (games.turnkit.bot_luck), for the easy bot's blunders
 
     def choose(self, state: State) -> Move:
         moves = state.legal_moves()
@@ -295,7 +295,7 @@ class GreedyBot(Bot):
 
 class EasyBot(GreedyBot):
     """Greedy, or now and then any legal move: the monsters
-    :data:`~games.bot_luck.BLUNDER_SHARE` of the time, Whacky less often
+    :data:`~games.turnkit.bot_luck.BLUNDER_SHARE` of the time, Whacky less often
     (:attr:`whacky_blunder_share`): a random Whacky move runs into a monster so often that at
     the monsters' share two easy computers left Whacky a quarter of the games (59 of 80 to the
     monsters; at 0.3, 40 of 80)."""

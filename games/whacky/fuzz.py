@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 
-from games.rng import Chance
+from games.core.rng import Chance
 from games.whacky.rules import Action, State, UsePower
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.graph import exact_walks
+from games.turnkit.graph import exact_walks
 from games.whacky.actions import BadPath, Blocked
 from games.whacky.board import Board
 

@@ -91,10 +91,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from games.assets import parse_once, read_once
-from games.checks import check_action
-from games.engine import SnapshotState
-from games.userfile import shown
+from datafiles.assets import parse_once, read_once
+from datafiles.userfile import shown
+from games.core.checks import check_action
+from games.turnkit.engine import SnapshotState
 from games.whacky import paths, saved
 from games.whacky.actions import (
     Accident,
@@ -324,7 +324,7 @@ class State(SnapshotState[Action]):
         self._listed = {}
 
     def draw(self, chance: Any) -> Action:
-        """The current chance node's outcome drawn from a :class:`games.rng.Chance`.
+        """The current chance node's outcome drawn from a :class:`games.core.rng.Chance`.
 
         Whacky's roll and the monsters' two dice draw a face index each (0 to 11, in the board
         file's face order; colour first). An accident rolls the 1-in-N die once per dot on the

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.userfile import shown
+from datafiles.userfile import shown
 from games.whacky.actions import StateError
 from games.whacky.phases import LIVES, MONSTERS, POWER_ROLLS, SAVED_KEYS, WHACKY, Phase
 

@@ -1,8 +1,8 @@
-"""Whacky Wit as a :class:`games.protocol.Session`: the rule engine with seats, bots and dice.
+"""Whacky Wit as a :class:`games.core.protocol.Session`: the rule engine with seats, bots and dice.
 
 No physics world (``world`` is None). Seats, the computers' pace, the undo grace after a
 human's action, undo until the next roll and the log come from
-:class:`games.turn_session.TurnBasedSession`. Seat 0 plays Whacky, seat 1 the four monsters;
+:class:`games.turnkit.turn_session.TurnBasedSession`. Seat 0 plays Whacky, seat 1 the four monsters;
 either may be a human or a computer. Human seats act through :meth:`handle`:
 
 * ``InputEvent(action="roll")``: roll Whacky's die, or the monsters' two dice at once (and the
@@ -29,12 +29,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.options import OptionsError
-from games.protocol import InputRefused, SessionSetup
-from games.turn_session import TurnBasedSession, seat_tuple
+from games.core.options import OptionsError
+from games.core.protocol import InputRefused, SessionSetup
+from games.core.words import does, says, wins
+from games.turnkit.turn_session import TurnBasedSession, seat_tuple
 from games.whacky.bots import make_bot
 from games.whacky.rules import (
     LIVES,
+    MAX_ACCIDENTS,
     MONSTERS,
     WHACKY,
     Accident,
@@ -49,9 +51,8 @@ from games.whacky.rules import (
     UsePower,
     action_from_json,
 )
-from games.words import does, says, wins
 
-DEFAULT_BOT = "normal"  # games/skill.py: the strength a computer seat gets by default
+DEFAULT_BOT = "normal"  # games/core/skill.py: the strength a computer seat gets by default
 
 
 def _state_from_options(options: Mapping[str, Any]) -> State:
@@ -59,8 +60,8 @@ def _state_from_options(options: Mapping[str, Any]) -> State:
     if not isinstance(accidents, int) or isinstance(accidents, bool) or not (
         accidents == 0 or accidents >= 2
     ):
-        raise OptionsError(f"options.accidents: {accidents!r} must be 0 (off) or a whole number "
-                         "N >= 2 (a 1-in-N chance per dot)")
+        raise OptionsError(f"options.accidents: {accidents!r}; allowed: 0 (off) or a whole number "
+                           f"N from 2 to {MAX_ACCIDENTS} (a 1-in-N chance per dot)")
     start = options.get("start")
     if start is None:
         return State(accidents=accidents)

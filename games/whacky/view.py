@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games.grid import column_label
-from games.protocol import Session
+from games.core.protocol import Session
+from games.turnkit.grid import column_label
 from games.ui.animation import Mark
 from games.ui.dice_view import GAP, PAD, DiceBoardView, keep_layer
 from games.ui.palette import draw_seat_mark, draw_seat_token, seat_colour

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from games.animals.session import AnimalsSession
-from games.protocol import InputEvent, SeatKind, SessionSetup
+from games.core.protocol import InputEvent, SeatKind, SessionSetup
 from physics.config import PhysicsConfig, load_config
 
 

@@ -1,5 +1,5 @@
 """A headless Animal upon Animal game jumps over the frames in which nothing moves and no
-computer acts (games/headless.py's event-driven tick: the computers' pauses, their wait for the
+computer acts (games/runs/headless.py's event-driven tick: the computers' pauses, their wait for the
 tower to settle, the turn's quiet count) and ends in the state that ticking every frame gives."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from games.animals.session import AnimalsSession
-from games.headless import drive
-from games.protocol import SeatKind, SessionSetup
+from games.core.protocol import SeatKind, SessionSetup
+from games.runs.headless import drive
 from physics.config import load_config
 
 

@@ -21,8 +21,8 @@ from games.animals.record import Entry, Record
 from games.animals.rules import Phase
 from games.animals.session import AnimalsSession
 from games.animals.view import AnimalsView
-from games.pacing import pace
-from games.protocol import SeatKind
+from games.core.pacing import pace
+from games.core.protocol import SeatKind
 from tests.animals.helpers import run, session
 
 FRAME = 1 / 60

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.animals.catalogue import load
 from games.animals.mind import Mind
-from games.rng import Chance
+from games.core.rng import Chance
 
 CATALOGUE = load().catalogue
 

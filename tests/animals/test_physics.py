@@ -9,7 +9,7 @@ import math
 from games.animals.catalogue import load
 from games.animals.rules import Phase
 from games.animals.scene import AnimalScene
-from games.protocol import SeatKind
+from games.core.protocol import SeatKind
 from physics.config import load_config
 from tests.animals.helpers import session
 

@@ -22,7 +22,7 @@ from games.animals.rules import (
     TowerFell,
     seat_names,
 )
-from games.rng import Chance
+from games.core.rng import Chance
 
 CATALOGUE = load().catalogue
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from games.assets import assets_dir
-from games.scenario import run_scenario_file
+from datafiles.assets import assets_dir
+from games.runs.scenario import run_scenario_file
 
 FOLDER = assets_dir() / "scenarios" / "animals"
 

@@ -10,7 +10,7 @@ import pytest
 
 from games.animals.rules import Phase
 from games.animals.session import AnimalsSession
-from games.protocol import InputEvent, InputRefused, SeatKind
+from games.core.protocol import InputEvent, InputRefused, SeatKind
 from tests.animals.helpers import carry, config, run, send, session
 
 

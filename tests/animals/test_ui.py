@@ -17,11 +17,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from games import registry
 from games.animals.rules import Phase
 from games.animals.session import AnimalsSession
 from games.animals.view import AnimalsView
-from games.protocol import SeatKind
+from games.core import registry
+from games.core.protocol import SeatKind
 
 
 def screen(view: AnimalsView, point: tuple[float, float]) -> tuple[int, int]:

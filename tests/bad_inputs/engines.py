@@ -15,8 +15,8 @@ from typing import Any
 
 from games.animals import rules as animals
 from games.animals.catalogue import load
+from games.core.rng import Chance
 from games.malloppo import rules as malloppo
-from games.rng import Chance
 from games.stonewall import rules as stonewall
 from games.whacky import rules as whacky
 

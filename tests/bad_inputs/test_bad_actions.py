@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from games.grid import Square
-from games.rng import Chance
+from games.core.rng import Chance
+from games.turnkit.grid import Square
 from tests.bad_inputs.engines import ENGINES
 
 

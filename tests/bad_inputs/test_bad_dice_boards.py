@@ -272,7 +272,7 @@ def test_the_api_gives_the_same_error_as_a_user_error(
 ) -> None:
     import importlib
 
-    from games.errors import UserError
+    from games.core.errors import UserError
 
     board_module = importlib.import_module(f"games.{game}.board")
     rules = importlib.import_module(f"games.{game}.rules")

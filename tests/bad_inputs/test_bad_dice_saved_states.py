@@ -19,10 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.errors import UserError
+from games.core.errors import UserError
+from games.core.rng import Chance
 from games.malloppo import rules as malloppo
 from games.malloppo.fuzz import random_turn
-from games.rng import Chance
 from games.whacky import rules as whacky
 from games.whacky.fuzz import random_step
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from games.report import MAX_RESULTS_BYTES
-from games.sweep import MOST_POINTS
+from games.runs.report import MAX_RESULTS_BYTES
+from games.runs.sweep import MOST_POINTS
 from tests.bad_inputs.helpers import refused
 
 HEADER = "game,point,seed,players,options.bots,status,error,seats,winner,turns\n"
@@ -106,7 +106,7 @@ def test_a_bad_results_file_is_one_line_and_no_report_folder(
 
 
 def test_a_good_file_passes_the_same_checks(tmp_path: Path) -> None:
-    from games.report import read_results
+    from games.runs.report import read_results
 
     results = tmp_path / "results.csv"
     results.write_text(GOOD + ROW.format(seed=3)[:20], encoding="utf-8")  # a sweep still running
@@ -164,7 +164,7 @@ def test_a_full_disk_while_writing_the_report_is_one_line(
 ) -> None:
     import errno
 
-    from games import report
+    from games.runs import report
 
     def no_room(*args: object, **kwargs: object) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))

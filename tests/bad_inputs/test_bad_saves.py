@@ -2,12 +2,12 @@
 
 For each of the six games a real save is made (``wobbletop run GAME --frames N --save F``;
 for Free play also one with a player's inputs in it, from a shipped scenario through
-:func:`games.saves.write_save`), then broken one way at a time: cut short, a changed seed, a
+:func:`games.runs.saves.write_save`), then broken one way at a time: cut short, a changed seed, a
 changed or added input, an unknown key, a wrong type, a newer ``save.format``, a missing
 ``[save]`` or ``[expect]`` table, an edited digest or data-file hash. Each must be refused by
 ``wobbletop run --resume`` with exit 2 and one line (no traceback), and by
-:func:`games.saves.load_save` / :func:`games.saves.resume` with a one-line ``UserError``; the
-save's bytes stay as they were and no file appears in its folder or the player's folders.
+:func:`games.runs.saves.load_save` / :func:`games.runs.saves.resume` with a one-line ``UserError``;
+the save's bytes stay as they were and no file appears in its folder or the player's folders.
 tests/test_saves.py has the cases first written for Whacky Wit alone; this extends them to
 every game (the message each case must name is checked here too).
 """
@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from games.assets import assets_dir
+from datafiles.assets import assets_dir
 from games.cli import main
-from games.errors import UserError
-from games.saves import SAVE_FORMAT, load_save, resume, write_save
-from games.scenario import load_scenario, start_session
-from games.userdirs import user_config_dir, user_data_dir
+from games.core.errors import UserError
+from games.core.userdirs import user_config_dir, user_data_dir
+from games.runs.saves import SAVE_FORMAT, load_save, resume, write_save
+from games.runs.scenario import load_scenario, start_session
 from tests.bad_inputs.helpers import refused, snapshot
 
 # A save part-way through each game (frames), all computers playing, seed 2.

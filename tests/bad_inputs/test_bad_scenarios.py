@@ -17,10 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import registry
 from games.cli import main
-from games.options import OptionsError, check_options
-from games.scenario import ScenarioError, parse_scenario, run_scenario_file
+from games.core import registry
+from games.core.options import OptionsError, check_options
+from games.runs.scenario import ScenarioError, parse_scenario, run_scenario_file
 from tests.bad_inputs.helpers import snapshot
 
 FREE = 'game = "freeplay"\nframes = 3\n'

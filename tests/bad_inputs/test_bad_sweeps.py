@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 import tomli_w
 
-from games.assets import assets_dir
+from datafiles.assets import assets_dir
 from games.cli import main
-from games.sweep import MOST_GAMES, MOST_POINTS, run_sweep
+from games.runs.sweep import MOST_GAMES, MOST_POINTS, run_sweep
 from tests.bad_inputs.helpers import refused
 
 if sys.version_info >= (3, 11):
@@ -282,7 +282,7 @@ def test_a_full_disk_is_one_line_and_resume_runs_the_rest(
     monkeypatch: pytest.MonkeyPatch,
     room: int,
 ) -> None:
-    from games import sweep_results
+    from games.runs import sweep_results
 
     sweep = tmp_path / "bots.toml"
     sweep.write_text(BOTS.replace("seeds = 2", "seeds = 6"), encoding="utf-8")

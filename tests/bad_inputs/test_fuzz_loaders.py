@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from games.animals import rules as animals
+from games.core.rng import Chance
 from games.malloppo import rules as malloppo
-from games.rng import Chance
 from games.stonewall import rules as stonewall
 from games.whacky import rules as whacky
 from tests.bad_inputs.engines import ENGINES, Engine

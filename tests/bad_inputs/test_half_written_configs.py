@@ -28,8 +28,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.sha import sha256
-from games.userfile import Snapshot
+from datafiles.sha import sha256
+from datafiles.userfile import Snapshot
 from physics import live
 from physics.config import ConfigError, LoadedConfig
 from physics.live import ConfigWatcher

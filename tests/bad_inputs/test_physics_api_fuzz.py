@@ -4,7 +4,7 @@ between the world's far ends, the game's own actions with odd data, live config 
 edges of every range), every body stays finite and inside the world's bounds.
 
 An input the world cannot take is refused at the boundary with a one-line reason
-(:class:`~games.protocol.InputRefused`: NaN, infinity, a point past 1,000 km); a point outside
+(:class:`~games.core.protocol.InputRefused`: NaN, infinity, a point past 1,000 km); a point outside
 the world is clamped to its bounds; a piece that still leaves (a flick, a tunnel through the
 table) is caught and laid back with a message (``World.escapes``). Checked after every input
 and every frame, for Free play, Wallamoppi and Animal upon Animal, with hypothesis drawing the
@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import registry
-from games.protocol import InputEvent, InputRefused, SeatKind, Session, SessionSetup
+from games.core import registry
+from games.core.protocol import InputEvent, InputRefused, SeatKind, Session, SessionSetup
 from physics.config import PhysicsConfig, load_config, waits_for_restart
 
 DEFAULTS: PhysicsConfig = load_config().config

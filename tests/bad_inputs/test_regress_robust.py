@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from games import regress, scenario
 from games.cli import main
+from games.runs import regress, scenario
 
 SHIPPED = Path(__file__).resolve().parents[2] / "assets" / "scenarios" / "freeplay"
 QUICK = 'game = "freeplay"\nframes = 3\n'

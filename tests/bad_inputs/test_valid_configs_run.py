@@ -17,8 +17,8 @@ import pytest
 import tomli_w
 
 from games.cli import main
-from games.protocol import CONFIG_ACTION, InputEvent, InputRefused, SessionSetup
-from games.scenario import ScenarioError, run_scenario_file
+from games.core.protocol import CONFIG_ACTION, InputEvent, InputRefused, SessionSetup
+from games.runs.scenario import ScenarioError, run_scenario_file
 from physics.config import ConfigError, _bounds, _section_model, load_config
 
 
@@ -99,7 +99,7 @@ def test_a_defaults_file_without_a_piece_material_is_refused(tmp_path: Path) -> 
 
 @pytest.mark.parametrize("game", ["freeplay", "wallamoppi"])
 def test_a_live_edit_dropping_a_material_is_refused_and_the_game_goes_on(game: str) -> None:
-    from games import registry
+    from games.core import registry
 
     spec = registry.load(game)
     session = spec.new_session(SessionSetup(config=load_config().config, seed=1))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from games.grid import Square
+from games.core.rng import Chance
 from games.malloppo.fuzz import random_turn
 from games.malloppo.rules import TOTAL_COINS, Phase, State, Turn
-from games.rng import Chance
+from games.turnkit.grid import Square
 
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 

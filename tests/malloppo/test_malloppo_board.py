@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from games.grid import Square
 from games.malloppo.board import DEFAULT_BOARD_PATH, BoardError, load_board
+from games.turnkit.grid import Square
 
 
 def test_default_board_has_three_start_squares_for_each_of_four_colours() -> None:

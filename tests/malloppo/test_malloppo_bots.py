@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from malloppo_helpers import BLUE, GREEN, RED, position, sq
 
-from games.grid import Square
+from games.core.rng import Chance
 from games.malloppo.bots import Bot, ExpectimaxBot, GreedyBot, make_bot
 from games.malloppo.rules import State
-from games.rng import Chance
+from games.turnkit.grid import Square
 
 DUEL_SEEDS = range(40)
 

@@ -11,10 +11,10 @@ from types import ModuleType
 
 import pytest
 
-from games.headless import play_headless
+from games.core.protocol import Session
 from games.malloppo.rules import Turn
 from games.malloppo.session import MalloppoSession
-from games.protocol import Session
+from games.runs.headless import play_headless
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "malloppo_first_mover.py"
 

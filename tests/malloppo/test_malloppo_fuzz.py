@@ -14,9 +14,9 @@ import random
 
 import pytest
 
+from games.core.rng import Chance
 from games.malloppo.fuzz import check_invariants, random_turn
 from games.malloppo.rules import Phase, State, Turn
-from games.rng import Chance
 
 GAMES_PER_COUNT = 150
 MAX_ACTIONS = 5_000  # a game ends long before: every odd roll takes a coin out of play

@@ -11,7 +11,7 @@ import json
 import pytest
 from malloppo_helpers import BLUE, GREEN, RED, YELLOW, position, sq, turn
 
-from games.graph import is_walk, no_reversal
+from games.core.rng import Chance
 from games.malloppo.rules import (
     TOTAL_COINS,
     BadPath,
@@ -30,7 +30,7 @@ from games.malloppo.rules import (
     action_from_json,
     action_to_json,
 )
-from games.rng import Chance
+from games.turnkit.graph import is_walk, no_reversal
 from tests.bad_inputs.helpers import refused_in_one_line
 
 TWO_GREEN = 1  # with two players, player 1 is green

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from games.assets import assets_dir
+from datafiles.assets import assets_dir
 from games.malloppo.rules import Phase, State
-from games.scenario import run_scenario_file
+from games.runs.scenario import run_scenario_file
 
 FOLDER = assets_dir() / "scenarios" / "malloppo"
 

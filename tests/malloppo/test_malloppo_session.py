@@ -11,12 +11,12 @@ from collections.abc import Callable
 import pytest
 from malloppo_helpers import BLUE, RED, position, sq, turn
 
-from games.headless import drive
+from games.core.options import OptionsError
+from games.core.protocol import InputEvent, InputRefused, SeatKind, SessionSetup
+from games.core.registry import load
 from games.malloppo.rules import Phase, Roll, action_to_json
 from games.malloppo.session import MalloppoSession
-from games.options import OptionsError
-from games.protocol import InputEvent, InputRefused, SeatKind, SessionSetup
-from games.registry import load
+from games.runs.headless import drive
 from physics.config import load_config
 
 H, C = SeatKind.HUMAN, SeatKind.COMPUTER
@@ -162,7 +162,7 @@ def test_headless_cli_prints_winner_and_coins_per_player(
 
 def test_headless_session_imports_no_pygame() -> None:
     code = (
-        "import sys, games.headless as h; h.play_headless('malloppo', None, 1, players=2);"
+        "import sys, games.runs.headless as h; h.play_headless('malloppo', None, 1, players=2);"
         "print('pygame' in sys.modules)"
     )
     out = subprocess.run(

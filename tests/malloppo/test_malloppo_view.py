@@ -17,10 +17,10 @@ import pygame
 import pytest
 from malloppo_helpers import RED, position, sq
 
-from games import registry
+from games.core import registry
+from games.core.protocol import SeatKind
 from games.malloppo.rules import Phase, State
 from games.malloppo.view import MalloppoView
-from games.protocol import SeatKind
 from games.ui.app import MIN_SIZE, App
 
 FRAME = 1 / 60

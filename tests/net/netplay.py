@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from games import registry
-from games.headless import frame_limit
+from games.core import registry
+from games.core.protocol import InputEvent
 from games.net.client import Peer
 from games.net.host import Host
 from games.net.lockstep import acting_seat
-from games.protocol import InputEvent
-from games.scenario import load_scenario, prepare_session
+from games.runs.headless import frame_limit
+from games.runs.scenario import load_scenario, prepare_session
 from physics.config import load_config
 
 WAIT = 120.0  # a bound so nothing hangs on a busy machine, not a duration to reach

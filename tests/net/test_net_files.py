@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from games.assets import assets_dir
+from datafiles.assets import assets_dir
 from games.net import host as host_module
 from games.net.snapshot import MAX_DATA_FILE_BYTES, data_texts
-from games.saves import SaveError
+from games.runs.saves import SaveError
 from tests.net.netplay import make_host, play
 from tests.net.test_net_cli import join, run_line, start_host
 from tests.waiting import Spawn, finish

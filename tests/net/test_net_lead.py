@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
+from games.core.protocol import InputEvent
 from games.net.client import Peer
 from games.net.lockstep import Desync, Follower, HostGame, leader
 from games.net.lockstep import Peer as NetPeer
 from games.net.proxy import LossyProxy
-from games.protocol import InputEvent
 from tests.net.netplay import WAIT, inputs_by_seat, make_host, wait_listening
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "assets" / "scenarios"
@@ -79,9 +79,9 @@ def test_a_table_that_leads_to_the_hosts_last_frame_ends_the_game() -> None:
 
 
 def animals_table() -> tuple[Any, Any]:
-    from games import registry
-    from games.headless import new_session
-    from games.protocol import SeatKind
+    from games.core import registry
+    from games.core.protocol import SeatKind
+    from games.runs.headless import new_session
     from physics.config import load_config
 
     spec = registry.load("animals")

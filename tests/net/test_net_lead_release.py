@@ -10,11 +10,11 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from games import registry
-from games.headless import drive, new_session, summary
+from games.core import registry
+from games.core.protocol import InputEvent, SeatKind
 from games.net.client import Peer
 from games.net.proxy import LossyProxy
-from games.protocol import InputEvent, SeatKind
+from games.runs.headless import drive, new_session, summary
 from physics.config import load_config
 from tests.net.netplay import WAIT, inputs_by_seat, make_host, wait_listening
 

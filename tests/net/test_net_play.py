@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from games.headless import play_headless
 from games.net.client import Peer
-from games.scenario import InputRecord
+from games.runs.headless import play_headless
+from games.runs.scenario import InputRecord
 from tests.net.netplay import inputs_by_seat, make_host, play, wait_listening
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "assets" / "scenarios"
@@ -32,7 +32,7 @@ GAMES = [
 def test_every_game_with_computer_peers_ends_as_run_does(
     game: str, seed: int, frames: int | None
 ) -> None:
-    from games import registry
+    from games.core import registry
 
     seats = ["remote"] * registry.load(game).min_seats
     host = make_host(game, seats, seed=seed, frames=frames)
@@ -73,8 +73,8 @@ def test_two_scripted_peers_end_as_the_same_inputs_hot_seat(tmp_path: Path) -> N
     import dataclasses
 
     from games.net.host import write_host_save
-    from games.saves import load_save, resume
-    from games.scenario import replay
+    from games.runs.saves import load_save, resume
+    from games.runs.scenario import replay
 
     path = SCENARIOS / "wallamoppi" / "centred_stack_stands.toml"
     loaded, by_seat = inputs_by_seat(path)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from games.headless import play_headless
 from games.net.client import Peer
 from games.net.proxy import LossyProxy
+from games.runs.headless import play_headless
 from tests.net.netplay import WAIT, inputs_by_seat, make_host, wait_listening
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "assets" / "scenarios"

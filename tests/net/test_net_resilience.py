@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.client import connect
 
-from games.headless import play_headless
 from games.net import messages as m
 from games.net.client import HostLeft, Peer
+from games.runs.headless import play_headless
 from tests.net.netplay import WAIT, make_host, wait_listening
 
 FRAMES = 900  # a stretch of Wallamoppi: long enough to drop out in the middle of
@@ -65,7 +65,7 @@ def test_a_dropped_peer_pauses_the_game_and_rejoins_where_it_is() -> None:
 
 def test_the_host_going_away_leaves_saves_that_resume(tmp_path: Path) -> None:
     from games.net.host import write_host_save
-    from games.saves import resume_headless
+    from games.runs.saves import resume_headless
 
     host = make_host("wallamoppi", ["remote", "computer"], seed=1, frames=FRAMES)
     peer_box: list[Peer] = []
@@ -175,7 +175,7 @@ def test_a_peer_out_of_step_resynchronises_from_the_host(
 ) -> None:
     """A peer whose table differs (here: a live config edit made only there) finds it at the
     next digest check, says so, reloads the host's game and ends as everyone else."""
-    from games.protocol import CONFIG_ACTION, InputEvent
+    from games.core.protocol import CONFIG_ACTION, InputEvent
     from physics.config import load_config
 
     frames = 700  # the host compares digests at frame 600 (every 5 s at 120 Hz)

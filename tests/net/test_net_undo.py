@@ -11,10 +11,10 @@ from typing import Any
 
 import pygame
 
-from games import registry
-from games.headless import drive, new_session
+from games.core import registry
+from games.core.protocol import Session
 from games.net.host import Host
-from games.protocol import Session
+from games.runs.headless import drive, new_session
 from games.ui.app import App
 from games.ui.net_play import JoinLink
 from physics.config import load_config
@@ -110,8 +110,8 @@ def test_ctrl_z_in_a_joined_free_play_takes_back_the_drag_on_every_table(
 
 def test_an_undo_with_no_drag_to_take_back_is_dropped_with_the_reason() -> None:
     """At the host: nothing changes (the same session, nobody sent the game again)."""
+    from games.core.protocol import InputEvent, SeatKind
     from games.net.lockstep import UNDO, HostGame, Peer
-    from games.protocol import InputEvent, SeatKind
 
     spec = registry.load("freeplay")
     session = new_session(spec, load_config(None).config, 0, (SeatKind.HUMAN,), {})
@@ -128,8 +128,8 @@ def test_a_dice_games_undo_is_an_input_the_host_orders_for_the_player_who_moved(
     """Stonewall: the player on turn rolls, moves and places a wall, then undoes the wall; the
     other player's undo of it is dropped (not theirs). Every table applying the host's stream
     ends at the host's digest, with the wall taken back."""
+    from games.core.protocol import InputEvent, SeatKind
     from games.net.lockstep import UNDO, Follower, HostGame, Peer
-    from games.protocol import InputEvent, SeatKind
     from games.stonewall.rules import Phase, action_to_json
 
     spec = registry.load("stonewall")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 
-from games import registry
-from games.protocol import InputEvent, SeatKind, SessionSetup
+from games.core import registry
+from games.core.protocol import InputEvent, SeatKind, SessionSetup
 from physics import pieces
 from physics.world import World
 from tests.physics.helpers import config, table_world

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.rng import Chance
+from games.core.rng import Chance
 from games.stonewall.board import Square, Wall
 from games.stonewall.rules import (
     Action,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from stonewall_helpers import BLUE, RED, position
 
-from games.rng import Chance
+from games.core.rng import Chance
 from games.stonewall.board import Wall
 from games.stonewall.bots import Bot, ExpectimaxBot, GreedyBot, make_bot, remaining
 from games.stonewall.rules import MovePiece, Pass, Phase, PlaceWall, State

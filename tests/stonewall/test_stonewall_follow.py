@@ -18,8 +18,8 @@ from typing import Any
 import pygame
 import pytest
 
-from games import registry
-from games.protocol import SeatKind, SessionSetup
+from games.core import registry
+from games.core.protocol import SeatKind, SessionSetup
 from games.stonewall.rules import MovePiece, PlaceWall
 from games.stonewall.session import StonewallSession
 from games.stonewall.view import StonewallView

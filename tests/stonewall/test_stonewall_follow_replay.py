@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pygame
 
-from games import registry
-from games.protocol import SeatKind
-from games.regress import check_file
+from games.core import registry
+from games.core.protocol import SeatKind
+from games.runs.regress import check_file
 from games.stonewall.rules import Phase
 from games.stonewall.view import StonewallView
 from games.ui.app import App

@@ -15,7 +15,7 @@ import random
 import pytest
 from stonewall_helpers import random_action
 
-from games.rng import Chance
+from games.core.rng import Chance
 from games.stonewall.rules import WALL_COUNT, State
 
 SHORT_GAMES = 240

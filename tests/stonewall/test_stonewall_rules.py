@@ -13,7 +13,7 @@ import random
 import pytest
 from stonewall_helpers import BLUE, GREEN, RED, YELLOW, destinations, play_random, position
 
-from games.rng import Chance
+from games.core.rng import Chance
 from games.stonewall.board import Square, Wall
 from games.stonewall.rules import (
     WALL_COUNT,

@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 import pytest
 
-from games.headless import drive
-from games.protocol import InputEvent, InputRefused, SeatKind, SessionSetup
-from games.registry import load
+from games.core.protocol import InputEvent, InputRefused, SeatKind, SessionSetup
+from games.core.registry import load
+from games.runs.headless import drive
 from games.stonewall.rules import Phase, Roll, action_to_json
 from games.stonewall.session import StonewallSession
 from physics.config import load_config
@@ -129,7 +129,7 @@ def test_headless_cli_prints_the_outcome_as_json(run_wobbletop: Callable[..., ob
 
 def test_headless_session_imports_no_pygame() -> None:
     code = (
-        "import sys, games.headless as h; h.play_headless('stonewall', None, 1, players=2);"
+        "import sys, games.runs.headless as h; h.play_headless('stonewall', None, 1, players=2);"
         "print('pygame' in sys.modules)"
     )
     out = subprocess.run(

@@ -16,8 +16,8 @@ from typing import Any
 import pygame
 import pytest
 
-from games import registry
-from games.protocol import SeatKind
+from games.core import registry
+from games.core.protocol import SeatKind
 from games.stonewall.board import Wall
 from games.stonewall.rules import Phase, Roll
 from games.stonewall.view import StonewallView

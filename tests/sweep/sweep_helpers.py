@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from games.protocol import GameSpec, InputEvent, Outcome, Session, SessionSetup
+from games.core.protocol import GameSpec, InputEvent, Outcome, Session, SessionSetup
 
 STONEWALL_BOTS = """\
 game = "stonewall"
@@ -102,7 +102,7 @@ GAME = GameSpec(
     help_text="",
     seat_names=("only",),
     min_seats=1,
-    new_session=CrashySession,
+    make_session=CrashySession,
     view_module="",
     physics=False,
 )

@@ -26,8 +26,8 @@ from pathlib import Path
 
 import tomli_w
 
-from games import registry
-from games.sweep import Job, play_job
+from games.core import registry
+from games.runs.sweep import Job, play_job
 from physics.config import load_config
 
 if sys.version_info >= (3, 11):
@@ -139,9 +139,9 @@ import ctypes, sys
 libc = ctypes.CDLL(None)
 libc.malloc.restype = ctypes.c_void_p
 kept = [libc.malloc(64 + (i % 7) * 48) for i in range(int(sys.argv[1]))]
-from games.headless import drive, new_session
-from games.protocol import SeatKind
-from games import registry
+from games.runs.headless import drive, new_session
+from games.core.protocol import SeatKind
+from games.core import registry
 from physics.config import load_config
 spec = registry.load("animals")
 session = new_session(spec, load_config().config, 6, (SeatKind.COMPUTER,) * 2,

@@ -6,7 +6,7 @@ cluster. Skipped only where Dask is not installed (it is in the ``test`` extra).
 
 Nothing here can hang: every cluster start, client, wait and close has an explicit bound
 (:data:`BOUND`), and a run whose scheduler has no worker gives up after ``worker_wait``
-seconds (games/pool.py), so a cluster stuck on a busy machine fails a test with a message.
+seconds (games/runs/pool.py), so a cluster stuck on a busy machine fails a test with a message.
 The cause of a 33-minute hang once seen under load: a worker killed by a job is restarted by
 its nanny, but the cluster closes a nanny whose worker has not come back within
 ``distributed.deploy.lost-worker-timeout`` (15 s); on a busy machine a restart can take longer,
@@ -25,10 +25,10 @@ from pathlib import Path
 import pytest
 from sweep_helpers import FREEPLAY_SUBSTEPS, STONEWALL_BOTS, rows, write
 
-from games import registry
 from games.cli import main
-from games.regress import default_folder
-from games.sweep import run_sweep
+from games.core import registry
+from games.runs.regress import default_folder
+from games.runs.sweep import run_sweep
 
 distributed = pytest.importorskip("dask.distributed")
 dask = pytest.importorskip("dask")
@@ -46,7 +46,7 @@ class _RegisterCrashy(distributed.WorkerPlugin):  # type: ignore[misc, name-defi
     def setup(self, worker: object) -> None:
         import sys
 
-        from games import registry
+        from games.core import registry
 
         sys.path.insert(0, self.folder)
         registry.GAMES["crashy"] = "sweep_helpers"

@@ -11,7 +11,7 @@ import pytest
 from sweep_helpers import write
 
 from games.cli import main
-from games.report import read_results, wilson
+from games.runs.report import read_results, wilson
 
 HEADER = "game,point,seed,players,config.friction.wood-wood,status,error,winner,reason,tower_height,turns,frames\n"  # noqa: E501
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from sweep_helpers import FREEPLAY_SUBSTEPS, STONEWALL_BOTS, rows, write
 
-from games import registry
-from games.assets import assets_dir
+from datafiles.assets import assets_dir
 from games.cli import main
-from games.sweep import load_sweep, make_plan, run_sweep
+from games.core import registry
+from games.runs.sweep import load_sweep, make_plan, run_sweep
 from tests.waiting import Spawn, finish, wait_until
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

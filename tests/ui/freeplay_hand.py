@@ -8,10 +8,10 @@ from typing import Any
 
 import pygame
 
-from games import registry
+from games.core import registry
+from games.core.protocol import SeatKind
 from games.freeplay.session import FreeplaySession
 from games.freeplay.view import FreeplayView
-from games.protocol import SeatKind
 
 
 def start_freeplay(

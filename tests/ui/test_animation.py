@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.pacing import COMPUTER_SPEEDS, pace
+from games.core.pacing import COMPUTER_SPEEDS, pace
 from games.ui.animation import Animator, Mark
 
 

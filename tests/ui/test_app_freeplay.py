@@ -8,7 +8,7 @@ import math
 import pygame
 import pytest
 
-from games import registry
+from games.core import registry
 from games.ui.physics_view import PhysicsView
 
 # A rotation-locked grip (Shift) sets the disk down flat where the mouse let go. A plain

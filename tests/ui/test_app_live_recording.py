@@ -8,8 +8,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from games.regress import check_file
-from games.scenario import load_scenario, replay
+from games.runs.regress import check_file
+from games.runs.scenario import load_scenario, replay
 
 
 def save(path: Path, text: str, *, tick: int) -> None:

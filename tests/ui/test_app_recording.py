@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.regress import check_file
+from games.runs.regress import check_file
 
 
 def test_a_drag_recorded_in_the_window_replays_to_the_same_digest(make_app, ui, tmp_path) -> None:

@@ -8,9 +8,9 @@ import math
 import pygame
 import pytest
 
-from games import registry
+from games.core import registry
+from games.core.protocol import SeatKind
 from games.freeplay.session import FreeplaySession
-from games.protocol import SeatKind
 from games.ui import app as app_module
 from games.ui import overlays
 from games.ui.app import MAX_FRAME_SECONDS, run_app

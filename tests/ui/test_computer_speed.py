@@ -1,4 +1,4 @@
-"""The computer speed (games/pacing.py) through the real window: ``play --speed WORD`` reaches
+"""The computer speed (games/core/pacing.py) through the real window: ``play --speed WORD`` reaches
 the app (an unknown word is one line and exit 2), the dice games' computers act less often in
 the same frames the slower the speed, and a physics game gets the word as a recorded option."""
 
@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from games import registry
 from games.cli import main
-from games.pacing import COMPUTER_SPEEDS, OPTION
-from games.protocol import SeatKind
-from games.turn_session import TurnBasedSession
+from games.core import registry
+from games.core.pacing import COMPUTER_SPEEDS, OPTION
+from games.core.protocol import SeatKind
+from games.turnkit.turn_session import TurnBasedSession
 
 FRAME = 1 / 60
 C, H = SeatKind.COMPUTER, SeatKind.HUMAN

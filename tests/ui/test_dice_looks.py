@@ -16,8 +16,8 @@ from collections.abc import Iterator, Sequence
 import pygame
 import pytest
 
-from games import registry
-from games.protocol import SeatKind
+from games.core import registry
+from games.core.protocol import SeatKind
 from games.stonewall.view import WOOD, StonewallView
 from games.ui.app import MIN_SIZE, App
 from games.ui.canvas import TAG_COLOURS, mix

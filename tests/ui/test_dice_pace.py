@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from games import registry
-from games.protocol import SeatKind
-from games.turn_session import TurnBasedSession
+from games.core import registry
+from games.core.protocol import SeatKind
+from games.turnkit.turn_session import TurnBasedSession
 
 FRAME = 1 / 60
 

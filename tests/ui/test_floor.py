@@ -13,10 +13,10 @@ from typing import Any
 
 import pygame
 
-from games import registry
 from games.animals.session import AnimalsSession
 from games.animals.view import AnimalsView
-from games.protocol import SeatKind
+from games.core import registry
+from games.core.protocol import SeatKind
 from games.ui.physics_view import PhysicsView
 from games.wallamoppi.rules import DARK, LIGHT, Slot
 from games.wallamoppi.scene import RAIL_X_MM

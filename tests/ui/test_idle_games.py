@@ -10,8 +10,8 @@ from typing import Any
 import pygame
 import pytest
 
-from games import registry
-from games.protocol import SeatKind
+from games.core import registry
+from games.core.protocol import SeatKind
 from games.ui import rest
 
 SETTLE_FRAMES = 60 * 60  # a bound (a minute of game time at 60 Hz), not a time the test waits

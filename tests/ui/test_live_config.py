@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from games.sha import sha256
+from datafiles.sha import sha256
 from games.ui.render import REFUSED
 
 

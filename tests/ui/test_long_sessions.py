@@ -19,7 +19,7 @@ import weakref
 import pygame
 import pytest
 
-from games.protocol import SeatKind, Session
+from games.core.protocol import SeatKind, Session
 
 GAMES = ["freeplay", "wallamoppi", "animals", "stonewall", "malloppo", "whacky"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.protocol import GameSpec, SeatKind
+from games.core.protocol import GameSpec, SeatKind
 from games.ui.menu import SeatChoice
 
 
@@ -14,7 +14,7 @@ def four_seat_spec() -> GameSpec:
         help_text="",
         seat_names=("red", "blue", "yellow", "green"),
         min_seats=2,
-        new_session=lambda setup: None,  # type: ignore[arg-type, return-value]
+        make_session=lambda setup: None,  # type: ignore[arg-type, return-value]
         view_module="games.freeplay.view",
         physics=False,
     )

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from games.cli import menu_seats, play_skill
-from games.protocol import Session
-from games.registry import load
-from games.skill import SKILL_GAMES
+from games.core.protocol import Session
+from games.core.registry import load
+from games.core.skill import SKILL_GAMES
 
 GAMES = sorted(SKILL_GAMES)
 
@@ -52,7 +52,7 @@ def test_the_menu_and_skill_reach_the_same_computer(
 def test_skill_per_seat_shows_in_the_menu_until_the_button_is_clicked(
     make_app: Callable[..., Any], ui: Any
 ) -> None:
-    from games.protocol import SeatKind
+    from games.core.protocol import SeatKind
 
     seats = (SeatKind.COMPUTER, SeatKind.COMPUTER)
     app = make_app("stonewall", seats=seats, options={"skill": ["easy", "hard"]})
@@ -67,7 +67,7 @@ def test_skill_per_seat_shows_in_the_menu_until_the_button_is_clicked(
 
 
 def test_the_button_names_only_the_computers_words(make_app: Callable[..., Any], ui: Any) -> None:
-    from games.protocol import SeatKind
+    from games.core.protocol import SeatKind
 
     spec = load("malloppo")
     seats = (SeatKind.HUMAN, SeatKind.COMPUTER, SeatKind.COMPUTER)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from games.sha import sha256
+from datafiles.sha import sha256
 
 
 def save(path: Path, text: str, *, tick: int) -> None:

@@ -137,8 +137,8 @@ def test_a_kept_room_is_the_room_drawn_afresh(far: bool) -> None:
 
 
 def test_a_kept_side_panel_is_the_panel_drawn_afresh_and_follows_the_mouse(make_app, ui) -> None:  # type: ignore[no-untyped-def]
-    from games import registry
-    from games.protocol import SeatKind
+    from games.core import registry
+    from games.core.protocol import SeatKind
 
     app = make_app()
     app.start_game(registry.load("animals"), (SeatKind.HUMAN, SeatKind.HUMAN))
@@ -172,8 +172,8 @@ def test_a_physics_games_frame_paints_every_pixel_from_its_kept_layer(  # type: 
 ) -> None:
     """The window paints the room's background only outside the table (the kept layer holds
     it under the table): a frame over a magenta screen shows no magenta, kept or afresh."""
-    from games import registry
-    from games.protocol import SeatKind
+    from games.core import registry
+    from games.core.protocol import SeatKind
 
     app = make_app()
     app.rest.unchanged = lambda game: False  # every _draw paints (games/ui/rest.py aside)

@@ -12,10 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from games.assets import assets_dir
+from datafiles.assets import assets_dir
 from games.cli import main
-from games.replay import ReplayFile, load_replay, simulate_to
-from games.scenario import run_scenario_file
+from games.runs.replay import ReplayFile, load_replay, simulate_to
+from games.runs.scenario import run_scenario_file
 from games.ui.app import App
 from games.ui.replay_view import ReplayView
 

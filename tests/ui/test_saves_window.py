@@ -11,10 +11,10 @@ from typing import Any
 import pygame
 import pytest
 
-from games import registry
-from games.protocol import SeatKind
-from games.saves import load_save, resume, saves_folder
-from games.turn_session import TurnBasedSession
+from games.core import registry
+from games.core.protocol import SeatKind
+from games.runs.saves import load_save, resume, saves_folder
+from games.turnkit.turn_session import TurnBasedSession
 from games.ui import resume_menu
 from games.ui.app import App
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from games import registry
+from games.core import registry
+from games.core.protocol import Outcome, SeatKind
 from games.freeplay.session import FreeplaySession
-from games.protocol import Outcome, SeatKind
-from games.settings import settings_path
 from games.ui import animation
 from games.ui.render import ACCENT
+from games.ui.settings import settings_path
 from games.ui.winner import game_numbers
 
 HUMAN, COMPUTER = SeatKind.HUMAN, SeatKind.COMPUTER

@@ -9,12 +9,12 @@ from typing import Any
 import pygame
 import pytest
 
-from games import registry
+from games.core import registry
+from games.core.protocol import Outcome, SeatKind
+from games.core.userdirs import user_config_dir
 from games.freeplay.session import FreeplaySession
-from games.protocol import Outcome, SeatKind
 from games.ui.render import PANEL
 from games.ui.winner import BANNER_PX
-from games.userdirs import user_config_dir
 from games.wallamoppi.rules import all_slots
 from games.wallamoppi.scene import slot_position
 

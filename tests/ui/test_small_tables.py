@@ -12,10 +12,10 @@ from typing import Any
 import pygame
 import pytest
 
-from games import registry
 from games.cli import main
-from games.protocol import SeatKind
-from games.replay import load_replay
+from games.core import registry
+from games.core.protocol import SeatKind
+from games.runs.replay import load_replay
 from games.ui.physics_view import MIN_SCALE
 
 SMALL = (480, 360)

@@ -13,8 +13,8 @@ import numpy as np
 import pygame
 import pytest
 
-from games import registry
-from games.protocol import SeatKind
+from games.core import registry
+from games.core.protocol import SeatKind
 from games.ui.sound import QUIET_IMPULSE, Sound, impact_volume, synthesise, voice_for
 from physics.config import SoundSettings, load_config
 from physics.world import Impact

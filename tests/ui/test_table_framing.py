@@ -15,8 +15,8 @@ from typing import Any
 import pygame
 import pytest
 
-from games import registry
-from games.protocol import SeatKind
+from games.core import registry
+from games.core.protocol import SeatKind
 from games.ui.physics_view import MIN_SCALE, PhysicsView
 from games.ui.render import FLOOR, TABLE_EDGE
 from physics import room

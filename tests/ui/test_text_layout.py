@@ -13,8 +13,8 @@ from typing import Any
 import pygame
 import pytest
 
-from games import registry
-from games.protocol import SeatKind
+from games.core import registry
+from games.core.protocol import SeatKind
 from games.ui import overlays
 from games.ui.app import App
 from games.ui.render import Renderer

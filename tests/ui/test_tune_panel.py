@@ -10,9 +10,9 @@ import hashlib
 import pygame
 import pytest
 
-from games.assets import default_config_path
-from games.protocol import CONFIG_ACTION
-from games.tuning import PANEL_SOURCE, default_user_file
+from datafiles.assets import default_config_path
+from games.core.protocol import CONFIG_ACTION
+from games.runs.tuning import PANEL_SOURCE, default_user_file
 from games.ui.render import GOOD, REFUSED
 from physics.config import load_config
 from tests.waiting import wait_until
@@ -299,7 +299,7 @@ def test_a_saved_panel_file_is_what_the_window_loads_next_time(
 def test_a_recording_holds_the_panel_change_and_replays_to_its_golden(
     make_app, ui, tmp_path
 ) -> None:
-    from games.scenario import load_scenario, run_scenario_file
+    from games.runs.scenario import load_scenario, run_scenario_file
 
     record = tmp_path / "tuned.toml"
     app = make_app("freeplay", record=str(record))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from games import userdirs
+from games.core import userdirs
 from games.ui import app as app_module
 from games.ui import window as window_module
 from games.ui.window import DEFAULT_SIZE, MIN_SIZE, SCREEN_SHARE, fit_window_size

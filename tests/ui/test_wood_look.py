@@ -8,10 +8,10 @@ from typing import Any
 
 import pygame
 
-from games import registry
 from games.animals.session import AnimalsSession
+from games.core import registry
+from games.core.protocol import SeatKind
 from games.freeplay.scene import build_freeplay
-from games.protocol import SeatKind
 from games.ui.render import Camera, Renderer
 from physics.config import load_config
 

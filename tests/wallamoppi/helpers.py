@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.protocol import InputEvent, SeatKind, SessionSetup
+from games.core.protocol import InputEvent, SeatKind, SessionSetup
 from games.wallamoppi.session import WallamoppiSession
 from physics.config import PhysicsConfig, load_config
 

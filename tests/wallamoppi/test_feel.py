@@ -21,9 +21,9 @@ from typing import Any
 import pygame
 import pytest
 
-from games import registry
-from games.protocol import SeatKind
-from games.skill import SKILLS
+from games.core import registry
+from games.core.protocol import SeatKind
+from games.core.skill import SKILLS
 from games.ui import overlays
 from games.ui.app import App
 from games.wallamoppi.rules import DARK, LIGHT
@@ -225,8 +225,8 @@ def test_a_nudged_disk_left_on_the_tower_is_put_back_with_a_message() -> None:
 
 
 def test_a_game_cut_short_with_ready_replays_exactly() -> None:
-    from games.headless import drive
-    from games.protocol import SessionSetup
+    from games.core.protocol import SessionSetup
+    from games.runs.headless import drive
     from tests.wallamoppi.helpers import config
 
     def new() -> WallamoppiSession:

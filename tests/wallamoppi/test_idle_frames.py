@@ -1,5 +1,6 @@
 """A headless Wallamoppi game jumps over the frames in which nothing moves and no computer acts
-(games/headless.py's event-driven tick) and ends in the state that ticking every frame gives."""
+(games/runs/headless.py's event-driven tick) and ends in the state that ticking every frame
+gives."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from games.headless import drive
-from games.protocol import SeatKind, SessionSetup
+from games.core.protocol import SeatKind, SessionSetup
+from games.runs.headless import drive
 from games.wallamoppi.session import WallamoppiSession
 from physics.config import load_config
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from games.protocol import SeatKind
+from games.core.protocol import SeatKind
 from games.wallamoppi.rules import DARK, Slot
 from tests.wallamoppi.test_feel import drag, notice, screen, start
 

@@ -7,7 +7,7 @@ from collections.abc import Set as AbstractSet
 
 import pytest
 
-from games.protocol import InputEvent, SeatKind, SessionSetup
+from games.core.protocol import InputEvent, SeatKind, SessionSetup
 from games.wallamoppi.bot import Bot
 from games.wallamoppi.plan import SAFE_RISK, best_pull, pull_risk, slot_load
 from games.wallamoppi.rules import APEX, DARK, LIGHT, Slot, other

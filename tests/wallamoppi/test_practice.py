@@ -4,8 +4,8 @@ computer's turns, and every later turn, are timed as ever; a replay holds the ma
 
 from __future__ import annotations
 
-from games.headless import drive
-from games.protocol import SeatKind, SessionSetup
+from games.core.protocol import SeatKind, SessionSetup
+from games.runs.headless import drive
 from games.wallamoppi.rules import DARK
 from games.wallamoppi.session import WallamoppiSession
 from tests.wallamoppi.helpers import config, own_wall_disk, run, send, stack_turn

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rng import Chance
+from games.core.rng import Chance
 from games.wallamoppi.bot import choose_slot
 from games.wallamoppi.rules import (
     APEX,

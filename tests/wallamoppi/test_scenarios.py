@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from games import registry
-from games.headless import drive, frame_limit, new_session
-from games.protocol import InputEvent
-from games.scenario import Scenario, load_scenario, scenario_config
+from games.core import registry
+from games.core.protocol import InputEvent
+from games.runs.headless import drive, frame_limit, new_session
+from games.runs.scenario import Scenario, load_scenario, scenario_config
 from games.wallamoppi.rules import APEX, DARK, LIGHT, ROWS, Slot
 from games.wallamoppi.scene import timer_duration
 from games.wallamoppi.session import WallamoppiSession

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from games.headless import play_headless
-from games.protocol import InputEvent, InputRefused, SeatKind, SessionSetup
+from games.core.protocol import InputEvent, InputRefused, SeatKind, SessionSetup
+from games.runs.headless import play_headless
 from games.wallamoppi.bot import Bot
 from games.wallamoppi.rules import DARK, LIGHT, Phase
 from games.wallamoppi.scene import slot_position, timer_duration

@@ -14,8 +14,8 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 from collections.abc import Callable
 from typing import Any
 
-from games import registry
-from games.protocol import SeatKind
+from games.core import registry
+from games.core.protocol import SeatKind
 from games.wallamoppi.bot import Bot
 from games.wallamoppi.rules import DARK, LIGHT, Phase, Slot
 from games.wallamoppi.scene import slot_position

@@ -16,8 +16,8 @@ from typing import Any
 import pygame
 import pytest
 
-from games.pacing import pace
-from games.protocol import SeatKind
+from games.core.pacing import pace
+from games.core.protocol import SeatKind
 from games.ui.render import ACCENT
 from games.wallamoppi.scene import slot_position
 from games.wallamoppi.session import WallamoppiSession

@@ -80,7 +80,7 @@ def test_a_missing_board_file_says_so(tmp_path: Path) -> None:
 def test_the_monsters_threaten_whackys_start_from_the_first_turns() -> None:
     # out of the cage and down G6 (or M6): 11 steps to I9 (or K9), the start point's
     # neighbours, where the long way round took 19
-    from games.graph import distances
+    from games.turnkit.graph import distances
     from games.whacky.paths import monster_walks
 
     board = load_board()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from whacky_helpers import position
 
-from games.rng import Chance
+from games.core.rng import Chance
 from games.whacky.bots import ExpectimaxBot, GreedyBot, danger_map, make_bot, play
 from games.whacky.rules import Phase, State
 

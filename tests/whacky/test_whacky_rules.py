@@ -12,7 +12,7 @@ import json
 import pytest
 from whacky_helpers import any_die_board, destinations, position
 
-from games.rng import Chance
+from games.core.rng import Chance
 from games.whacky.rules import (
     MONSTERS,
     WHACKY,

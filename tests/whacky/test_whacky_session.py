@@ -10,10 +10,10 @@ from collections.abc import Callable
 import pytest
 from whacky_helpers import position
 
-from games.headless import drive
-from games.options import OptionsError
-from games.protocol import InputEvent, InputRefused, SeatKind, SessionSetup
-from games.registry import load
+from games.core.options import OptionsError
+from games.core.protocol import InputEvent, InputRefused, SeatKind, SessionSetup
+from games.core.registry import load
+from games.runs.headless import drive
 from games.whacky.rules import Move, Phase, Roll, UsePower, action_to_json
 from games.whacky.session import WhackySession
 from physics.config import load_config
@@ -136,7 +136,7 @@ def test_a_computer_whacky_uses_a_stored_power() -> None:
 
 
 def test_bad_options_are_one_line_errors() -> None:
-    with pytest.raises(OptionsError, match=r"options\.accidents: 1 must be 0"):
+    with pytest.raises(OptionsError, match=r"options\.accidents: 1; allowed: 0 \(off\) or a whole"):
         make((C, C), accidents=1)
     with pytest.raises(OptionsError, match=r"options\.start: saved Whacky Wit state: lives: 5"):
         make((C, C), start={**position().to_json(), "lives": 5})
@@ -172,7 +172,7 @@ def test_headless_cli_prints_the_outcome_as_json(run_wobbletop: Callable[..., ob
 
 def test_headless_session_imports_no_pygame() -> None:
     code = (
-        "import sys, games.headless as h; h.play_headless('whacky', None, 1);"
+        "import sys, games.runs.headless as h; h.play_headless('whacky', None, 1);"
         "print('pygame' in sys.modules)"
     )
     out = subprocess.run(

@@ -17,8 +17,8 @@ from typing import Any
 import pygame
 import pytest
 
-from games import registry
-from games.protocol import SeatKind
+from games.core import registry
+from games.core.protocol import SeatKind
 from games.ui.app import MIN_SIZE, App
 from games.whacky.rules import Phase
 from games.whacky.view import MIN_CELL, WhackyView

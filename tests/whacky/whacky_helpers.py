@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from games.rng import Chance
+from games.core.rng import Chance
 from games.whacky.board import Board, board_from_data
 from games.whacky.fuzz import check_step, fuzz_game, random_step
 from games.whacky.rules import Phase, State, default_board

@@ -1,0 +1,9 @@
+"""The physics-game kit Free play, Wallamoppi and Animal upon Animal are built from.
+
+- :mod:`~games.physicskit.physics_session`: a session around a pymunk world (the player's and
+  the computers' hands, settling, skipping idle frames);
+- :mod:`~games.physicskit.idle`: telling when a world is at rest;
+- :mod:`~games.physicskit.narration`: the status line's account of what was placed where.
+
+May import: ``datafiles``, ``physics``, ``games.core``. No pygame.
+"""

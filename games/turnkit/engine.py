@@ -1,0 +1,80 @@
+"""What the dice games' rule engines share: push/pop by snapshot, roll_with, copy.
+
+A rule engine's ``State`` (Stonewall, Dammi il malloppo, Whacky Wit) subclasses
+:class:`SnapshotState` and supplies four things: ``_check(action)`` (raise an ``IllegalMove``
+with a player-readable reason, or return a function that applies the action), ``_snapshot()``
+and ``_restore(snapshot)`` (the mutable fields as fresh copies, and back), and
+``draw(chance)`` (the current chance node's outcome). Everything else here is the one
+pattern: push = check, snapshot, apply; pop = restore; roll_with = draw, push.
+
+The engines keep the actions they listed last (``_listed``: push takes those very objects
+without checking them again) in the snapshot too, so a pop gives a state back its own
+listing: a search that lists, pushes, pops and pushes another checks nothing twice. Every
+push starts a new listing, so a listing is never taken for another position.
+
+Pure Python: no pygame, no pymunk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing.Self is 3.11+; annotations only
+
+ActionT = TypeVar("ActionT")
+
+
+class SnapshotState(Generic[ActionT]):
+    """Undo by snapshots: each pushed action is stored with the state from before it."""
+
+    history: list[tuple[ActionT, Any]]
+
+    # --- what a game supplies -----------------------------------------------------------
+    def _check(self, action: ActionT) -> Callable[[], None]:
+        """Validate ``action`` and return a function that applies it."""
+        raise NotImplementedError
+
+    def _snapshot(self) -> Any:
+        raise NotImplementedError
+
+    def _restore(self, snapshot: Any) -> None:
+        raise NotImplementedError
+
+    def draw(self, chance: Any) -> ActionT:
+        """The current chance node's outcome drawn from a :class:`games.core.rng.Chance`."""
+        raise NotImplementedError
+
+    def _pushing(self) -> None:
+        """Called after the snapshot and before the action applies (default: nothing)."""
+
+    # --- the shared pattern -------------------------------------------------------------
+    def push(self, action: ActionT) -> None:
+        """Apply ``action``; raise an ``IllegalMove`` subclass (state unchanged) if illegal."""
+        apply = self._check(action)
+        self.history.append((action, self._snapshot()))
+        self._pushing()
+        apply()
+
+    def pop(self) -> ActionT:
+        """Undo the last action and return it."""
+        if not self.history:
+            raise IndexError("nothing to undo")
+        action, snapshot = self.history.pop()
+        self._restore(snapshot)
+        return action
+
+    def roll_with(self, chance: Any) -> ActionT:
+        """Draw the current chance node's outcome (:meth:`draw`) and push it."""
+        action = self.draw(chance)
+        self.push(action)
+        return action
+
+    def copy(self) -> Self:
+        """An independent copy without undo history (for bots)."""
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._restore(self._snapshot())
+        twin.history = []
+        return twin
