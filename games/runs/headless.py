@@ -132,13 +132,10 @@ def new_session(
     """A fresh session of ``spec``, built from nothing but these values.
 
     The options are checked against the game's declared options first
-    (:func:`games.core.options.check_options`: a one-line
+    (:meth:`~games.core.protocol.GameSpec.new_session`: a one-line
     :class:`~games.core.options.OptionsError`).
     """
-    from games.core.options import check_options
-
-    options = check_options(spec, options)
-    setup = SessionSetup(config=config, seed=seed, seats=tuple(seats), options=options)
+    setup = SessionSetup(config=config, seed=seed, seats=tuple(seats), options=dict(options))
     return spec.new_session(setup)
 
 
