@@ -2,7 +2,7 @@
 
 Reads the CSV files that ``wobbletop sweep`` writes for the ladder sweeps
 (``assets/sweeps/ladder_*.toml``, ``malloppo_fair.toml``, ``animals_calls.toml``) and prints,
-as Markdown tables (the README's rows come from here):
+as Markdown tables (docs/computers.md's rows come from here):
 
 * **head-to-head**: for every two computers that met in 2-player games (each seat both ways
   in the sweep), the games, each one's score (a win 1, a game both win, as a finished Animals

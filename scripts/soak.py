@@ -17,7 +17,7 @@ at 60 a second: many more games in the same minutes (memory that grows per game 
 ``--every`` seconds one line: the minute, resident memory (VmRSS, MiB), the change
 since the first minute (what the issue's figures are: memory after the start-up and the first
 game's caches filled), games played and frames rendered. The last line per game is the summary
-the README's "Long sessions" table quotes.
+the "Long sessions" table of docs/benchmarks.md quotes.
 
 ``--trace K`` also keeps Python's allocations (tracemalloc) and prints the K places whose
 memory grew most between the end of the first minute and the end of the run: where to look

@@ -1,5 +1,5 @@
 """scripts/fuzz_engines.py: a few games of each engine run clean, and a broken invariant is
-reported with its seed (the full 10,000-game run is for the developer; numbers in README).
+reported with its seed (the full 10,000-game run is for the developer; numbers in docs/fuzzing.md).
 The long versions of the suite's own fuzz tests (scripts/fuzz_stonewall.py, fuzz_malloppo.py,
 fuzz_whacky.py) run a few games clean, as a command."""
 

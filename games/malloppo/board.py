@@ -49,7 +49,7 @@ description of it):
   from every seat (each colour's start squares are the previous colour's turned a quarter round,
   in the order of play) and who begins is rolled, so no seat can be favoured. Measured between
   equal computers on seeds 0-4999: red 50.6 % with 2 players, 25.1 / 25.2 / 25.5 / 24.2 % with
-  4, all inside the fair bands (README, "Balance between equal computers").
+  4, all inside the fair bands (docs/computers.md, "Balance between equal computers").
 """
 
 from __future__ import annotations
