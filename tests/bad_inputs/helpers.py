@@ -3,7 +3,8 @@ unchanged.
 
 ``refused(capsys, argv, *paths)`` runs the CLI's own :func:`games.cli.main` in-process (the
 same code path as the ``wobbletop`` command, without a fresh interpreter per case, so hundreds
-of cases run in seconds) and returns the one error line.
+of cases run in seconds) and returns the one error line; :func:`refused_before_any_window`
+does the same for ``wobbletop play`` and checks that no window opened.
 
 The bad files themselves: :func:`assets_with` writes one data file of a game (a board, the
 pieces file) into an assets folder of its own and points ``WOBBLETOP_ASSETS`` at it;
@@ -25,6 +26,7 @@ from typing import Any
 import pytest
 
 from games.cli import main
+from tests.test_cli_guards import fake_window
 
 REPO_ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
@@ -64,6 +66,20 @@ def refused(capsys: pytest.CaptureFixture[str], argv: Sequence[str], *paths: Pat
     assert out == ""
     assert snapshot(paths) == before
     return lines[0]
+
+
+def refused_before_any_window(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: Sequence[str],
+    *paths: Path,
+) -> str:
+    """:func:`refused` for a ``wobbletop play`` command line, with no window opened (the window
+    module stands in, :func:`tests.test_cli_guards.fake_window`); returns the one error line."""
+    opened = fake_window(monkeypatch)
+    line = refused(capsys, argv, *paths)
+    assert opened == []
+    return line
 
 
 def refused_in_one_line(parse: Callable[[Any], object], data: object, message: str) -> None:

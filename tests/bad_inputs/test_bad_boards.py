@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 from games.stonewall.board import BoardError, default_board_path, load_board
-from tests.bad_inputs.helpers import REPO_ASSETS, assets_with, refused, spoil
+from tests.bad_inputs.helpers import (
+    REPO_ASSETS,
+    assets_with,
+    refused,
+    refused_before_any_window,
+    spoil,
+)
 
 BOARD = "stonewall/board.toml"
 GOOD = (REPO_ASSETS / BOARD).read_text(encoding="utf-8")
@@ -106,12 +112,9 @@ def test_a_board_that_is_not_a_good_file_is_one_line(
 def test_play_refuses_a_bad_board_before_any_window(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.test_cli_guards import fake_window
-
-    opened = fake_window(monkeypatch)
     board = assets_with(tmp_path, monkeypatch, BOARD, GOOD.replace("size = 9", "size = 3"))
-    line = refused(capsys, ["play", "stonewall"], board)
-    assert "size: 3" in line and opened == []
+    line = refused_before_any_window(capsys, monkeypatch, ["play", "stonewall"], board)
+    assert "size: 3" in line
 
 
 def test_the_api_gives_the_same_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

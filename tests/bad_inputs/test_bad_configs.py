@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from physics.config import PhysicsConfig, _bounds, _section_model
-from tests.bad_inputs.helpers import refused, spoil
+from tests.bad_inputs.helpers import refused, refused_before_any_window, spoil
 
 
 def _numeric_cases() -> list[tuple[str, str, str]]:
@@ -133,8 +133,5 @@ def test_an_empty_config_path_is_refused_not_ignored(
 def test_an_empty_record_path_is_refused_not_ignored(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.test_cli_guards import fake_window
-
-    opened = fake_window(monkeypatch)
-    line = refused(capsys, ["play", "freeplay", "--record", ""])
-    assert "--record" in line and "empty" in line and opened == []
+    line = refused_before_any_window(capsys, monkeypatch, ["play", "freeplay", "--record", ""])
+    assert "--record" in line and "empty" in line

@@ -17,7 +17,13 @@ from typing import Any
 import pytest
 import tomli_w
 
-from tests.bad_inputs.helpers import REPO_ASSETS, assets_with, refused, spoil
+from tests.bad_inputs.helpers import (
+    REPO_ASSETS,
+    assets_with,
+    refused,
+    refused_before_any_window,
+    spoil,
+)
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -231,12 +237,9 @@ def test_play_refuses_a_bad_board_before_any_window(
     old: str,
     new: str,
 ) -> None:
-    from tests.test_cli_guards import fake_window
-
-    opened = fake_window(monkeypatch)
     board = assets_with(tmp_path, monkeypatch, board_file(game), GOOD[game].replace(old, new))
-    line = refused(capsys, ["play", game], board)
-    assert f"{board}: " in line and opened == []
+    line = refused_before_any_window(capsys, monkeypatch, ["play", game], board)
+    assert f"{board}: " in line
 
 
 @pytest.mark.parametrize("game", ["malloppo", "whacky"])

@@ -21,7 +21,13 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-from tests.bad_inputs.helpers import REPO_ASSETS, assets_with, refused, spoil
+from tests.bad_inputs.helpers import (
+    REPO_ASSETS,
+    assets_with,
+    refused,
+    refused_before_any_window,
+    spoil,
+)
 
 PIECES = "animals/animals.toml"
 GOOD = (REPO_ASSETS / PIECES).read_text(encoding="utf-8")
@@ -150,12 +156,9 @@ def test_a_pieces_file_that_is_not_a_good_file_is_one_line(
 def test_play_refuses_a_bad_pieces_file_before_any_window(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.test_cli_guards import fake_window
-
-    opened = fake_window(monkeypatch)
     pieces = assets_with(tmp_path, monkeypatch, PIECES, GOOD.replace("crocodiles = 4", ""))
-    line = refused(capsys, ["play", "animals"], pieces)
-    assert "crocodiles: missing" in line and opened == []
+    line = refused_before_any_window(capsys, monkeypatch, ["play", "animals"], pieces)
+    assert "crocodiles: missing" in line
 
 
 def test_the_generated_corpus_covers_every_level() -> None:
@@ -192,9 +195,6 @@ def test_the_shipped_pieces_file_and_its_round_trip_load() -> None:
 def test_play_refuses_an_unknown_material_before_any_window(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.test_cli_guards import fake_window
-
-    opened = fake_window(monkeypatch)
     pieces = assets_with(tmp_path, monkeypatch, PIECES, GOOD.replace('"wood"', '"jelly"', 1))
-    line = refused(capsys, ["play", "animals"], pieces)
-    assert "cylinder.material: is 'jelly'; allowed: a material of" in line and opened == []
+    line = refused_before_any_window(capsys, monkeypatch, ["play", "animals"], pieces)
+    assert "cylinder.material: is 'jelly'; allowed: a material of" in line
