@@ -32,6 +32,17 @@ REPO_ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 Edit = Callable[[dict[str, Any]], None]
 
+# What a board file that is not a good file is refused with (its kind for :func:`spoil`, a
+# fragment of the one line); the empty board's line is the game's own.
+BOARD_FILE_FAULTS = [
+    ("not_utf8", "not UTF-8"),
+    ("missing", "no such board file"),
+    ("folder", "is a folder"),
+    ("fifo", "not a regular file"),
+    ("huge", "bytes; allowed: a board file of at most"),
+    ("symlink_to_dev_zero", "not a regular file"),
+]
+
 
 def snapshot(paths: Sequence[Path]) -> dict[Path, tuple[str, bytes | None]]:
     """What is on disk at each path: its kind and, for a regular file, its bytes."""

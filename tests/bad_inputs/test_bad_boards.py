@@ -10,6 +10,7 @@ import pytest
 
 from games.stonewall.board import BoardError, default_board_path, load_board
 from tests.bad_inputs.helpers import (
+    BOARD_FILE_FAULTS,
     REPO_ASSETS,
     assets_with,
     refused,
@@ -86,15 +87,7 @@ def test_a_bad_board_is_one_line_through_the_cli(
 
 @pytest.mark.parametrize(
     ("kind", "fragment"),
-    [
-        ("empty", "size: missing"),
-        ("not_utf8", "not UTF-8"),
-        ("missing", "no such board file"),
-        ("folder", "is a folder"),
-        ("fifo", "not a regular file"),
-        ("huge", "bytes; allowed: a board file of at most"),
-        ("symlink_to_dev_zero", "not a regular file"),
-    ],
+    [("empty", "size: missing"), *BOARD_FILE_FAULTS],
 )
 def test_a_board_that_is_not_a_good_file_is_one_line(
     tmp_path: Path,

@@ -18,6 +18,7 @@ import pytest
 import tomli_w
 
 from tests.bad_inputs.helpers import (
+    BOARD_FILE_FAULTS,
     REPO_ASSETS,
     assets_with,
     refused,
@@ -202,15 +203,7 @@ def test_a_generated_bad_board_is_one_line_naming_the_key(
 @pytest.mark.parametrize("game", ["malloppo", "whacky"])
 @pytest.mark.parametrize(
     ("kind", "fragment"),
-    [
-        ("empty", "must be a"),
-        ("not_utf8", "not UTF-8"),
-        ("missing", "no such board file"),
-        ("folder", "is a folder"),
-        ("fifo", "not a regular file"),
-        ("huge", "bytes; allowed: a board file of at most"),
-        ("symlink_to_dev_zero", "not a regular file"),
-    ],
+    [("empty", "must be a"), *BOARD_FILE_FAULTS],
 )
 def test_a_board_that_is_not_a_good_file_is_one_line(
     tmp_path: Path,
