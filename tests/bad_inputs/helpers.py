@@ -9,7 +9,8 @@ does the same for ``wobbletop play`` and checks that no window opened.
 The bad files themselves: :func:`assets_with` writes one data file of a game (a board, the
 pieces file) into an assets folder of its own and points ``WOBBLETOP_ASSETS`` at it;
 :func:`spoil` turns a path into a file that is not a good file (missing, a folder, a FIFO,
-``/dev/zero``, huge, not UTF-8, empty). Saved states: :func:`setter` is an :data:`Edit` of the
+``/dev/zero``, huge, not UTF-8, empty), and :data:`BOARD_FILE_FAULTS` lists those of a board
+file with what each is refused with. Saved states: :func:`setter` is an :data:`Edit` of the
 saved JSON, :func:`refused_state` loads an edited copy and gives the refusal.
 """
 
