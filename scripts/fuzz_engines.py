@@ -14,9 +14,10 @@ every body is finite and inside the world's bounds.
 
 Engines are a small table (:data:`ENGINES`) of :class:`Engine` adapters: a new turn-based game
 plugs in with its ``new``/``policy``/``check`` functions (a few lines, see
-:func:`stonewall_engine`). Run ``python scripts/fuzz_engines.py`` (progress on stderr; minutes
-on two cores) or ``--games 200 --physics 10`` for a quick look. Exit code 1 if anything broke,
-with the seed to replay it.
+:func:`stonewall_engine`; :func:`rules_engine` fills in the methods the rules states share).
+Run ``python scripts/fuzz_engines.py`` (progress on stderr; minutes on two cores) or
+``--games 200 --physics 10`` for a quick look. Exit code 1 if anything broke, with the seed to
+replay it.
 
 The long versions of the test suite's own fuzz tests, with the tests' own checks, are
 ``scripts/fuzz_stonewall.py``, ``fuzz_malloppo.py`` and ``fuzz_whacky.py``: they use
@@ -61,6 +62,31 @@ class Engine:
     pop: Callable[[Any], Any]
     chance: Callable[[Any], bool] = lambda state: False  # a chance node: the policy rolls
     max_actions: int = MAX_ACTIONS  # a game longer than this counts as not finished
+
+
+def rules_engine(
+    name: str,
+    new: Callable[[int], Any],
+    from_json: Callable[[Any], Any],
+    policy: Callable[[Any, random.Random, Chance], Any],
+    check: Callable[[Any], None],
+    max_actions: int = MAX_ACTIONS,
+) -> Engine:
+    """The :class:`Engine` of a rules ``State`` with the methods the dice and wall games share
+    (``is_over``, ``to_json``, ``push``, ``pop``, ``is_chance``)."""
+    return Engine(
+        name=name,
+        new=new,
+        is_over=lambda state: state.is_over(),
+        policy=policy,
+        check=check,
+        to_json=lambda state: state.to_json(),
+        from_json=from_json,
+        push=lambda state, action: state.push(action),
+        pop=lambda state: state.pop(),
+        chance=lambda state: state.is_chance(),
+        max_actions=max_actions,
+    )
 
 
 @dataclass
@@ -190,18 +216,8 @@ def stonewall_engine() -> Engine:
         assert all(count >= 0 for stock in state.stocks for count in stock), "negative stock"
         assert state.is_over() == (state.winner is not None), "over without a winner"
 
-    return Engine(
-        name="stonewall",
-        new=lambda seed: State(2 + seed % 3),
-        is_over=lambda state: state.is_over(),
-        policy=policy,
-        check=check,
-        to_json=lambda state: state.to_json(),
-        from_json=State.from_json,
-        push=lambda state, action: state.push(action),
-        pop=lambda state: state.pop(),
-        chance=lambda state: state.is_chance(),
-    )
+    return rules_engine("stonewall", lambda seed: State(2 + seed % 3), State.from_json, policy,
+                        check)
 
 
 # --------------------------------------------------------------------------------------------
@@ -220,17 +236,8 @@ def malloppo_engine() -> Engine:
         state.push(action)
         return action
 
-    return Engine(
-        name="malloppo",
-        new=lambda seed: State(2 + seed % 3),
-        is_over=lambda state: state.is_over(),
-        policy=policy,
-        check=check_invariants,
-        to_json=lambda state: state.to_json(),
-        from_json=State.from_json,
-        push=lambda state, action: state.push(action),
-        pop=lambda state: state.pop(),
-        chance=lambda state: state.is_chance(),
+    return rules_engine(
+        "malloppo", lambda seed: State(2 + seed % 3), State.from_json, policy, check_invariants
     )
 
 
@@ -246,18 +253,13 @@ def whacky_engine() -> Engine:
         check_step(last[1] if last and last[0] is state else None, state)
         last[:] = [state, state.copy()]
 
-    return Engine(
-        name="whacky",
+    return rules_engine(
+        "whacky",
         # Every other game with the accident rules (a 1-in-6 chance per dot a monster passes).
-        new=lambda seed: State(accidents=6 if seed % 2 else 0),
-        is_over=lambda state: state.is_over(),
-        policy=random_step,
-        check=check,
-        to_json=lambda state: state.to_json(),
-        from_json=State.from_json,
-        push=lambda state, action: state.push(action),
-        pop=lambda state: state.pop(),
-        chance=lambda state: state.is_chance(),
+        lambda seed: State(accidents=6 if seed % 2 else 0),
+        State.from_json,
+        random_step,
+        check,
         max_actions=20_000,
     )
 

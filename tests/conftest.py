@@ -6,6 +6,10 @@ process with text stdout/stderr. ``WOBBLETOP_CONFIG`` is cleared unless ``env`` 
 ``WOBBLETOP_HOME`` (the player's settings and saves) is a fresh temporary folder in every test
 (the ``user_home`` fixture), so no test touches the real home's files.
 
+``started`` stands in for the window's ``run_app`` and lists what each ``wobbletop play`` would
+open the window with (the game and the keyword arguments), so a test reads what reached the
+window without opening one.
+
 ``spawn(argv, env=...)`` starts a process that runs alongside the test (``subprocess.Popen``,
 text pipes, its own session and process group, as a shell runs a job); after the test, passed
 or failed, the process and its whole group are killed and reaped. Wait for what it does with
@@ -61,6 +65,21 @@ def _run_wobbletop(
         timeout=timeout,
         check=False,
     )
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """What ``play`` would open the window with (the window itself is not opened)."""
+    calls: list[dict[str, Any]] = []
+
+    def fake_run_app(game: str | None, config_path: Any, **kwargs: Any) -> int:
+        calls.append({"game": game, **kwargs})
+        return 0
+
+    import games.ui.app
+
+    monkeypatch.setattr(games.ui.app, "run_app", fake_run_app)
+    return calls
 
 
 @pytest.fixture

@@ -25,21 +25,6 @@ from games.runs import headless
 H, C = SeatKind.HUMAN, SeatKind.COMPUTER
 
 
-@pytest.fixture
-def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """What ``play`` would open the window with (the window itself is not opened)."""
-    calls: list[dict[str, Any]] = []
-
-    def fake_run_app(game: str | None, config_path: Any, **kwargs: Any) -> int:
-        calls.append({"game": game, **kwargs})
-        return 0
-
-    import games.ui.app
-
-    monkeypatch.setattr(games.ui.app, "run_app", fake_run_app)
-    return calls
-
-
 def test_seats_and_skill_reach_the_window(started: list[dict[str, Any]]) -> None:
     assert main(["play", "stonewall", "--players", "4", "--seats",
                  "human,computer,computer,human"]) == 0

@@ -6,7 +6,7 @@ fuzz_whacky.py) run a few games clean, as a command."""
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
+import importlib
 import subprocess
 import sys
 from pathlib import Path
@@ -15,17 +15,12 @@ from types import ModuleType
 import pytest
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
-SCRIPT = SCRIPTS / "fuzz_engines.py"
 
 
 @pytest.fixture(scope="module")
 def fuzz() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fuzz_engines", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fuzz_engines"] = module
-    spec.loader.exec_module(module)
-    return module
+    """The script as a module (``scripts/`` is a namespace package of the repository)."""
+    return importlib.import_module("scripts.fuzz_engines")
 
 
 def test_a_short_fuzz_run_is_clean_and_finishes_its_games(

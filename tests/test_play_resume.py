@@ -21,21 +21,6 @@ from games.runs.saves import load_save
 
 
 @pytest.fixture
-def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """What ``play`` would open the window with (the window itself is not opened)."""
-    calls: list[dict[str, Any]] = []
-
-    def fake_run_app(game: str | None, config_path: Any, **kwargs: Any) -> int:
-        calls.append({"game": game, **kwargs})
-        return 0
-
-    import games.ui.app
-
-    monkeypatch.setattr(games.ui.app, "run_app", fake_run_app)
-    return calls
-
-
-@pytest.fixture
 def save(tmp_path: Path) -> Path:
     path = tmp_path / "part.toml"
     assert main(["run", "stonewall", "--seed", "2", "--frames", "40", "--save", str(path)]) == 0

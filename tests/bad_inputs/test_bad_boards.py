@@ -4,17 +4,22 @@ written. The board is the assets folder's ``stonewall/board.toml`` (``WOBBLETOP_
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
 
 from games.stonewall.board import BoardError, default_board_path, load_board
-from tests.bad_inputs.helpers import refused
+from tests.bad_inputs.helpers import (
+    BOARD_FILE_FAULTS,
+    REPO_ASSETS,
+    assets_with,
+    refused,
+    refused_before_any_window,
+    spoil,
+)
 
-REPO_ASSETS = Path(__file__).resolve().parents[2] / "assets"
-GOOD = (REPO_ASSETS / "stonewall" / "board.toml").read_text(encoding="utf-8")
+BOARD = "stonewall/board.toml"
+GOOD = (REPO_ASSETS / BOARD).read_text(encoding="utf-8")
 
 # (id, old text, new text, a fragment the error line must hold)
 EDITS = [
@@ -61,19 +66,6 @@ EDITS = [
 ]
 
 
-def assets_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str | bytes) -> Path:
-    assets = tmp_path / "assets"
-    (assets / "stonewall").mkdir(parents=True)
-    shutil.copy(REPO_ASSETS / "physics.toml", assets / "physics.toml")
-    board = assets / "stonewall" / "board.toml"
-    if isinstance(text, bytes):
-        board.write_bytes(text)
-    else:
-        board.write_text(text, encoding="utf-8")
-    monkeypatch.setenv("WOBBLETOP_ASSETS", str(assets))
-    return board
-
-
 @pytest.mark.parametrize(
     ("old", "new", "fragment"), [e[1:] for e in EDITS], ids=[e[0] for e in EDITS]
 )
@@ -86,7 +78,7 @@ def test_a_bad_board_is_one_line_through_the_cli(
     fragment: str,
 ) -> None:
     assert old in GOOD
-    board = assets_with(tmp_path, monkeypatch, GOOD.replace(old, new, 1))
+    board = assets_with(tmp_path, monkeypatch, BOARD, GOOD.replace(old, new, 1))
     line = refused(capsys, ["run", "stonewall", "--headless"], board)
     assert f"{board}: " in line
     assert fragment in line
@@ -95,15 +87,7 @@ def test_a_bad_board_is_one_line_through_the_cli(
 
 @pytest.mark.parametrize(
     ("kind", "fragment"),
-    [
-        ("empty", "size: missing"),
-        ("not_utf8", "not UTF-8"),
-        ("missing", "no such board file"),
-        ("folder", "is a folder"),
-        ("fifo", "not a regular file"),
-        ("huge", "bytes; allowed: a board file of at most"),
-        ("symlink_to_dev_zero", "not a regular file"),
-    ],
+    [("empty", "size: missing"), *BOARD_FILE_FAULTS],
 )
 def test_a_board_that_is_not_a_good_file_is_one_line(
     tmp_path: Path,
@@ -112,22 +96,8 @@ def test_a_board_that_is_not_a_good_file_is_one_line(
     kind: str,
     fragment: str,
 ) -> None:
-    board = assets_with(tmp_path, monkeypatch, "")
-    if kind == "not_utf8":
-        board.write_bytes(GOOD.encode("utf-16"))
-    elif kind == "missing":
-        board.unlink()
-    elif kind == "folder":
-        board.unlink()
-        board.mkdir()
-    elif kind == "fifo":
-        board.unlink()
-        os.mkfifo(board)
-    elif kind == "huge":
-        board.write_text(GOOD + "#" * 300_000 + "\n", encoding="utf-8")
-    elif kind == "symlink_to_dev_zero":
-        board.unlink()
-        board.symlink_to("/dev/zero")
+    board = assets_with(tmp_path, monkeypatch, BOARD, "")
+    spoil(board, kind, GOOD)
     line = refused(capsys, ["run", "stonewall", "--headless"], board)
     assert fragment in line
 
@@ -135,21 +105,18 @@ def test_a_board_that_is_not_a_good_file_is_one_line(
 def test_play_refuses_a_bad_board_before_any_window(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.test_cli_guards import fake_window
-
-    opened = fake_window(monkeypatch)
-    board = assets_with(tmp_path, monkeypatch, GOOD.replace("size = 9", "size = 3"))
-    line = refused(capsys, ["play", "stonewall"], board)
-    assert "size: 3" in line and opened == []
+    board = assets_with(tmp_path, monkeypatch, BOARD, GOOD.replace("size = 9", "size = 3"))
+    line = refused_before_any_window(capsys, monkeypatch, ["play", "stonewall"], board)
+    assert "size: 3" in line
 
 
 def test_the_api_gives_the_same_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    board = assets_with(tmp_path, monkeypatch, GOOD.replace("size = 9", "size = 3"))
+    board = assets_with(tmp_path, monkeypatch, BOARD, GOOD.replace("size = 9", "size = 3"))
     assert default_board_path() == board
     with pytest.raises(BoardError, match="size: 3"):
         load_board()
 
 
 def test_the_shipped_board_is_accepted() -> None:
-    board = load_board(REPO_ASSETS / "stonewall" / "board.toml")
+    board = load_board(REPO_ASSETS / BOARD)
     assert board.size == 9

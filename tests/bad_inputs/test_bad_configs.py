@@ -8,13 +8,12 @@ infinity, text, a bool) plus the structural mistakes and files that are not file
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from physics.config import PhysicsConfig, _bounds, _section_model
-from tests.bad_inputs.helpers import refused
+from tests.bad_inputs.helpers import refused, refused_before_any_window, spoil
 
 
 def _numeric_cases() -> list[tuple[str, str, str]]:
@@ -115,20 +114,10 @@ def test_a_config_that_is_not_a_sane_file_is_refused_before_reading(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, fragment: str
 ) -> None:
     path = tmp_path / "user.toml"
-    if kind == "fifo":
-        os.mkfifo(path)
-    elif kind == "dev_zero":
-        path.symlink_to("/dev/zero")
-    elif kind == "folder":
-        path.mkdir()
-    elif kind == "huge":
-        with path.open("w") as handle:
-            handle.write("[world]\ngravity = 1.0\n")
-            handle.truncate(50 << 20)
-    elif kind == "not_utf8":
-        path.write_bytes("[world]\ngravity = 1.0\n".encode("utf-16"))
-    elif kind == "newline_in_path":
+    if kind == "newline_in_path":
         path = tmp_path / "a\nb\x1b[31m.toml"
+    else:
+        spoil(path, kind, "[world]\ngravity = 1.0\n", huge_bytes=50 << 20)
     line = refused(capsys, ["config", "--config", str(path)], path)
     assert fragment in line
 
@@ -144,8 +133,5 @@ def test_an_empty_config_path_is_refused_not_ignored(
 def test_an_empty_record_path_is_refused_not_ignored(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.test_cli_guards import fake_window
-
-    opened = fake_window(monkeypatch)
-    line = refused(capsys, ["play", "freeplay", "--record", ""])
-    assert "--record" in line and "empty" in line and opened == []
+    line = refused_before_any_window(capsys, monkeypatch, ["play", "freeplay", "--record", ""])
+    assert "--record" in line and "empty" in line

@@ -10,8 +10,6 @@ board left out, or replaced by text, NaN, a fraction, an empty list and an empty
 from __future__ import annotations
 
 import math
-import os
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,14 +17,20 @@ from typing import Any
 import pytest
 import tomli_w
 
-from tests.bad_inputs.helpers import refused
+from tests.bad_inputs.helpers import (
+    BOARD_FILE_FAULTS,
+    REPO_ASSETS,
+    assets_with,
+    refused,
+    refused_before_any_window,
+    spoil,
+)
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
     import tomli as tomllib
 
-REPO_ASSETS = Path(__file__).resolve().parents[2] / "assets"
 GOOD = {
     game: (REPO_ASSETS / game / "board.toml").read_text(encoding="utf-8")
     for game in ("malloppo", "whacky")
@@ -145,19 +149,9 @@ def generated() -> list[tuple[str, str, str, str]]:
 GENERATED = generated()
 
 
-def assets_with(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, text: str | bytes
-) -> Path:
-    assets = tmp_path / "assets"
-    (assets / game).mkdir(parents=True)
-    shutil.copy(REPO_ASSETS / "physics.toml", assets / "physics.toml")
-    board = assets / game / "board.toml"
-    if isinstance(text, bytes):
-        board.write_bytes(text)
-    else:
-        board.write_text(text, encoding="utf-8")
-    monkeypatch.setenv("WOBBLETOP_ASSETS", str(assets))
-    return board
+def board_file(game: str) -> str:
+    """Where the game's board lies in the assets folder."""
+    return f"{game}/board.toml"
 
 
 def test_the_corpus_is_big_enough() -> None:
@@ -181,7 +175,7 @@ def test_a_bad_board_is_one_line_through_the_cli(
     fragment: str,
 ) -> None:
     assert old in GOOD[game]
-    board = assets_with(tmp_path, monkeypatch, game, GOOD[game].replace(old, new, 1))
+    board = assets_with(tmp_path, monkeypatch, board_file(game), GOOD[game].replace(old, new, 1))
     line = refused(capsys, ["run", game, "--headless"], board)
     assert f"{board}: " in line
     assert fragment in line
@@ -200,7 +194,7 @@ def test_a_generated_bad_board_is_one_line_naming_the_key(
     text: str,
     key: str,
 ) -> None:
-    board = assets_with(tmp_path, monkeypatch, game, text)
+    board = assets_with(tmp_path, monkeypatch, board_file(game), text)
     line = refused(capsys, ["run", game, "--headless"], board)
     assert line.startswith(f"wobbletop: {board}: ")
     assert key in line
@@ -209,15 +203,7 @@ def test_a_generated_bad_board_is_one_line_naming_the_key(
 @pytest.mark.parametrize("game", ["malloppo", "whacky"])
 @pytest.mark.parametrize(
     ("kind", "fragment"),
-    [
-        ("empty", "must be a"),
-        ("not_utf8", "not UTF-8"),
-        ("missing", "no such board file"),
-        ("folder", "is a folder"),
-        ("fifo", "not a regular file"),
-        ("huge", "bytes; allowed: a board file of at most"),
-        ("symlink_to_dev_zero", "not a regular file"),
-    ],
+    [("empty", "must be a"), *BOARD_FILE_FAULTS],
 )
 def test_a_board_that_is_not_a_good_file_is_one_line(
     tmp_path: Path,
@@ -227,22 +213,8 @@ def test_a_board_that_is_not_a_good_file_is_one_line(
     kind: str,
     fragment: str,
 ) -> None:
-    board = assets_with(tmp_path, monkeypatch, game, "")
-    if kind == "not_utf8":
-        board.write_bytes(GOOD[game].encode("utf-16"))
-    elif kind == "missing":
-        board.unlink()
-    elif kind == "folder":
-        board.unlink()
-        board.mkdir()
-    elif kind == "fifo":
-        board.unlink()
-        os.mkfifo(board)
-    elif kind == "huge":
-        board.write_text(GOOD[game] + "#" * 300_000 + "\n", encoding="utf-8")
-    elif kind == "symlink_to_dev_zero":
-        board.unlink()
-        board.symlink_to("/dev/zero")
+    board = assets_with(tmp_path, monkeypatch, board_file(game), "")
+    spoil(board, kind, GOOD[game])
     line = refused(capsys, ["run", game, "--headless"], board)
     assert fragment in line
 
@@ -258,12 +230,9 @@ def test_play_refuses_a_bad_board_before_any_window(
     old: str,
     new: str,
 ) -> None:
-    from tests.test_cli_guards import fake_window
-
-    opened = fake_window(monkeypatch)
-    board = assets_with(tmp_path, monkeypatch, game, GOOD[game].replace(old, new))
-    line = refused(capsys, ["play", game], board)
-    assert f"{board}: " in line and opened == []
+    board = assets_with(tmp_path, monkeypatch, board_file(game), GOOD[game].replace(old, new))
+    line = refused_before_any_window(capsys, monkeypatch, ["play", game], board)
+    assert f"{board}: " in line
 
 
 @pytest.mark.parametrize("game", ["malloppo", "whacky"])
@@ -276,7 +245,7 @@ def test_the_api_gives_the_same_error_as_a_user_error(
 
     board_module = importlib.import_module(f"games.{game}.board")
     rules = importlib.import_module(f"games.{game}.rules")
-    board = assets_with(tmp_path, monkeypatch, game, "nonsense = 1\n")
+    board = assets_with(tmp_path, monkeypatch, board_file(game), "nonsense = 1\n")
     assert board_module.default_board_path() == board
     with pytest.raises(UserError, match="nonsense: unknown key"):
         rules.default_board()
@@ -330,7 +299,7 @@ def test_a_maze_of_huge_geometry_is_refused_by_its_size_at_once(
 
     densest = board_from_data(tomllib.loads(grid_maze(19, 13)))  # 246 points: still allowed
     assert densest.node_count - 1 <= MOST_POINTS
-    board = assets_with(tmp_path, monkeypatch, "whacky", grid_maze(26, 99))
+    board = assets_with(tmp_path, monkeypatch, "whacky/board.toml", grid_maze(26, 99))
     line = refused(capsys, ["run", "whacky", "--headless"], board)
     assert f"{board}: corridors[" in line
     assert f"allowed: a maze of at most {MOST_POINTS} points" in line

@@ -9,8 +9,6 @@ value of another kind, or joined by an unknown key beside it."""
 from __future__ import annotations
 
 import math
-import os
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,10 +21,16 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-from tests.bad_inputs.helpers import refused
+from tests.bad_inputs.helpers import (
+    REPO_ASSETS,
+    assets_with,
+    refused,
+    refused_before_any_window,
+    spoil,
+)
 
-REPO_ASSETS = Path(__file__).resolve().parents[2] / "assets"
-GOOD = (REPO_ASSETS / "animals" / "animals.toml").read_text(encoding="utf-8")
+PIECES = "animals/animals.toml"
+GOOD = (REPO_ASSETS / PIECES).read_text(encoding="utf-8")
 
 # (id, old text, new text, a fragment the error line must hold)
 EDITS = [
@@ -116,16 +120,6 @@ def generated() -> list[tuple[str, str, str]]:
 GENERATED = generated()
 
 
-def assets_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> Path:
-    assets = tmp_path / "assets"
-    (assets / "animals").mkdir(parents=True)
-    shutil.copy(REPO_ASSETS / "physics.toml", assets / "physics.toml")
-    pieces = assets / "animals" / "animals.toml"
-    pieces.write_text(text, encoding="utf-8")
-    monkeypatch.setenv("WOBBLETOP_ASSETS", str(assets))
-    return pieces
-
-
 @pytest.mark.parametrize(("old", "new", "fragment"), [e[1:] for e in EDITS],
                          ids=[e[0] for e in EDITS])
 def test_a_bad_pieces_file_is_one_line_through_the_cli(
@@ -137,7 +131,7 @@ def test_a_bad_pieces_file_is_one_line_through_the_cli(
     fragment: str,
 ) -> None:
     assert old in GOOD
-    pieces = assets_with(tmp_path, monkeypatch, GOOD.replace(old, new, 1))
+    pieces = assets_with(tmp_path, monkeypatch, PIECES, GOOD.replace(old, new, 1))
     line = refused(capsys, ["run", "animals", "--headless"], pieces)
     assert f"{pieces}: " in line and fragment in line
 
@@ -153,14 +147,8 @@ def test_a_pieces_file_that_is_not_a_good_file_is_one_line(
     kind: str,
     fragment: str,
 ) -> None:
-    pieces = assets_with(tmp_path, monkeypatch, GOOD)
-    pieces.unlink()
-    if kind == "folder":
-        pieces.mkdir()
-    elif kind == "fifo":
-        os.mkfifo(pieces)
-    elif kind == "huge":
-        pieces.write_text(GOOD + "#" * 300_000 + "\n", encoding="utf-8")
+    pieces = assets_with(tmp_path, monkeypatch, PIECES, GOOD)
+    spoil(pieces, kind, GOOD)
     line = refused(capsys, ["run", "animals", "--headless"], pieces)
     assert fragment in line
 
@@ -168,12 +156,9 @@ def test_a_pieces_file_that_is_not_a_good_file_is_one_line(
 def test_play_refuses_a_bad_pieces_file_before_any_window(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.test_cli_guards import fake_window
-
-    opened = fake_window(monkeypatch)
-    pieces = assets_with(tmp_path, monkeypatch, GOOD.replace("crocodiles = 4", ""))
-    line = refused(capsys, ["play", "animals"], pieces)
-    assert "crocodiles: missing" in line and opened == []
+    pieces = assets_with(tmp_path, monkeypatch, PIECES, GOOD.replace("crocodiles = 4", ""))
+    line = refused_before_any_window(capsys, monkeypatch, ["play", "animals"], pieces)
+    assert "crocodiles: missing" in line
 
 
 def test_the_generated_corpus_covers_every_level() -> None:
@@ -194,7 +179,7 @@ def test_a_generated_bad_pieces_file_is_one_line_naming_the_key(
     from games.animals import catalogue
 
     catalogue._load.cache_clear()
-    pieces = assets_with(tmp_path, monkeypatch, text)
+    pieces = assets_with(tmp_path, monkeypatch, PIECES, text)
     line = refused(capsys, ["run", "animals", "--headless"], pieces)
     assert f"{pieces}: {key}" in line and ("allowed" in line or "missing" in line), line
 
@@ -202,7 +187,7 @@ def test_a_generated_bad_pieces_file_is_one_line_naming_the_key(
 def test_the_shipped_pieces_file_and_its_round_trip_load() -> None:
     from games.animals import catalogue
 
-    shipped = catalogue.load(REPO_ASSETS / "animals" / "animals.toml")
+    shipped = catalogue.load(REPO_ASSETS / PIECES)
     assert shipped.cylinder.material == "wood" and len(shipped.catalogue.template) == 15
     assert len(shipped.catalogue.crocodiles) == 4
 
@@ -210,9 +195,6 @@ def test_the_shipped_pieces_file_and_its_round_trip_load() -> None:
 def test_play_refuses_an_unknown_material_before_any_window(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.test_cli_guards import fake_window
-
-    opened = fake_window(monkeypatch)
-    pieces = assets_with(tmp_path, monkeypatch, GOOD.replace('"wood"', '"jelly"', 1))
-    line = refused(capsys, ["play", "animals"], pieces)
-    assert "cylinder.material: is 'jelly'; allowed: a material of" in line and opened == []
+    pieces = assets_with(tmp_path, monkeypatch, PIECES, GOOD.replace('"wood"', '"jelly"', 1))
+    line = refused_before_any_window(capsys, monkeypatch, ["play", "animals"], pieces)
+    assert "cylinder.material: is 'jelly'; allowed: a material of" in line

@@ -15,7 +15,7 @@ import pytest
 
 from games.runs.report import MAX_RESULTS_BYTES
 from games.runs.sweep import MOST_POINTS
-from tests.bad_inputs.helpers import refused
+from tests.bad_inputs.helpers import refused, spoil
 
 HEADER = "game,point,seed,players,options.bots,status,error,seats,winner,turns\n"
 ROW = 'stonewall,0,{seed},2,"[""greedy"",""greedy""]",ok,,"[""red"",""blue""]",red,30\n'
@@ -118,19 +118,14 @@ def test_a_results_file_that_is_not_a_good_file_is_one_line_at_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
 ) -> None:
     results = tmp_path / "results.csv"
-    if kind == "fifo":
-        os.mkfifo(results)  # reading it would wait for a writer for ever
-    elif kind == "dev_zero":
+    if kind == "dev_zero":
         results = Path("/dev/zero")  # reading it would fill memory
-    elif kind == "folder":
-        results.mkdir()
-    elif kind == "huge":
-        with open(results, "wb") as file:  # sparse: no disk used
-            file.truncate(MAX_RESULTS_BYTES + 1)
     elif kind == "many_points":
         row = ROW.format(seed=0)
         rows = "".join(row.replace(",0,0,", f",{p},0,") for p in range(MOST_POINTS + 1))
         results.write_text(HEADER + rows, encoding="utf-8")
+    else:  # a FIFO: reading it would wait for a writer for ever
+        spoil(results, kind, huge_bytes=MAX_RESULTS_BYTES + 1)
     fragment = {
         "fifo": "is not a regular file (a pipe, device or socket); allowed: a results file",
         "dev_zero": "is not a regular file",

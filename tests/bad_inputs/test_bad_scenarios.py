@@ -10,7 +10,6 @@ end of the game, and files that are not files.
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from games.cli import main
 from games.core import registry
 from games.core.options import OptionsError, check_options
 from games.runs.scenario import ScenarioError, parse_scenario, run_scenario_file
-from tests.bad_inputs.helpers import snapshot
+from tests.bad_inputs.helpers import snapshot, spoil
 
 FREE = 'game = "freeplay"\nframes = 3\n'
 STONE = 'game = "stonewall"\nframes = 3\nseats = ["human", "human"]\n'
@@ -168,17 +167,7 @@ def test_a_scenario_that_is_not_a_sane_file_is_refused_before_reading(
     tmp_path: Path, kind: str
 ) -> None:
     path = tmp_path / "odd.toml"
-    if kind == "fifo":
-        os.mkfifo(path)
-    elif kind == "dev_zero":
-        path.symlink_to("/dev/zero")
-    elif kind == "folder_named_toml":
-        path.mkdir()
-    else:
-        with path.open("w") as handle:
-            handle.write(FREE)
-            handle.write("# " + "x" * 1000 + "\n")
-            handle.truncate(17 << 20)
+    spoil(path, kind, FREE + "# " + "x" * 1000 + "\n", huge_bytes=17 << 20)
     with pytest.raises(ScenarioError) as caught:
         run_scenario_file(path)
     assert str(caught.value).startswith(f"{path}: ")

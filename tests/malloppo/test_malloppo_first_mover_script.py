@@ -4,8 +4,7 @@ refuses a results file with no Dammi il malloppo game in it."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
+import importlib
 from pathlib import Path
 from types import ModuleType
 
@@ -16,17 +15,11 @@ from games.malloppo.rules import Turn
 from games.malloppo.session import MalloppoSession
 from games.runs.headless import play_headless
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "malloppo_first_mover.py"
-
 
 @pytest.fixture(scope="module")
 def first_mover() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("malloppo_first_mover", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["malloppo_first_mover"] = module
-    spec.loader.exec_module(module)
-    return module
+    """The script as a module (``scripts/`` is a namespace package of the repository)."""
+    return importlib.import_module("scripts.malloppo_first_mover")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

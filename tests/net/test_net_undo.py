@@ -16,10 +16,17 @@ from games.core.protocol import Session
 from games.net.host import Host
 from games.runs.headless import drive, new_session
 from games.ui.app import App
-from games.ui.net_play import JoinLink
 from physics.config import load_config
-from tests.net.netplay import WAIT, make_host
-from tests.net.test_net_window import FRAME, HostThread, frames_until, hosted
+from tests.net.netplay import WAIT
+from tests.net.test_net_window import (
+    FRAME,
+    HostThread,
+    carry_left_and_let_go,
+    frames_until,
+    hosted,
+    joined_free_play,
+    press_on_the_loose_disk,
+)
 
 __all__ = ["hosted"]  # the fixture, used by name
 
@@ -53,13 +60,7 @@ def on_host(thread: HostThread, host: Host) -> tuple[int, str, list[str]]:
 def test_ctrl_z_in_a_joined_free_play_takes_back_the_drag_on_every_table(
     hosted: Callable[[Host], HostThread], tmp_path: Path
 ) -> None:
-    host = make_host("freeplay", ["remote"], options={}, frames=100_000)
-    thread = hosted(host)
-    address = thread.listening()
-    app = App(None, None, size=(960, 600), saves=tmp_path)
-    try:
-        app.net = JoinLink(app, address, host.code, name="Ada")
-        frames_until(app, lambda: app.game is not None, "the host's game on the table")
+    with joined_free_play(hosted, tmp_path) as (host, thread, app):
         game = app.game
         assert game is not None
         session, view = game.session, game.view
@@ -68,24 +69,8 @@ def test_ctrl_z_in_a_joined_free_play_takes_back_the_drag_on_every_table(
         notice = app.current_notice()
         assert notice is not None and notice[0].startswith("nothing to undo")
         assert app.session is session
-        world = session.world
-        assert world is not None
-        disk = world.pieces["loose0"].body
-        start = (disk.position.x, disk.position.y)
-        view.refit()  # type: ignore[attr-defined]
-        x, y = (round(v) for v in view.camera.to_screen(start))  # type: ignore[attr-defined]
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-        app.step_frame(FRAME)
-        pos = (x, y)
-        for step in range(1, 21):
-            pos = (x - 6 * step, y - 4 * step)
-            pygame.event.post(
-                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(-6, -4), buttons=(1, 0, 0))
-            )
-            app.step_frame(FRAME)
-        frames_until(app, lambda: disk.position.x < start[0] - 40, "the disk carried left")
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-        app.step_frame(FRAME)
+        disk, start, at = press_on_the_loose_disk(app, session, view)
+        carry_left_and_let_go(app, disk, start, at)
         grab = next(e for e in session.recorded if e.action == "grab")
         frames_until(app, lambda: "release" in on_host(thread, host)[2], "the drag at the host")
 
@@ -104,8 +89,6 @@ def test_ctrl_z_in_a_joined_free_play_takes_back_the_drag_on_every_table(
         host_session = host.session
         assert host_session is not None
         assert digest == hot_seat_digest(host_session, frame)
-    finally:
-        app.close()
 
 
 def test_an_undo_with_no_drag_to_take_back_is_dropped_with_the_reason() -> None:

@@ -85,9 +85,12 @@ def frames_until(app: App, condition: Callable[[], bool], what: str) -> None:
         app.step_frame(FRAME)
 
 
-def test_a_drag_in_the_joined_window_moves_the_disk_on_every_table(
+@contextlib.contextmanager
+def joined_free_play(
     hosted: Callable[[Host], HostThread], tmp_path: Path
-) -> None:
+) -> Iterator[tuple[Host, HostThread, App]]:
+    """A Free play served by a host in a thread and a window joined to it as Ada, the host's
+    game on its table; the window is closed afterwards."""
     host = make_host("freeplay", ["remote"], options={}, frames=100_000)
     thread = hosted(host)
     address = thread.listening()
@@ -95,6 +98,49 @@ def test_a_drag_in_the_joined_window_moves_the_disk_on_every_table(
     try:
         app.net = JoinLink(app, address, host.code, name="Ada")
         frames_until(app, lambda: app.game is not None, "the host's game on the table")
+        yield host, thread, app
+    finally:
+        app.close()
+
+
+def press_on_the_loose_disk(
+    app: App, session: Any, view: Any
+) -> tuple[Any, tuple[float, float], tuple[int, int]]:
+    """The mouse pressed on Free play's first loose disk, as a player grabs it: the disk's body,
+    where it lay and where on the screen it was pressed."""
+    world = session.world
+    assert world is not None
+    disk = world.pieces["loose0"].body
+    start = (disk.position.x, disk.position.y)
+    view.refit()
+    x, y = (round(v) for v in view.camera.to_screen(start))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    app.step_frame(FRAME)
+    return disk, start, (x, y)
+
+
+def carry_left_and_let_go(
+    app: App, disk: Any, start: tuple[float, float], at: tuple[int, int]
+) -> None:
+    """Carry the held disk to the left, slowly, hold it there until it is 40 mm left of
+    ``start``, and let go."""
+    x, y = at
+    pos = at
+    for step in range(1, 21):
+        pos = (x - 6 * step, y - 4 * step)
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(-6, -4), buttons=(1, 0, 0))
+        )
+        app.step_frame(FRAME)
+    frames_until(app, lambda: disk.position.x < start[0] - 40, "the disk carried left")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step_frame(FRAME)
+
+
+def test_a_drag_in_the_joined_window_moves_the_disk_on_every_table(
+    hosted: Callable[[Host], HostThread], tmp_path: Path
+) -> None:
+    with joined_free_play(hosted, tmp_path) as (host, _, app):
         game = app.game
         assert game is not None
         session, view = game.session, game.view
@@ -109,27 +155,12 @@ def test_a_drag_in_the_joined_window_moves_the_disk_on_every_table(
             app.step_frame(FRAME)
             lead = max(lead, link.peer.lead)
         assert session.frame <= before + hz + lead + 1
-        world = session.world
-        assert world is not None
-        disk = world.pieces["loose0"].body
-        start = (disk.position.x, disk.position.y)
-        view.refit()  # type: ignore[attr-defined]
-        x, y = (round(v) for v in view.camera.to_screen(start))  # type: ignore[attr-defined]
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-        app.step_frame(FRAME)
+        disk, start, at = press_on_the_loose_disk(app, session, view)
         # This window leads the table (its seat is the one to play): the grab is on its own
         # table at once, before any answer from the host could have come back.
         assert [e.action for e in session.recorded] == ["grab"]
         assert link.peer.follower is not None and link.peer.follower.played_ahead == 1
-        for step in range(1, 21):  # carry it to the left, slowly, then hold it there
-            pos = (x - 6 * step, y - 4 * step)
-            pygame.event.post(
-                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(-6, -4), buttons=(1, 0, 0))
-            )
-            app.step_frame(FRAME)
-        frames_until(app, lambda: disk.position.x < start[0] - 40, "the disk carried left")
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-        app.step_frame(FRAME)
+        carry_left_and_let_go(app, disk, start, at)
         frames_until(app, lambda: any(e.action == "release" for e in session.recorded),
                      "the release back from the host")
         host_session = host.session
@@ -142,8 +173,6 @@ def test_a_drag_in_the_joined_window_moves_the_disk_on_every_table(
         theirs = [e for e in host_session.recorded if e.frame < session.frame]
         assert theirs[: len(mine)] == mine
         frames_until(app, lambda: " ms" in app._status(game), "the round-trip time")
-    finally:
-        app.close()
 
 
 class PeerThread:

@@ -18,20 +18,11 @@ FRAME = 1 / 60
 C, H = SeatKind.COMPUTER, SeatKind.HUMAN
 
 
-def test_play_speed_reaches_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[dict[str, Any]] = []
-
-    def fake_run_app(game: str | None, config_path: Any, **kwargs: Any) -> int:
-        calls.append(kwargs)
-        return 0
-
-    import games.ui.app
-
-    monkeypatch.setattr(games.ui.app, "run_app", fake_run_app)
+def test_play_speed_reaches_the_window(started: list[dict[str, Any]]) -> None:
     assert main(["play", "stonewall", "--speed", "slow"]) == 0
-    assert calls[-1]["computer_speed"] == "slow"
+    assert started[-1]["computer_speed"] == "slow"
     assert main(["play", "stonewall"]) == 0
-    assert "computer_speed" not in calls[-1]  # the app's default: normal
+    assert "computer_speed" not in started[-1]  # the app's default: normal
 
 
 def test_an_unknown_speed_is_one_line_and_exit_2(

@@ -37,6 +37,14 @@ def replay_view(app: App) -> ReplayView:
     return view
 
 
+def paused_once_scouted(app: App, ui: type) -> ReplayView:
+    """The replay's view, paused (Space) and waited on until its timeline knows every turn."""
+    view = replay_view(app)
+    ui.key(app, pygame.K_SPACE)  # type: ignore[attr-defined]
+    until(app, ui, lambda: view.timeline.scouted)
+    return view
+
+
 def until(app: App, ui: type, condition: Callable[[], bool]) -> None:
     """Render frames until ``condition`` holds (bounded)."""
     for _ in range(MAX_FRAMES):
@@ -102,9 +110,7 @@ def test_a_drag_on_the_timeline_goes_back_and_forth_onto_resimulated_frames(
 def test_the_arrow_keys_step_a_frame_and_a_turn(make_app, ui, tmp_path: Path) -> None:
     file = load_replay(headless_save(tmp_path, "stonewall", 2, frames=80))
     app = make_app(replay=file)
-    view = replay_view(app)
-    ui.key(app, pygame.K_SPACE)
-    until(app, ui, lambda: view.timeline.scouted)
+    view = paused_once_scouted(app, ui)
     ui.click(app, (view.bar_rect().centerx, view.bar_rect().centery))  # to the middle
     until(app, ui, lambda: not view.timeline.seeking)
     start = view.timeline.frame
@@ -128,9 +134,7 @@ def test_the_arrow_keys_step_a_frame_and_a_turn(make_app, ui, tmp_path: Path) ->
 def test_a_turn_chosen_in_the_turn_list_is_shown(make_app, ui, tmp_path: Path) -> None:
     file = load_replay(headless_save(tmp_path, "malloppo", 3, frames=60))
     app = make_app(replay=file)
-    view = replay_view(app)
-    ui.key(app, pygame.K_SPACE)
-    until(app, ui, lambda: view.timeline.scouted)
+    view = paused_once_scouted(app, ui)
     ui.key(app, pygame.K_t)
     assert view.show_turns
     app.step_frame(ui.frame)  # drawn: the rows are on screen
@@ -167,9 +171,7 @@ def test_play_from_here_mid_drag_lets_go_and_plays_on(make_app, ui, tmp_path: Pa
     file = load_replay(SCENARIOS / "wallamoppi" / "off_centre_topples.toml")
     record = tmp_path / "mine.toml"
     app = make_app(replay=file, record=str(record))
-    view = replay_view(app)
-    ui.key(app, pygame.K_SPACE)
-    until(app, ui, lambda: view.timeline.scouted)
+    view = paused_once_scouted(app, ui)
     held_at = next(e.frame for e in file.events if e.action == "grab") + 20
     view.go(held_at)  # the replay's hand holds a disk here
     until(app, ui, lambda: not view.timeline.seeking)
