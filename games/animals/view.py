@@ -46,7 +46,7 @@ from games.ui.render import (
 from physics.world import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
+    from games.ui.view import Window
 
 PANEL_SHARE = 0.3  # of the play area's width, on the left
 BUTTONS = ("draw", "roll", "stop", "accept")
@@ -74,7 +74,7 @@ class AnimalsView(PhysicsView):
 
     draws_outcome = True
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Window, session: Session) -> None:
         if not isinstance(session, AnimalsSession):
             raise TypeError("AnimalsView needs an AnimalsSession")
         self.game = session
@@ -521,5 +521,5 @@ def template_name(
     return None if shown == "…" else (shown, size)
 
 
-def make_view(app: App, session: Session) -> AnimalsView:
+def make_view(app: Window, session: Session) -> AnimalsView:
     return AnimalsView(app, session)

@@ -54,7 +54,7 @@ from physics import room
 from physics.world import Piece, World
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
+    from games.ui.view import Window
 
 # Margin around the framed world rectangle, px.
 FRAME_MARGIN_PX = 24
@@ -93,7 +93,7 @@ class PhysicsView(View):
     put_back_hint: str = "B puts it back"
     put_back_hint_many: str = "B puts them back"  # the same, for a label naming several
 
-    def __init__(self, app: App, session: Session, frame: WorldRect | None = None) -> None:
+    def __init__(self, app: Window, session: Session, frame: WorldRect | None = None) -> None:
         super().__init__(app, session)
         if not isinstance(session, PhysicsSession):
             raise TypeError("PhysicsView needs a PhysicsSession (a world and a hand)")

@@ -45,7 +45,7 @@ from games.wallamoppi.session import WallamoppiSession
 from physics.world import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
+    from games.ui.view import Window
 
 TIMER_PANEL_SHARE = 0.27  # of the play area's width, on the right
 SLOT_PICK_MM = (22.0, 6.0)  # how far from a slot's centre a click still picks it
@@ -94,7 +94,7 @@ class WallamoppiView(PhysicsView):
             return "ready"
         return None
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Window, session: Session) -> None:
         if not isinstance(session, WallamoppiSession):
             raise TypeError("WallamoppiView needs a WallamoppiSession")
         self.game = session
@@ -667,5 +667,5 @@ class WallamoppiView(PhysicsView):
         }.get(outcome.reason, outcome.reason)
 
 
-def make_view(app: App, session: Session) -> WallamoppiView:
+def make_view(app: Window, session: Session) -> WallamoppiView:
     return WallamoppiView(app, session)
