@@ -237,16 +237,10 @@ class ReplayView(View):
                 note = f" ({held.kind} let go)"
             except InputRefused:
                 pass
-        spec = self.file.spec
         app.leave_game()  # closes this view (a replay: nothing is recorded)
-        try:
-            module = importlib.import_module(spec.view_module)
-            view: View = module.make_view(app, session)
-        except Exception as error:
-            app.fail(f"{spec.title} could not start", error)
-            return
-        setup = session.initial_setup
-        app.enter_game(spec, session, view, setup.seats, setup.options)
+        app.open_session(self.file.spec, session)  # its own view, seats and options
+        if app.game is None:
+            return  # it could not start: the window says why
         hz = self.file.step_hz
         app.notify(f"Your game from {clock(frame, hz)} of the replay{note}", kind="info")
 
