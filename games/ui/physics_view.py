@@ -432,12 +432,15 @@ class PhysicsView(View):
     def on_press(self, point: Point, lock: bool) -> None:
         """Left button down at world ``point``: try to grab what is there (or just by it)."""
         point = self.pick_point(point)
-        if self.play_area_contains(point) and self.send(
-            "grab", *point, {"lock": True} if lock else None
-        ):
+        if self.play_area_contains(point) and self.send("grab", *point, self.grab_data(lock)):
             self.dragging = True
             held = self.physics.hand.held
             self._grip_local = _xy(held.body.world_to_local(point)) if held else None
+
+    def grab_data(self, lock: bool) -> dict[str, bool] | None:
+        """What a grab asks for besides the point: Shift (``lock``) grips the piece without
+        letting it turn (a game may read the same press otherwise: Wallamoppi nudges)."""
+        return {"lock": True} if lock else None
 
     def on_drop(self, point: Point) -> None:
         """Left button up at world ``point`` while dragging: let go there."""

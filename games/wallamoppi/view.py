@@ -188,17 +188,9 @@ class WallamoppiView(PhysicsView):
                 return
         super().handle_event(event)
 
-    def on_press(self, point: Point, lock: bool) -> None:
-        """Grab (pull out) what is under the mouse; right button or Shift only nudges."""
-        point = self.pick_point(point)
-        if self.play_area_contains(point) and self.send(
-            "grab", *point, {"nudge": True} if lock else None
-        ):
-            self.dragging = True
-            held = self.physics.hand.held
-            self._grip_local = (
-                tuple(held.body.world_to_local(point)) if held else None  # type: ignore[assignment]
-            )
+    def grab_data(self, lock: bool) -> dict[str, bool] | None:
+        """A grab pulls out what is under the mouse; right button or Shift only nudges."""
+        return {"nudge": True} if lock else None
 
     def play_area_contains(self, point: Point) -> bool:
         return bool(self.table_rect().collidepoint(self.camera.to_screen(point)))
