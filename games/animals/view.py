@@ -30,6 +30,7 @@ from games.animals.faces import FaceImages
 from games.animals.rules import Animal, Phase
 from games.animals.session import AnimalsSession
 from games.core.protocol import SeatKind, Session
+from games.ui import overlays
 from games.ui.physics_view import PhysicsView
 from games.ui.render import (
     ACCENT,
@@ -46,7 +47,7 @@ from games.ui.render import (
 from physics.world import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
+    from games.ui.view import Window
 
 PANEL_SHARE = 0.3  # of the play area's width, on the left
 BUTTONS = ("draw", "roll", "stop", "accept")
@@ -74,7 +75,7 @@ class AnimalsView(PhysicsView):
 
     draws_outcome = True
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Window, session: Session) -> None:
         if not isinstance(session, AnimalsSession):
             raise TypeError("AnimalsView needs an AnimalsSession")
         self.game = session
@@ -444,16 +445,7 @@ class AnimalsView(PhysicsView):
             if not outcome.losers
             else f"{winners} win" + ("s" if len(outcome.winners) == 1 else "")
         )
-        renderer.text(
-            surface,
-            headline,
-            (box.centerx, box.top + 12),
-            size=30,
-            bold=True,
-            serif=True,
-            colour=ACCENT,
-            anchor="midtop",
-        )
+        overlays.card_title(surface, renderer, box, headline, top=12, size=30, colour=ACCENT)
         why = {
             "tower fell": f"the tower fell ({self.game.fall_reason or 'an animal fell'}) — "
             f"{', '.join(outcome.losers)} was handling it",
@@ -496,14 +488,8 @@ class AnimalsView(PhysicsView):
                 colour=INK_DIM,
                 anchor="midtop",
             )
-        renderer.text(
-            surface,
-            "F5 play again   ·   Esc menu",
-            (box.centerx, box.bottom - 10),
-            size=14,
-            colour=INK,
-            anchor="midbottom",
-        )
+        overlays.card_hint(surface, renderer, box, overlays.PLAY_AGAIN_HINT, inset=10, size=14,
+                           colour=INK)
 
 
 def template_name(
@@ -521,5 +507,5 @@ def template_name(
     return None if shown == "…" else (shown, size)
 
 
-def make_view(app: App, session: Session) -> AnimalsView:
+def make_view(app: Window, session: Session) -> AnimalsView:
     return AnimalsView(app, session)

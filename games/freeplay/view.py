@@ -23,7 +23,7 @@ from games.ui.render import Point, WorldRect
 from physics.world import Piece, World
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
+    from games.ui.view import Window
 
 class FreeplayView(PhysicsView):
     """Drag anything; Shift while grabbing keeps the piece upright; B puts back what is away."""
@@ -51,5 +51,5 @@ def freeplay_frame(world: World) -> WorldRect:
     return WorldRect(*home_rect(world))
 
 
-def make_view(app: App, session: Session) -> FreeplayView:
+def make_view(app: Window, session: Session) -> FreeplayView:
     return FreeplayView(app, session)

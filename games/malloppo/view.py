@@ -63,7 +63,7 @@ from games.ui.view import View
 from games.ui.widgets import whole_entries
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
+    from games.ui.view import Window
 
 PANEL_WIDTH = 310
 HEADLINE_SIZE = 18
@@ -104,7 +104,7 @@ class MalloppoView(DiceBoardView):
         ("U / Backspace / right button", "a step back, or undo the turn (until the next roll)"),
     )
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Window, session: Session) -> None:
         super().__init__(app, session)
         assert isinstance(session, MalloppoSession)
         self.game: MalloppoSession = session
@@ -661,5 +661,5 @@ def _cell(square: Square | None) -> tuple[int, int]:
     return square.x, square.y
 
 
-def make_view(app: App, session: Session) -> View:
+def make_view(app: Window, session: Session) -> View:
     return MalloppoView(app, session)

@@ -82,7 +82,7 @@ from games.ui.render import (
 from games.ui.view import View
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
+    from games.ui.view import Window
 
 PANEL_WIDTH = 310
 PROBLEM_ROOM = 44  # px under the board for why a dragged wall is refused
@@ -138,7 +138,7 @@ class StonewallView(DiceBoardView):
         ("U / Backspace", "undo your move or wall (until the next roll)"),
     )
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Window, session: Session) -> None:
         super().__init__(app, session)
         assert isinstance(session, StonewallSession)
         self.game: StonewallSession = session
@@ -712,6 +712,6 @@ class StonewallView(DiceBoardView):
         return "Pass", state.phase is Phase.WALL and self.human_turn()
 
 
-def make_view(app: App, session: Session) -> View:
+def make_view(app: Window, session: Session) -> View:
     return StonewallView(app, session)
 

@@ -3,9 +3,10 @@
 How to write a game's window (``games/<game>/view.py``)
 -------------------------------------------------------
 Define ``make_view(app, session) -> View``; the spec's ``view_module`` names the module. The
-app (:class:`games.ui.app.App`) gives a view: ``app.play_rect`` (the screen area between the
-title and status bars; it changes when the window is resized, so lay out every frame),
-``app.notify(text, kind=...)`` and ``app.renderer``. The view:
+app (:class:`games.ui.app.App`) gives a view what :class:`games.ui.view.Window` names (type
+``app`` with it): ``app.play_rect`` (the screen area between the title and status bars; it
+changes when the window is resized, so lay out every frame), ``app.notify(text, kind=...)``,
+``app.renderer`` and ``app.computer_speed``. The view:
 
 - ``handle_event(event)``: pygame events meant for the game (the shell keeps Esc, P, Space,
   F5, Ctrl+R, H, F1, M, O and T unless the view lists them in ``own_keys``, in a physics game
@@ -46,6 +47,9 @@ highlights=, labels=)`` draws the board and returns a ``GridGeometry`` whose ``c
 ``nearest_line(pixel)`` and ``cell_center(cell)`` map the mouse; ``GridWall(start, end, style=
 "legal"|"illegal")`` previews a dragged wall; ``renderer.draw_token``, ``renderer.draw_die`` and
 ``widgets.Button`` draw pieces, dice and buttons; ``PLAYER_COLOURS`` gives seat colours.
+
+Inside: only ``app.py`` imports the menu, the screens and the panels; they are typed with what
+they ask of the window (:class:`games.ui.shell.Shell`), so none of them imports the app.
 
 May import: everything below it (``datafiles``, ``physics``, ``games.core``, the kits,
 ``games.runs``, ``games.net``); never a game: a game's view module is found through the

@@ -52,7 +52,6 @@ import random
 import sys
 import traceback
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -78,6 +77,8 @@ from games.ui.render import ACCENT, GOOD, PANEL, REFUSED, Colour, Renderer
 from games.ui.rest import Rest
 from games.ui.saving import Keeper
 from games.ui.screens import SCREEN_KEYS, Screens
+from games.ui.shell import GameRun as GameRun  # its old home: re-exported
+from games.ui.shell import NetPart
 from games.ui.sound import Sound
 from games.ui.tune_panel import TunePanel, wire_help
 from games.ui.view import View
@@ -101,7 +102,6 @@ from physics.live import ConfigWatcher
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.runs.replay import ReplayFile
-    from games.ui.net_play import NetLink
 
 DISPLAY_HZ = 60
 IDLE_HZ = 15  # frames a second while the menu shows the same picture (input still read)
@@ -122,20 +122,6 @@ NOTICE_COLOURS: dict[str, Colour] = {
     "info": GOOD,
     "note": ACCENT,
 }
-
-
-@dataclass
-class GameRun:
-    """The game on the table: its spec, session, view and how it was set up."""
-
-    spec: GameSpec
-    session: Session
-    view: View
-    seats: tuple[SeatKind, ...]
-    options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"skill": "easy"}
-    # A replay (games.ui.replay_view): its session is the file's, not a game being played, so
-    # it is neither recorded nor given live config edits.
-    replay: bool = False
 
 
 class App:
@@ -216,7 +202,7 @@ class App:
         self.rest = Rest(self)  # a game at rest draws nothing and waits for input (rest.py)
         self._closed = False
         self._left_a_game = False
-        self.net: NetLink | None = None  # a network game (games/ui/net_play.py) pumped each frame
+        self.net: NetPart | None = None  # a network game (games/ui/net_play.py) pumped each frame
         if start_spec is not None:
             self.menu.select(start_spec.id)
             choice = self.menu.choices.get(start_spec.id) or SeatChoice(start_spec)

@@ -23,8 +23,8 @@ from games.ui.view import View
 from games.ui.widgets import split_play_area
 
 if TYPE_CHECKING:
-    from games.ui.app import App
     from games.ui.render import Renderer
+    from games.ui.view import Window
 
 GAP = 12  # px between the play area's edges, the board and the panel
 PAD = 14  # px inside the panel
@@ -74,7 +74,7 @@ class DiceBoardView(View):
 
     panel_width = 310
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Window, session: Session) -> None:
         super().__init__(app, session)
         assert isinstance(session, TurnBasedSession)
         self.turn_session: TurnBasedSession[Any, Any] = session

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 from physics.config import ConfigError, reload_notice
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
+    from games.ui.shell import Shell
 
 RELOAD_NOTICE_SECONDS = 6.0
 
 
-def poll_config(app: App) -> None:
+def poll_config(app: Shell) -> None:
     """Take up a settled edit of the config files, if there is one."""
     watcher = app.watcher
     result = watcher.poll()

@@ -39,9 +39,9 @@ from games.ui.render import ACCENT, INK_DIM, MATERIAL_COLOURS, Renderer, shade
 from games.ui.resume_menu import ResumePanel
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
     from games.ui.net_menu import NetScreen
     from games.ui.replay_menu import ReplayList
+    from games.ui.shell import Shell
 
 CARD_HEIGHT = 84
 CARD_GAP = 12
@@ -166,7 +166,7 @@ class _Layout:
 class Menu:
     """The start screen. ``app.start_game(spec, seats)`` is called when the player starts."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         self.specs: list[GameSpec] = []
         for game_id in registry.available():

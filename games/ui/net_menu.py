@@ -17,7 +17,7 @@ Esc or *Back* closes the screen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -25,17 +25,42 @@ from games.net.lockstep import COMPUTER, HERE, REMOTE, SeatsError
 from games.ui.render import ACCENT, INK, INK_DIM, Renderer
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.menu import Menu
+    from games.core.protocol import GameSpec
+    from games.ui.shell import Shell
 
 ROW = 46
 WORDS = (HERE, REMOTE, COMPUTER)
 LISTEN = {False: "127.0.0.1", True: "0.0.0.0"}
 
 
+class ChosenSeats(Protocol):
+    """What the screen reads of the menu's seat set-up (:class:`games.ui.menu.SeatChoice`)."""
+
+    @property
+    def count(self) -> int: ...
+
+    def options(self) -> dict[str, object]: ...
+
+
+class Opener(Protocol):
+    """What the screen reads of the menu that opened it (:class:`games.ui.menu.Menu`): the
+    window, the game chosen and its seats; it closes itself by clearing ``network``."""
+
+    network: NetScreen | None
+
+    @property
+    def app(self) -> Shell: ...
+
+    @property
+    def spec(self) -> GameSpec | None: ...
+
+    def choice(self) -> ChosenSeats | None: ...
+
+
 class NetScreen:
     """Host and Join, drawn over the menu."""
 
-    def __init__(self, menu: Menu) -> None:
+    def __init__(self, menu: Opener) -> None:
         self.menu, self.app = menu, menu.app
         spec = menu.spec
         count = menu.choice().count if menu.choice() is not None else 2  # type: ignore[union-attr]

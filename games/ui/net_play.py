@@ -37,13 +37,13 @@ from games.net.host import Host
 from games.net.lockstep import FORWARDED, acting_seat, leader
 
 if TYPE_CHECKING:
-    from games.ui.app import App
+    from games.ui.shell import Shell
 
 
 class NetLink:
     """A network game pumped by ``app`` each frame (:class:`JoinLink`, :class:`HostLink`)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         self.loop = asyncio.new_event_loop()
         self.task: asyncio.Task[Any] | None = None
@@ -170,7 +170,7 @@ class NetLink:
 class JoinLink(NetLink):
     """This window joined a host: the stream ticks the game, the player's inputs go there."""
 
-    def __init__(self, app: App, address: str, code: str, *, name: str = "") -> None:
+    def __init__(self, app: Shell, address: str, code: str, *, name: str = "") -> None:
         super().__init__(app)
         self.peer = Peer(address, code, name=name, live=True, lead=12,
                          on_session=self._arrived, on_status=self._status)
@@ -207,7 +207,7 @@ class HostLink(NetLink):
     """This window hosts: its session is the one that decides; it runs in real time, as far
     as every peer has declared, and its own player's inputs are applied at once."""
 
-    def __init__(self, app: App, host: Host, listen: str, port: int) -> None:
+    def __init__(self, app: Shell, host: Host, listen: str, port: int) -> None:
         super().__init__(app)
         self.host, self.listen = host, listen
         self.task = self.loop.create_task(host.serve(listen, port))

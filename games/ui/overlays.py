@@ -42,6 +42,7 @@ def shell_keys(space_is_the_games: bool) -> tuple[tuple[str, str], ...]:
     )
 KEY_GAP = 18  # px between two key hints
 HINT_SIZE = 15
+PLAY_AGAIN_HINT = "F5 play again   ·   Esc menu"  # a finished game's card, at its foot
 
 
 def draw_top_bar(
@@ -318,23 +319,8 @@ def draw_paused(surface: pygame.Surface, renderer: Renderer, area: pygame.Rect) 
     box = pygame.Rect(0, 0, 360, 120)
     box.center = area.center
     renderer.panel(surface, box, alpha=220)
-    renderer.text(
-        surface,
-        "Paused",
-        (box.centerx, box.top + 22),
-        size=34,
-        bold=True,
-        serif=True,
-        anchor="midtop",
-    )
-    renderer.text(
-        surface,
-        "P or Space to play on",
-        (box.centerx, box.bottom - 22),
-        size=17,
-        colour=INK_DIM,
-        anchor="midbottom",
-    )
+    card_title(surface, renderer, box, "Paused", top=22, size=34)
+    card_hint(surface, renderer, box, "P or Space to play on", inset=22, size=17)
 
 
 def draw_outcome(
@@ -345,25 +331,9 @@ def draw_outcome(
     box.midtop = (area.centerx, area.top + 40)
     renderer.panel(surface, box, alpha=225)
     headline = wins(outcome.winner) if outcome.winner else "Game over"
-    renderer.text(
-        surface,
-        headline,
-        (box.centerx, box.top + 20),
-        size=34,
-        bold=True,
-        serif=True,
-        colour=ACCENT,
-        anchor="midtop",
-    )
+    card_title(surface, renderer, box, headline, top=20, size=34, colour=ACCENT)
     renderer.text(surface, outcome.reason, (box.centerx, box.top + 74), size=19, anchor="midtop")
-    renderer.text(
-        surface,
-        "F5 play again   ·   Esc menu",
-        (box.centerx, box.bottom - 16),
-        size=15,
-        colour=INK_DIM,
-        anchor="midbottom",
-    )
+    card_hint(surface, renderer, box, PLAY_AGAIN_HINT, inset=16, size=15)
 
 
 def draw_error(
@@ -374,26 +344,51 @@ def draw_error(
     box = pygame.Rect(0, 0, min(760, area.width - 40), 200)
     box.center = area.center
     renderer.panel(surface, box, alpha=235)
-    renderer.text(
-        surface,
-        "Something went wrong",
-        (box.centerx, box.top + 22),
-        size=28,
-        bold=True,
-        serif=True,
-        colour=REFUSED,
-        anchor="midtop",
-    )
+    card_title(surface, renderer, box, "Something went wrong", top=22, size=28, colour=REFUSED)
     y = box.top + 76
     for line in renderer.wrap(message, box.width - 48, 17)[:3]:
         renderer.text(surface, line, (box.centerx, y), size=17, anchor="midtop")
         y += 24
+    card_hint(surface, renderer, box, "Esc back to the menu", inset=18, size=15)
+
+
+def card_title(
+    surface: pygame.Surface,
+    renderer: Renderer,
+    box: pygame.Rect,
+    text: str,
+    *,
+    top: int,
+    size: int,
+    colour: Colour = INK,
+) -> None:
+    """A card's title (paused, game over, an error, a game's own end card): bold serif type,
+    centred ``top`` px below the card's top edge."""
     renderer.text(
         surface,
-        "Esc back to the menu",
-        (box.centerx, box.bottom - 18),
-        size=15,
-        colour=INK_DIM,
+        text,
+        (box.centerx, box.top + top),
+        size=size,
+        bold=True,
+        serif=True,
+        colour=colour,
+        anchor="midtop",
+    )
+
+
+def card_hint(
+    surface: pygame.Surface,
+    renderer: Renderer,
+    box: pygame.Rect,
+    text: str,
+    *,
+    inset: int,
+    size: int,
+    colour: Colour = INK_DIM,
+) -> None:
+    """A card's key hint (what to press next), centred ``inset`` px above its foot."""
+    renderer.text(
+        surface, text, (box.centerx, box.bottom - inset), size=size, colour=colour,
         anchor="midbottom",
     )
 

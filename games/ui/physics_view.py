@@ -54,7 +54,7 @@ from physics import room
 from physics.world import Piece, World
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
+    from games.ui.view import Window
 
 # Margin around the framed world rectangle, px.
 FRAME_MARGIN_PX = 24
@@ -93,7 +93,7 @@ class PhysicsView(View):
     put_back_hint: str = "B puts it back"
     put_back_hint_many: str = "B puts them back"  # the same, for a label naming several
 
-    def __init__(self, app: App, session: Session, frame: WorldRect | None = None) -> None:
+    def __init__(self, app: Window, session: Session, frame: WorldRect | None = None) -> None:
         super().__init__(app, session)
         if not isinstance(session, PhysicsSession):
             raise TypeError("PhysicsView needs a PhysicsSession (a world and a hand)")
@@ -432,12 +432,15 @@ class PhysicsView(View):
     def on_press(self, point: Point, lock: bool) -> None:
         """Left button down at world ``point``: try to grab what is there (or just by it)."""
         point = self.pick_point(point)
-        if self.play_area_contains(point) and self.send(
-            "grab", *point, {"lock": True} if lock else None
-        ):
+        if self.play_area_contains(point) and self.send("grab", *point, self.grab_data(lock)):
             self.dragging = True
             held = self.physics.hand.held
             self._grip_local = _xy(held.body.world_to_local(point)) if held else None
+
+    def grab_data(self, lock: bool) -> dict[str, bool] | None:
+        """What a grab asks for besides the point: Shift (``lock``) grips the piece without
+        letting it turn (a game may read the same press otherwise: Wallamoppi nudges)."""
+        return {"lock": True} if lock else None
 
     def on_drop(self, point: Point) -> None:
         """Left button up at world ``point`` while dragging: let go there."""

@@ -73,7 +73,6 @@ from games.ui.world_render import (
     TABLE_TOP_MM,
     WorldPainter,
 )
-from physics.world import Piece, World
 
 __all__ = [
     "ACCENT",
@@ -131,6 +130,14 @@ class Renderer:
     def __init__(self) -> None:
         self._cache = RenderCache()
         self.world = WorldPainter(self._cache, self.felt, self.gradient, self.background)
+        # Physics scenes: the painter's own methods (games/ui/world_render.py says what each
+        # draws and what is kept between frames), handed out here so views use one renderer.
+        self.draw_world = self.world.draw_world
+        self.draw_table = self.world.draw_table
+        self.draw_shadows = self.world.draw_shadows
+        self.draw_piece = self.world.draw_piece
+        self.outline = self.world.outline
+        self.draw_hand = self.world.draw_hand
 
     # -- text ----------------------------------------------------------------------------
 
@@ -333,77 +340,6 @@ class Renderer:
             anchor="center",
             shadow=False,
         )
-
-    # -- physics scenes (painted by the WorldPainter) ------------------------------------
-
-    def draw_world(
-        self,
-        surface: pygame.Surface,
-        camera: Camera,
-        world: World,
-        *,
-        hover: Piece | None = None,
-        held: Piece | None = None,
-        hand: Point | None = None,
-        grip: Point | None = None,
-        skip: Iterable[Piece] = (),
-        room: bool = False,
-    ) -> None:
-        """The whole table: see :meth:`games.ui.world_render.WorldPainter.draw_world` (what is
-        kept between frames, and so what a view may draw under the world; ``room``: the
-        room's background too, over the whole clip)."""
-        self.world.draw_world(
-            surface,
-            camera,
-            world,
-            hover=hover,
-            held=held,
-            hand=hand,
-            grip=grip,
-            skip=skip,
-            room=room,
-        )
-
-    def draw_table(
-        self,
-        surface: pygame.Surface,
-        camera: Camera,
-        table_piece: Piece | None = None,
-        floor_piece: Piece | None = None,
-        walls: Sequence[Piece] = (),
-    ) -> None:
-        """The table seen from the side, and the floor it stands on (physics/room.py)."""
-        self.world.draw_table(surface, camera, table_piece, floor_piece, walls)
-
-    def draw_shadows(
-        self, surface: pygame.Surface, camera: Camera, pieces: Sequence[Piece]
-    ) -> None:
-        """Soft contact shadows on the felt, one per column of pieces."""
-        self.world.draw_shadows(surface, camera, pieces)
-
-    def draw_piece(
-        self, surface: pygame.Surface, camera: Camera, piece: Piece, *, state: str = "normal"
-    ) -> None:
-        """One piece, by its shape; ``state`` "hover" or "held" outlines it."""
-        self.world.draw_piece(surface, camera, piece, state=state)
-
-    def outline(
-        self,
-        surface: pygame.Surface,
-        camera: Camera,
-        piece: Piece,
-        colour: Colour,
-        *,
-        width: int = 2,
-    ) -> None:
-        """An anti-aliased outline around ``piece`` (hover, held, legal-target highlights)."""
-        self.world.outline(surface, camera, piece, colour, width=width)
-
-    def draw_hand(
-        self, surface: pygame.Surface, camera: Camera, hand: Point, grip: Point | None
-    ) -> None:
-        """The grip: a band from the hand to the grab point and a ring at the hand."""
-        self.world.draw_hand(surface, camera, hand, grip)
 
     # -- grid boards ---------------------------------------------------------------------
 

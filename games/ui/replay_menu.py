@@ -12,7 +12,7 @@ line in the menu's notice. The wheel, ↑ ↓ and Page Up/Down scroll; Esc or *B
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -20,16 +20,30 @@ from games.runs.replay import Entry, ReplayError, load_replay, replay_entries
 from games.ui.render import ACCENT, INK, INK_DIM, REFUSED, Renderer, shade
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.menu import Menu
+    from games.core.protocol import GameSpec
+    from games.ui.shell import Shell
 
 ROW_PX = 50
 HEADER_PX = 30
 
 
+class Opener(Protocol):
+    """What the list reads of the menu that opened it (:class:`games.ui.menu.Menu`): the
+    window and the games it offers; it closes itself by clearing ``replays``."""
+
+    replays: ReplayList | None
+
+    @property
+    def app(self) -> Shell: ...
+
+    @property
+    def specs(self) -> list[GameSpec]: ...
+
+
 class ReplayList:
     """The list of files to replay, drawn over the menu."""
 
-    def __init__(self, menu: Menu) -> None:
+    def __init__(self, menu: Opener) -> None:
         self.menu = menu
         self.app = menu.app
         self.folder = self.app.keeper.folder  # --saves, else WOBBLETOP_SAVES, else the default

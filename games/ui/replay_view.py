@@ -37,7 +37,7 @@ from games.ui.render import ACCENT, GOOD, INK, INK_DIM, REFUSED, Renderer, shade
 from games.ui.view import View
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
+    from games.ui.shell import Shell
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 SPEED_WORDS = {0.25: "¼×", 0.5: "½×", 1.0: "1×", 2.0: "2×", 4.0: "4×", 8.0: "8×"}
@@ -50,7 +50,7 @@ IDLE_BUDGET = 0.010  # s per rendered frame for the scout and the checkpoints
 MAX_TICKS_PER_FRAME = 64  # playback at 8× of a 120 Hz game needs 16 a frame
 
 
-def open_replay(app: App, file: ReplayFile) -> None:
+def open_replay(app: Shell, file: ReplayFile) -> None:
     """Leave any game and show ``file`` as a replay (a failure is shown as the app's error)."""
     app.leave_game()
     try:
@@ -101,7 +101,9 @@ class ReplayView(View):
         ("F5 / Ctrl+R", "the replay from the start"),
     )
 
-    def __init__(self, app: App, timeline: Timeline) -> None:
+    app: Shell  # a replay asks more of the window than a game's view: to enter and leave games
+
+    def __init__(self, app: Shell, timeline: Timeline) -> None:
         super().__init__(app, timeline.session)
         self.timeline = timeline
         self.file = timeline.file
@@ -235,16 +237,10 @@ class ReplayView(View):
                 note = f" ({held.kind} let go)"
             except InputRefused:
                 pass
-        spec = self.file.spec
         app.leave_game()  # closes this view (a replay: nothing is recorded)
-        try:
-            module = importlib.import_module(spec.view_module)
-            view: View = module.make_view(app, session)
-        except Exception as error:
-            app.fail(f"{spec.title} could not start", error)
-            return
-        setup = session.initial_setup
-        app.enter_game(spec, session, view, setup.seats, setup.options)
+        app.open_session(self.file.spec, session)  # its own view, seats and options
+        if app.game is None:
+            return  # it could not start: the window says why
         hz = self.file.step_hz
         app.notify(f"Your game from {clock(frame, hz)} of the replay{note}", kind="info")
 

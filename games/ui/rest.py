@@ -32,7 +32,7 @@ import pygame
 from games.ui import palette
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App, GameRun
+    from games.ui.shell import GameRun, Shell
 
 REST_WAIT_SECONDS = 0.2  # the longest a resting game waits for input: it wakes 5 times a second
 REST_POLL_SECONDS = 0.01  # how soon an event ends the wait
@@ -41,7 +41,7 @@ REST_POLL_SECONDS = 0.01  # how soon an event ends the wait
 class Rest:
     """Whether the game in the window is at rest, and what its screen shows; owned by the app."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         self.resting = False  # the game was at rest in the last frame
         self.drawn_at_rest = 0  # frames drawn while at rest (a test counts them)

@@ -33,7 +33,7 @@ from games.ui import overlays
 from games.ui.render import ACCENT, GOOD, INK, INK_DIM, REFUSED, Renderer
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
+    from games.ui.shell import Shell
 
 SLICE_SECONDS = 0.08  # replay work per window frame while resuming (Esc still answers)
 SLICE_FRAMES = 30  # frames replayed between two looks at the clock
@@ -46,7 +46,7 @@ FOOTER_PX = 40
 class ResumePanel:
     """The Resume button, the list of saves and the progress of a resume (see the module)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         self.is_open = False
         self.saves: list[SavedGame] = []

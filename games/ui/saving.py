@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from games.core.protocol import Session
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App, GameRun
+    from games.ui.shell import GameRun, Shell
 
 SAVED_NOTICE_SECONDS = 4.0
 
@@ -46,7 +46,7 @@ class _Kept:
 class Keeper:
     """The saves of one app: where they go, each game's file, Ctrl+S and the autosave."""
 
-    def __init__(self, app: App, folder: Path) -> None:
+    def __init__(self, app: Shell, folder: Path) -> None:
         self.app = app
         self.folder = folder
         self._kept: weakref.WeakKeyDictionary[Session, _Kept] = weakref.WeakKeyDictionary()

@@ -32,7 +32,7 @@ from games.ui.render import Renderer
 from games.ui.settings import SettingsStore
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App, GameRun
+    from games.ui.shell import GameRun, Shell
 
 HELP, SETTINGS, PAUSED, TUTORIAL = "help", "settings", "paused", "tutorial"
 OVERLAYS = (HELP, SETTINGS, PAUSED, TUTORIAL)
@@ -48,7 +48,7 @@ SCREEN_KEYS: tuple[tuple[str, str], ...] = (
 class Screens:
     """Which overlay is open, the settings, the winner panel and the tutorial of one app."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         from games.ui.settings_screen import SettingsScreen
         from games.ui.tutorial import Tutorial
         from games.ui.winner import WinnerPanel

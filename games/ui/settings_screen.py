@@ -28,7 +28,7 @@ from games.ui.settings import ANIMATION_SPEEDS, COMPUTER_SPEEDS, Settings
 from games.ui.window import MIN_SIZE
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.screens import Screens
+    from games.ui.shell import ScreensPart
 
 VOLUME_STEP = 10
 WINDOW_SIZES = ((480, 360), (960, 600), (1280, 800), (1600, 1000), (1920, 1080))
@@ -58,7 +58,7 @@ def _next(words: tuple[str, ...], word: str, step: int) -> str:
 class SettingsScreen:
     """The rows, the chosen row, and what a click or key changes."""
 
-    def __init__(self, screens: Screens) -> None:
+    def __init__(self, screens: ScreensPart) -> None:
         self.screens = screens
         self.chosen = 0
 

@@ -52,7 +52,7 @@ from physics.live import ConfigWatcher
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.runs.side_by_side import Rerun, Run
-    from games.ui.app import App, GameRun
+    from games.ui.shell import GameRun, Shell
 
 PANEL_KEY = pygame.K_c
 PANEL_WIDTH = 460
@@ -68,7 +68,7 @@ SCROLL_KEYS = {pygame.K_UP: -40, pygame.K_DOWN: 40, pygame.K_PAGEUP: -240, pygam
 TYPED = set("0123456789.-+eE_") | set("truefalsonyTRUEFALSONY")
 
 
-def apply_panel_config(app: App, tuner: Tuner, what: str) -> None:
+def apply_panel_config(app: Shell, tuner: Tuner, what: str) -> None:
     """Hand the panel's config to the app as a live reload does (``App.apply_config``: the
     running game gets it as a recorded config input), then say what changed."""
     app.apply_config(tuner.loaded())
@@ -85,7 +85,7 @@ class _Row:
 class TunePanel:
     """The panel over the play area; :meth:`handle_event` returns True for an event it used."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         self.open = False
         self.tuner: Tuner | None = None
@@ -651,13 +651,13 @@ def tail_fitting(renderer: Renderer, text: str, width: int, size: int) -> str:
     return "…"
 
 
-def menu_button_rect(app: App) -> pygame.Rect | None:
+def menu_button_rect(app: Shell) -> pygame.Rect | None:
     """The menu's *Constants…* entry, under *Replays…* (scaled with the menu), where the menu
     has room (a window at least 600 px tall); C opens the panel in any window."""
     return app.menu.header_rect(0, 1) if app.screen.get_height() >= 600 else None
 
 
-def follow_saved_file(app: App, path: Path, loaded: LoadedConfig) -> None:
+def follow_saved_file(app: Shell, path: Path, loaded: LoadedConfig) -> None:
     """After a save: the app uses ``path`` as its config file from now on (a new game, a
     recording's description) and watches it from its saved content, so the save itself is not
     taken for an edit of the file."""

@@ -29,8 +29,7 @@ from games.ui.render import ACCENT, INK, INK_DIM, Renderer
 from games.ui.tutorial_steps import FIRST_RUN_OPTIONS, Step, state_reads, steps_for
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import GameRun
-    from games.ui.screens import Screens
+    from games.ui.shell import GameRun, ScreensPart
 
 CARD_MAX_WIDTH = 560
 SHORT_BUTTON = (72, 24)  # a short card's Skip and Next, on its title line
@@ -45,7 +44,7 @@ def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
 class Tutorial:
     """The running tutorial: its game's steps, the step shown and where that step began."""
 
-    def __init__(self, screens: Screens) -> None:
+    def __init__(self, screens: ScreensPart) -> None:
         self.screens = screens
         self.steps: tuple[Step, ...] = ()
         self.index = 0

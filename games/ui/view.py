@@ -20,7 +20,7 @@ with the mouse; board games subclass :class:`View` and draw with
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import pygame
 
@@ -28,8 +28,31 @@ from games.core.protocol import InputEvent, InputRefused, Session
 from games.core.words import seat_label
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
     from games.ui.render import Renderer
+
+
+class Window(Protocol):
+    """What a game's view may ask of the window it is shown in (:class:`games.ui.app.App` is
+    one; the screens and menus ask more of it: :class:`games.ui.shell.Shell`)."""
+
+    @property
+    def play_rect(self) -> pygame.Rect:
+        """The screen area the view draws in (it changes with the window: lay out every frame)."""
+        ...
+
+    @property
+    def renderer(self) -> Renderer:
+        """The shared drawing helpers (fonts, buttons, dice, grids, worlds)."""
+        ...
+
+    @property
+    def computer_speed(self) -> str:
+        """The computers' pace, a word of games/core/pacing.py (a die's tumble follows it)."""
+        ...
+
+    def notify(self, message: str, *, kind: str = "note", seconds: float = ...) -> None:
+        """Show ``message`` in the status bar a while; kind: refused, error, info, note."""
+        ...
 
 
 class View:
@@ -52,7 +75,7 @@ class View:
     # None at one shared table (hot seat). Set by :mod:`games.ui.net_play`.
     own_seats: frozenset[int] | None = None
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Window, session: Session) -> None:
         self.app = app
         self.session = session
 

@@ -32,8 +32,7 @@ from games.ui.canvas import PLAYER_COLOURS, TAG_COLOURS, shade
 from games.ui.render import ACCENT, INK, INK_DIM, PANEL, Renderer
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import GameRun
-    from games.ui.screens import Screens
+    from games.ui.shell import GameRun, ScreensPart
 
 # Outcome detail -> its words on the panel, in the order shown; other details are not shown.
 NUMBER_LABELS: dict[str, str] = {
@@ -98,7 +97,7 @@ def swapped(
 class WinnerPanel:
     """The panel's clock (time played), its layout, drawing and buttons."""
 
-    def __init__(self, screens: Screens) -> None:
+    def __init__(self, screens: ScreensPart) -> None:
         self.screens = screens
         self.seconds = 0.0
 

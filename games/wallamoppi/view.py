@@ -45,7 +45,7 @@ from games.wallamoppi.session import WallamoppiSession
 from physics.world import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
+    from games.ui.view import Window
 
 TIMER_PANEL_SHARE = 0.27  # of the play area's width, on the right
 SLOT_PICK_MM = (22.0, 6.0)  # how far from a slot's centre a click still picks it
@@ -94,7 +94,7 @@ class WallamoppiView(PhysicsView):
             return "ready"
         return None
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Window, session: Session) -> None:
         if not isinstance(session, WallamoppiSession):
             raise TypeError("WallamoppiView needs a WallamoppiSession")
         self.game = session
@@ -188,17 +188,9 @@ class WallamoppiView(PhysicsView):
                 return
         super().handle_event(event)
 
-    def on_press(self, point: Point, lock: bool) -> None:
-        """Grab (pull out) what is under the mouse; right button or Shift only nudges."""
-        point = self.pick_point(point)
-        if self.play_area_contains(point) and self.send(
-            "grab", *point, {"nudge": True} if lock else None
-        ):
-            self.dragging = True
-            held = self.physics.hand.held
-            self._grip_local = (
-                tuple(held.body.world_to_local(point)) if held else None  # type: ignore[assignment]
-            )
+    def grab_data(self, lock: bool) -> dict[str, bool] | None:
+        """A grab pulls out what is under the mouse; right button or Shift only nudges."""
+        return {"nudge": True} if lock else None
 
     def play_area_contains(self, point: Point) -> bool:
         return bool(self.table_rect().collidepoint(self.camera.to_screen(point)))
@@ -667,5 +659,5 @@ class WallamoppiView(PhysicsView):
         }.get(outcome.reason, outcome.reason)
 
 
-def make_view(app: App, session: Session) -> WallamoppiView:
+def make_view(app: Window, session: Session) -> WallamoppiView:
     return WallamoppiView(app, session)

@@ -52,7 +52,7 @@ from games.whacky.rules import (
 from games.whacky.session import WhackySession
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.ui.app import App
+    from games.ui.view import Window
 
 PANEL_WIDTH = 280
 WOOD: Colour = (206, 160, 100)
@@ -89,7 +89,7 @@ class WhackyView(DiceBoardView):
         ("Wheel / right drag", "zoom / move the maze"),
     )
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Window, session: Session) -> None:
         super().__init__(app, session)
         assert isinstance(session, WhackySession)
         self.game: WhackySession = session
@@ -771,5 +771,5 @@ def d12(surface: pygame.Surface, renderer: Renderer, rect: pygame.Rect, colour: 
                       colour=(30, 26, 22), bold=True, anchor="center", shadow=False)
 
 
-def make_view(app: App, session: Session) -> View:
+def make_view(app: Window, session: Session) -> View:
     return WhackyView(app, session)
