@@ -39,11 +39,6 @@ def save(name: str, description: str, session: WallamoppiSession, extra_seconds:
     )
 
 
-def find(seed, pred):
-    s = human_session(seed)
-    return s if pred(s) else None
-
-
 # 1. centred stacks stand
 s = human_session(1)
 for seat in (DARK, LIGHT):
