@@ -36,7 +36,6 @@ from typing import Protocol
 from games.animals.mind import Mind
 from games.animals.rules import MemoryStacking, Phase
 from games.animals.scene import AnimalScene
-from games.core.pacing import Pace
 from games.core.protocol import InputEvent
 from games.physicskit.hand import ComputerHand, ComputerTable, Plan
 from games.physicskit.idle import count_up_frames, countdown_frames
@@ -55,16 +54,13 @@ WOOD_GRIP = 0.5  # wood on wood: riders slide beyond this many g
 
 class AnimalsTable(ComputerTable, Protocol):
     """What a computer seat reads of its session (games/animals/session.py): the rules, the
-    table it looks at, the pace it plays at, and the animals the turn is about."""
+    table it looks at, and the animals the turn is about."""
 
     @property
     def rules(self) -> MemoryStacking: ...
 
     @property
     def scene(self) -> AnimalScene: ...
-
-    @property
-    def pace(self) -> Pace: ...
 
     @property
     def drawn_piece(self) -> Piece | None: ...

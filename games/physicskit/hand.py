@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Generic, Protocol, TypeVar
 
+from games.core.pacing import Pace
 from games.core.protocol import InputEvent, InputRefused
 from games.core.rng import Chance
 from physics.grab import Hand
@@ -36,6 +37,11 @@ class ComputerTable(Protocol):
 
     @property
     def frame_seconds(self) -> float: ...
+
+    @property
+    def pace(self) -> Pace:
+        """How fast the computers play (games/core/pacing.py): a window slows them to be seen."""
+        ...
 
     @property
     def hand(self) -> Hand:

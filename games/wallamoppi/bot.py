@@ -32,7 +32,6 @@ from typing import Protocol
 
 import pymunk
 
-from games.core.pacing import Pace
 from games.core.protocol import InputEvent, SeatKind
 from games.core.rng import Chance
 from games.physicskit.hand import ComputerHand, ComputerTable, Plan
@@ -58,9 +57,6 @@ class WallamoppiTable(ComputerTable, Protocol):
 
     @property
     def scene(self) -> WallScene: ...
-
-    @property
-    def pace(self) -> Pace: ...
 
     @property
     def kinds(self) -> Mapping[str, SeatKind]: ...
