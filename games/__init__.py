@@ -6,7 +6,7 @@ import)::
     games/
       core/        the core every game plugs into: protocol, registry, options, errors, dice
       turnkit/     the turn-based kit: turn session, turn order, grids, graph search, engine
-      physicskit/  the physics-game kit: the physics session, rest detection, narration
+      physicskit/  the physics-game kit: physics session, computer's hand, rest detection, narration
       runs/        runs without a player: headless, scenarios, regress, sweeps, saves, replay
       net/         network play: lockstep host and peers over websockets
       ui/          the window: app shell, menu, renderer, overlays, settings

@@ -1,9 +1,9 @@
 """Regenerate assets/scenarios/animals/*.toml by playing human-seat sessions with real inputs.
 
 Run from the repository root: ``python scripts/animals_scenarios.py``. Each scenario is played
-live through ``session.handle`` (the inputs are what ``session.recorded`` holds), saved,
-replayed fresh and its goldens written. After a physics retune, ``wobbletop regress --update``
-is usually enough; rerun this only when the scenarios themselves should change.
+and saved with its goldens by scripts/played_scenario.py. After a physics retune,
+``wobbletop regress --update`` is usually enough; rerun this only when the scenarios themselves
+should change.
 """
 
 import sys
@@ -11,54 +11,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.runs.scenario import (
-    InputRecord,
-    Scenario,
-    dump_scenario,
-    load_scenario,
-    replay,
-    update_goldens,
-)
-from tests.animals.helpers import carry, run, send, session
+from played_scenario import save_played
+
+from games.animals.session import AnimalsSession
+from tests.animals.helpers import carry, insert_dog_under_the_sheep, run, send, session
 
 OUT = Path("assets/scenarios/animals")
 
 
-def save(name: str, description: str, game, seed: int, extra_seconds: float) -> None:  # type: ignore[no-untyped-def]
-    run(game, extra_seconds)
-    scenario = Scenario(
-        game="animals",
-        seed=seed,
-        description=description,
-        frames=game.frame,
-        stop_at_outcome=True,
-        seats=["human", "human"],
-        input=[InputRecord.model_validate(e.to_json()) for e in game.recorded],
-    )
-    path = OUT / f"{name}.toml"
-    path.write_text(dump_scenario(scenario))
-    replayed = replay(load_scenario(path), path)
-    update_goldens(path, replayed)
-    print(name, replayed.outcome)
-
-
-def insert_dog_under_the_sheep(game, *, back_offset: float = 0.0, back_drop: float = 1.0) -> None:  # type: ignore[no-untyped-def]
-    """Seed 1: lion, sheep, rabbit; blue draws the dog and puts it between lion and sheep."""
-    scene = game.scene
-    board = game.file.board
-    height = scene.size[1]
-    send(game, "draw")
-    lion, sheep = scene.piece_of["lion"], scene.piece_of["sheep"]
-    dog = game.drawn_piece
-    carry(game, tuple(sheep.position), (board.aside_x, scene.seat_y(0) + 1.0))
-    run(game, 0.3)
-    carry(game, tuple(dog.position), (lion.position.x, lion.position.y + height + 1.0))
-    run(game, 0.3)
-    carry(
-        game,
-        tuple(sheep.position),
-        (dog.position.x + back_offset, dog.position.y + height + back_drop),
-    )
+def save(name: str, description: str, game: AnimalsSession, extra_seconds: float) -> None:
+    print(name, save_played(OUT, name, description, game, extra_seconds).outcome)
 
 
 OUT.mkdir(parents=True, exist_ok=True)
@@ -71,7 +33,6 @@ save(
     "Blue lifts sheep and rabbit aside slowly, puts the dog on the lion, puts them back: "
     "the tower of 4 stands and the turn passes to red",
     game,
-    1,
     2.0,
 )
 
@@ -87,7 +48,6 @@ save(
     "fast_lift_topples",
     "Blue lifts the whole tower by the lion and yanks it sideways: the riders fall, blue loses",
     game,
-    1,
     2.0,
 )
 
@@ -100,7 +60,6 @@ save(
     "correct_doubt_wins",
     "Blue puts the dog below the sheep (wrong order); red calls stop stacking and wins",
     game,
-    1,
     0.1,
 )
 
@@ -112,7 +71,6 @@ save(
     "wrong_doubt_loses",
     "Blue calls stop stacking on the opening tower, which is in order: red wins",
     game,
-    1,
     0.1,
 )
 
@@ -137,7 +95,6 @@ save(
     "Blue draws a crocodile and rolls 2: the turtle is lifted aside, the fox (second from the "
     "bottom) dropped into the pouch, the turtle put back on the elephant",
     game,
-    5,
     2.0,
 )
 
@@ -149,6 +106,5 @@ save(
     "Blue lets the sheep and rabbit go 12 mm up and 16 mm off centre: they topple after the "
     "release, before the tower settled, so blue caused the fall and loses",
     game,
-    1,
     3.0,
 )

@@ -15,7 +15,6 @@ Ratios measured in the same run are what to compare across machines.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
@@ -30,22 +29,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_physics import bare_space_like
+from game_bench import bench_arguments, frame_costs, print_game_speeds
 
 from games.animals.catalogue import load as load_pieces
 from games.animals.scene import AnimalScene
 from games.core.protocol import SeatKind
 from games.core.registry import load
-from games.runs.headless import drive, frame_limit, new_session
 from physics.config import PhysicsConfig, load_config
-
-
-def game_speed(config: PhysicsConfig, seed: int) -> tuple[float, float, dict[str, object]]:
-    """(simulated s, CPU s, result) of one full headless game."""
-    spec = load("animals")
-    session = new_session(spec, config, seed, (SeatKind.COMPUTER,) * 3, {})
-    started = time.process_time()
-    drive(session, frame_limit(spec, config, None))
-    return session.frame * session.frame_seconds, time.process_time() - started, session.result()
 
 
 def tower_scene(config: PhysicsConfig) -> AnimalScene:
@@ -74,17 +64,7 @@ def step_cost(config: PhysicsConfig, frames: int, *, awake: bool) -> tuple[float
         space.sleep_time_threshold = float("inf")
         for body in scene.world.space.bodies:
             body.activate()
-    substeps = config.world.substeps
-    dt = config.world.frame_seconds / substeps
-    started = time.process_time()
-    for _ in range(frames):
-        scene.world.step()
-    ours = (time.process_time() - started) / frames
-    started = time.process_time()
-    for _ in range(frames):
-        for _ in range(substeps):
-            space.step(dt)
-    return ours, (time.process_time() - started) / frames
+    return frame_costs(scene.world, space, config, frames, time.process_time)
 
 
 def window_frame_ms(seconds: float) -> float:
@@ -103,23 +83,10 @@ def window_frame_ms(seconds: float) -> float:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
-    parser.add_argument("--frames", type=int, default=1200, help="frames for the step-cost test")
-    args = parser.parse_args()
+    args = bench_arguments(__doc__.splitlines()[0])
     config = load_config().config
-
-    total_sim = total_wall = 0.0
-    for seed in args.seeds:
-        sim, wall, result = game_speed(config, seed)
-        total_sim += sim
-        total_wall += wall
-        print(
-            f"game seed {seed}: {sim:6.1f} sim s in {wall:5.2f} CPU s = "
-            f"{sim / wall:5.1f}× real time"
-            f"  ({result['winner']} win, {result['reason']}, tower {result['tower_height']})"
-        )
-    print(f"all games: {total_sim / total_wall:.1f} simulated seconds per CPU second")
+    computers = (SeatKind.COMPUTER,) * 3
+    print_game_speeds("animals", config, args.seeds, computers, time.process_time, "CPU")
     ours, bare = step_cost(config, args.frames, awake=True)
     print(
         f"physics frame, 15-animal tower held awake, {config.world.substeps} substeps: "

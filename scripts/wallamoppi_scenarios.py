@@ -1,9 +1,9 @@
 """Regenerate assets/scenarios/wallamoppi/*.toml by playing human-seat sessions with real inputs.
 
-Run from the repository root: ``python scripts/wallamoppi_scenarios.py``. Each scenario is
-played live through ``session.handle`` (the inputs are what ``session.recorded`` holds), saved,
-replayed fresh and its goldens written. After a physics retune, ``wobbletop regress --update``
-is usually enough; rerun this only when the scenarios themselves should change.
+Run from the repository root: ``python scripts/wallamoppi_scenarios.py``. Each scenario is played
+and saved with its goldens by scripts/played_scenario.py. After a physics retune,
+``wobbletop regress --update`` is usually enough; rerun this only when the scenarios themselves
+should change.
 """
 
 import sys
@@ -11,36 +11,25 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.runs.scenario import (
-    InputRecord,
-    Scenario,
-    dump_scenario,
-    load_scenario,
-    replay,
-    update_goldens,
-)
+from played_scenario import save_played
+
 from games.wallamoppi.rules import DARK, LIGHT, Slot
-from tests.wallamoppi.helpers import glide, human_session, own_wall_disk, run, send, stack_turn
+from games.wallamoppi.session import WallamoppiSession
+from tests.wallamoppi.helpers import (
+    glide,
+    human_session,
+    own_wall_disk,
+    run,
+    send,
+    stack_turn,
+    two_off_centre_stacks,
+)
 
 OUT = Path("assets/scenarios/wallamoppi")
 
 
-def save(name, desc, session, seed, extra_seconds):
-    run(session, extra_seconds)
-    sc = Scenario(
-        game="wallamoppi",
-        seed=seed,
-        description=desc,
-        frames=session.frame,
-        stop_at_outcome=True,
-        seats=["human", "human"],
-        options={"wall": "auto"},
-        input=[InputRecord.model_validate(e.to_json()) for e in session.recorded],
-    )
-    path = OUT / f"{name}.toml"
-    path.write_text(dump_scenario(sc))
-    rep = replay(load_scenario(path), path)
-    update_goldens(path, rep)
+def save(name: str, description: str, session: WallamoppiSession, extra_seconds: float) -> None:
+    rep = save_played(OUT, name, description, session, extra_seconds)
     print(
         name,
         rep.outcome,
@@ -48,11 +37,6 @@ def save(name, desc, session, seed, extra_seconds):
         session.result().get("reason"),
         session.result().get("tower_height"),
     )
-
-
-def find(seed, pred):
-    s = human_session(seed)
-    return s if pred(s) else None
 
 
 # 1. centred stacks stand
@@ -66,23 +50,16 @@ save(
     "centred_stack_stands",
     "Dark and light each pull a safe disk and stack it dead centre: the tower of 3 stands",
     s,
-    1,
     3.0,
 )
 
 # 2. off-centre stack topples
 s = human_session(1)
-send(s, "start_timer")
-stack_turn(s, own_wall_disk(s, DARK), offset=14.0)
-run(s, 0.6)
-send(s, "marble")
-send(s, "start_timer")
-stack_turn(s, own_wall_disk(s, LIGHT), offset=14.0)
+two_off_centre_stacks(s, offset=14.0)
 save(
     "off_centre_topples",
     "Two disks each 14 mm off centre: their common centre overhangs the apex and light loses",
     s,
-    1,
     2.0,
 )
 
@@ -100,7 +77,6 @@ save(
     "load_bearing_pull",
     "Dark pulls a disk from under the apex: the apex tips, the tower falls, dark loses",
     s,
-    seed,
     2.0,
 )
 
@@ -111,7 +87,6 @@ save(
     "timer_runs_out",
     "Light releases the marble and dark never moves: the marble reaches the end hole",
     s,
-    2,
     11.0,
 )
 
@@ -138,6 +113,5 @@ save(
     "fallen_disk_stacked",
     "Dark nudges a bottom end disk out of the wall onto the table, then stacks it",
     s,
-    seed,
     1.0,
 )

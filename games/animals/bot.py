@@ -17,6 +17,9 @@ over the destination (aim noise sideways) and lets go a little above its seat. `
 the speed, the aim noise and the drop height (:class:`Dexterity`); all the hand's luck comes
 from the session's seeded Chance.
 
+The turn's inputs are a plan played one frame at a time by the computer's hand
+(games/physicskit/hand.py), which Wallamoppi's computer shares.
+
 A person must see where each animal goes (it is a memory game): at a window's computer speed
 (the session's ``pace``, games/core/pacing.py) the computer holds its drawn animal up, face up, for
 ``show_seconds`` before it carries anything, and pauses ``manoeuvre_seconds`` more after each
@@ -28,18 +31,16 @@ from __future__ import annotations
 import math
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from games.animals.mind import Mind
-from games.animals.rules import Phase
-from games.core.protocol import InputEvent, InputRefused
-from games.core.rng import Chance
+from games.animals.rules import MemoryStacking, Phase
+from games.animals.scene import AnimalScene
+from games.core.protocol import InputEvent
+from games.physicskit.hand import ComputerHand, ComputerTable, Plan
 from games.physicskit.idle import count_up_frames, countdown_frames
-from physics.stacking import riders
+from physics.stacking import Column, riders
 from physics.world import Piece
-
-if TYPE_CHECKING:  # pragma: no cover
-    from games.animals.session import AnimalsSession
 
 DEFAULT_SKILL = 0.8
 DEFAULT_MEMORY = 0.9
@@ -49,7 +50,29 @@ PAUSE_SECONDS = 0.25
 GIVE_UP_SECONDS = 4.0  # a turn not over this long after the last manoeuvre is looked at again
 GRAVITY_MM_S2 = 9810.0
 WOOD_GRIP = 0.5  # wood on wood: riders slide beyond this many g
-_DONE = object()
+
+
+class AnimalsTable(ComputerTable, Protocol):
+    """What a computer seat reads of its session (games/animals/session.py): the rules, the
+    table it looks at, and the animals the turn is about."""
+
+    @property
+    def rules(self) -> MemoryStacking: ...
+
+    @property
+    def scene(self) -> AnimalScene: ...
+
+    @property
+    def drawn_piece(self) -> Piece | None: ...
+
+    @property
+    def target(self) -> Piece | None:
+        """The crocodile's animal, to be put in the pouch."""
+        ...
+
+    def aside_columns(self, found: list[Column] | None = None) -> list[Column]:
+        """The portions set aside (columns off the stacking spot)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -79,26 +102,18 @@ class Dexterity:
         return 0.5 + (1.0 - self.skill) * 12.0
 
 
-class Bot:
+class Bot(ComputerHand[AnimalsTable]):
     """One computer seat; :meth:`act` is called every frame before physics steps."""
 
-    def __init__(self, session: AnimalsSession, seat: str, mind: Mind, skill: float) -> None:
-        self.session = session
-        self.seat = seat
+    def __init__(self, session: AnimalsTable, seat: str, mind: Mind, skill: float) -> None:
+        super().__init__(session, seat)
         self.mind = mind
         self.hand = Dexterity(skill)
-        self.wait = 0.0
-        self.plan: Iterator[InputEvent | None] | None = None
-        self.pause = 0  # frames the plan waits before it is asked again (its pauses)
         self.settling = False  # the plan waits for the tower to settle (nothing to move)
         self.idle_for = 0.0  # seconds it has waited so
         self.insert_at: int | None = None
         self._armed = False
         self._shown_turn = -1  # the turn whose drawn animal was held up to be seen
-
-    @property
-    def chance(self) -> Chance:
-        return self.session.chance
 
     def act(self) -> None:
         session = self.session
@@ -127,27 +142,20 @@ class Bot:
             return
         if phase not in (Phase.PLACE, Phase.REMOVE):
             return
-        if self.plan is None:
-            show = session.pace.show_seconds
-            if phase is Phase.PLACE and show > 0 and self._shown_turn != rules.turns:
-                self._shown_turn = rules.turns  # held up for all to see, then carried
-                self.wait = show
-                return
-            self.plan = self._handling()
-        elif self.pause > 0:
-            self.pause -= 1
+        show = session.pace.show_seconds
+        if (
+            self.plan is None
+            and phase is Phase.PLACE
+            and show > 0
+            and self._shown_turn != rules.turns
+        ):
+            self._shown_turn = rules.turns  # held up for all to see, then carried
+            self.wait = show
             return
-        step = next(self.plan, _DONE)
-        if step is _DONE:
-            self._drop_plan()
-            self._let_go()
-            self.wait = REACTION_SECONDS
-        elif isinstance(step, InputEvent):
-            self._send(step)
+        self._play(self._handling, REACTION_SECONDS)
 
     def _drop_plan(self) -> None:
-        self.plan = None
-        self.pause = 0
+        super()._drop_plan()
         self.settling = False
 
     def idle_frames(self) -> int | None:
@@ -191,21 +199,9 @@ class Bot:
             for _ in range(frames):
                 self.idle_for += dt
 
-    def _let_go(self) -> None:
-        if self.session.hand.held is not None:
-            target = self.session.hand.target
-            self._send(InputEvent(0, "release", target.x, target.y))
-
-    def _send(self, event: InputEvent) -> bool:
-        try:
-            self.session.handle_as_computer(event)
-        except InputRefused:
-            return False
-        return True
-
     # -- the manoeuvres --------------------------------------------------------------------
 
-    def _handling(self) -> Iterator[InputEvent | None]:
+    def _handling(self) -> Plan:
         """One manoeuvre after another until the turn is over (or something unexpected)."""
         session = self.session
         rules = session.rules
@@ -268,13 +264,6 @@ class Bot:
             else:
                 move = (target, (board.pouch_x, scene.board_top + 3 * scene.size[1]))
         return move
-
-    def _pause(self, frames: int) -> Iterator[None]:
-        """``frames`` frames of waiting: this one and ``frames - 1`` in which :meth:`act` only
-        counts :attr:`pause` down, without asking the plan (what a headless run jumps over)."""
-        if frames > 0:
-            self.pause = frames - 1
-            yield None
 
     def _onto(self, column: list[Piece]) -> tuple[float, float]:
         """Where an animal goes to sit on top of ``column`` (or on the empty stacking spot)."""

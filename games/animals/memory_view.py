@@ -1,7 +1,8 @@
 """Animal upon Animal's memory aids in the window: what a placement shows, and no more.
 
 Drawn over the table by :class:`games.animals.view.AnimalsView` (kept apart from how the pieces
-look), each only while the rulebook shows it to everyone (games/animals/record.py says why):
+look; of the view they read only what :class:`TableView` names), each only while the rulebook
+shows it to everyone (games/animals/record.py says why):
 
 - the opening three, face up with their names, while they are laid one by one and until the
   first draw (a name only on an animal already standing);
@@ -16,21 +17,37 @@ look), each only while the rulebook shows it to everyone (games/animals/record.p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from games.animals.rules import Phase
-from games.ui.render import ACCENT, INK, INK_DIM, Renderer
-
-if TYPE_CHECKING:  # pragma: no cover
-    from games.animals.view import AnimalsView
+from games.animals.session import AnimalsSession
+from games.ui.render import ACCENT, INK, INK_DIM, Camera, Renderer
 
 RECORD_LINES = 4  # the record's latest lines shown on the table
 END_CARD_PX = 260  # the result card's reach below the table's top (AnimalsView._draw_end)
 
 
-def opening_names(view: AnimalsView) -> list[str]:
+class TableView(Protocol):
+    """What the memory aids read of the view that draws them (AnimalsView)."""
+
+    @property
+    def game(self) -> AnimalsSession: ...
+
+    @property
+    def camera(self) -> Camera: ...
+
+    def table_rect(self) -> pygame.Rect:
+        """The table's part of the window."""
+        ...
+
+    def piece_boxes(self) -> list[pygame.Rect]:
+        """The screen boxes of the pieces on the table."""
+        ...
+
+
+def opening_names(view: TableView) -> list[str]:
     """The opening animals shown face up now (laid so far), top first (each name then goes
     above its animal or, under another, beside it); none after the first draw."""
     game = view.game
@@ -41,13 +58,13 @@ def opening_names(view: AnimalsView) -> list[str]:
     return [name for name in reversed(laid) if name in game.scene.piece_of]
 
 
-def opening_unfinished(view: AnimalsView) -> bool:
+def opening_unfinished(view: TableView) -> bool:
     """True while the paced opening is still being laid (nobody may draw yet)."""
     game = view.game
     return game.rules.turns == 0 and game.opening_laid < len(game.rules.tower)
 
 
-def draw_drawn_card(view: AnimalsView, surface: pygame.Surface, renderer: Renderer) -> None:
+def draw_drawn_card(view: TableView, surface: pygame.Surface, renderer: Renderer) -> None:
     """The drawn animal held up for everyone above the table until it is in the tower."""
     game = view.game
     animal = game.rules.in_hand
@@ -69,7 +86,7 @@ def draw_drawn_card(view: AnimalsView, surface: pygame.Surface, renderer: Render
     surface.blit(label, (swatch.right + 12, card.centery - label.get_height() // 2))
 
 
-def draw_insert_mark(view: AnimalsView, surface: pygame.Surface, renderer: Renderer) -> None:
+def draw_insert_mark(view: TableView, surface: pygame.Surface, renderer: Renderer) -> None:
     """An arrow at the place the last animal went in, and its place in words (no name)."""
     game = view.game
     at = game.inserted_at
@@ -99,7 +116,7 @@ def draw_insert_mark(view: AnimalsView, surface: pygame.Surface, renderer: Rende
     )
 
 
-def record_box(view: AnimalsView) -> pygame.Rect | None:
+def record_box(view: TableView) -> pygame.Rect | None:
     """Where :func:`draw_record` draws the record (None: it is not drawn), so the table's
     labels keep off it."""
     game = view.game
@@ -126,7 +143,7 @@ def _covered(box: pygame.Rect, pieces: list[pygame.Rect]) -> int:
     return sum(clip.width * clip.height for clip in (box.clip(piece) for piece in pieces))
 
 
-def draw_record(view: AnimalsView, surface: pygame.Surface, renderer: Renderer) -> None:
+def draw_record(view: TableView, surface: pygame.Surface, renderer: Renderer) -> None:
     """The latest lines of the record at the table's bottom right (names only when over)."""
     box = record_box(view)
     if box is None:

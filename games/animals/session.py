@@ -127,7 +127,6 @@ class AnimalsSession(PhysicsSession):
         self.fall_reason: str | None = None
         self.last_roll: int | None = None  # the die as it lies (shown until the next roll)
         self.refusal: str | None = None
-        self._computer_acting = False
         self.bots: dict[str, Bot] = {}
         for index, seat in enumerate(seats):
             if self.kinds[seat] is SeatKind.COMPUTER:
@@ -154,20 +153,6 @@ class AnimalsSession(PhysicsSession):
         self.settle.seconds = live.animals.settle_seconds
 
     # -- who acts --------------------------------------------------------------------------
-
-    def handle(self, event: InputEvent) -> None:
-        """Apply an input; the computer's inputs are applied alike but not recorded."""
-        if not self._computer_acting:
-            super().handle(event)
-            return
-        self._apply_input(InputEvent(self.frame, event.action, event.x, event.y, event.data))
-
-    def handle_as_computer(self, event: InputEvent) -> None:
-        self._computer_acting = True
-        try:
-            self.handle(event)
-        finally:
-            self._computer_acting = False
 
     def _apply_input(self, event: InputEvent) -> None:
         if event.action == "put_back":  # tidying the table is no move: anyone, any time
@@ -283,7 +268,7 @@ class AnimalsSession(PhysicsSession):
             return "lift a set-aside portion by its lowest animal"
         return None
 
-    def aside_columns(self, found: list[Any] | None = None) -> list[Any]:
+    def aside_columns(self, found: list[Column] | None = None) -> list[Column]:
         """Columns off the stacking spot that hold tower animals (a portion set aside)."""
         found = self.scene.columns() if found is None else found
         main = self.scene.main_column(found)

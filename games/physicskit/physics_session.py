@@ -3,7 +3,8 @@
 It owns the :class:`~physics.world.World` and one :class:`~physics.grab.Hand`, turns "grab",
 "move" and "release" inputs (points in world mm) into hand actions, and steps the world once
 per frame. Games override :meth:`may_grab` to refuse a touch and :meth:`grab_options` to choose
-the grip, and add their rules in :meth:`after_step`. A "grab" input with ``data={"lock": True}``
+the grip, and add their rules in :meth:`after_step`. A computer seat's inputs come through
+:meth:`handle_as_computer`: applied alike, not recorded. A "grab" input with ``data={"lock": True}``
 (Shift held in the window) asks for the rotation-locked grip on top of the game's options.
 """
 
@@ -29,6 +30,7 @@ class PhysicsSession(Session):
         super().__init__(setup)
         self._world = self.build_world()
         self.hand = Hand(self._world)
+        self._computer_acting = False  # the input being applied is a computer seat's
 
     @property
     def world(self) -> World:
@@ -73,6 +75,17 @@ class PhysicsSession(Session):
                 self.on_release(piece)
         else:
             raise InputRefused(f"unknown action {event.action!r}; allowed: grab, move, release")
+
+    def handle_as_computer(self, event: InputEvent) -> None:
+        """A computer seat's input (games/physicskit/hand.py): the same checks and effects as
+        a person's (the game's :meth:`_apply_input`, which may ask ``_computer_acting``),
+        stamped with this frame but not recorded: a replay with the same seats makes it again
+        from the same seed."""
+        self._computer_acting = True
+        try:
+            self._apply_input(InputEvent(self.frame, event.action, event.x, event.y, event.data))
+        finally:
+            self._computer_acting = False
 
     def on_floor(self) -> list[Piece]:
         """Movable pieces that fell off the table onto the floor (physics/room.py), not the

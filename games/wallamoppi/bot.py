@@ -6,7 +6,8 @@ where it is large (the opponent must pull a load-bearing disk). Ties are broken 
 seeded :class:`~games.core.rng.Chance`.
 
 Tower: the computer plays through the same hand as a person, one ``grab``/``move``/``release``
-input at a time through ``session.handle``: it picks its disk (a fallen one of its colour
+input at a time through the computer's hand (games/physicskit/hand.py, shared with Animal upon
+Animal's computer): it picks its disk (a fallen one of its colour
 first, else the wall disk of its colour with the least load), grabs it, pulls it up at its
 pull speed, carries it over the tower, lowers it at its release speed to just above the top
 disk with a sideways aim error, lets go, waits until the disk is stacked and catches the
@@ -25,20 +26,19 @@ now. All randomness comes from the session's seeded Chance; the plan draws none.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pymunk
 
-from games.core.protocol import InputEvent, InputRefused, SeatKind
+from games.core.protocol import InputEvent, SeatKind
 from games.core.rng import Chance
+from games.physicskit.hand import ComputerHand, ComputerTable, Plan
 from games.physicskit.idle import countdown_frames
 from games.wallamoppi.plan import best_pull, pull_risk, slot_load
 from games.wallamoppi.rules import APEX, DARK, LIGHT, Phase, Slot, Wallamoppi, other
-
-if TYPE_CHECKING:  # pragma: no cover
-    from games.wallamoppi.session import WallamoppiSession
+from games.wallamoppi.scene import WallScene
 
 DEFAULT_SKILL = 0.8
 CARRY_SPEED_MM_S = 450.0
@@ -46,7 +46,23 @@ CLEARANCE_MM = 30.0  # how high above the tower top the disk is carried across
 REACTION_SECONDS = 0.35
 PLACE_DELAY_SECONDS = 0.15
 RETRY_SECONDS = 1.5  # a released disk not stacked by then is picked up again
-_DONE = object()  # what an exhausted turn plan yields
+
+
+class WallamoppiTable(ComputerTable, Protocol):
+    """What a computer seat reads of its session (games/wallamoppi/session.py): the rules,
+    the table it looks at, who plays the other seat, and how long it counts in for them."""
+
+    @property
+    def rules(self) -> Wallamoppi: ...
+
+    @property
+    def scene(self) -> WallScene: ...
+
+    @property
+    def kinds(self) -> Mapping[str, SeatKind]: ...
+
+    @property
+    def count_in_seconds(self) -> float: ...
 
 
 def choose_slot(rules: Wallamoppi, chance: Chance) -> Slot:
@@ -83,24 +99,16 @@ class Dexterity:
         return 50.0 + (1.0 - self.skill) * 300.0
 
 
-class Bot:
+class Bot(ComputerHand[WallamoppiTable]):
     """One computer seat; :meth:`act` is called every frame before physics steps."""
 
     def __init__(
-        self, session: WallamoppiSession, seat: str, skill: float, *, plans: bool = False
+        self, session: WallamoppiTable, seat: str, skill: float, *, plans: bool = False
     ) -> None:
-        self.session = session
-        self.seat = seat
+        super().__init__(session, seat)
         self.plans = plans
         self.hand = Dexterity(skill)
-        self.wait = 0.0
-        self.plan: Iterator[InputEvent | None] | None = None
-        self.pause = 0  # frames the plan waits before it is asked again (its opening pause)
         self._armed = False
-
-    @property
-    def chance(self) -> Chance:
-        return self.session.chance
 
     def act(self) -> None:
         rules = self.session.rules
@@ -123,8 +131,7 @@ class Bot:
             return
         turn = rules.turn
         if turn.seat != self.seat:
-            self.plan = None
-            self.pause = 0
+            self._drop_plan()
             if not turn.timer_running:
                 if not self._armed:  # a human pause before releasing the marble
                     self._armed = True
@@ -141,18 +148,8 @@ class Bot:
             self._send(InputEvent(0, "marble"))
             self.wait = REACTION_SECONDS
             return
-        if self.plan is None:
-            self.plan = self._turn_plan()
-        elif self.pause > 0:
-            self.pause -= 1
-            return
-        step = next(self.plan, _DONE)
-        if step is _DONE:  # the plan gave up (a refused grab, a nudge): let go, think again
-            self.plan = None
-            self._let_go()
-            self.wait = REACTION_SECONDS
-        elif isinstance(step, InputEvent):
-            self._send(step)
+        # a plan that gives up (a refused grab, a nudge) lets go and thinks again
+        self._play(self._turn_plan, REACTION_SECONDS)
 
     def idle_frames(self) -> int | None:
         """How many of the next frames :meth:`act` only counts down in (``wait``, ``pause``)
@@ -196,18 +193,6 @@ class Bot:
         """The person is ready: release the marble on the next frame (ends the count-in)."""
         self._armed = True
         self.wait = 0.0
-
-    def _let_go(self) -> None:
-        if self.session.hand.held is not None:
-            target = self.session.hand.target
-            self._send(InputEvent(0, "release", target.x, target.y))
-
-    def _send(self, event: InputEvent) -> bool:
-        try:
-            self.session.handle_as_computer(event)
-        except InputRefused:
-            return False
-        return True
 
     # -- the hand --------------------------------------------------------------------
 
@@ -255,7 +240,7 @@ class Bot:
             return None
         return next(p.name for p in wall if scene.slots[p.name] == slot)
 
-    def _turn_plan(self) -> Iterator[InputEvent | None]:
+    def _turn_plan(self) -> Plan:
         """The frames of one turn: wait, grab, pull, carry, lower, release, wait for stacking."""
         session = self.session
         dt = session.frame_seconds
@@ -289,13 +274,6 @@ class Bot:
             # then wait: act() answers a stacked disk (the marble) before it asks the plan, so
             # the plan is never asked again once the disk is stacked
             yield from self._pause(round(RETRY_SECONDS / dt))
-
-    def _pause(self, frames: int) -> Iterator[None]:
-        """``frames`` frames of waiting: this one and ``frames - 1`` in which :meth:`act` only
-        counts :attr:`pause` down, without asking the plan (what a headless run jumps over)."""
-        if frames > 0:
-            self.pause = frames - 1
-            yield None
 
     def _move(self, start: pymunk.Vec2d, end: pymunk.Vec2d, speed: float) -> Iterator[InputEvent]:
         """Hand targets from ``start`` to ``end`` at ``speed`` mm/s, one per frame."""

@@ -3,28 +3,25 @@
 Each seat's latest wall placement, then its latest stacked disk, keeps a gold outline and the
 seat's name beside it (the session's ``last_moves``), so a person who looked away sees what
 the computer did, and a placement made in the frame after theirs is not missed. Drawn by
-:class:`games.wallamoppi.view.WallamoppiView` over the table, apart from how the disks look.
+:class:`games.wallamoppi.view.WallamoppiView` over the table, apart from how the disks look:
+it reads the game and the view's camera, never the view.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from games.physicskit.narration import capital
-from games.ui.render import ACCENT, Renderer
-
-if TYPE_CHECKING:  # pragma: no cover
-    from games.wallamoppi.view import WallamoppiView
+from games.ui.render import ACCENT, Camera, Renderer
+from games.wallamoppi.session import WallamoppiSession
 
 
-def draw_last_moves(view: WallamoppiView, surface: pygame.Surface, renderer: Renderer) -> None:
+def draw_last_moves(
+    game: WallamoppiSession, camera: Camera, surface: pygame.Surface, renderer: Renderer
+) -> None:
     """A gold outline round each seat's last placed or stacked disk, the seat named above."""
-    game = view.game
     if game.outcome is not None:
         return
-    camera = view.camera
     for seat, name in game.last_moves.items():
         piece = game.scene.disks.get(name)
         if piece is None or piece is game.hand.held:

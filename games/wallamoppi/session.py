@@ -97,7 +97,6 @@ class WallamoppiSession(PhysicsSession):
         self.fall_reason: str | None = None
         self._tower_slept = False  # every tower disk slept after the last frame
         self.refusal: str | None = None  # the last refused input, for the status line
-        self._computer_acting = False
         self._grab_data: dict[str, Any] = {}
         self.nudging: str | None = None  # the wall disk the hand is nudging, if any
         self._told_nudge = False  # this nudge's "only pushes" message was given
@@ -158,22 +157,6 @@ class WallamoppiSession(PhysicsSession):
         if self.rules.phase is Phase.TOWER and self.outcome is None:
             return self.rules.turn.seat
         return None
-
-    def handle(self, event: InputEvent) -> None:
-        """Apply an input; the computer's inputs are applied alike but not recorded."""
-        if not self._computer_acting:
-            super().handle(event)
-            return
-        stamped = InputEvent(self.frame, event.action, event.x, event.y, event.data)
-        self._apply_input(stamped)
-
-    def handle_as_computer(self, event: InputEvent) -> None:
-        """What a bot calls: the same checks and effects as a person's input."""
-        self._computer_acting = True
-        try:
-            self.handle(event)
-        finally:
-            self._computer_acting = False
 
     # -- inputs ------------------------------------------------------------------------
 

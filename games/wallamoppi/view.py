@@ -272,7 +272,7 @@ class WallamoppiView(PhysicsView):
         self._draw_turn_card(surface, renderer)
 
     def draw_overlay(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        draw_last_moves(self, surface, renderer)  # games/wallamoppi/marks.py
+        draw_last_moves(self.game, self.camera, surface, renderer)  # games/wallamoppi/marks.py
         if self.game.rules.phase is Phase.WALL:
             self._draw_wall_step(surface, renderer)
         else:

@@ -1,13 +1,16 @@
-"""Shared helpers for the Animals tests: sessions driven by plain inputs."""
+"""Shared helpers for the Animals tests: sessions driven by plain inputs (run, send and glide
+are tests/table_hand.py's, shared with the Wallamoppi tests)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from games.animals.session import AnimalsSession
-from games.core.protocol import InputEvent, SeatKind, SessionSetup
+from games.core.protocol import SeatKind, SessionSetup
 from physics.config import PhysicsConfig, load_config
+from tests.table_hand import glide, run, send
+
+__all__ = ["carry", "config", "glide", "insert_dog_under_the_sheep", "run", "send", "session"]
 
 
 def config(**animals: Any) -> PhysicsConfig:
@@ -21,31 +24,6 @@ def session(
     **options: Any,
 ) -> AnimalsSession:
     return AnimalsSession(SessionSetup(cfg or config(), seed, seats, options))
-
-
-def run(game: AnimalsSession, seconds: float) -> None:
-    for _ in range(round(seconds / game.frame_seconds)):
-        game.tick()
-
-
-def send(game: AnimalsSession, action: str, x: float = 0.0, y: float = 0.0) -> None:
-    game.handle(InputEvent(game.frame, action, x, y))
-
-
-def glide(game: AnimalsSession, points: Iterable[tuple[float, float]], speed: float) -> None:
-    """Move the hand through ``points`` at ``speed`` mm/s, one target per frame."""
-    for x, y in points:
-        start = game.hand.target
-        length = ((x - start.x) ** 2 + (y - start.y) ** 2) ** 0.5
-        steps = max(1, round(length / (speed * game.frame_seconds)))
-        for n in range(1, steps + 1):
-            send(
-                game,
-                "move",
-                start.x + (x - start.x) * n / steps,
-                start.y + (y - start.y) * n / steps,
-            )
-            game.tick()
 
 
 def carry(
@@ -63,3 +41,28 @@ def carry(
     glide(game, [(grab[0], top), (to[0], top), to], speed)
     run(game, hold)
     send(game, "release", *to)
+
+
+def insert_dog_under_the_sheep(
+    game: AnimalsSession, *, back_offset: float = 0.0, back_drop: float = 1.0
+) -> None:
+    """Seed 1: the tower is lion, sheep, rabbit and blue draws the dog: the sheep (and the
+    rabbit on it) lifted aside, the dog carried onto the lion, the sheep put back on the dog
+    ``back_offset`` mm off centre and let go ``back_drop`` mm above it."""
+    scene = game.scene
+    board = game.file.board
+    height = scene.size[1]
+    send(game, "draw")
+    assert game.rules.in_hand == "dog"
+    lion, sheep = scene.piece_of["lion"], scene.piece_of["sheep"]
+    dog = game.drawn_piece
+    assert dog is not None
+    carry(game, tuple(sheep.position), (board.aside_x, scene.seat_y(0) + 1.0))
+    run(game, 0.3)
+    carry(game, tuple(dog.position), (lion.position.x, lion.position.y + height + 1.0))
+    run(game, 0.3)
+    carry(
+        game,
+        tuple(sheep.position),
+        (dog.position.x + back_offset, dog.position.y + height + back_drop),
+    )

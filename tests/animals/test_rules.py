@@ -338,17 +338,24 @@ def test_random_play_always_ends_with_an_outcome() -> None:
         for _ in range(500):
             if game.outcome is not None:
                 break
-            if game.phase in (Phase.OPENING,) or (
+            draws = game.phase is Phase.OPENING or (
                 game.phase is Phase.DRAW and chance.index(10) > 0
-            ):
-                game.draw_random(chance)
-            elif game.phase is Phase.ROLL:
-                game.roll_random(chance)
-            else:
-                actions = game.legal_actions()
-                game.push(actions[chance.index(len(actions))])
+            )
+            _random_step(game, chance, draws=draws)
         assert game.outcome is not None
         assert set(game.outcome.winners) | set(game.outcome.losers) == set(game.seats)
+
+
+def _random_step(game: MemoryStacking, chance: Chance, *, draws: bool) -> None:
+    """One step of a random game: a draw if ``draws``, else the die for a crocodile, else a
+    legal action chosen by ``chance``."""
+    if draws:
+        game.draw_random(chance)
+    elif game.phase is Phase.ROLL:
+        game.roll_random(chance)
+    else:
+        actions = game.legal_actions()
+        game.push(actions[chance.index(len(actions))])
 
 
 def _played(seed: int, fall_in: Phase | None = None) -> list[MemoryStacking]:
@@ -360,13 +367,9 @@ def _played(seed: int, fall_in: Phase | None = None) -> list[MemoryStacking]:
         states.append(copy.deepcopy(game))
         if game.phase is fall_in:
             game.push(TowerFell())
-        elif game.phase in (Phase.OPENING, Phase.DRAW) and chance.index(9) != 0:
-            game.draw_random(chance)
-        elif game.phase is Phase.ROLL:
-            game.roll_random(chance)
         else:
-            actions = game.legal_actions()
-            game.push(actions[chance.index(len(actions))])
+            draws = game.phase in (Phase.OPENING, Phase.DRAW) and chance.index(9) != 0
+            _random_step(game, chance, draws=draws)
     return [*states, game]
 
 

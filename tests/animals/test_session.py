@@ -9,32 +9,8 @@ from typing import Any
 import pytest
 
 from games.animals.rules import Phase
-from games.animals.session import AnimalsSession
 from games.core.protocol import InputEvent, InputRefused, SeatKind
-from tests.animals.helpers import carry, config, run, send, session
-
-
-def insert_dog_under_the_sheep(
-    game: AnimalsSession, *, back_offset: float = 0.0, back_drop: float = 1.0
-) -> None:
-    """Seed 1: the tower is lion, sheep, rabbit and blue draws the dog."""
-    scene = game.scene
-    board = game.file.board
-    height = scene.size[1]
-    send(game, "draw")
-    assert game.rules.in_hand == "dog"
-    lion, sheep = scene.piece_of["lion"], scene.piece_of["sheep"]
-    dog = game.drawn_piece
-    assert dog is not None
-    carry(game, tuple(sheep.position), (board.aside_x, scene.seat_y(0) + 1.0))
-    run(game, 0.3)
-    carry(game, tuple(dog.position), (lion.position.x, lion.position.y + height + 1.0))
-    run(game, 0.3)
-    carry(
-        game,
-        tuple(sheep.position),
-        (dog.position.x + back_offset, dog.position.y + height + back_drop),
-    )
+from tests.animals.helpers import carry, config, insert_dog_under_the_sheep, run, send, session
 
 
 def test_a_careful_insert_stands_and_the_turn_passes_once_settled() -> None:

@@ -22,12 +22,7 @@ from games.animals.session import AnimalsSession
 from games.animals.view import AnimalsView
 from games.core import registry
 from games.core.protocol import SeatKind
-
-
-def screen(view: AnimalsView, point: tuple[float, float]) -> tuple[int, int]:
-    view.refit()
-    x, y = view.camera.to_screen(point)
-    return round(x), round(y)
+from tests.table_window import screen
 
 
 def path(

@@ -1,13 +1,26 @@
-"""Shared helpers for the Wallamoppi tests: human-seat sessions driven by plain inputs."""
+"""Shared helpers for the Wallamoppi tests: human-seat sessions driven by plain inputs (run,
+send and glide are tests/table_hand.py's, shared with the Animals tests)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from games.core.protocol import InputEvent, SeatKind, SessionSetup
+from games.core.protocol import SeatKind, SessionSetup
+from games.wallamoppi.rules import DARK, LIGHT
 from games.wallamoppi.session import WallamoppiSession
 from physics.config import PhysicsConfig, load_config
+from tests.table_hand import glide, run, send
+
+__all__ = [
+    "config",
+    "glide",
+    "human_session",
+    "own_wall_disk",
+    "run",
+    "send",
+    "stack_turn",
+    "two_off_centre_stacks",
+]
 
 
 def config(**wallamoppi: Any) -> PhysicsConfig:
@@ -25,38 +38,6 @@ def human_session(seed: int = 1, cfg: PhysicsConfig | None = None) -> Wallamoppi
     session = WallamoppiSession(setup)
     run(session, 0.5)
     return session
-
-
-def run(session: WallamoppiSession, seconds: float) -> None:
-    for _ in range(round(seconds / session.frame_seconds)):
-        session.tick()
-
-
-def send(
-    session: WallamoppiSession, action: str, x: float = 0.0, y: float = 0.0, **data: Any
-) -> None:
-    session.handle(InputEvent(session.frame, action, x, y, data))
-
-
-def glide(session: WallamoppiSession, points: Iterable[tuple[float, float]], speed: float) -> None:
-    """Move the hand through ``points`` at ``speed`` mm/s, one target per frame."""
-    hand = session.hand
-    for x, y in points:
-        start = hand.target
-        steps = max(
-            1,
-            round(
-                ((x - start.x) ** 2 + (y - start.y) ** 2) ** 0.5 / (speed * session.frame_seconds)
-            ),
-        )
-        for n in range(1, steps + 1):
-            send(
-                session,
-                "move",
-                start.x + (x - start.x) * n / steps,
-                start.y + (y - start.y) * n / steps,
-            )
-            session.tick()
 
 
 def own_wall_disk(session: WallamoppiSession, seat: str) -> str:
@@ -84,3 +65,14 @@ def stack_turn(
     glide(session, [(x, above), (aim, above), (aim, seat)], speed)
     run(session, 0.2)
     send(session, "release", aim, seat)
+
+
+def two_off_centre_stacks(session: WallamoppiSession, offset: float = 14.0) -> None:
+    """Dark stacks a safe disk ``offset`` mm off centre and catches the marble, then light
+    does the same on top (the shipped scenario off_centre_topples): the two overhang."""
+    send(session, "start_timer")
+    stack_turn(session, own_wall_disk(session, DARK), offset=offset)
+    run(session, 0.6)
+    send(session, "marble")
+    send(session, "start_timer")
+    stack_turn(session, own_wall_disk(session, LIGHT), offset=offset)

@@ -29,6 +29,7 @@ from games.ui.app import App
 from games.wallamoppi.rules import DARK, LIGHT
 from games.wallamoppi.session import WallamoppiSession
 from games.wallamoppi.view import WallamoppiView
+from tests.table_window import screen
 from tests.wallamoppi.helpers import human_session, own_wall_disk, run, send, stack_turn
 
 FRAME = 1 / 60
@@ -40,12 +41,6 @@ def start(make_app: Callable[..., Any], *seats: SeatKind) -> tuple[App, Wallamop
     session, view = app.session, app.game.view
     assert isinstance(session, WallamoppiSession) and isinstance(view, WallamoppiView)
     return app, session, view
-
-
-def screen(view: WallamoppiView, point: Sequence[float]) -> tuple[int, int]:
-    view.refit()
-    x, y = view.camera.to_screen((point[0], point[1]))
-    return round(x), round(y)
 
 
 def drag(app: App, path: Sequence[tuple[int, int]], button: int, hold_frames: int = 30) -> None:
@@ -63,6 +58,18 @@ def drag(app: App, path: Sequence[tuple[int, int]], button: int, hold_frames: in
         app.step_frame(FRAME)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=path[-1], button=button))
     app.step_frame(FRAME)
+
+
+def dark_on_turn(
+    make_app: Callable[..., Any], ui: Any
+) -> tuple[App, WallamoppiSession, WallamoppiView]:
+    """Two people at the table, half a second in; light clicks the panel's button to release
+    the marble for dark: dark's timer runs."""
+    app, session, view = start(make_app, SeatKind.HUMAN, SeatKind.HUMAN)
+    ui.run(app, 0.5)
+    view.refit()
+    ui.click(app, view.button.center)
+    return app, session, view
 
 
 def positions(session: WallamoppiSession) -> dict[str, tuple[float, float]]:
@@ -83,10 +90,7 @@ def bottom_disk(session: WallamoppiSession, colour: str) -> str:
 def test_a_left_drag_on_a_disk_you_may_not_take_is_refused_and_nothing_moves(
     make_app: Callable[..., Any], ui: Any
 ) -> None:
-    app, session, view = start(make_app, SeatKind.HUMAN, SeatKind.HUMAN)
-    ui.run(app, 0.5)
-    view.refit()
-    ui.click(app, view.button.center)  # light releases the marble for dark
+    app, session, view = dark_on_turn(make_app, ui)
     assert session.rules.turn.timer_running and session.rules.turn.seat == DARK
     light = bottom_disk(session, LIGHT)
     before = positions(session)
@@ -104,10 +108,7 @@ def test_a_left_drag_on_a_disk_you_may_not_take_is_refused_and_nothing_moves(
 def test_a_right_drag_nudges_gently_and_shows_it_cannot_heave_the_wall(
     make_app: Callable[..., Any], ui: Any
 ) -> None:
-    app, session, view = start(make_app, SeatKind.HUMAN, SeatKind.HUMAN)
-    ui.run(app, 0.5)
-    view.refit()
-    ui.click(app, view.button.center)
+    app, session, view = dark_on_turn(make_app, ui)
     light = bottom_disk(session, LIGHT)
     x, y = screen(view, session.scene.disks[light].body.position)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=3))
@@ -162,10 +163,7 @@ def test_the_count_in_runs_out_by_itself(make_app: Callable[..., Any], ui: Any) 
 def test_space_catches_the_marble_and_so_does_a_click_anywhere_on_its_panel(
     make_app: Callable[..., Any], ui: Any
 ) -> None:
-    app, session, view = start(make_app, SeatKind.HUMAN, SeatKind.HUMAN)
-    ui.run(app, 0.5)
-    view.refit()
-    ui.click(app, view.button.center)
+    app, session, view = dark_on_turn(make_app, ui)
     stack_turn(session, own_wall_disk(session, DARK))
     ui.run(app, 1.0)
     assert session.rules.turn.stacked and session.rules.turn.seat == DARK

@@ -14,11 +14,9 @@ from typing import Any
 
 import pygame
 
-from games.core.protocol import SeatKind
 from games.wallamoppi.rules import DARK, Slot
-from tests.wallamoppi.test_feel import drag, notice, screen, start
-
-H = SeatKind.HUMAN
+from tests.table_window import screen
+from tests.wallamoppi.test_feel import dark_on_turn, drag, notice
 
 
 def end_disk(session: Any, row: int) -> str:
@@ -29,10 +27,7 @@ def end_disk(session: Any, row: int) -> str:
 def test_a_right_drag_cannot_lift_a_disk_over_the_wall_to_the_tower(
     make_app: Callable[..., Any], ui: Any
 ) -> None:
-    app, session, view = start(make_app, H, H)
-    ui.run(app, 0.5)
-    view.refit()
-    ui.click(app, view.button.center)  # light releases the marble for dark
+    app, session, view = dark_on_turn(make_app, ui)
     assert session.rules.turn.seat == DARK
     name = end_disk(session, 1)
     disk = session.scene.disks[name]
@@ -57,10 +52,7 @@ def test_a_right_drag_cannot_lift_a_disk_over_the_wall_to_the_tower(
 def test_a_right_drag_along_the_row_still_pushes_the_disk(
     make_app: Callable[..., Any], ui: Any
 ) -> None:
-    app, session, view = start(make_app, H, H)
-    ui.run(app, 0.5)
-    view.refit()
-    ui.click(app, view.button.center)
+    app, session, view = dark_on_turn(make_app, ui)
     name = end_disk(session, 1)
     disk = session.scene.disks[name]
     before = disk.body.position

@@ -12,7 +12,7 @@ from games.wallamoppi.rules import APEX, DARK, LIGHT, Disk, Slot
 from games.wallamoppi.scene import MarbleTimer, timer_duration
 from games.wallamoppi.session import WallamoppiSession
 from physics.detect import tilt_mod_half_turn
-from physics.world import Layer
+from physics.world import Layer, Piece
 from tests.wallamoppi.helpers import (
     config,
     glide,
@@ -21,6 +21,7 @@ from tests.wallamoppi.helpers import (
     run,
     send,
     stack_turn,
+    two_off_centre_stacks,
 )
 
 # Seconds a held-awake tower is watched for a creep: a third of the minute of the bar, at a
@@ -95,16 +96,23 @@ def test_marble_timer_runs_about_ten_seconds_and_fewer_ramps_run_shorter() -> No
     assert timer.elapsed == pytest.approx(default)
 
 
+def grab_a_dark_wall_disk(session: WallamoppiSession) -> tuple[Piece, Vec2d, dict[str, Vec2d]]:
+    """Dark's turn: the marble released, dark's safest wall disk grabbed at its centre. That
+    disk, where it was, and where every other disk stands."""
+    send(session, "start_timer")
+    name = own_wall_disk(session, DARK)
+    piece = session.scene.disks[name]
+    others = {n: p.body.position for n, p in session.scene.disks.items() if n != name}
+    start = piece.body.position
+    send(session, "grab", start.x, start.y)
+    return piece, start, others
+
+
 def test_a_fast_pull_drags_the_neighbours_and_a_slow_pull_does_not() -> None:
     moved = {}
     for speed in (60.0, 900.0):
         session = human_session()
-        send(session, "start_timer")
-        name = own_wall_disk(session, DARK)
-        piece = session.scene.disks[name]
-        before = {n: p.body.position for n, p in session.scene.disks.items() if n != name}
-        x, y = piece.body.position
-        send(session, "grab", x, y)
+        _, (x, y), before = grab_a_dark_wall_disk(session)
         glide(session, [(x, y + 30.0)], speed)
         run(session, 0.5)
         moved[speed] = max(
@@ -116,12 +124,7 @@ def test_a_fast_pull_drags_the_neighbours_and_a_slow_pull_does_not() -> None:
 
 def test_a_pulled_disk_passes_in_front_of_the_wall() -> None:
     session = human_session()
-    send(session, "start_timer")
-    name = own_wall_disk(session, DARK)
-    piece = session.scene.disks[name]
-    others = {n: p.body.position for n, p in session.scene.disks.items() if n != name}
-    x, y = piece.body.position
-    send(session, "grab", x, y)
+    piece, (x, y), others = grab_a_dark_wall_disk(session)
     glide(session, [(x, y + 5.0), (x + 200.0, y + 5.0)], 60.0)  # through the neighbours
     run(session, 0.5)
     assert piece.body.position.x > x + 150.0
@@ -144,12 +147,7 @@ def test_stacking_centred_then_catching_the_marble_passes_the_turn() -> None:
 
 def test_an_off_centre_stack_topples_the_tower_and_the_stacker_loses() -> None:
     session = human_session()
-    send(session, "start_timer")
-    stack_turn(session, own_wall_disk(session, DARK), offset=14.0)
-    run(session, 0.6)
-    send(session, "marble")
-    send(session, "start_timer")
-    stack_turn(session, own_wall_disk(session, LIGHT), offset=14.0)
+    two_off_centre_stacks(session, offset=14.0)
     run(session, 2.0)
     outcome = session.outcome
     assert outcome is not None and outcome.reason == "tower fell"

@@ -21,12 +21,7 @@ from games.wallamoppi.rules import DARK, LIGHT, Phase, Slot
 from games.wallamoppi.scene import slot_position
 from games.wallamoppi.session import WallamoppiSession
 from games.wallamoppi.view import WallamoppiView
-
-
-def screen(view: WallamoppiView, point: tuple[float, float]) -> tuple[int, int]:
-    view.refit()
-    x, y = view.camera.to_screen(point)
-    return round(x), round(y)
+from tests.table_window import screen
 
 
 def test_pull_a_disk_onto_the_tower_and_catch_the_marble(
