@@ -107,7 +107,8 @@ class PanelView(Protocol):
 
     def pass_button(self) -> tuple[str, bool]: ...
 
-    def shown_roll(self) -> tuple[int | None, int | None]: ...
+    def draw_shown_roll(self, surface: pygame.Surface, renderer: Renderer,
+                        rect: pygame.Rect) -> None: ...
 
     def seat_label(self, seat: int, name: str, human: bool) -> str: ...
 
@@ -127,7 +128,7 @@ def draw_panel(view: PanelView, surface: pygame.Surface, renderer: Renderer) -> 
     for i, line in enumerate(view.cue_lines):
         renderer.text(surface, line, (x, view.cue_top + (sp.cue + 5) * i), size=sp.cue,
                       colour=ACCENT, bold=True)
-    draw_die(view, surface, renderer)
+    view.draw_shown_roll(surface, renderer, view.die_rect)  # the last roll, opening rolls too
     mouse = view.hover or (-1, -1)
     can_roll = state.is_chance() and view.human_turn()
     renderer.button(surface, view.buttons["roll"], "Roll", enabled=can_roll,
@@ -149,16 +150,6 @@ def draw_panel(view: PanelView, surface: pygame.Surface, renderer: Renderer) -> 
         renderer.text(surface, line, (x, y), size=hint_size, colour=INK)
         y += hint_size + 4
     draw_players(view, surface, renderer, y + 10 if hint else y, bottom)
-
-
-def draw_die(view: PanelView, surface: pygame.Surface, renderer: Renderer) -> None:
-    """The last roll (opening rolls too); a blank die before anyone has rolled."""
-    value, roller = view.shown_roll()
-    renderer.draw_die(surface, view.die_rect, value)
-    if roller is not None:
-        corner = (view.die_rect.right - 4, view.die_rect.bottom - 4)
-        draw_seat_token(renderer, surface, corner, max(view.die_rect.width // 9, 5),
-                        view.state.name(roller))
 
 
 def draw_stock(view: PanelView, surface: pygame.Surface, renderer: Renderer) -> None:
