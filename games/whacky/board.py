@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -67,6 +68,14 @@ def default_board_path() -> Path:
     """The board file the game uses: ``whacky/board.toml`` in the assets folder (looked up on
     each call, so ``WOBBLETOP_ASSETS`` set later is seen)."""
     return assets_dir() / "whacky" / "board.toml"
+
+
+def node_mask(nodes: Iterable[int]) -> int:
+    """The bit mask with bit ``n`` set for every node ``n`` of ``nodes``."""
+    mask = 0
+    for node in nodes:
+        mask |= 1 << node
+    return mask
 
 
 class BoardError(UserError):
@@ -130,17 +139,11 @@ class Board:
     @cached_property
     def dot_mask(self) -> int:
         """Bit ``n`` set for every node holding a dot."""
-        mask = 0
-        for node in self.dots:
-            mask |= 1 << node
-        return mask
+        return node_mask(self.dots)
 
     @cached_property
     def power_mask(self) -> int:
-        mask = 0
-        for node in self.power:
-            mask |= 1 << node
-        return mask
+        return node_mask(self.power)
 
     # --- moves --------------------------------------------------------------------------
     @cached_property
