@@ -1,0 +1,38 @@
+"""What the dice engines' tests share (Stonewall, Dammi il malloppo, Whacky Wit): playing a
+rules state on with seeded dice, each other decision taken by a policy the test gives (a
+random legal action, a computer player)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+from games.core.rng import Chance
+
+
+class Playable(Protocol):
+    """A dice engine's state, as far as playing it on goes."""
+
+    def is_over(self) -> bool: ...
+
+    def is_chance(self) -> bool: ...
+
+    def roll_with(self, chance: Any) -> Any: ...
+
+    def push(self, action: Any) -> None: ...
+
+
+StateT = TypeVar("StateT", bound=Playable)
+
+
+def play_on(state: StateT, chance: Chance, choose: Callable[[StateT], Any], most: int) -> StateT:
+    """``state`` played on to its end or for ``most`` actions at the most: each chance node
+    rolled with ``chance``, each other node the action ``choose(state)`` picks."""
+    for _ in range(most):
+        if state.is_over():
+            break
+        if state.is_chance():
+            state.roll_with(chance)
+        else:
+            state.push(choose(state))
+    return state
