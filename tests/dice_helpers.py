@@ -1,13 +1,17 @@
-"""What the dice engines' tests share (Stonewall, Dammi il malloppo, Whacky Wit): playing a
+"""What the dice games' tests share (Stonewall, Dammi il malloppo, Whacky Wit): playing a
 rules state on with seeded dice, each other decision taken by a policy the test gives (a
-random legal action, a computer player)."""
+random legal action, a computer player); a new session of a game, with its seats and options.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
+from games.core.protocol import SeatKind, Session, SessionSetup
+from games.core.registry import load
 from games.core.rng import Chance
+from physics.config import load_config
 
 
 class Playable(Protocol):
@@ -23,6 +27,7 @@ class Playable(Protocol):
 
 
 StateT = TypeVar("StateT", bound=Playable)
+SessionT = TypeVar("SessionT", bound=Session)
 
 
 def play_on(state: StateT, chance: Chance, choose: Callable[[StateT], Any], most: int) -> StateT:
@@ -36,3 +41,12 @@ def play_on(state: StateT, chance: Chance, choose: Callable[[StateT], Any], most
         else:
             state.push(choose(state))
     return state
+
+
+def new_session(game_id: str, kind: type[SessionT], seats: tuple[SeatKind, ...], seed: int = 0,
+                **options: object) -> SessionT:
+    """A new ``game_id`` session (the shipped config), which must be a ``kind``."""
+    setup = SessionSetup(load_config(None).config, seed=seed, seats=seats, options=options)
+    session = load(game_id).new_session(setup)
+    assert isinstance(session, kind)
+    return session
