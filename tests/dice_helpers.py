@@ -1,11 +1,13 @@
 """What the dice games' tests share (Stonewall, Dammi il malloppo, Whacky Wit): playing a
 rules state on with seeded dice, each other decision taken by a policy the test gives (a
-random legal action, a computer player); a new session of a game, with its seats and options.
+random legal action, a computer player); a new session of a game, with its seats and options;
+a game's shipped board file with one mistake written in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from games.core.protocol import SeatKind, Session, SessionSetup
@@ -50,3 +52,13 @@ def new_session(game_id: str, kind: type[SessionT], seats: tuple[SeatKind, ...],
     session = load(game_id).new_session(setup)
     assert isinstance(session, kind)
     return session
+
+
+def board_variant(shipped: Path, folder: Path, old: str, new: str) -> Path:
+    """``folder/board.toml``: the ``shipped`` board file with its first ``old`` (which must be
+    there) replaced by ``new``."""
+    text = shipped.read_text(encoding="utf-8")
+    assert old in text, old
+    path = folder / "board.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
