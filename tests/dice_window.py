@@ -4,7 +4,8 @@ real pygame events (Stonewall, Dammi il malloppo, Whacky Wit).
 Importing this module sets the dummy drivers, so import it before anything imports pygame's
 display. ``frames`` renders fixed 1/60 s frames; ``hover``, ``press`` and ``click`` post the
 mouse events a player's hand makes; ``open_game`` starts a game in a new window and
-``view_of`` is its view, checked to be the game's own.
+``view_of`` is its view, checked to be the game's own; ``drawn_outside`` tells whether a dice
+view's side panel draws past its own rectangle.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import pygame
 from games.core import registry
 from games.core.protocol import SeatKind
 from games.ui.app import App
+from games.ui.dice_view import DiceBoardView
 from games.ui.view import View
 
 FRAME = 1 / 60
@@ -80,3 +82,16 @@ def view_of(app: App, kind: type[ViewT]) -> ViewT:
     view = app.game.view
     assert isinstance(view, kind)
     return view
+
+
+def drawn_outside(view: DiceBoardView, window: App) -> bool:
+    """True if drawing the panel (player list and log included) touches any pixel outside it:
+    the panel is drawn alone on a blank surface of the window's size."""
+    blank = (255, 0, 255)
+    surface = pygame.Surface(window.screen.get_size())
+    surface.fill(blank)
+    view.draw_panel(surface, window.renderer)
+    surface.fill(blank, view.panel_rect())
+    return pygame.mask.from_threshold(surface, blank, (1, 1, 1, 255)).count() != (
+        surface.get_width() * surface.get_height()
+    )

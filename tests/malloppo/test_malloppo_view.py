@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import pygame
 import pytest
 from malloppo_helpers import RED, position, sq
 
@@ -14,7 +13,7 @@ from games.core.protocol import SeatKind
 from games.malloppo.rules import Phase, State
 from games.malloppo.view import MalloppoView
 from games.ui.app import MIN_SIZE, App
-from tests.dice_window import click, hover, open_game, view_of
+from tests.dice_window import click, drawn_outside, hover, open_game, view_of
 
 GREEN = 1  # two players: red and green
 
@@ -107,18 +106,6 @@ def test_a_refused_destination_says_why_and_changes_nothing(app: App) -> None:
     assert state.to_json() == before
     notice = app.current_notice()
     assert notice is not None and "cannot reach E4 in 2 steps" in notice[0]
-
-
-def drawn_outside(view: MalloppoView, window: App) -> bool:
-    """True if drawing the panel touches any pixel outside it (drawn alone on a blank)."""
-    blank = (255, 0, 255)
-    surface = pygame.Surface(window.screen.get_size())
-    surface.fill(blank)
-    view.draw_panel(surface, window.renderer)
-    surface.fill(blank, view.panel_rect())
-    return pygame.mask.from_threshold(surface, blank, (1, 1, 1, 255)).count() != (
-        surface.get_width() * surface.get_height()
-    )
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (960, 600), (800, 500), MIN_SIZE])

@@ -15,7 +15,7 @@ from games.stonewall.board import Wall
 from games.stonewall.rules import Phase, Roll
 from games.stonewall.view import StonewallView
 from games.ui.app import MIN_SIZE, App
-from tests.dice_window import click, frames, open_game, post, view_of
+from tests.dice_window import click, drawn_outside, frames, open_game, post, view_of
 
 
 def drag(app: App, start: Sequence[float], end: Sequence[float], steps: int = 6) -> None:
@@ -161,19 +161,6 @@ def test_panel_text_and_buttons_stay_inside_the_panel(size: tuple[int, int]) -> 
         assert window.play_rect.contains(frame) and frame.right < panel.left
     finally:
         window.close()
-
-
-def drawn_outside(view: StonewallView, window: App) -> bool:
-    """True if drawing the panel (player list and log included) touches any pixel outside it:
-    the panel is drawn alone on a blank surface of the window's size."""
-    blank = (255, 0, 255)
-    surface = pygame.Surface(window.screen.get_size())
-    surface.fill(blank)
-    view.draw_panel(surface, window.renderer)
-    surface.fill(blank, view.panel_rect())
-    return pygame.mask.from_threshold(surface, blank, (1, 1, 1, 255)).count() != (
-        surface.get_width() * surface.get_height()
-    )
 
 
 def test_undo_after_handing_the_turn_to_a_computer_through_the_window() -> None:
