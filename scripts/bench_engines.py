@@ -100,12 +100,15 @@ def play_one(state: Any, rng: random.Random, chance: Chance, undo: bool, cap: in
 def forget_caches() -> None:
     """Empty Stonewall's caches of wall layouts and refusal witnesses (kept per board for the
     whole process), so each timed run starts as a fresh process would."""
+    from games.stonewall import walls
     from games.stonewall.geometry import geometry
     from games.stonewall.rules import default_board
 
     geo = geometry(default_board())
-    for cache in ("layouts", "witnesses"):  # (an older engine, timed for comparison, has none)
-        getattr(geo, cache, {}).clear()
+    # (an older engine, timed for comparison, has no caches or keeps its layouts on the geometry)
+    layouts = walls.layout_cache(geo) if hasattr(walls, "layout_cache") else geo
+    for cache in (getattr(layouts, "layouts", {}), getattr(geo, "witnesses", {})):
+        cache.clear()
 
 
 def engine_rate(game: str, seconds: float, seed: int, undo: bool) -> tuple[float, int]:

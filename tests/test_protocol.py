@@ -178,6 +178,13 @@ def test_a_headless_run_imports_no_pygame() -> None:
     assert json.loads(done.stdout) is False
 
 
+@pytest.mark.parametrize("game_id", registry.available())
+def test_every_games_file_check_reads_its_shipped_files(game_id: str) -> None:
+    spec = registry.load(game_id)
+    if spec.check_files is not None:
+        spec.check_files()  # the loader its spec names exists and passes the shipped files
+
+
 def test_every_spec_builds_a_session_of_its_own_game() -> None:
     for game_id in registry.available():
         session = headless_session(game_id)

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from games.core.option_models import ComputerSpeed, GameOptions, Skill
-from games.core.protocol import GameSpec, Session, SessionSetup
+from games.core.protocol import GameSpec, files_read_by, session_made_by
 
 Level = Annotated[float, Field(ge=0, le=1)]  # 0 (none) to 1 (perfect)
 Seat = Literal["red", "blue", "yellow", "green"]  # games.animals.rules.SEAT_NAMES
@@ -29,20 +29,6 @@ class AnimalsOptions(GameOptions):
     memory: Level | dict[Seat, Level] | None = None
     skill: Skill | list[Skill] | dict[Seat, Skill] | None = None
     computer_speed: ComputerSpeed | None = None
-
-
-def new_session(setup: SessionSetup) -> Session:
-    """An Animal upon Animal session (its module, and pymunk, are imported only now)."""
-    from games.animals.session import AnimalsSession
-
-    return AnimalsSession(setup)
-
-
-def check_files() -> None:
-    """Read the pieces file now: a bad one is a one-line :class:`CatalogueError`."""
-    from games.animals.catalogue import load
-
-    load()
 
 
 GAME = GameSpec(
@@ -65,10 +51,10 @@ GAME = GameSpec(
     ),
     seat_names=("red", "blue", "yellow", "green"),
     min_seats=2,
-    make_session=new_session,
+    make_session=session_made_by("games.animals.session.AnimalsSession"),
     view_module="games.animals.view",
     physics=True,
     headless_seconds=1200.0,
-    check_files=check_files,
+    check_files=files_read_by("games.animals.catalogue.load"),
     options=AnimalsOptions,
 )

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
@@ -249,9 +250,9 @@ class GameSpec:
     help_text: str  # the rules in brief, for the help overlay
     seat_names: tuple[str, ...]  # the most seats; the first min_seats are always there
     min_seats: int
-    # Builds a session (call :meth:`new_session`, which checks the options first). Games pass a
-    # small function that imports their session module only when called, so loading the spec
-    # (the menu, the CLI) imports neither pymunk nor pygame.
+    # Builds a session (call :meth:`new_session`, which checks the options first). Games pass
+    # :func:`session_made_by`, which imports their session module only when called, so loading
+    # the spec (the menu, the CLI) imports neither pymunk nor pygame.
     make_session: Callable[[SessionSetup], Session]
     view_module: str  # dotted module with ``make_view(app, session)``; imported by the window only
     physics: bool = True
@@ -268,7 +269,8 @@ class GameSpec:
     options: Any = None
     # Reads the game's own data files (a board map) and raises a one-line
     # :class:`games.core.errors.UserError` for a bad one, so ``wobbletop play`` refuses it before
-    # any window opens. None: the game has no files of its own.
+    # any window opens (:func:`files_read_by`: the game's loader, imported only when called).
+    # None: the game has no files of its own.
     check_files: Callable[[], None] | None = None
 
     def new_session(self, setup: SessionSetup) -> Session:
@@ -277,3 +279,32 @@ class GameSpec:
         if setup.options:
             check_options(self, setup.options)
         return self.make_session(setup)
+
+
+def _imported(dotted: str) -> Any:
+    """The object named ``dotted`` ("package.module.name"), its module imported now."""
+    module, _, name = dotted.rpartition(".")
+    return getattr(importlib.import_module(module), name)
+
+
+def session_made_by(session_class: str) -> Callable[[SessionSetup], Session]:
+    """A :attr:`GameSpec.make_session` building ``session_class`` (its dotted name) from the
+    setup, its module (and with it pymunk, for a physics game) imported only when called."""
+
+    def make_session(setup: SessionSetup) -> Session:
+        made: Callable[[SessionSetup], Session] = _imported(session_class)
+        return made(setup)
+
+    return make_session
+
+
+def files_read_by(loader: str) -> Callable[[], None]:
+    """A :attr:`GameSpec.check_files` calling ``loader`` (its dotted name: a function reading the
+    game's data files, raising one line for a bad one; what it returns is dropped), its module
+    imported only when called."""
+
+    def check_files() -> None:
+        read: Callable[[], object] = _imported(loader)
+        read()
+
+    return check_files

@@ -4,15 +4,7 @@ Headless (``wobbletop run freeplay --headless``) it plays its scripted drop-and-
 """
 
 from games.core.options import WordOptions
-from games.core.protocol import GameSpec, Session, SessionSetup
-
-
-def new_session(setup: SessionSetup) -> Session:
-    """A Free play session (its module, and pymunk, are imported only now)."""
-    from games.freeplay.session import FreeplaySession
-
-    return FreeplaySession(setup)
-
+from games.core.protocol import GameSpec, session_made_by
 
 # ``script = "drop"``: the scripted drop-and-settle scene (headless runs, tests). Plain words,
 # checked without pydantic (games/core/options.py), so a headless Free play process starts fast.
@@ -35,7 +27,7 @@ GAME = GameSpec(
     ),
     seat_names=("player",),
     min_seats=1,
-    make_session=new_session,
+    make_session=session_made_by("games.freeplay.session.FreeplaySession"),
     view_module="games.freeplay.view",
     headless_options={"script": "drop"},
     undo_by_replay=True,

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from games.core.option_models import DiceSkill, GameOptions
-from games.core.protocol import GameSpec, Session, SessionSetup
+from games.core.protocol import GameSpec, files_read_by, session_made_by
 
 # games.malloppo.bots.BOTS (a test checks they agree): the strengths, the old names and
 # the ladder's scripted newcomer
@@ -36,20 +36,6 @@ class MalloppoOptions(GameOptions):
     dice: list[DieValue] = Field(default_factory=list, max_length=10_000)
 
 
-def new_session(setup: SessionSetup) -> Session:
-    """A Dammi il malloppo session (its module is imported only now)."""
-    from games.malloppo.session import MalloppoSession
-
-    return MalloppoSession(setup)
-
-
-def check_files() -> None:
-    """Read the board file now: a bad one is a one-line :class:`BoardError`."""
-    from games.malloppo.rules import default_board
-
-    default_board()
-
-
 GAME = GameSpec(
     id="malloppo",
     title="Dammi il malloppo",
@@ -70,10 +56,10 @@ GAME = GameSpec(
     ),
     seat_names=("red", "blue", "green", "yellow"),
     min_seats=2,
-    make_session=new_session,
+    make_session=session_made_by("games.malloppo.session.MalloppoSession"),
     view_module="games.malloppo.view",
     physics=False,
     headless_options={"bot_delay_frames": 0},
-    check_files=check_files,
+    check_files=files_read_by("games.malloppo.rules.default_board"),
     options=MalloppoOptions,
 )

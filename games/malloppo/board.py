@@ -60,8 +60,8 @@ from pathlib import Path
 from typing import Any
 
 from datafiles.assets import assets_dir
-from datafiles.userfile import UserFileError, read_user_toml, shown, shown_path
-from games.core.errors import UserError
+from datafiles.userfile import shown
+from games.core.errors import UserError, load_game_file
 from games.turnkit.graph import NumberedMoves, numbered_moves
 from games.turnkit.grid import Square, orthogonal_steps
 
@@ -157,17 +157,11 @@ class Board:
 
 
 def load_board(path: str | Path | None = None) -> Board:
-    """Read and check a board file (TOML); :class:`BoardError` names the file and key.
-
-    Anything that is not a regular file of sane size (a FIFO, a device, a huge file, TOML
-    nested thousands deep) is refused before parsing (:func:`datafiles.userfile.read_user_toml`).
-    """
+    """Read and check a board file (TOML); :class:`BoardError` names the file and key (and
+    refuses anything not a regular file of sane size before parsing:
+    :func:`games.core.errors.load_game_file`)."""
     board_path = Path(path) if path is not None else default_board_path()
-    try:
-        data = read_user_toml(board_path, what="board file", max_bytes=MAX_BOARD_BYTES)
-    except UserFileError as error:
-        raise BoardError(str(error)) from None
-    return board_from_data(data, shown_path(board_path))
+    return load_game_file(board_path, "board file", MAX_BOARD_BYTES, BoardError, board_from_data)
 
 
 def board_from_data(data: Any, source: str = "<board>") -> Board:

@@ -84,6 +84,7 @@ from games.malloppo.board import (
     Board,
     BoardError,
 )
+from games.malloppo.saved import state_from_json
 from games.turnkit.engine import SnapshotState
 from games.turnkit.graph import exact_walks, named_walks, no_reversal
 from games.turnkit.grid import Square
@@ -721,8 +722,6 @@ class State(SnapshotState[Action]):
         may leave out ``board`` (the default board), a hand's ``square`` and ``coins`` (off
         the board), and ``roll``, ``winner``, ``contenders`` and ``opening_rolls`` (none).
         The checks are :mod:`games.malloppo.saved`'s."""
-        from games.malloppo.saved import state_from_json
-
         try:
             return state_from_json(cls, data, board)
         except BoardError as error:

@@ -18,7 +18,7 @@ is allowed (:class:`~games.malloppo.rules.StateError`), anything play could not 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from datafiles.userfile import shown
 from games.malloppo.basics import (
@@ -33,12 +33,37 @@ from games.malloppo.basics import (
     default_board,
 )
 from games.malloppo.board import HANDS_PER_COLOUR, Board, board_from_data
-
-if TYPE_CHECKING:
-    from games.malloppo.rules import State
+from games.turnkit.grid import Square
 
 
-def state_from_json(cls: type[State], data: Any, board: Board | None) -> State:
+class Restorable(Protocol):
+    """What the reader sets and asks of a fresh :class:`games.malloppo.rules.State` (the rules
+    call this reader, so it names the parts it reads rather than importing the class)."""
+
+    squares: list[Square | None]
+    coins: list[int]
+    at: dict[Square, int]
+    bank: int
+    phase: Phase
+    current: int
+    roll: int | None
+    winner: int | None
+    contenders: list[int]
+    opening_rolls: list[int]
+
+    def __init__(self, players: int, board: Board | None) -> None: ...
+
+    def name(self, player: int) -> str: ...
+
+    def alive(self) -> list[int]: ...
+
+    def coin_total(self) -> int: ...
+
+
+StateT = TypeVar("StateT", bound=Restorable)
+
+
+def state_from_json(cls: type[StateT], data: Any, board: Board | None) -> StateT:
     """The state saved as ``data`` (``board``: the default board if None and ``data`` has
     none); :class:`StateError` naming the key if it is malformed or impossible."""
     def fail(key: str, problem: str) -> Any:

@@ -557,7 +557,7 @@ class MalloppoView(DiceBoardView):
         for i, line in enumerate(cue):
             renderer.text(surface, line, (x, cue_top + (cue_size + 5) * i), size=cue_size,
                           colour=ACCENT, bold=True)
-        self.draw_die(surface, renderer)
+        self.draw_shown_roll(surface, renderer, self.die_rect)
         mouse = self.hover or (-1, -1)
         can_roll = state.is_chance() and game.human_to_act()
         renderer.button(surface, self.buttons["roll"], "Roll", enabled=can_roll,
@@ -636,14 +636,6 @@ class MalloppoView(DiceBoardView):
             for k, line in enumerate(renderer.wrap(text, width, line_size)[:2]):
                 lines.append((player if k == 0 else -1, line))
         return lines
-
-    def draw_die(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        value, roller = self.shown_roll()
-        renderer.draw_die(surface, self.die_rect, value)
-        if roller is not None:
-            corner = (self.die_rect.right - 4, self.die_rect.bottom - 4)
-            draw_seat_token(renderer, surface, corner, max(self.die_rect.width // 9, 5),
-                            self.state.name(roller))
 
     def draw_log(self, surface: pygame.Surface, renderer: Renderer, top: int, bottom: int) -> None:
         """The latest log lines that fit between ``top`` and ``bottom`` (none if none do)."""

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from games.core.option_models import DiceSkill, GameOptions
-from games.core.protocol import GameSpec, Session, SessionSetup
+from games.core.protocol import GameSpec, files_read_by, session_made_by
 
 # games.stonewall.bots.BOTS (a test checks they agree): the strengths, the old names and
 # the ladder's scripted newcomer
@@ -26,20 +26,6 @@ class StonewallOptions(GameOptions):
     skill: DiceSkill | list[DiceSkill] | None = None  # games/core/skill.py: one, or one per seat
     bot_delay_frames: int = Field(default=0, ge=0, le=100_000)
     undo_grace_frames: int = Field(default=0, ge=0, le=100_000)
-
-
-def new_session(setup: SessionSetup) -> Session:
-    """A Stonewall session (its module is imported only now)."""
-    from games.stonewall.session import StonewallSession
-
-    return StonewallSession(setup)
-
-
-def check_files() -> None:
-    """Read the board file now: a bad one is a one-line :class:`BoardError`."""
-    from games.stonewall.rules import default_board
-
-    default_board()
 
 
 GAME = GameSpec(
@@ -61,10 +47,10 @@ GAME = GameSpec(
     ),
     seat_names=("red", "blue", "green", "yellow"),
     min_seats=2,
-    make_session=new_session,
+    make_session=session_made_by("games.stonewall.session.StonewallSession"),
     view_module="games.stonewall.view",
     physics=False,
     headless_options={"bot_delay_frames": 0},
-    check_files=check_files,
+    check_files=files_read_by("games.stonewall.rules.default_board"),
     options=StonewallOptions,
 )

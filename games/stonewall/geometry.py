@@ -5,20 +5,17 @@ each edge's kind (two-way, one-way, closed by arrows), the inner grid points eac
 cross, and every candidate wall position of each length, numbered, with the bitmasks the wall
 listing of :mod:`games.stonewall.walls` works on (a bit per square, per edge, per candidate).
 :mod:`games.stonewall.rules` uses them for move paths and the wall listing; the layouts of
-walls already worked out are cached here, per board.
+walls already worked out are cached by :mod:`games.stonewall.walls`, per board, and the
+squares that last refused each candidate (its witnesses) here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from games.stonewall.actions import PlaceWall
 from games.stonewall.board import DIRECTIONS, WALL_NAMES, Board, Wall
-
-if TYPE_CHECKING:
-    from games.stonewall.walls import WallLayout
 
 TWO_WAY, ONE_WAY, NO_WAY = 0, 1, 2
 BIT_DIRECTIONS = ("E", "W", "S", "N")  # the order of WallLayout.opens and Candidate.clear
@@ -108,10 +105,8 @@ class Geometry:
         self.arrows = [self._arrow(e) for e in self.arrow_edges]
         self._base_labels: list[int] | None = None
         self._sealed_labels: list[int] | None = None
-        self.layouts: dict[tuple[int, int], WallLayout] = {}
         # per candidate: sets of squares no open arc left when it was last refused
         self.witnesses: dict[int, list[int]] = {}
-        self._empty: WallLayout | None = None
 
     def _candidate(self, wall: Wall, index: int) -> Candidate:
         board = self.board
@@ -292,22 +287,6 @@ class Geometry:
         kept = self.witnesses.setdefault(index, [])
         kept.insert(0, shut)
         del kept[3:]
-
-    def empty_layout(self) -> WallLayout:
-        """The legal walls of the board without placed walls (worked out once)."""
-        if self._empty is None:
-            from games.stonewall.walls import WallLayout
-
-            self._empty = WallLayout.built(self, ())
-        return self._empty
-
-    def remember(self, key: tuple[int, int], layout: WallLayout) -> None:
-        if len(self.layouts) >= LAYOUT_CACHE:
-            self.layouts.clear()
-        self.layouts[key] = layout
-
-
-LAYOUT_CACHE = 1024  # about 7 KB a layout: at most some 7 MiB
 
 
 def _bits(mask: int) -> Iterator[int]:

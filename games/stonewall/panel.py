@@ -1,38 +1,119 @@
 """Stonewall's side panel, drawn for a :class:`~games.stonewall.view.StonewallView`.
 
 The view lays the panel out (``StonewallView.layout``: headline and cue lines, die, buttons,
-the stock's rows and where the hint starts, in the regular or the compact spacing) and this
-module paints it: whose turn and what to do, the cue, the die with a dot in the roller's
-colour, Roll and Undo, the current player's wall stock (drag one), Pass or No move, the hint,
-every player's line and the latest log lines. Short of room the log goes first, then each
-player shrinks to one short line in smaller type, then the last players are left out; nothing
-is drawn past the panel.
+the stock's rows and where the hint starts, in the regular or the compact
+:class:`PanelSpacing`) and this module paints it from what :class:`PanelView` names: whose
+turn and what to do, the cue, the die with a dot in the roller's colour, Roll and Undo, the
+current player's wall stock (drag one), Pass or No move, the hint, every player's line and the
+latest log lines. Short of room the log goes first, then each player shrinks to one short line
+in smaller type, then the last players are left out; nothing is drawn past the panel.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
 from games.stonewall.board import WALL_NAMES
-from games.stonewall.rules import Phase
+from games.stonewall.rules import Phase, State
+from games.stonewall.session import StonewallSession
 from games.ui.dice_view import PAD
 from games.ui.palette import draw_seat_token
 from games.ui.render import ACCENT, INK, INK_DIM, Colour, Renderer, shade
 from games.ui.widgets import whole_entries
 
-if TYPE_CHECKING:  # pragma: no cover
-    from games.stonewall.view import StonewallView
-
 HINT_SIZE = 14
 PLACED_WALL: Colour = (128, 84, 48)
 PLAYER_SIZE = 13  # the player list and the log
 SHORT_PLAYER_SIZE = 12  # the player list squeezed to one short line each
+HEADLINE_SIZE = 18
+CUE_SIZE = 15
+BUTTON_HEIGHT = 38
+STOCK_ROW = 28
 
 
+@dataclass(frozen=True)
+class PanelSpacing:
+    """Type sizes and heights (px) of the panel's fixed parts: the regular set, or the compact
+    one when the panel is too short for the regular set plus hint and player list."""
 
-def draw_panel(view: StonewallView, surface: pygame.Surface, renderer: Renderer) -> None:
+    headline: int = HEADLINE_SIZE
+    cue: int = CUE_SIZE
+    top_lines: int = 3  # headline + cue lines reserved on top
+    die: int = 64
+    button: int = BUTTON_HEIGHT
+    stock_title: int = 22
+    stock_row: int = STOCK_ROW
+    gap: int = 12
+
+
+REGULAR = PanelSpacing()
+COMPACT = PanelSpacing(headline=15, cue=13, top_lines=3, die=36, button=28, stock_title=16,
+                       stock_row=18, gap=5)
+
+
+class PanelView(Protocol):
+    """What the panel reads of the view that lays it out (the view draws the panel, so the
+    panel names these rather than importing :class:`~games.stonewall.view.StonewallView`)."""
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def game(self) -> StonewallSession: ...
+
+    @property
+    def spacing(self) -> PanelSpacing: ...
+
+    @property
+    def hover(self) -> tuple[int, int] | None: ...
+
+    @property
+    def buttons(self) -> dict[str, pygame.Rect]: ...
+
+    @property
+    def die_rect(self) -> pygame.Rect: ...
+
+    @property
+    def stock_rects(self) -> dict[int, pygame.Rect]: ...
+
+    @property
+    def stock_unit(self) -> float: ...
+
+    @property
+    def headline_lines(self) -> list[str]: ...
+
+    @property
+    def cue_lines(self) -> list[str]: ...
+
+    @property
+    def cue_top(self) -> int: ...
+
+    @property
+    def stock_title_top(self) -> int: ...
+
+    @property
+    def hint_top(self) -> int: ...
+
+    def panel_rect(self) -> pygame.Rect: ...
+
+    def ts(self, size: int) -> int: ...
+
+    def human_turn(self) -> bool: ...
+
+    def hint(self) -> str: ...
+
+    def pass_button(self) -> tuple[str, bool]: ...
+
+    def draw_shown_roll(self, surface: pygame.Surface, renderer: Renderer,
+                        rect: pygame.Rect) -> None: ...
+
+    def seat_label(self, seat: int, name: str, human: bool) -> str: ...
+
+
+def draw_panel(view: PanelView, surface: pygame.Surface, renderer: Renderer) -> None:
     state, game = view.state, view.game
     panel = view.panel_rect()
     x, width = panel.left + PAD, panel.width - 2 * PAD
@@ -47,7 +128,7 @@ def draw_panel(view: StonewallView, surface: pygame.Surface, renderer: Renderer)
     for i, line in enumerate(view.cue_lines):
         renderer.text(surface, line, (x, view.cue_top + (sp.cue + 5) * i), size=sp.cue,
                       colour=ACCENT, bold=True)
-    draw_die(view, surface, renderer)
+    view.draw_shown_roll(surface, renderer, view.die_rect)  # the last roll, opening rolls too
     mouse = view.hover or (-1, -1)
     can_roll = state.is_chance() and view.human_turn()
     renderer.button(surface, view.buttons["roll"], "Roll", enabled=can_roll,
@@ -71,17 +152,7 @@ def draw_panel(view: StonewallView, surface: pygame.Surface, renderer: Renderer)
     draw_players(view, surface, renderer, y + 10 if hint else y, bottom)
 
 
-def draw_die(view: StonewallView, surface: pygame.Surface, renderer: Renderer) -> None:
-    """The last roll (opening rolls too); a blank die before anyone has rolled."""
-    value, roller = view.shown_roll()
-    renderer.draw_die(surface, view.die_rect, value)
-    if roller is not None:
-        corner = (view.die_rect.right - 4, view.die_rect.bottom - 4)
-        draw_seat_token(renderer, surface, corner, max(view.die_rect.width // 9, 5),
-                        view.state.name(roller))
-
-
-def draw_stock(view: StonewallView, surface: pygame.Surface, renderer: Renderer) -> None:
+def draw_stock(view: PanelView, surface: pygame.Surface, renderer: Renderer) -> None:
     state = view.state
     stock = state.stocks[state.current]
     first = view.stock_rects[1]
@@ -105,7 +176,7 @@ def draw_stock(view: StonewallView, surface: pygame.Surface, renderer: Renderer)
 
 
 def draw_players(
-    view: StonewallView, surface: pygame.Surface, renderer: Renderer, top: int, bottom: int
+    view: PanelView, surface: pygame.Surface, renderer: Renderer, top: int, bottom: int
 ) -> None:
     """Who plays, where they head and their walls, then the latest log lines, all above
     ``bottom``. Short of room the log goes first, then each player shrinks to one short
@@ -132,7 +203,7 @@ def draw_players(
 
 
 def player_rows(
-    view: StonewallView, renderer: Renderer, width: int, size: int | None
+    view: PanelView, renderer: Renderer, width: int, size: int | None
 ) -> list[tuple[int, list[str]]]:
     """Each player's line(s): wrapped at ``size``, or (None) one short line cut to fit."""
     state, game = view.state, view.game
@@ -153,7 +224,7 @@ def player_rows(
     return rows
 
 
-def draw_log(view: StonewallView, surface: pygame.Surface, renderer: Renderer, top: int,
+def draw_log(view: PanelView, surface: pygame.Surface, renderer: Renderer, top: int,
              bottom: int) -> None:
     """The latest log lines that fit between ``top`` and ``bottom`` (none if none do)."""
     panel = view.panel_rect()

@@ -114,7 +114,8 @@ from games.stonewall.phases import (
     default_board,
 )
 from games.stonewall.reach import WallChecks, capital
-from games.stonewall.walls import WallLayout, layout_of
+from games.stonewall.saved import state_from_json
+from games.stonewall.walls import WallLayout, empty_layout, layout_of
 from games.turnkit.engine import SnapshotState
 from games.turnkit.turns import next_player, opening_step
 
@@ -177,7 +178,7 @@ class State(WallChecks, SnapshotState[Action]):
         self.blocked = bytearray(self.board.edge_count)
         for edge in self.board.permanent_edges:
             self.blocked[edge] = 1
-        self._layout: WallLayout | None = self.geo.empty_layout()
+        self._layout: WallLayout | None = empty_layout(self.geo)
         # the moves legal_moves listed last, by id: (move, square indices, triggers a change)
         self._listed: dict[int, tuple[MovePiece, tuple[int, ...], bool]] = {}
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
@@ -565,8 +566,6 @@ class State(WallChecks, SnapshotState[Action]):
     def from_json(cls, data: Any, board: Board | None = None) -> State:
         """Rebuild a state saved by :meth:`to_json`: only a state play could reach, else a
         one-line :class:`StateError` naming the key (:mod:`games.stonewall.saved`)."""
-        from games.stonewall.saved import state_from_json
-
         return state_from_json(cls, data, board)
 
     def __eq__(self, other: object) -> bool:

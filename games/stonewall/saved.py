@@ -26,16 +26,56 @@ opponent stands), so that is not refused.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from datafiles.userfile import shown
-from games.stonewall.actions import StateError
+from games.stonewall.actions import IllegalMove, StateError
 from games.stonewall.board import Board, BoardError, Wall
 from games.stonewall.fields import _Refused, _wall, _whole
 from games.stonewall.phases import WALL_TOTALS, Phase, board_of
 
-if TYPE_CHECKING:
-    from games.stonewall.rules import State
+
+class Restorable(Protocol):
+    """What the reader sets and asks of a fresh :class:`games.stonewall.rules.State` (the rules
+    call this reader, so it names the parts it reads rather than importing the class): the
+    saved fields, the rules' own wall checks, and putting a wall down or taking it away."""
+
+    board: Board
+    players: int
+    positions: list[int]
+    reached_far: list[bool]
+    stocks: list[list[int]]
+    placed: list[Wall]
+    removed: list[int]
+    blocked: bytearray
+    phase: Phase
+    current: int
+    roll: int | None
+    extra_turns: int
+    contenders: list[int]
+    opening_rolls: list[int]
+    winner: int | None
+
+    def __init__(self, players: int, board: Board | None) -> None: ...
+
+    def name(self, player: int) -> str: ...
+
+    def home(self, player: int) -> int: ...
+
+    def wall_problem(self, wall: Wall, ignore: Wall | None = None) -> IllegalMove | None: ...
+
+    def strongly_connected(self) -> bool: ...
+
+    def _crossed_wall(self, wall: Wall, ignore: Wall | None) -> Wall | None: ...
+
+    def _cut_leg(self, player: int) -> str | None: ...
+
+    def _put_wall(self, wall: Wall) -> None: ...
+
+    def _take_wall(self, wall: Wall) -> None: ...
+
+
+StateT = TypeVar("StateT", bound=Restorable)
 
 KEYS = (
     "board", "players", "positions", "reached_far", "stocks", "placed", "removed", "phase",
@@ -69,7 +109,7 @@ def _square(value: Any, key: str, board: Board) -> int:
     return board.index((x, y))
 
 
-def state_from_json(cls: type[State], data: Any, board: Board | None = None) -> State:
+def state_from_json(cls: type[StateT], data: Any, board: Board | None = None) -> StateT:
     """The state ``data`` describes, or :class:`StateError` (see the module docstring)."""
     try:
         return _build(cls, data, board)
@@ -79,7 +119,7 @@ def state_from_json(cls: type[State], data: Any, board: Board | None = None) -> 
         raise StateError(str(error)) from None
 
 
-def _build(cls: type[State], data: Any, board: Board | None) -> State:
+def _build(cls: type[StateT], data: Any, board: Board | None) -> StateT:
     if not isinstance(data, Mapping):
         raise _Refused("state", f"{shown(data)}; allowed: a table")
     for key in KEYS:
@@ -158,7 +198,7 @@ def _build(cls: type[State], data: Any, board: Board | None) -> State:
     return state
 
 
-def _place_walls(state: State, placed: list[Wall]) -> None:
+def _place_walls(state: Restorable, placed: list[Wall]) -> None:
     """Put the saved walls on the board, each where play could have put it.
 
     Where a wall lies (on the inner lines, not on or across another) is checked wall by wall;
@@ -192,7 +232,7 @@ def _place_walls(state: State, placed: list[Wall]) -> None:
         state._put_wall(wall)
 
 
-def _check_phase(state: State) -> None:
+def _check_phase(state: Restorable) -> None:
     phase = state.phase
     if phase is Phase.OPENING:
         homes = [state.home(p) for p in range(state.players)]

@@ -49,7 +49,7 @@ import pygame
 from games.core.protocol import Session
 from games.stonewall import panel
 from games.stonewall.board import Wall
-from games.stonewall.panel import HINT_SIZE, PLACED_WALL
+from games.stonewall.panel import COMPACT, HINT_SIZE, PLACED_WALL, REGULAR, PanelSpacing
 from games.stonewall.rules import (
     EXTRA_TURN_ROLL,
     ChangeWall,
@@ -86,32 +86,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 PANEL_WIDTH = 310
 PROBLEM_ROOM = 44  # px under the board for why a dragged wall is refused
-HEADLINE_SIZE = 18
-CUE_SIZE = 15
-BUTTON_HEIGHT = 38
-STOCK_ROW = 28
 WOOD: Colour = (214, 166, 104)
 ARROW_LABELS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
-
-
-@dataclass(frozen=True)
-class PanelSpacing:
-    """Type sizes and heights (px) of the panel's fixed parts: the regular set, or the compact
-    one when the panel is too short for the regular set plus hint and player list."""
-
-    headline: int = HEADLINE_SIZE
-    cue: int = CUE_SIZE
-    top_lines: int = 3  # headline + cue lines reserved on top
-    die: int = 64
-    button: int = BUTTON_HEIGHT
-    stock_title: int = 22
-    stock_row: int = STOCK_ROW
-    gap: int = 12
-
-
-REGULAR = PanelSpacing()
-COMPACT = PanelSpacing(headline=15, cue=13, top_lines=3, die=36, button=28, stock_title=16,
-                       stock_row=18, gap=5)
 
 
 @dataclass

@@ -23,19 +23,19 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
 * Taking a wall away (a Change-a-Wall) can only free positions: the layout without it keeps
   every legal position and checks only the others (:meth:`WallLayout.without`).
 * Layouts are cached per board by their walls (edges and crossing points), so a search that
-  places and takes back the same walls finds them again.
+  places and takes back the same walls finds them again (:class:`LayoutCache`, one per board's
+  :class:`~games.stonewall.geometry.Geometry`; the layout without placed walls is kept apart).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
 
 from games.stonewall.actions import PlaceWall
 from games.stonewall.board import Wall
+from games.stonewall.geometry import Candidate, Geometry
 
-if TYPE_CHECKING:
-    from games.stonewall.geometry import Candidate, Geometry
+LAYOUT_CACHE = 1024  # layouts kept per board, about 7 KB each: at most some 7 MiB
 
 
 def set_bits(mask: int) -> Iterator[int]:
@@ -56,6 +56,7 @@ class WallLayout:
         "_groups",
         "_listings",
         "_removals",
+        "cache",
         "excluded",
         "fragile",
         "geo",
@@ -66,8 +67,9 @@ class WallLayout:
         "walls",
     )
 
-    def __init__(self, geo: Geometry) -> None:
+    def __init__(self, geo: Geometry, cache: LayoutCache) -> None:
         self.geo = geo
+        self.cache = cache  # the board's layouts worked out so far, this one among them
         self.key: tuple[int, int] = (0, 0)  # placed edges, placed crossing points
         self.walls: tuple[Wall, ...] = ()
         self.opens: tuple[int, int, int, int] = geo.open_arcs  # E, W, S, N arcs still open
@@ -119,7 +121,7 @@ class WallLayout:
     def bare(cls, geo: Geometry, walls: Iterable[Wall]) -> WallLayout:
         """A layout of ``walls`` with its key, open arcs and exclusions, the legal positions
         not yet worked out."""
-        layout = cls(geo)
+        layout = cls(geo, layout_cache(geo))
         layout.walls = tuple(walls)
         edges = crossings = 0
         excluded = geo.on_permanent
@@ -143,10 +145,10 @@ class WallLayout:
         geo = self.geo
         cand = geo.candidate_of[wall]
         key = (self.key[0] | cand.edge_mask, self.key[1] | cand.cross_mask)
-        cached = geo.layouts.get(key)
+        cached = self.cache.layouts.get(key)
         if cached is not None:
             return cached
-        child = WallLayout(geo)
+        child = WallLayout(geo, self.cache)
         child.key, child.walls = key, (*self.walls, wall)
         clear = cand.clear
         child.opens = (self.opens[0] & ~clear[0], self.opens[1] & ~clear[1],
@@ -162,7 +164,7 @@ class WallLayout:
             else:
                 legal &= ~other.bit
         child.legal, child.fragile = legal, fragile & legal
-        geo.remember(key, child)
+        self.cache.remember(key, child)
         return child
 
     def labels(self) -> list[int]:
@@ -222,7 +224,7 @@ class WallLayout:
         geo = self.geo
         old = geo.candidate_of[wall]
         key = (self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask)
-        cached = geo.layouts.get(key)
+        cached = self.cache.layouts.get(key)
         if cached is not None:
             return cached
         layout = self._less(wall, old)
@@ -230,7 +232,7 @@ class WallLayout:
         freed, closers = self._freed(layout, self._may_free(old, layout, geo.all_mask))
         layout.legal = self.legal | freed
         layout.fragile = self.fragile | closers
-        geo.remember(key, layout)
+        self.cache.remember(key, layout)
         return layout
 
     def moves_of(self, wall: Wall) -> list[Wall]:
@@ -241,7 +243,7 @@ class WallLayout:
             return cached
         geo = self.geo
         old = geo.candidate_of[wall]
-        full = geo.layouts.get((self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask))
+        full = self.cache.layouts.get((self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask))
         if full is not None:
             found = [w for w in full.listing((wall.length,)) if w != wall]
         else:
@@ -334,7 +336,7 @@ class WallLayout:
             self._conflict_sides = (before, after[::-1])
         at = self.walls.index(wall)
         before, after = self._conflict_sides
-        less = WallLayout(geo)
+        less = WallLayout(geo, self.cache)
         less.walls = self.walls[:at] + self.walls[at + 1:]
         less.key = (self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask)
         base, clear, opens = geo.open_arcs, old.clear, self.opens
@@ -444,8 +446,46 @@ def layout_of(geo: Geometry, walls: Iterable[Wall]) -> WallLayout:
     """The layout of ``walls`` (placed legally): from the cache, or worked out in one pass."""
     walls = tuple(walls)
     layout = WallLayout.bare(geo, walls)
-    cached = geo.layouts.get(layout.key)
+    cached = layout.cache.layouts.get(layout.key)
     if cached is None:
         cached = WallLayout.built(geo, walls)
-        geo.remember(cached.key, cached)
+        layout.cache.remember(cached.key, cached)
     return cached
+
+
+def empty_layout(geo: Geometry) -> WallLayout:
+    """The legal walls of the board without placed walls (worked out once per board)."""
+    cache = layout_cache(geo)
+    if cache.empty is None:
+        cache.empty = WallLayout.built(geo, ())
+    return cache.empty
+
+
+class LayoutCache:
+    """One board's layouts worked out so far, by key (placed edges, crossing points), and its
+    layout without placed walls (kept apart: never dropped)."""
+
+    __slots__ = ("empty", "layouts")
+
+    def __init__(self) -> None:
+        self.layouts: dict[tuple[int, int], WallLayout] = {}
+        self.empty: WallLayout | None = None
+
+    def remember(self, key: tuple[int, int], layout: WallLayout) -> None:
+        if len(self.layouts) >= LAYOUT_CACHE:
+            self.layouts.clear()
+        self.layouts[key] = layout
+
+
+_CACHES: dict[Geometry, LayoutCache] = {}
+
+
+def layout_cache(geo: Geometry) -> LayoutCache:
+    """The layouts of ``geo``'s board (shared, as :func:`games.stonewall.geometry.geometry`
+    shares the geometry of equal boards)."""
+    cache = _CACHES.get(geo)
+    if cache is None:
+        if len(_CACHES) > 16:
+            _CACHES.clear()
+        cache = _CACHES[geo] = LayoutCache()
+    return cache

@@ -18,7 +18,7 @@ import pygame
 from games.core.protocol import Session
 from games.turnkit.turn_session import TurnBasedSession
 from games.ui.animation import Animator
-from games.ui.palette import colour_blind
+from games.ui.palette import colour_blind, draw_seat_token
 from games.ui.view import View
 from games.ui.widgets import split_play_area
 
@@ -111,6 +111,17 @@ class DiceBoardView(View):
         if self.animator.rolling():
             value = self.animator.tumbling_face()
         return value, (last[0] if last is not None else None)
+
+    def draw_shown_roll(self, surface: pygame.Surface, renderer: Renderer,
+                        rect: pygame.Rect) -> None:
+        """The die of :meth:`shown_roll` in ``rect``, a token of the roller's seat in its
+        corner (a blank die, no token, before anyone has rolled)."""
+        value, roller = self.shown_roll()
+        renderer.draw_die(surface, rect, value)
+        if roller is not None:
+            corner = (rect.right - 4, rect.bottom - 4)
+            draw_seat_token(renderer, surface, corner, max(rect.width // 9, 5),
+                            self.turn_session.state.name(roller))
 
     def panel_key(self) -> Hashable | None:
         """Everything the side panel shows (words, die, buttons and whether each is lit),

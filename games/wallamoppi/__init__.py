@@ -7,7 +7,7 @@ from typing import Literal
 
 # Skill: easy / normal / hard (or careful / steady / shaky), or 0 (careless) to 1 (best)
 from games.core.option_models import ComputerSpeed, GameOptions, Skill
-from games.core.protocol import GameSpec, Session, SessionSetup
+from games.core.protocol import GameSpec, session_made_by
 
 
 class WallamoppiOptions(GameOptions):
@@ -22,13 +22,6 @@ class WallamoppiOptions(GameOptions):
     wall: Literal["auto"] | None = None
     computer_speed: ComputerSpeed | None = None
     practice: bool | None = None
-
-
-def new_session(setup: SessionSetup) -> Session:
-    """A Wallamoppi session (its module, and pymunk, are imported only now)."""
-    from games.wallamoppi.session import WallamoppiSession
-
-    return WallamoppiSession(setup)
 
 
 GAME = GameSpec(
@@ -48,7 +41,7 @@ GAME = GameSpec(
     ),
     seat_names=("dark", "light"),
     min_seats=2,
-    make_session=new_session,
+    make_session=session_made_by("games.wallamoppi.session.WallamoppiSession"),
     view_module="games.wallamoppi.view",
     physics=True,
     headless_seconds=900.0,

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, field_validator
 
 from games.core.option_models import DiceSkill, GameOptions
-from games.core.protocol import GameSpec, Session, SessionSetup
+from games.core.protocol import GameSpec, files_read_by, session_made_by
 
 # games.whacky.bots.BOTS (a test checks they agree): the strengths, the old names and
 # the ladder's scripted newcomer
@@ -47,20 +47,6 @@ class WhackyOptions(GameOptions):
         return value
 
 
-def new_session(setup: SessionSetup) -> Session:
-    """A Whacky Wit session (its module is imported only now)."""
-    from games.whacky.session import WhackySession
-
-    return WhackySession(setup)
-
-
-def check_files() -> None:
-    """Read the board file now: a bad one is a one-line :class:`BoardError`."""
-    from games.whacky.rules import default_board
-
-    default_board()
-
-
 GAME = GameSpec(
     id="whacky",
     title="Whacky Wit",
@@ -85,10 +71,10 @@ GAME = GameSpec(
     ),
     seat_names=("whacky", "monsters"),
     min_seats=2,
-    make_session=new_session,
+    make_session=session_made_by("games.whacky.session.WhackySession"),
     view_module="games.whacky.view",
     physics=False,
     headless_options={"bot_delay_frames": 0},
-    check_files=check_files,
+    check_files=files_read_by("games.whacky.rules.default_board"),
     options=WhackyOptions,
 )

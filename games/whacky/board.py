@@ -37,14 +37,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from datafiles.assets import assets_dir
-from datafiles.userfile import UserFileError, read_user_toml, shown, shown_path
-from games.core.errors import UserError
+from datafiles.userfile import shown
+from games.core.errors import UserError, load_game_file
 from games.turnkit.grid import square_label
 
 DEFAULT_BOARD_PATH = assets_dir() / "whacky" / "board.toml"
@@ -67,6 +68,14 @@ def default_board_path() -> Path:
     """The board file the game uses: ``whacky/board.toml`` in the assets folder (looked up on
     each call, so ``WOBBLETOP_ASSETS`` set later is seen)."""
     return assets_dir() / "whacky" / "board.toml"
+
+
+def node_mask(nodes: Iterable[int]) -> int:
+    """The bit mask with bit ``n`` set for every node ``n`` of ``nodes``."""
+    mask = 0
+    for node in nodes:
+        mask |= 1 << node
+    return mask
 
 
 class BoardError(UserError):
@@ -130,17 +139,11 @@ class Board:
     @cached_property
     def dot_mask(self) -> int:
         """Bit ``n`` set for every node holding a dot."""
-        mask = 0
-        for node in self.dots:
-            mask |= 1 << node
-        return mask
+        return node_mask(self.dots)
 
     @cached_property
     def power_mask(self) -> int:
-        mask = 0
-        for node in self.power:
-            mask |= 1 << node
-        return mask
+        return node_mask(self.power)
 
     # --- moves --------------------------------------------------------------------------
     @cached_property
@@ -239,17 +242,11 @@ class Board:
 
 
 def load_board(path: str | Path | None = None) -> Board:
-    """Read and check a board file (TOML); :class:`BoardError` names the file and key.
-
-    Anything that is not a regular file of sane size (a FIFO, a device, a huge file, TOML
-    nested thousands deep) is refused before parsing (:func:`datafiles.userfile.read_user_toml`).
-    """
+    """Read and check a board file (TOML); :class:`BoardError` names the file and key (and
+    refuses anything not a regular file of sane size before parsing:
+    :func:`games.core.errors.load_game_file`)."""
     board_path = Path(path) if path is not None else default_board_path()
-    try:
-        data = read_user_toml(board_path, what="board file", max_bytes=MAX_BOARD_BYTES)
-    except UserFileError as error:
-        raise BoardError(str(error)) from None
-    return board_from_data(data, shown_path(board_path))
+    return load_game_file(board_path, "board file", MAX_BOARD_BYTES, BoardError, board_from_data)
 
 
 def board_from_data(data: Any, source: str = "<board>") -> Board:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 
 from games.core.skill import bot_names
 from games.turnkit.bot_luck import BLUNDER_SHARE, decision_luck
-from games.whacky.board import Board
+from games.whacky.board import Board, node_mask
 from games.whacky.rules import (
     CAGE_LEAVE_MAX,
     MONSTERS,
@@ -126,10 +126,7 @@ class Tables:
                 for nxt in adjacency[here]
                 if nxt != prev or here in handles
             }
-        mask = 0
-        for here, _ in layer:
-            mask |= 1 << here
-        return mask
+        return node_mask(here for here, _ in layer)
 
     def whacky_mask(self, node: int, steps: int) -> int:
         """Bit mask of points Whacky on ``node`` can end on after exactly ``steps``."""
@@ -140,10 +137,7 @@ class Tables:
             layer = {node}
             for _ in range(steps):
                 layer = {nxt for here in layer for nxt in adjacency[here]}
-            mask = 0
-            for here in layer:
-                mask |= 1 << here
-            self.whacky_reach[key] = mask
+            mask = self.whacky_reach[key] = node_mask(layer)
         return mask
 
 
@@ -153,21 +147,8 @@ _TABLES: dict[int, Tables] = {}
 def tables(board: Board) -> Tables:
     found = _TABLES.get(id(board))
     if found is None or found.board is not board:
-        n = board.node_count
-        dist = []
-        for start in range(n):
-            row = [n * 2] * n
-            row[start] = 0
-            frontier = [start]
-            while frontier:
-                nxt = []
-                for here in frontier:
-                    for other in board.whacky_adjacency[here]:
-                        if row[other] > row[here] + 1:
-                            row[other] = row[here] + 1
-                            nxt.append(other)
-                frontier = nxt
-            dist.append(row)
+        n = board.node_count  # the board's distance to a point Whacky cannot reach; ours: 2n
+        dist = [[d if d < n else 2 * n for d in row] for row in board.whacky_distances]
         found = _TABLES[id(board)] = Tables(board, dist)
     return found
 

@@ -21,14 +21,29 @@ see its docstring) and by the computer players.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from games.turnkit.graph import exact_walks
 from games.whacky.actions import BadPath, Blocked
 from games.whacky.board import Board
 
-if TYPE_CHECKING:  # annotations only: the rules import this module
-    from games.whacky.rules import State
+
+class PathState(Protocol):
+    """What checking a player's path reads of :class:`games.whacky.rules.State` (the rules call
+    these checks, so they name the parts they read rather than importing the class)."""
+
+    board: Board
+    roll: int | None
+    whacky: int
+    monsters: tuple[int, ...]
+
+    def label(self, node: int) -> str: ...
+
+    def monster_name(self, monster: int) -> str: ...
+
+    def monster_at(self, node: int) -> int | None: ...
+
+    def powered(self) -> bool: ...
 
 CAGED = 1000  # a monster hunted counts above any number of dots (a maze has fewer)
 
@@ -100,7 +115,7 @@ def monster_walks(
     )
 
 
-def _nodes(state: State, path: tuple[str, ...]) -> list[int]:
+def _nodes(state: PathState, path: tuple[str, ...]) -> list[int]:
     nodes = []
     for label in path:
         node = state.board.node(label)
@@ -110,7 +125,7 @@ def _nodes(state: State, path: tuple[str, ...]) -> list[int]:
     return nodes
 
 
-def check_whacky_path(state: State, path: tuple[str, ...]) -> tuple[int, ...]:
+def check_whacky_path(state: PathState, path: tuple[str, ...]) -> tuple[int, ...]:
     """The points of Whacky's ``path`` for his roll now, or :class:`BadPath` / :class:`Blocked`
     naming the step (unpowered, he cannot pass a monster)."""
     roll = state.roll or 0
@@ -130,7 +145,7 @@ def check_whacky_path(state: State, path: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(nodes)
 
 
-def check_monster_path(state: State, monster: int, path: tuple[str, ...]) -> tuple[int, ...]:
+def check_monster_path(state: PathState, monster: int, path: tuple[str, ...]) -> tuple[int, ...]:
     """The points of the monster's ``path`` for the roll now, or :class:`BadPath` /
     :class:`Blocked` naming the step (the aisle, the cage, turning back, ending on another)."""
     board, roll, label = state.board, state.roll or 0, state.label

@@ -8,17 +8,47 @@ game (lives, winner, dots, monsters, rolls and power that do not fit the phase).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from datafiles.userfile import shown
 from games.whacky.actions import StateError
+from games.whacky.board import Board
 from games.whacky.phases import LIVES, MONSTERS, POWER_ROLLS, SAVED_KEYS, WHACKY, Phase
 
-if TYPE_CHECKING:  # annotations only: the rules import this module
-    from games.whacky.rules import State
+
+class Restorable(Protocol):
+    """What the reader sets and asks of :class:`games.whacky.rules.State` (the rules call this
+    reader, so it names the parts it reads rather than importing the class): the saved fields
+    and the searches that tell whether a saved move could be made at all."""
+
+    board: Board
+    accidents: int
+    up: int
+    whacky: int
+    monsters: tuple[int, ...]
+    lives: int
+    phase: Phase
+    roll: int | None
+    chosen: int | None
+    rolls_left: int
+    power: int
+    stored_power: int
+    accident_dots: tuple[int, ...]
+    winner: int | None
+    reason: str
+
+    def label(self, node: int) -> str: ...
+
+    def monster_name(self, monster: int) -> str: ...
+
+    def is_up(self, node: int) -> bool: ...
+
+    def whacky_walks(self, start: int, steps: int) -> dict[int, tuple[int, ...]]: ...
+
+    def monster_walks(self, monster: int, steps: int) -> dict[int, tuple[int, ...]]: ...
 
 
-def load_fields(self: State, data: dict[str, Any]) -> None:
+def load_fields(self: Restorable, data: dict[str, Any]) -> None:
     """Fill in a saved state. Keys that are None (no roll, no chosen monster, no winner)
     may be left out, and the dots may be given as ``up`` (the dots still up) instead of
     ``down``, so that a scenario file (TOML has no null) can hold a start position."""
@@ -98,7 +128,7 @@ def load_fields(self: State, data: dict[str, Any]) -> None:
                          "text")
     self.reason = reason
 
-def impossibility(self: State) -> str | None:
+def impossibility(self: Restorable) -> str | None:
     """Why this state could never arise in a game, or None."""
     board, phase = self.board, self.phase
     over = phase is Phase.OVER

@@ -8,6 +8,7 @@ from games.core.rng import Chance
 from games.malloppo.fuzz import random_turn
 from games.malloppo.rules import TOTAL_COINS, Phase, State, Turn
 from games.turnkit.grid import Square
+from tests.dice_helpers import play_on
 
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 
@@ -53,11 +54,5 @@ random_action = random_turn  # the fuzz's random policy lives in games.malloppo.
 
 
 def play_random(state: State, seed: int, max_actions: int = 100_000) -> None:
-    rng, chance = random.Random(seed), Chance(seed)
-    for _ in range(max_actions):
-        if state.is_over():
-            break
-        if state.is_chance():
-            state.roll_with(chance)
-        else:
-            state.push(random_action(state, rng))
+    rng = random.Random(seed)
+    play_on(state, Chance(seed), lambda now: random_action(now, rng), max_actions)

@@ -8,6 +8,7 @@ import pytest
 
 from games.malloppo.board import DEFAULT_BOARD_PATH, BoardError, load_board
 from games.turnkit.grid import Square
+from tests.dice_helpers import board_variant
 
 
 def test_default_board_has_three_start_squares_for_each_of_four_colours() -> None:
@@ -25,14 +26,6 @@ def test_no_two_hands_of_a_colour_start_side_by_side() -> None:
     for starts in board.starts:
         for a in starts:
             assert not set(board.neighbours[a]) & set(starts)
-
-
-def write_variant(tmp_path: Path, old: str, new: str) -> Path:
-    text = DEFAULT_BOARD_PATH.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "board.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
 
 
 @pytest.mark.parametrize(
@@ -64,7 +57,7 @@ def test_bad_board_files_give_one_line_errors(
     tmp_path: Path, old: str, new: str, message: str
 ) -> None:
     with pytest.raises(BoardError, match=message) as error:
-        load_board(write_variant(tmp_path, old, new))
+        load_board(board_variant(DEFAULT_BOARD_PATH, tmp_path, old, new))
     assert "\n" not in str(error.value)
 
 

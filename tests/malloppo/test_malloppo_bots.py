@@ -9,20 +9,14 @@ from games.core.rng import Chance
 from games.malloppo.bots import Bot, ExpectimaxBot, GreedyBot, make_bot
 from games.malloppo.rules import State
 from games.turnkit.grid import Square
+from tests.dice_helpers import play_on
 
 DUEL_SEEDS = range(40)
 
 
 def play(seed: int, bots: list[Bot], limit: int = 5000) -> State:
-    state, chance = State(len(bots)), Chance(seed)
-    for _ in range(limit):
-        if state.is_over():
-            break
-        if state.is_chance():
-            state.roll_with(chance)
-        else:
-            state.push(bots[state.current].choose(state.copy()))
-    return state
+    return play_on(State(len(bots)), Chance(seed),
+                   lambda state: bots[state.current].choose(state.copy()), limit)
 
 
 def test_greedy_bot_takes_every_opponent_coin_it_can() -> None:

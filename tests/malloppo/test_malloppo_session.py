@@ -12,21 +12,18 @@ import pytest
 from malloppo_helpers import BLUE, RED, position, sq, turn
 
 from games.core.options import OptionsError
-from games.core.protocol import InputEvent, InputRefused, SeatKind, SessionSetup
+from games.core.protocol import InputEvent, InputRefused, SeatKind
 from games.core.registry import load
 from games.malloppo.rules import Phase, Roll, action_to_json
 from games.malloppo.session import MalloppoSession
 from games.runs.headless import drive
-from physics.config import load_config
+from tests.dice_helpers import new_session
 
 H, C = SeatKind.HUMAN, SeatKind.COMPUTER
 
 
 def make(seats: tuple[SeatKind, ...], seed: int = 0, **options: object) -> MalloppoSession:
-    setup = SessionSetup(load_config(None).config, seed=seed, seats=seats, options=options)
-    session = load("malloppo").new_session(setup)
-    assert isinstance(session, MalloppoSession)
-    return session
+    return new_session("malloppo", MalloppoSession, seats, seed, **options)
 
 
 def test_spec_is_a_turn_based_game_for_two_to_four_without_physics() -> None:

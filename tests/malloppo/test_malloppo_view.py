@@ -4,59 +4,24 @@ clicking them, Take, undo; an odd roll's payment; refusals change nothing; the p
 
 from __future__ import annotations
 
-import os
+from collections.abc import Iterator
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-from collections.abc import Iterator, Sequence
-from typing import Any
-
-import pygame
 import pytest
 from malloppo_helpers import RED, position, sq
 
-from games.core import registry
 from games.core.protocol import SeatKind
 from games.malloppo.rules import Phase, State
 from games.malloppo.view import MalloppoView
 from games.ui.app import MIN_SIZE, App
+from tests.dice_window import click, drawn_outside, hover, open_game, view_of
 
-FRAME = 1 / 60
 GREEN = 1  # two players: red and green
 
 
-def frames(app: App, count: int = 1) -> None:
-    for _ in range(count):
-        app.step_frame(FRAME)
-
-
-def post(kind: int, **fields: Any) -> None:
-    pygame.event.post(pygame.event.Event(kind, **fields))
-
-
-def hover(app: App, pos: Sequence[float]) -> None:
-    post(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])), rel=(0, 0), buttons=(0, 0, 0))
-    frames(app)
-
-
-def click(app: App, pos: Sequence[float], button: int = 1) -> None:
-    xy = (round(pos[0]), round(pos[1]))
-    post(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=xy, button=button)
-    frames(app)
-    post(pygame.MOUSEBUTTONUP, pos=xy, button=button)
-    frames(app)
-
-
 def start(size: tuple[int, int], seats: tuple[SeatKind, ...], state: State | None) -> App:
-    window = App("malloppo", size=size, seed=11)
-    pygame.event.clear()
-    window.start_game(registry.load("malloppo"), seats)
-    frames(window)
+    window = open_game("malloppo", size, seed=11, seats=seats)
     if state is not None:
-        view_of(window).game.state = state
+        view_of(window, MalloppoView).game.state = state
     return window
 
 
@@ -68,20 +33,13 @@ def app() -> Iterator[App]:
     window.close()
 
 
-def view_of(app: App) -> MalloppoView:
-    assert app.game is not None
-    view = app.game.view
-    assert isinstance(view, MalloppoView)
-    return view
-
-
 def centre(view: MalloppoView, name: str) -> tuple[float, float]:
     assert view.geometry is not None
     return view.geometry.cell_center(sq(name))
 
 
 def test_click_a_hand_a_destination_choose_coins_take_and_undo(app: App) -> None:
-    view = view_of(app)
+    view = view_of(app, MalloppoView)
     state = view.state
     view.game.chance.force(2)
     click(app, view.buttons["roll"].center)
@@ -107,7 +65,7 @@ def test_click_a_hand_a_destination_choose_coins_take_and_undo(app: App) -> None
 
 
 def test_right_button_steps_back_through_the_clicks(app: App) -> None:
-    view = view_of(app)
+    view = view_of(app, MalloppoView)
     state = view.state
     view.game.chance.force(2)
     click(app, view.die_rect.center)
@@ -123,7 +81,7 @@ def test_right_button_steps_back_through_the_clicks(app: App) -> None:
 
 
 def test_an_odd_roll_pays_first_and_a_lone_move_is_made_at_once(app: App) -> None:
-    view = view_of(app)
+    view = view_of(app, MalloppoView)
     state = view.state
     view.game.chance.force(1)
     click(app, view.buttons["roll"].center)
@@ -138,7 +96,7 @@ def test_an_odd_roll_pays_first_and_a_lone_move_is_made_at_once(app: App) -> Non
 
 
 def test_a_refused_destination_says_why_and_changes_nothing(app: App) -> None:
-    view = view_of(app)
+    view = view_of(app, MalloppoView)
     state = view.state
     view.game.chance.force(2)
     click(app, view.buttons["roll"].center)
@@ -150,23 +108,11 @@ def test_a_refused_destination_says_why_and_changes_nothing(app: App) -> None:
     assert notice is not None and "cannot reach E4 in 2 steps" in notice[0]
 
 
-def drawn_outside(view: MalloppoView, window: App) -> bool:
-    """True if drawing the panel touches any pixel outside it (drawn alone on a blank)."""
-    blank = (255, 0, 255)
-    surface = pygame.Surface(window.screen.get_size())
-    surface.fill(blank)
-    view.draw_panel(surface, window.renderer)
-    surface.fill(blank, view.panel_rect())
-    return pygame.mask.from_threshold(surface, blank, (1, 1, 1, 255)).count() != (
-        surface.get_width() * surface.get_height()
-    )
-
-
 @pytest.mark.parametrize("size", [(1280, 800), (960, 600), (800, 500), MIN_SIZE])
 def test_panel_and_board_fit_the_window(size: tuple[int, int]) -> None:
     window = start(size, (SeatKind.HUMAN,) * 4, None)
     try:
-        view = view_of(window)
+        view = view_of(window, MalloppoView)
         for _ in range(12):  # the opening rolls, by clicking the die
             if view.state.phase is Phase.ROLL:
                 break
@@ -189,7 +135,7 @@ def test_panel_and_board_fit_the_window(size: tuple[int, int]) -> None:
 def test_computers_play_on_in_the_window() -> None:
     window = start((900, 600), (SeatKind.COMPUTER,) * 3, None)
     try:
-        view = view_of(window)
+        view = view_of(window, MalloppoView)
         for _ in range(40):
             window.step_frame(0.25)
         assert len(view.game.records) > 5 and view.game.log
@@ -201,7 +147,7 @@ def test_a_roll_no_hand_can_use_is_passed_with_no_move() -> None:
     state = position(2, hands={RED: [("A1", 3)], GREEN: [("A2", 2), ("B1", 2)]})
     window = start((1000, 650), (SeatKind.HUMAN, SeatKind.HUMAN), state)
     try:
-        view = view_of(window)
+        view = view_of(window, MalloppoView)
         view.game.chance.force(2)
         click(window, view.buttons["roll"].center)
         assert view.stage() == "stuck" and view.action_label() == ("No move", True)
@@ -225,7 +171,7 @@ def badge_pixels(app: App, view: MalloppoView, name: str, fill: tuple[int, int, 
 
 def test_the_headline_follows_the_payment_and_badges_say_paid_or_take(app: App) -> None:
     from games.malloppo.view import BADGES
-    view = view_of(app)
+    view = view_of(app, MalloppoView)
     view.game.chance.force(3)  # odd: a coin to pay, from E3 or A9
     click(app, view.buttons["roll"].center)
     assert view.stage() == "pay" and view.headline() == "Red rolled 3: pay a coin"

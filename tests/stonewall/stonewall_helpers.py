@@ -14,6 +14,7 @@ from games.stonewall.rules import (
     PlaceWall,
     State,
 )
+from tests.dice_helpers import play_on
 
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 
@@ -62,11 +63,5 @@ def random_action(state: State, rng: random.Random) -> Action:
 
 def play_random(state: State, seed: int, max_actions: int) -> None:
     """Advance ``state`` by up to ``max_actions`` random legal actions and seeded rolls."""
-    rng, chance = random.Random(seed), Chance(seed)
-    for _ in range(max_actions):
-        if state.is_over():
-            break
-        if state.is_chance():
-            state.roll_with(chance)
-        else:
-            state.push(random_action(state, rng))
+    rng = random.Random(seed)
+    play_on(state, Chance(seed), lambda now: random_action(now, rng), max_actions)

@@ -9,6 +9,7 @@ import pytest
 
 from games.stonewall.board import DEFAULT_BOARD_PATH, BoardError, Square, Wall, load_board
 from games.stonewall.rules import State
+from tests.dice_helpers import board_variant
 
 
 def test_default_board_has_the_rulebook_features() -> None:
@@ -18,14 +19,6 @@ def test_default_board_has_the_rulebook_features() -> None:
     assert len(board.arrows) == 8  # one-way corners
     assert board.roll_again == Square(4, 4)
     assert board.corner_names == ("red", "blue", "green", "yellow")
-
-
-def write_variant(tmp_path: Path, old: str, new: str) -> Path:
-    text = DEFAULT_BOARD_PATH.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "board.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
 
 
 @pytest.mark.parametrize(
@@ -44,7 +37,7 @@ def test_bad_board_files_give_one_line_errors(
     tmp_path: Path, old: str, new: str, message: str
 ) -> None:
     with pytest.raises(BoardError, match=message) as error:
-        load_board(write_variant(tmp_path, old, new))
+        load_board(board_variant(DEFAULT_BOARD_PATH, tmp_path, old, new))
     assert "\n" not in str(error.value)
 
 

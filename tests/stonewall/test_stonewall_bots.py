@@ -8,20 +8,14 @@ from games.core.rng import Chance
 from games.stonewall.board import Wall
 from games.stonewall.bots import Bot, ExpectimaxBot, GreedyBot, make_bot, remaining
 from games.stonewall.rules import MovePiece, Pass, Phase, PlaceWall, State
+from tests.dice_helpers import play_on
 
 DUEL_SEEDS = range(12)
 
 
 def play(seed: int, bots: list[Bot], limit: int = 4000) -> State:
-    state, chance = State(len(bots)), Chance(seed)
-    for _ in range(limit):
-        if state.is_over():
-            break
-        if state.is_chance():
-            state.roll_with(chance)
-        else:
-            state.push(bots[state.current].choose(state.copy()))
-    return state
+    return play_on(State(len(bots)), Chance(seed),
+                   lambda state: bots[state.current].choose(state.copy()), limit)
 
 
 def test_greedy_bot_moves_along_its_shortest_path() -> None:

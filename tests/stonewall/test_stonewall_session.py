@@ -9,21 +9,18 @@ from collections.abc import Callable
 
 import pytest
 
-from games.core.protocol import InputEvent, InputRefused, SeatKind, SessionSetup
+from games.core.protocol import InputEvent, InputRefused, SeatKind
 from games.core.registry import load
 from games.runs.headless import drive
 from games.stonewall.rules import Phase, Roll, action_to_json
 from games.stonewall.session import StonewallSession
-from physics.config import load_config
+from tests.dice_helpers import new_session
 
 H, C = SeatKind.HUMAN, SeatKind.COMPUTER
 
 
 def make(seats: tuple[SeatKind, ...], seed: int = 0, **options: object) -> StonewallSession:
-    setup = SessionSetup(load_config(None).config, seed=seed, seats=seats, options=options)
-    session = load("stonewall").new_session(setup)
-    assert isinstance(session, StonewallSession)
-    return session
+    return new_session("stonewall", StonewallSession, seats, seed, **options)
 
 
 def roll_until(session: StonewallSession, done: Callable[[], bool]) -> None:

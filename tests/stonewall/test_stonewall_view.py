@@ -4,14 +4,7 @@ state changed as the rules say; a refused wall drop changes nothing."""
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 import pygame
 import pytest
@@ -22,26 +15,7 @@ from games.stonewall.board import Wall
 from games.stonewall.rules import Phase, Roll
 from games.stonewall.view import StonewallView
 from games.ui.app import MIN_SIZE, App
-
-FRAME = 1 / 60
-
-
-def frames(app: App, count: int = 1) -> None:
-    for _ in range(count):
-        app.step_frame(FRAME)
-
-
-def post(kind: int, **fields: Any) -> None:
-    pygame.event.post(pygame.event.Event(kind, **fields))
-
-
-def click(app: App, pos: Sequence[float], button: int = 1) -> None:
-    xy = (round(pos[0]), round(pos[1]))
-    post(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=xy, button=button)
-    frames(app)
-    post(pygame.MOUSEBUTTONUP, pos=xy, button=button)
-    frames(app)
+from tests.dice_window import click, drawn_outside, frames, open_game, post, view_of
 
 
 def drag(app: App, start: Sequence[float], end: Sequence[float], steps: int = 6) -> None:
@@ -59,19 +33,9 @@ def drag(app: App, start: Sequence[float], end: Sequence[float], steps: int = 6)
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    window = App("stonewall", size=(1100, 700), seed=11)
-    pygame.event.clear()
-    window.start_game(registry.load("stonewall"), (SeatKind.HUMAN, SeatKind.HUMAN))
-    frames(window)
+    window = open_game("stonewall", (1100, 700), seed=11)
     yield window
     window.close()
-
-
-def view_of(app: App) -> StonewallView:
-    assert app.game is not None
-    view = app.game.view
-    assert isinstance(view, StonewallView)
-    return view
 
 
 def wall_pixel(view: StonewallView, wall: Wall) -> tuple[float, float]:
@@ -85,7 +49,7 @@ def wall_pixel(view: StonewallView, wall: Wall) -> tuple[float, float]:
 
 
 def test_roll_move_and_place_a_wall_through_the_window(app: App) -> None:
-    view = view_of(app)
+    view = view_of(app, StonewallView)
     state = view.state
     for _ in range(20):  # opening rolls, by clicking the die
         if state.phase is Phase.ROLL:
@@ -120,7 +84,7 @@ def test_roll_move_and_place_a_wall_through_the_window(app: App) -> None:
 
 
 def test_rotating_with_r_places_a_vertical_wall(app: App) -> None:
-    view = view_of(app)
+    view = view_of(app, StonewallView)
     state = view.state
     while state.phase is not Phase.ROLL:
         click(app, view.die_rect.center)
@@ -134,7 +98,7 @@ def test_rotating_with_r_places_a_vertical_wall(app: App) -> None:
 
 
 def test_pass_button_skips_the_wall(app: App) -> None:
-    view = view_of(app)
+    view = view_of(app, StonewallView)
     state = view.state
     while state.phase is not Phase.ROLL:
         click(app, view.die_rect.center)
@@ -147,7 +111,7 @@ def test_pass_button_skips_the_wall(app: App) -> None:
 
 
 def test_change_a_wall_by_dragging_it_off_the_board(app: App) -> None:
-    view = view_of(app)
+    view = view_of(app, StonewallView)
     state = view.state
     while state.phase is not Phase.ROLL:
         click(app, view.die_rect.center)
@@ -174,7 +138,7 @@ def test_panel_text_and_buttons_stay_inside_the_panel(size: tuple[int, int]) -> 
     try:
         window.start_game(registry.load("stonewall"), (SeatKind.HUMAN,) * 4)
         frames(window)
-        view = view_of(window)
+        view = view_of(window, StonewallView)
         state = view.state
         while state.phase is not Phase.ROLL:
             click(window, view.die_rect.center)
@@ -199,25 +163,12 @@ def test_panel_text_and_buttons_stay_inside_the_panel(size: tuple[int, int]) -> 
         window.close()
 
 
-def drawn_outside(view: StonewallView, window: App) -> bool:
-    """True if drawing the panel (player list and log included) touches any pixel outside it:
-    the panel is drawn alone on a blank surface of the window's size."""
-    blank = (255, 0, 255)
-    surface = pygame.Surface(window.screen.get_size())
-    surface.fill(blank)
-    view.draw_panel(surface, window.renderer)
-    surface.fill(blank, view.panel_rect())
-    return pygame.mask.from_threshold(surface, blank, (1, 1, 1, 255)).count() != (
-        surface.get_width() * surface.get_height()
-    )
-
-
 def test_undo_after_handing_the_turn_to_a_computer_through_the_window() -> None:
     window = App("stonewall", size=(1100, 700), seed=4)
     try:
         window.start_game(registry.load("stonewall"), (SeatKind.HUMAN, SeatKind.COMPUTER))
         frames(window)
-        view = view_of(window)
+        view = view_of(window, StonewallView)
         state, game = view.state, view.game
         for _ in range(600):  # the opening: click the die when it is red's roll
             if state.phase is Phase.ROLL and state.current == 0:

@@ -11,6 +11,7 @@ import pytest
 from stonewall_helpers import play_random
 
 from games.stonewall.rules import State
+from games.stonewall.walls import layout_cache
 from scripts.stonewall_reference import (
     differences,
     naive_wall_placements,
@@ -42,7 +43,7 @@ def test_a_loaded_state_works_its_walls_out_as_the_naive_search(seed: int) -> No
     rng = random.Random(seed)
     state = State(rng.choice([2, 3, 4]))
     play_random(state, seed, rng.randrange(20, 400))
-    state.geo.layouts.clear()
+    layout_cache(state.geo).layouts.clear()
     state.geo.witnesses.clear()
     loaded = State.from_json(state.to_json())
     lengths = [1, 2, 3]

@@ -5,13 +5,7 @@ catches Whacky is drawn over him, with the catch marked, not hidden under his to
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -24,25 +18,8 @@ from games.ui.canvas import TAG_COLOURS, mix
 from games.ui.palette import COLOUR_BLIND, mark_ink, set_colour_blind
 from games.whacky.rules import Phase
 from games.whacky.view import MIN_CELL, WHACKY_YELLOW, WhackyView
+from tests.dice_window import click, frames
 from tests.whacky.whacky_helpers import position
-
-FRAME = 1 / 60
-
-
-def frames(app: App, count: int = 1) -> None:
-    for _ in range(count):
-        app.step_frame(FRAME)
-
-
-def click(app: App, pos: Sequence[float]) -> None:
-    xy = (round(pos[0]), round(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=xy, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    frames(app)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=xy, button=1))
-    frames(app)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=xy, button=1))
-    frames(app)
 
 
 @pytest.fixture(autouse=True)
@@ -177,8 +154,8 @@ def test_a_catching_monster_is_drawn_over_whacky_with_the_catch_marked() -> None
         state = view.state
         red = state.board.monster_index("red")
         assert red is not None
-        click(window, view.monster_pixel(red))
-        click(window, view.node_pixel(state.whacky))
+        click(window, view.monster_pixel(red), settle=True)
+        click(window, view.node_pixel(state.whacky), settle=True)
         assert state.is_over() and state.monsters[red] == state.whacky
         for _ in range(600):  # until the slide has been shown (simulated frames)
             if not view.animator.slides:
@@ -325,7 +302,7 @@ def test_whacky_running_into_a_monster_is_shown_as_a_catch() -> None:
         state = view.state
         target = state.board.node("M9")
         assert target is not None and target in view.options()
-        click(window, view.node_pixel(target))
+        click(window, view.node_pixel(target), settle=True)
         assert state.lives == 1 and state.whacky == state.board.start
         red = state.board.monster_index("red")
         assert view.catch == (red, target)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from games.whacky.board import DEFAULT_BOARD_PATH, BoardError, load_board
+from tests.dice_helpers import board_variant
 
 
 def test_the_default_maze_has_well_over_100_dots_and_four_power_dots_near_the_corners() -> None:
@@ -38,14 +39,6 @@ def test_the_dice_are_in_the_board_file() -> None:
     assert sorted(set(board.colour_die)) == [0, 1, 2, 3]
 
 
-def _broken(tmp_path: Path, old: str, new: str) -> Path:
-    text = DEFAULT_BOARD_PATH.read_text(encoding="utf-8")
-    assert old in text, old
-    path = tmp_path / "board.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
@@ -68,7 +61,7 @@ def test_a_broken_board_file_is_one_line_naming_the_key(
     tmp_path: Path, old: str, new: str, message: str
 ) -> None:
     with pytest.raises(BoardError) as caught:
-        load_board(_broken(tmp_path, old, new))
+        load_board(board_variant(DEFAULT_BOARD_PATH, tmp_path, old, new))
     assert message in str(caught.value) and "\n" not in str(caught.value)
 
 

@@ -11,21 +11,18 @@ import pytest
 from whacky_helpers import position
 
 from games.core.options import OptionsError
-from games.core.protocol import InputEvent, InputRefused, SeatKind, SessionSetup
+from games.core.protocol import InputEvent, InputRefused, SeatKind
 from games.core.registry import load
 from games.runs.headless import drive
 from games.whacky.rules import Move, Phase, Roll, UsePower, action_to_json
 from games.whacky.session import WhackySession
-from physics.config import load_config
+from tests.dice_helpers import new_session
 
 H, C = SeatKind.HUMAN, SeatKind.COMPUTER
 
 
 def make(seats: tuple[SeatKind, ...], seed: int = 0, **options: object) -> WhackySession:
-    setup = SessionSetup(load_config(None).config, seed=seed, seats=seats, options=options)
-    session = load("whacky").new_session(setup)
-    assert isinstance(session, WhackySession)
-    return session
+    return new_session("whacky", WhackySession, seats, seed, **options)
 
 
 def test_spec_is_a_two_sided_turn_based_game_without_physics() -> None:

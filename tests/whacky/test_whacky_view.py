@@ -5,14 +5,7 @@ as the rules say, and a refused click changes nothing."""
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 import pygame
 import pytest
@@ -22,27 +15,13 @@ from games.core.protocol import SeatKind
 from games.ui.app import MIN_SIZE, App
 from games.whacky.rules import Phase
 from games.whacky.view import MIN_CELL, WhackyView
-
-FRAME = 1 / 60
-
-
-def frames(app: App, count: int = 1) -> None:
-    for _ in range(count):
-        app.step_frame(FRAME)
-
-
-def post(kind: int, **fields: Any) -> None:
-    pygame.event.post(pygame.event.Event(kind, **fields))
+from tests import dice_window
+from tests.dice_window import frames, open_game, post, view_of
 
 
 def click(app: App, pos: Sequence[float]) -> None:
-    xy = (round(pos[0]), round(pos[1]))
-    post(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0))
-    frames(app)
-    post(pygame.MOUSEBUTTONDOWN, pos=xy, button=1)
-    frames(app)
-    post(pygame.MOUSEBUTTONUP, pos=xy, button=1)
-    frames(app)
+    """Here the pointer rests a frame before each click (the hover path is drawn first)."""
+    dice_window.click(app, pos, settle=True)
 
 
 def key(app: App, code: int) -> None:
@@ -52,19 +31,9 @@ def key(app: App, code: int) -> None:
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    window = App("whacky", size=(1100, 700), seed=5)
-    pygame.event.clear()
-    window.start_game(registry.load("whacky"), (SeatKind.HUMAN, SeatKind.HUMAN))
-    frames(window)
+    window = open_game("whacky", (1100, 700), seed=5)
     yield window
     window.close()
-
-
-def view_of(app: App) -> WhackyView:
-    assert app.game is not None
-    view = app.game.view
-    assert isinstance(view, WhackyView)
-    return view
 
 
 def dot(view: WhackyView, label: str) -> tuple[float, float]:
@@ -74,7 +43,7 @@ def dot(view: WhackyView, label: str) -> tuple[float, float]:
 
 
 def test_whacky_moves_by_clicking_a_reachable_dot_and_by_arrow_keys(app: App) -> None:
-    view = view_of(app)
+    view = view_of(app, WhackyView)
     state, game = view.state, view.game
     game.chance.force(2, 1)  # Whacky's die: 3, then 2
     click(app, view.buttons["roll"].center)
@@ -108,7 +77,7 @@ def test_whacky_moves_by_clicking_a_reachable_dot_and_by_arrow_keys(app: App) ->
 
 
 def test_the_monsters_player_clicks_the_chosen_monster_then_its_destination(app: App) -> None:
-    view = view_of(app)
+    view = view_of(app, WhackyView)
     state, game = view.state, view.game
     game.chance.force(0, 0)  # Whacky: 1, 1
     for _ in range(2):
@@ -140,7 +109,7 @@ def test_board_and_panel_fit_the_window(size: tuple[int, int]) -> None:
     try:
         window.start_game(registry.load("whacky"), (SeatKind.HUMAN, SeatKind.HUMAN))
         frames(window)
-        view = view_of(window)
+        view = view_of(window, WhackyView)
         board_area, panel = view.areas()
         assert window.play_rect.contains(panel)
         for rect in [*view.dice_rects, *view.buttons.values()]:
@@ -161,7 +130,7 @@ def test_a_computer_seat_plays_in_the_window() -> None:
         window.start_game(registry.load("whacky"), (SeatKind.COMPUTER, SeatKind.COMPUTER))
         for _ in range(40):
             window.step_frame(0.25)
-        view = view_of(window)
+        view = view_of(window, WhackyView)
         records = len(view.game.records)
         assert records > 4 and view.seen >= records - 1  # animated up to the latest frame
     finally:
