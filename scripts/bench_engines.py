@@ -16,6 +16,14 @@ OpenSpiel's pure-Python tic-tac-toe). CPU time is ``time.process_time``; every f
 best of ``--repeats`` runs of about ``--seconds`` each, and the ratio to the baseline is the
 figure that travels between machines.
 
+When OpenSpiel is installed (``pip install open_spiel``: a heavy optional measurement, not a
+dependency of the project; a wheel exists for Linux x86_64 CPython), the reference the issue
+names is measured in the same run too: OpenSpiel's pure-Python tic-tac-toe
+(``pyspiel.load_game("python_tic_tac_toe")``) and liar's poker (``python_liars_poker``),
+played the same way (chance outcomes sampled by their probabilities, one legal action chosen
+uniformly), and every row also prints its ratio to OpenSpiel's Python tic-tac-toe (the bare
+loop's ratio to it says how far the 1/16 bar is from "as fast as OpenSpiel's Python games").
+
 Then Stonewall's full legal listing (``State.legal_actions``) in the wall and change phases is
 timed on positions from random games, in ms (the bar: at most 0.2 ms): in play (the layout of
 walls kept as they went down) and cold (caches emptied, untimed; the layout worked out from the
@@ -23,6 +31,7 @@ placed walls), beside the listing the engine had before (``scripts/stonewall_ref
 every listing is checked to equal that one.
 
     python scripts/bench_engines.py [--seconds 2] [--repeats 3] [--games stonewall,malloppo]
+                                    [--no-open-spiel]
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +74,39 @@ def tic_tac_toe_loop(seconds: float, seed: int) -> float:
                     break
                 player = 3 - player
     return actions / (time.process_time() - started)
+
+
+def open_spiel_rate(game_name: str, seconds: float, seed: int) -> float:
+    """Random games of one of OpenSpiel's pure-Python games: actions per CPU second (each
+    chance outcome sampled by its probability and each choice uniform, all counted)."""
+    import pyspiel
+    from open_spiel.python import games as _registers_python_games  # noqa: F401
+
+    game = pyspiel.load_game(game_name)
+    rng = random.Random(seed)
+    choice, choices = rng.choice, rng.choices
+    actions = 0
+    started = time.process_time()
+    deadline = started + seconds
+    while time.process_time() < deadline:
+        for _ in range(50):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(choices(outcomes, weights)[0])
+                else:
+                    state.apply_action(choice(state.legal_actions()))
+                actions += 1
+    return actions / (time.process_time() - started)
+
+
+def has_open_spiel() -> bool:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def new_state(game: str) -> Any:
@@ -177,21 +220,41 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--games", default="stonewall,malloppo,whacky")
     parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--no-open-spiel", action="store_true",
+                        help="skip the OpenSpiel rows even when pyspiel is installed")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     for game in games:  # warm the board caches before timing
         play_one(new_state(game), random.Random(0), Chance(0), False, cap=50)
     baseline = best(lambda seed: tic_tac_toe_loop(args.seconds, seed), args.repeats)
-    print(f"{'engine':<22} {'actions/CPU s':>13} {'x loop':>7} {'bar 1/16':>9}")
-    print(f"{'tic-tac-toe loop':<22} {baseline:>13,.0f} {1.0:>7.3f}")
+    spiel: dict[str, float] = {}
+    if has_open_spiel() and not args.no_open_spiel:
+        for name in ("python_tic_tac_toe", "python_liars_poker"):
+            spiel[name] = best(partial(open_spiel_rate, name, args.seconds), args.repeats)
+    spiel_ttt = spiel.get("python_tic_tac_toe")
+
+    def row(label: str, rate: float, verdict: str = "") -> None:
+        versus = f" {rate / spiel_ttt:>9.2f}" if spiel_ttt else ""
+        print(f"{label:<26} {rate:>13,.0f} {rate / baseline:>7.3f} {verdict:>9}{versus}")
+
+    print(f"{'engine':<26} {'actions/CPU s':>13} {'x loop':>7} {'bar 1/16':>9}"
+          + (f" {'x OS ttt':>9}" if spiel_ttt else ""))
+    row("tic-tac-toe loop", baseline)
+    for name, rate in spiel.items():
+        row(f"OpenSpiel {name.replace('_', ' ')[len('python '):]} (Py)", rate)
     for game in games:
         for undo in (False, True):
             rate = best(lambda seed, g=game, u=undo: engine_rate(g, args.seconds, seed, u)[0],
                         args.repeats)
-            ratio = rate / baseline
             label = f"{game} {'play+undo' if undo else 'play'}"
-            verdict = "meets" if ratio >= 1 / 16 else "MISSES"
-            print(f"{label:<22} {rate:>13,.0f} {ratio:>7.3f} {verdict:>9}")
+            row(label, rate, "meets" if rate / baseline >= 1 / 16 else "MISSES")
+    if spiel_ttt:
+        print(f"x OS ttt: the row's rate over OpenSpiel's Python tic-tac-toe in this run (the "
+              f"bare loop is {baseline / spiel_ttt:.1f}x it, so the 1/16 bar is "
+              f"{baseline / spiel_ttt / 16:.2f}x it)")
+    elif not args.no_open_spiel:
+        print("(OpenSpiel not installed: pip install open_spiel adds its Python tic-tac-toe and "
+              "liar's poker rows)")
     if "stonewall" in games and args.positions:
         return stonewall_listing(args.positions, args.repeats)
     return 0
