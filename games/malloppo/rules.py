@@ -59,8 +59,6 @@ the clause):
 
 from __future__ import annotations
 
-import functools
-import itertools
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -84,6 +82,7 @@ from games.malloppo.board import (
     Board,
     BoardError,
 )
+from games.malloppo.walks import Move, walk_index
 from games.turnkit.engine import SnapshotState
 from games.turnkit.graph import exact_walks, named_walks, no_reversal
 from games.turnkit.grid import Square
@@ -98,10 +97,11 @@ class Roll:
     value: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Turn:
     """The rest of a turn after the roll, as one action.
 
+    Slotted (one object each, no ``__dict__``): the legal listing builds some fifty a position.
     ``pay``: the square of the hand that pays the odd roll's coin (None on an even roll).
     ``hand``/``to``: the square of the hand that moves and where it ends (both None when no
     hand can use the roll). ``steals``: the squares of the neighbouring hands it takes a coin
@@ -122,6 +122,19 @@ class Turn:
             return
         object.__setattr__(self, "steals", steals)
 
+    # copy and pickle a frozen slotted dataclass on Python 3.10 too (3.11 adds these itself)
+    def __getstate__(self) -> tuple[Any, ...]:
+        return self.pay, self.hand, self.to, self.steals, self.path
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        for name, value in zip(("pay", "hand", "to", "steals", "path"), state, strict=True):
+            object.__setattr__(self, name, value)
+
+
+# The listing's way to fill a Turn's slots: the slots' own setters (no frozen __setattr__, no
+# __post_init__: the listing's steals are sorted already).
+_SET_TURN = tuple(vars(Turn)[name].__set__ for name in ("pay", "hand", "to", "steals", "path"))
+_ROLLS = tuple(Roll(value) for value in range(1, DIE_SIDES + 1))  # immutable: shared
 
 Action = Roll | Turn
 
@@ -232,20 +245,6 @@ class Result:
     reason: str = "last player with hands on the board"
 
 
-_NO_STEALS: tuple[tuple[Square, ...], ...] = ((),)
-
-
-@functools.lru_cache(maxsize=4096)
-def _steal_choices(squares: tuple[Square, ...]) -> tuple[tuple[Square, ...], ...]:
-    """Every choice of neighbours to take a coin from, none first, in the order
-    :func:`itertools.combinations` gives them, each sorted (as a :class:`Turn` keeps it)."""
-    return tuple(
-        tuple(sorted(picked))
-        for count in range(len(squares) + 1)
-        for picked in itertools.combinations(squares, count)
-    )
-
-
 def _squares_named(squares: Iterable[Square]) -> str:
     names = [str(s) for s in squares]
     if len(names) <= 1:
@@ -343,7 +342,7 @@ class State(SnapshotState[Action]):
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         if self.is_chance():
-            return [Roll(v) for v in range(1, DIE_SIDES + 1)]
+            return list[Action](_ROLLS)
         if self.phase is Phase.MOVE:
             return list[Action](self._turn_list())
         return []
@@ -409,11 +408,14 @@ class State(SnapshotState[Action]):
         """:meth:`legal_turns` as a list; each turn is remembered for :meth:`push`."""
         if self.phase is not Phase.MOVE:
             return []
-        p, squares, steps, at = self.current, self.squares, self.roll or 0, self.at
-        neighbours = self.board.neighbours
+        p, squares, steps = self.current, self.squares, self.roll or 0
+        index = walk_index(self.board)
+        bits, size = index.bits, index.size
+        occupied = index.occupied(self.at)
         turns: list[Turn] = []
-        new, set_fields, append = object.__new__, object.__setattr__, turns.append
-        searched: dict[tuple[int, Square | None], dict[Square, tuple[Square, ...]]] = {}
+        new, append = object.__new__, turns.append
+        set_pay, set_hand, set_to, set_steals, set_path = _SET_TURN
+        found: dict[tuple[int, Square | None], list[Move]] = {}
         for paid in self.pay_options():
             pay = squares[paid] if paid is not None else None
             leaving = self._leaving(paid)
@@ -424,33 +426,29 @@ class State(SnapshotState[Action]):
                     continue
                 start = squares[hand]
                 assert start is not None
-                walks = searched.get((hand, gone))
-                if walks is None:
-                    walks = searched[hand, gone] = self._walks(start, steps, gone)
-                for to, path in walks.items():
+                moves = found.get((hand, gone))
+                if moves is None:
+                    # the hands it may neither pass nor enter, and may take a coin from: all
+                    # but itself and the one that paid its last coin
+                    blocked = occupied & ~bits[start.y * size + start.x]
+                    if gone is not None:
+                        blocked &= ~bits[gone.y * size + gone.x]
+                    moves = found[hand, gone] = index.moves(start, steps, blocked)
+                if moves:
                     moved = True
-                    # the hands next to ``to`` it may take a coin from (neighbours_to_rob)
-                    near: list[Square] | None = None
-                    for square in neighbours[to]:
-                        if square in at:
-                            other = at[square]
-                            if other != hand and other != leaving:
-                                if near is None:
-                                    near = [square]
-                                else:
-                                    near.append(square)
-                    for steals in _NO_STEALS if near is None else _steal_choices(tuple(near)):
-                        # a Turn built without __post_init__: its steals are sorted already
-                        turn = new(Turn)
-                        set_fields(turn, "__dict__", {
-                            "pay": pay, "hand": start, "to": to, "steals": steals, "path": path,
-                        })
-                        append(turn)
+                for to, steals, path in moves:
+                    turn = new(Turn)
+                    set_pay(turn, pay)
+                    set_hand(turn, start)
+                    set_to(turn, to)
+                    set_steals(turn, steals)
+                    set_path(turn, path)
+                    append(turn)
             if not moved:
                 turns.append(Turn(pay, None, None))
         # push takes these very objects without checking them again (the list keeps them
         # alive, so no other object can have their ids meanwhile)
-        self._listed = (turns, {id(turn) for turn in turns})
+        self._listed = (turns, set(map(id, turns)))
         return turns
 
     # --- push / pop ---------------------------------------------------------------------
@@ -459,7 +457,7 @@ class State(SnapshotState[Action]):
         pushes it)."""
         if not self.is_chance():
             raise WrongPhase(f"no roll now: {self.name(self.current)} must play the turn")
-        return Roll(chance.roll(DIE_SIDES))
+        return _ROLLS[chance.roll(DIE_SIDES) - 1]
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
