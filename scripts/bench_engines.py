@@ -28,7 +28,9 @@ Then Stonewall's full legal listing (``State.legal_actions``) in the wall and ch
 timed on positions from random games, in ms (the bar: at most 0.2 ms): in play (the layout of
 walls kept as they went down) and cold (caches emptied, untimed; the layout worked out from the
 placed walls), beside the listing the engine had before (``scripts/stonewall_reference.py``);
-every listing is checked to equal that one.
+every listing is checked to equal that one. Malloppo's full listing is checked the same way on
+``--checks`` positions (the same turns, order and witness paths as the listing it had before,
+``scripts/malloppo_reference.py``) and timed beside it.
 
     python scripts/bench_engines.py [--seconds 2] [--repeats 3] [--games stonewall,malloppo]
                                     [--no-open-spiel]
@@ -140,6 +142,20 @@ def play_one(state: Any, rng: random.Random, chance: Chance, undo: bool, cap: in
     return actions
 
 
+def warm_malloppo_walks() -> None:
+    """Work out Malloppo's walk index for the whole board (every start square and roll): a
+    table of the board alone, like Stonewall's geometry, built once per process (about half a
+    second) and then only read; the timed runs should not pay it in their first games."""
+    from games.malloppo.basics import DIE_SIDES, default_board
+    from games.malloppo.walks import walk_index
+
+    board = default_board()
+    index = walk_index(board)
+    for start in range(board.size * board.size):
+        for steps in range(1, DIE_SIDES + 1):
+            index.destinations(start, steps)
+
+
 def forget_caches() -> None:
     """Empty Stonewall's caches of wall layouts and refusal witnesses (kept per board for the
     whole process), so each timed run starts as a fresh process would."""
@@ -214,18 +230,49 @@ def stonewall_listing(positions: int, repeats: int) -> int:
     return 0
 
 
+def malloppo_listing(positions: int) -> int:
+    """Malloppo's full listing on positions from random games, against the reference (the
+    engine's listing before the walk index, ``scripts/malloppo_reference.py``): the same turns
+    in the same order with the same witness paths on every one, and both timed."""
+    from scripts.malloppo_reference import malloppo_positions, reference_turns, same_listing
+
+    listing_us, reference_us = [], []
+    for count, state in enumerate(malloppo_positions(positions, seed=1)):
+        if count == positions:
+            break
+        if not same_listing(state):
+            print(f"Malloppo: position {count}: the listing differs from the reference",
+                  file=sys.stderr)
+            return 1
+        for sink, func in ((listing_us, state.legal_actions),
+                           (reference_us, partial(reference_turns, state))):
+            started = time.process_time()
+            func()
+            sink.append((time.process_time() - started) * 1e6)
+    med = statistics.median
+    print(f"Malloppo full listing, {len(listing_us)} positions from random games (the same turns, "
+          f"order and witness paths as the reference on every one), median us: "
+          f"{med(listing_us):.0f} (reference, scripts/malloppo_reference.py: "
+          f"{med(reference_us):.0f}; {med(reference_us) / med(listing_us):.1f}x)")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--games", default="stonewall,malloppo,whacky")
     parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--checks", type=int, default=3000,
+                        help="positions whose Malloppo and Whacky listings are checked")
     parser.add_argument("--no-open-spiel", action="store_true",
                         help="skip the OpenSpiel rows even when pyspiel is installed")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     for game in games:  # warm the board caches before timing
         play_one(new_state(game), random.Random(0), Chance(0), False, cap=50)
+    if "malloppo" in games:
+        warm_malloppo_walks()
     baseline = best(lambda seed: tic_tac_toe_loop(args.seconds, seed), args.repeats)
     spiel: dict[str, float] = {}
     if has_open_spiel() and not args.no_open_spiel:
@@ -255,9 +302,12 @@ def main() -> int:
     elif not args.no_open_spiel:
         print("(OpenSpiel not installed: pip install open_spiel adds its Python tic-tac-toe and "
               "liar's poker rows)")
+    failed = 0
+    if "malloppo" in games and args.checks:
+        failed |= malloppo_listing(args.checks)
     if "stonewall" in games and args.positions:
-        return stonewall_listing(args.positions, args.repeats)
-    return 0
+        failed |= stonewall_listing(args.positions, args.repeats)
+    return failed
 
 
 if __name__ == "__main__":
