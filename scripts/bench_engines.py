@@ -30,7 +30,8 @@ walls kept as they went down) and cold (caches emptied, untimed; the layout work
 placed walls), beside the listing the engine had before (``scripts/stonewall_reference.py``);
 every listing is checked to equal that one. Malloppo's full listing is checked the same way on
 ``--checks`` positions (the same turns, order and witness paths as the listing it had before,
-``scripts/malloppo_reference.py``) and timed beside it.
+``scripts/malloppo_reference.py``) and timed beside it, and Whacky Wit's (the moves a fresh
+search gives, ``scripts/whacky_reference.py``).
 
     python scripts/bench_engines.py [--seconds 2] [--repeats 3] [--games stonewall,malloppo]
                                     [--no-open-spiel]
@@ -257,6 +258,24 @@ def malloppo_listing(positions: int) -> int:
     return 0
 
 
+def whacky_listing(positions: int) -> int:
+    """Whacky Wit's listing (the roll's search remembered) on positions from random games,
+    against the same searches run afresh (``scripts/whacky_reference.py``)."""
+    from scripts.whacky_reference import same_listing, whacky_positions
+
+    checked = 0
+    for checked, state in enumerate(whacky_positions(positions, seed=1)):
+        if checked == positions:
+            break
+        if not same_listing(state):
+            print(f"Whacky Wit: position {checked}: the listing differs from a fresh search",
+                  file=sys.stderr)
+            return 1
+    print(f"Whacky Wit listing, {checked} positions from random games: the same moves, order "
+          f"and witness paths as a fresh search on every one")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
@@ -305,6 +324,8 @@ def main() -> int:
     failed = 0
     if "malloppo" in games and args.checks:
         failed |= malloppo_listing(args.checks)
+    if "whacky" in games and args.checks:
+        failed |= whacky_listing(args.checks)
     if "stonewall" in games and args.positions:
         failed |= stonewall_listing(args.positions, args.repeats)
     return failed

@@ -201,6 +201,7 @@ class State(SnapshotState[Action]):
         # the moves legal_moves listed since the last push, by id: (move, point path)
         self._listed: dict[int, tuple[Move, tuple[int, ...]]] = {}
         self._searched: tuple[Any, dict[int, tuple[int, ...]]] = (None, {})
+        self._monster_searched: tuple[Any, dict[int, tuple[int, ...]]] = (None, {})
 
     # --- small queries ------------------------------------------------------------------
     @property
@@ -308,10 +309,14 @@ class State(SnapshotState[Action]):
 
     def monster_walks(self, monster: int, steps: int) -> dict[int, tuple[int, ...]]:
         """A monster's destinations in exactly ``steps`` (node -> witness path, passing over
-        Whacky when a way there does)."""
+        Whacky when a way there does). The last search is remembered (the roll asks it, then
+        the listing)."""
         if self.monsters[monster] == self.board.cage and steps > CAGE_LEAVE_MAX:
             return {}
-        return paths.monster_walks(self.board, monster, steps, self.monsters, self.whacky)
+        key = (monster, steps, self.monsters, self.whacky)
+        if self._monster_searched[0] != key:
+            self._monster_searched = (key, paths.monster_walks(self.board, *key))
+        return dict(self._monster_searched[1])
 
     def catches(self, move: Move) -> bool:
         """Whether the monsters' ``move`` (now legal) catches Whacky: its path passes over
