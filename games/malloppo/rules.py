@@ -63,7 +63,7 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from datafiles.userfile import shown
 from games.core.checks import check_action
@@ -83,7 +83,13 @@ from games.malloppo.board import (
     BoardError,
 )
 from games.malloppo.walks import Move, walk_index
-from games.turnkit.engine import SnapshotState
+from games.turnkit.engine import (
+    NOTHING_LISTED,
+    Listing,
+    SnapshotState,
+    listed_again,
+    listing_ref,
+)
 from games.turnkit.graph import exact_walks, named_walks, no_reversal
 from games.turnkit.grid import Square
 from games.turnkit.turns import next_player, opening_step
@@ -290,7 +296,7 @@ class State(SnapshotState[Action]):
         self.winner: int | None = None
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
         # the turns listed since the last push, and their ids (push takes them unchecked)
-        self._listed: tuple[list[Turn], set[int]] = ([], set())
+        self._listed: Listing[Turn] = NOTHING_LISTED
 
     # --- small queries ------------------------------------------------------------------
     def name(self, player: int) -> str:
@@ -344,7 +350,8 @@ class State(SnapshotState[Action]):
         if self.is_chance():
             return list[Action](_ROLLS)
         if self.phase is Phase.MOVE:
-            return list[Action](self._turn_list())
+            # the listing itself: a search holding it gets it back unchecked after a pop
+            return cast("list[Action]", self._turn_list())
         return []
 
     def chance_outcomes(self) -> list[tuple[Roll, float]]:
@@ -448,8 +455,8 @@ class State(SnapshotState[Action]):
                 turns.append(Turn(pay, None, None))
         # push takes these very objects without checking them again (the list keeps them
         # alive, so no other object can have their ids meanwhile)
-        self._listed = (turns, set(map(id, turns)))
-        return turns
+        listing = self._listed = Listing(turns)
+        return listing
 
     # --- push / pop ---------------------------------------------------------------------
     def draw(self, chance: Any) -> Roll:
@@ -462,21 +469,24 @@ class State(SnapshotState[Action]):
     def _snapshot(self) -> tuple[Any, ...]:
         return (
             self.squares[:], self.coins[:], self.bank, dict(self.at), self.phase, self.current,
-            self.roll, self.contenders[:], self.opening_rolls[:], self.winner, self._listed,
+            self.roll, self.contenders[:], self.opening_rolls[:], self.winner,
+            listing_ref(self._listed),
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (
             self.squares, self.coins, self.bank, self.at, self.phase, self.current, self.roll,
-            self.contenders, self.opening_rolls, self.winner, self._listed,
-        ) = snap  # the turns listed in the state popped back to are its turns again
+            self.contenders, self.opening_rolls, self.winner, listed,
+        ) = snap
+        # the turns listed in the state popped back to are its turns again (while held)
+        self._listed = listed_again(listed)
 
     def _pushing(self) -> None:
-        self._listed = ([], set())
+        self._listed = NOTHING_LISTED
 
     # --- checking -----------------------------------------------------------------------
     def _check(self, action: Action) -> Any:
-        if id(action) in self._listed[1] and self.phase is Phase.MOVE:  # listed by this state
+        if self._listed.holds(action) and self.phase is Phase.MOVE:  # listed by this state
             assert isinstance(action, Turn)
             at = self.at
             paid = at[action.pay] if action.pay is not None else None

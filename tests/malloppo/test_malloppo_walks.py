@@ -2,13 +2,15 @@
 the layered walk search listed before (scripts/malloppo_reference.py): the same turns, in the
 same order, with the same witness paths, on seeded random positions with every roll, and where
 a hand paying its last coin opens the way. The long check is
-``python scripts/malloppo_reference.py --games 300``."""
+``python scripts/malloppo_reference.py --games 300``. The history holds a listing only while its
+caller does (games.turnkit.engine.Listing)."""
 
 from __future__ import annotations
 
 import copy
 import itertools
 import pickle
+import weakref
 
 import pytest
 from malloppo_helpers import BLUE, RED, position, sq
@@ -45,3 +47,19 @@ def test_a_listed_turn_copies_and_pickles_with_its_path() -> None:
         assert isinstance(turn, Turn)
         for twin in (copy.deepcopy(turn), pickle.loads(pickle.dumps(turn))):
             assert twin == turn and twin.path == turn.path and len(twin.path) == 3
+
+
+def test_a_game_played_on_keeps_no_old_listing_but_a_search_gets_its_own_back() -> None:
+    state = position(4, {RED: [("E5", 2), ("A1", 2)], BLUE: [("E7", 2)]}, current=RED, roll=3)
+    legal = state.legal_actions()
+    kept = weakref.ref(legal)
+    state.push(legal[0])
+    state.pop()
+    assert state._listed is legal  # held by its caller: the pop gives it back
+    state.push(legal[1])
+    del legal
+    assert kept() is None  # dropped by its caller: the history does not keep it
+    state.pop()
+    again = state.legal_actions()
+    state.push(again[1])  # a fresh listing after the pop, pushed as before
+    assert state.history[-1][0] is again[1]
