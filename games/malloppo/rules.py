@@ -311,10 +311,13 @@ class State(SnapshotState[Action]):
         return [h for h in range(first, first + HANDS_PER_COLOUR) if self.squares[h] is not None]
 
     def is_out(self, player: int) -> bool:
-        return not self.hands_of(player)
+        first = player * HANDS_PER_COLOUR
+        return self.squares[first:first + HANDS_PER_COLOUR].count(None) == HANDS_PER_COLOUR
 
     def alive(self) -> list[int]:
-        return [p for p in range(self.players) if not self.is_out(p)]
+        squares, hands = self.squares, HANDS_PER_COLOUR
+        return [p for p in range(self.players)
+                if squares[p * hands:(p + 1) * hands].count(None) < hands]
 
     def coins_of(self, player: int) -> int:
         first = player * HANDS_PER_COLOUR
