@@ -11,8 +11,8 @@ The engines keep the actions they listed last (``_listed``: push takes those ver
 without checking them again) in the snapshot too, so a pop gives a state back its own
 listing: a search that lists, pushes, pops and pushes another checks nothing twice. Every
 push starts a new listing, so a listing is never taken for another position. Dammi il
-malloppo's snapshot holds its listing weakly (:class:`Listing`): back after a pop while the
-search still holds it, and not kept by the history of a game played on.
+malloppo's and Whacky Wit's snapshots hold their listing weakly (:class:`Listing`): back
+after a pop while the search still holds it, and not kept by the history of a game played on.
 
 Pure Python: no pygame, no pymunk.
 """
@@ -31,8 +31,9 @@ ActionT = TypeVar("ActionT")
 
 class Listing(list[ActionT]):
     """The actions a state listed, as the very list its caller gets: ``by_id`` maps each
-    action's ``id`` to the action, for push to take those objects unchecked (it keeps them
-    alive, so no other object can have their ids, whatever the caller does to the list).
+    action's ``id`` to a tuple of the action and what the game keeps with it (the points of a
+    move's path, say), for push to take those objects unchecked (it keeps them alive, so no
+    other object can have their ids, whatever the caller does to the list).
 
     A snapshot holds a listing weakly (:func:`listing_ref`, :func:`listed_again`): popping
     back gives the state its listing again while its caller (a search looping over it) still
@@ -42,13 +43,24 @@ class Listing(list[ActionT]):
 
     __slots__ = ("__weakref__", "by_id")
 
-    def __init__(self, actions: Iterable[ActionT] = ()) -> None:
+    def __init__(
+        self, actions: Iterable[ActionT] = (), kept: Iterable[tuple[Any, ...]] | None = None
+    ) -> None:
         super().__init__(actions)
-        self.by_id: dict[int, ActionT] = dict(zip(map(id, self), self, strict=True))
+        self.by_id: dict[int, tuple[Any, ...]] = (
+            {id(action): (action,) for action in self} if kept is None
+            else {id(action): (action, *more) for action, more in zip(self, kept, strict=True)}
+        )
+
+    def entry(self, action: object) -> tuple[Any, ...] | None:
+        """(the action, what was kept with it) if ``action`` is one of these very objects."""
+        found = self.by_id.get(id(action))
+        return found if found is not None and found[0] is action else None
 
     def holds(self, action: object) -> bool:
         """Whether ``action`` is one of these very objects."""
-        return self.by_id.get(id(action)) is action
+        found = self.by_id.get(id(action))
+        return found is not None and found[0] is action
 
 
 NOTHING_LISTED: Listing[Any] = Listing()  # never changed

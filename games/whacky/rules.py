@@ -89,12 +89,18 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from datafiles.assets import parse_once, read_once
 from datafiles.userfile import shown
 from games.core.checks import check_action
-from games.turnkit.engine import SnapshotState
+from games.turnkit.engine import (
+    NOTHING_LISTED,
+    Listing,
+    SnapshotState,
+    listed_again,
+    listing_ref,
+)
 from games.whacky import paths, saved
 from games.whacky.actions import (
     Accident,
@@ -199,7 +205,7 @@ class State(SnapshotState[Action]):
         self.said: tuple[str, ...] = ()  # what the last action caused, in words
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
         # the moves legal_moves listed since the last push, by id: (move, point path)
-        self._listed: dict[int, tuple[Move, tuple[int, ...]]] = {}
+        self._listed: Listing[Move] = NOTHING_LISTED
         self._searched: tuple[Any, dict[int, tuple[int, ...]]] = (None, {})
         self._monster_searched: tuple[Any, dict[int, tuple[int, ...]]] = (None, {})
 
@@ -258,7 +264,8 @@ class State(SnapshotState[Action]):
                 actions.append(UsePower())
             return actions
         if self.phase in (Phase.WHACKY_MOVE, Phase.MONSTER_MOVE):
-            return list(self.legal_moves())
+            # the listing itself: a search holding it gets it back unchecked after a pop
+            return cast("list[Action]", self.legal_moves())
         return []
 
     def can_use_power(self) -> bool:
@@ -291,12 +298,13 @@ class State(SnapshotState[Action]):
         else:
             return []
         label = self.board.labels
-        moves = [Move(piece, tuple([label[n] for n in path])) for path in walks.values()]
+        paths = walks.values()
         # push applies these very objects without checking them again
-        self._listed = {
-            id(move): (move, path) for move, path in zip(moves, walks.values(), strict=True)
-        }
-        return moves
+        listing = self._listed = Listing(
+            [Move(piece, tuple([label[n] for n in path])) for path in paths],
+            [(path,) for path in paths],
+        )
+        return listing
 
     def whacky_walks(self, start: int, steps: int) -> dict[int, tuple[int, ...]]:
         """Whacky's destinations in exactly ``steps`` (node -> a best witness path: see
@@ -326,7 +334,7 @@ class State(SnapshotState[Action]):
     # --- push / pop ---------------------------------------------------------------------
     def _pushing(self) -> None:
         self.said = ()  # what this action causes, filled in as it applies
-        self._listed = {}
+        self._listed = NOTHING_LISTED
 
     def draw(self, chance: Any) -> Action:
         """The current chance node's outcome drawn from a :class:`games.core.rng.Chance`.
@@ -354,15 +362,17 @@ class State(SnapshotState[Action]):
         return (
             self.up, self.whacky, self.monsters, self.lives, self.phase, self.roll, self.chosen,
             self.rolls_left, self.power, self.stored_power, self.accident_dots, self.winner,
-            self.reason, self.said, self._listed,
+            self.reason, self.said, listing_ref(self._listed),
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (
             self.up, self.whacky, self.monsters, self.lives, self.phase, self.roll, self.chosen,
             self.rolls_left, self.power, self.stored_power, self.accident_dots, self.winner,
-            self.reason, self.said, self._listed,
-        ) = snap  # the moves listed in the state popped back to are its moves again
+            self.reason, self.said, listed,
+        ) = snap
+        # the moves listed in the state popped back to are its moves again (while held)
+        self._listed = listed_again(listed)
 
     # --- checking -----------------------------------------------------------------------
     def _check(self, action: Action) -> Callable[[], None]:
@@ -434,8 +444,8 @@ class State(SnapshotState[Action]):
         roll of the die in its phase; None to check ``action`` in full."""
         kind, phase = type(action), self.phase
         if kind is Move:
-            listed = self._listed.get(id(action))
-            if listed is not None and listed[0] is action:
+            listed = self._listed.entry(action)
+            if listed is not None:
                 if phase is Phase.WHACKY_MOVE:
                     return partial(self._apply_whacky_move, listed[1])
                 return partial(self._apply_monster_move, listed[1])
