@@ -85,6 +85,7 @@ Readings of the rulebook where it is unclear (each has a test in tests/whacky/):
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 from collections.abc import Callable
@@ -300,10 +301,12 @@ class State(SnapshotState[Action]):
         label = self.board.labels
         paths = walks.values()
         # push applies these very objects without checking them again
-        listing = self._listed = Listing(
-            [Move(piece, tuple([label[n] for n in path])) for path in paths],
-            [(path,) for path in paths],
-        )
+        moves: list[Move] = []
+        for path in paths:  # a Move built without its frozen __init__ (plain fields)
+            move = _new(Move)
+            _set_field(move, "__dict__", {"piece": piece, "path": tuple([label[n] for n in path])})
+            moves.append(move)
+        listing = self._listed = Listing(moves, [(path,) for path in paths])
         return listing
 
     def whacky_walks(self, start: int, steps: int) -> dict[int, tuple[int, ...]]:
@@ -345,10 +348,10 @@ class State(SnapshotState[Action]):
         the draws (at most one accident a move); no 0 at all, no accident."""
         board = self.board
         if self.phase is Phase.WHACKY_ROLL:
-            return Roll(chance.face(board.whacky_die))
+            return _roll(chance.face(board.whacky_die))
         if self.phase is Phase.MONSTER_ROLL:
             monster = chance.face(board.colour_die)
-            return MonsterRoll(board.monster_name(monster), chance.face(board.monster_die))
+            return _monster_roll(board.monster_name(monster), chance.face(board.monster_die))
         if self.phase is Phase.ACCIDENT:
             for index in range(len(self.accident_dots)):
                 if chance.index(self.accidents) == 0:
@@ -687,6 +690,21 @@ class State(SnapshotState[Action]):
 
     __hash__ = None  # type: ignore[assignment]
 
+
+
+_new, _set_field = object.__new__, object.__setattr__
+
+
+@functools.lru_cache(maxsize=64)
+def _roll(value: int) -> Roll:
+    """Whacky's roll of ``value``: one shared object per value (immutable)."""
+    return Roll(value)
+
+
+@functools.lru_cache(maxsize=256)
+def _monster_roll(monster: str, value: int) -> MonsterRoll:
+    """The monsters' roll: one shared object per monster and value (immutable)."""
+    return MonsterRoll(monster, value)
 
 
 def _faces(faces: tuple[int, ...]) -> str:
