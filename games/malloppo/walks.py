@@ -16,8 +16,9 @@ destination, each with its rank in that order and the squares it enters as bits 
 walk that enters every square an earlier walk to its destination enters: it is never the first
 free one); a listing then takes, per destination, the first walk whose squares hold no hand,
 and sorts the destinations by its rank: the same destinations, order and witness paths,
-without a search.
-(``scripts/malloppo_reference.py`` and the tests compare the listing with the search's.)
+without a search. The tables are worked out on first use (the whole 9 x 9 board in about half
+a second) and kept for the process. (``scripts/malloppo_reference.py`` and the tests compare
+the listing with the search's.)
 """
 
 from __future__ import annotations
@@ -32,10 +33,15 @@ from games.turnkit.grid import Square
 if TYPE_CHECKING:
     from games.malloppo.board import Board
 
-# per destination: (its square, its number, the bits every walk there enters, the walks there
-# in order, each as (rank, the bits of the squares it enters, the squares it enters))
-Walk = tuple[int, int, tuple[Square, ...]]
-Destination = tuple[Square, int, int, tuple[Walk, ...]]
+# One start square and roll's walks, grouped by destination, in plain ints and one tuple of
+# squares (so the garbage collector has next to nothing to walk: a tuple of ints is not
+# tracked, tuples of squares would be, some 60,000 of them per board):
+# per destination (its number, the bits every walk there enters, its first walk, its last + 1);
+# per walk its rank and the bits of the squares it enters; every walk's squares, one after
+# the other, ``steps`` each.
+Table = tuple[
+    tuple[tuple[int, int, int, int], ...], tuple[int, ...], tuple[int, ...], tuple[Square, ...]
+]
 # a move of one hand: (destination, steal choice, witness path)
 Move = tuple[Square, tuple[Square, ...], tuple[Square, ...]]
 
@@ -60,7 +66,7 @@ class WalkIndex:
         self.adjacency = board.adjacency
         self.bits = tuple(1 << number for number in range(len(self.names)))
         self.size = board.size
-        self._destinations: dict[tuple[int, int], tuple[Destination, ...]] = {}
+        self._destinations: dict[tuple[int, int], Table] = {}
         self._steals: dict[tuple[int, int], tuple[tuple[Square, ...], ...]] = {}
 
     def occupied(self, squares: Iterable[Square]) -> int:
@@ -70,17 +76,17 @@ class WalkIndex:
             bits |= 1 << (square.y * size + square.x)
         return bits
 
-    def destinations(self, start: int, steps: int) -> tuple[Destination, ...]:
+    def destinations(self, start: int, steps: int) -> Table:
         """Every destination of a walk of ``steps`` steps from square ``start`` on an empty
-        board, with its walks in neighbour order."""
+        board, with its walks in neighbour order (:data:`Table`)."""
         found = self._destinations.get((start, steps))
         if found is None:
             found = self._destinations[start, steps] = self._walk(start, steps)
         return found
 
-    def _walk(self, start: int, steps: int) -> tuple[Destination, ...]:
+    def _walk(self, start: int, steps: int) -> Table:
         adjacency, bits, names = self.adjacency, self.bits, self.names
-        grouped: dict[int, list[Walk]] = {}
+        grouped: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
         rank = 0
         # depth first in neighbour order: (square, previous, squares entered, their bits)
         stack: list[tuple[int, int, tuple[int, ...], int]] = [(start, -1, (), 0)]
@@ -91,18 +97,25 @@ class WalkIndex:
                 # a walk entering every square an earlier one there enters (and more) is
                 # never the first free one: leave it out
                 if not any(earlier & mask == earlier for _, earlier, _ in kept):
-                    kept.append((rank, mask, tuple(names[number] for number in entered)))
+                    kept.append((rank, mask, entered))
                 rank += 1
                 continue
             for following in reversed(adjacency[here]):  # popped in neighbour order
                 if following != previous:
                     stack.append((following, here, (*entered, following),
                                   mask | bits[following]))
-        out = []
+        destinations: list[tuple[int, int, int, int]] = []
+        ranks: list[int] = []
+        masks: list[int] = []
+        squares: list[Square] = []
         for end, walks in grouped.items():
             common = functools.reduce(lambda a, b: a & b, (mask for _, mask, _ in walks))
-            out.append((names[end], end, common, tuple(walks)))
-        return tuple(out)
+            destinations.append((end, common, len(ranks), len(ranks) + len(walks)))
+            for walk_rank, mask, entered in walks:
+                ranks.append(walk_rank)
+                masks.append(mask)
+                squares.extend(names[number] for number in entered)
+        return tuple(destinations), tuple(ranks), tuple(masks), tuple(squares)
 
     def steal_choices(self, number: int, near: int) -> tuple[tuple[Square, ...], ...]:
         """:func:`steal_choices` of the neighbours of square ``number`` whose bits are in
@@ -121,18 +134,20 @@ class WalkIndex:
         neither enter nor pass (and may take a coin from): destinations in the rules' order,
         each with every steal choice."""
         number = start.y * self.size + start.x
-        reachable: list[tuple[int, Square, int, tuple[Square, ...]]] = []
-        for to, end, common, walks in self.destinations(number, steps):
+        destinations, ranks, masks, squares = self.destinations(number, steps)
+        reachable: list[tuple[int, int, int]] = []
+        for end, common, first, last in destinations:
             if common & blocked:
                 continue  # every walk there is blocked (the destination itself, say)
-            for rank, mask, path in walks:
-                if not mask & blocked:
-                    reachable.append((rank, to, end, path))
+            for walk in range(first, last):
+                if not masks[walk] & blocked:
+                    reachable.append((ranks[walk], end, walk))
                     break
         reachable.sort()  # ranks differ: the order of the walks kept
         moves: list[Move] = []
-        append, adjacent = moves.append, self._adjacent_bits
-        for _, to, end, path in reachable:
+        append, adjacent, names = moves.append, self._adjacent_bits, self.names
+        for _, end, walk in reachable:
+            to, path = names[end], squares[walk * steps:(walk + 1) * steps]
             near = adjacent[end] & blocked
             if near:
                 for steals in self.steal_choices(end, near):
