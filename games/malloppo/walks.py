@@ -38,9 +38,11 @@ if TYPE_CHECKING:
 # tracked, tuples of squares would be, some 60,000 of them per board):
 # per destination (its number, the bits every walk there enters, its first walk, its last + 1);
 # per walk its rank and the bits of the squares it enters; every walk's squares, one after
-# the other, ``steps`` each.
+# the other, ``steps`` each; and the witness paths cut from those as walks are taken (a few
+# per destination in all: the first walk there is free in most positions).
 Table = tuple[
-    tuple[tuple[int, int, int, int], ...], tuple[int, ...], tuple[int, ...], tuple[Square, ...]
+    tuple[tuple[int, int, int, int], ...], tuple[int, ...], tuple[int, ...], tuple[Square, ...],
+    list[tuple[Square, ...] | None],
 ]
 # a move of one hand: (destination, steal choice, witness path)
 Move = tuple[Square, tuple[Square, ...], tuple[Square, ...]]
@@ -115,7 +117,8 @@ class WalkIndex:
                 ranks.append(walk_rank)
                 masks.append(mask)
                 squares.extend(names[number] for number in entered)
-        return tuple(destinations), tuple(ranks), tuple(masks), tuple(squares)
+        paths: list[tuple[Square, ...] | None] = [None] * len(ranks)
+        return tuple(destinations), tuple(ranks), tuple(masks), tuple(squares), paths
 
     def steal_choices(self, number: int, near: int) -> tuple[tuple[Square, ...], ...]:
         """:func:`steal_choices` of the neighbours of square ``number`` whose bits are in
@@ -134,7 +137,7 @@ class WalkIndex:
         neither enter nor pass (and may take a coin from): destinations in the rules' order,
         each with every steal choice."""
         number = start.y * self.size + start.x
-        destinations, ranks, masks, squares = self.destinations(number, steps)
+        destinations, ranks, masks, squares, paths = self.destinations(number, steps)
         reachable: list[tuple[int, int, int]] = []
         for end, common, first, last in destinations:
             if common & blocked:
@@ -147,7 +150,9 @@ class WalkIndex:
         moves: list[Move] = []
         append, adjacent, names = moves.append, self._adjacent_bits, self.names
         for _, end, walk in reachable:
-            to, path = names[end], squares[walk * steps:(walk + 1) * steps]
+            to, path = names[end], paths[walk]
+            if path is None:
+                path = paths[walk] = squares[walk * steps:(walk + 1) * steps]
             near = adjacent[end] & blocked
             if near:
                 for steals in self.steal_choices(end, near):
