@@ -16,13 +16,25 @@ OpenSpiel's pure-Python tic-tac-toe). CPU time is ``time.process_time``; every f
 best of ``--repeats`` runs of about ``--seconds`` each, and the ratio to the baseline is the
 figure that travels between machines.
 
+When OpenSpiel is installed (``pip install open_spiel``: a heavy optional measurement, not a
+dependency of the project; a wheel exists for Linux x86_64 CPython), the reference the issue
+names is measured in the same run too: OpenSpiel's pure-Python tic-tac-toe
+(``pyspiel.load_game("python_tic_tac_toe")``) and liar's poker (``python_liars_poker``),
+played the same way (chance outcomes sampled by their probabilities, one legal action chosen
+uniformly), and every row also prints its ratio to OpenSpiel's Python tic-tac-toe (the bare
+loop's ratio to it says how far the 1/16 bar is from "as fast as OpenSpiel's Python games").
+
 Then Stonewall's full legal listing (``State.legal_actions``) in the wall and change phases is
 timed on positions from random games, in ms (the bar: at most 0.2 ms): in play (the layout of
 walls kept as they went down) and cold (caches emptied, untimed; the layout worked out from the
 placed walls), beside the listing the engine had before (``scripts/stonewall_reference.py``);
-every listing is checked to equal that one.
+every listing is checked to equal that one. Malloppo's full listing is checked the same way on
+``--checks`` positions (the same turns, order and witness paths as the listing it had before,
+``scripts/malloppo_reference.py``) and timed beside it, and Whacky Wit's (the moves a fresh
+search gives, ``scripts/whacky_reference.py``).
 
     python scripts/bench_engines.py [--seconds 2] [--repeats 3] [--games stonewall,malloppo]
+                                    [--no-open-spiel]
 """
 
 from __future__ import annotations
@@ -33,6 +45,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +79,39 @@ def tic_tac_toe_loop(seconds: float, seed: int) -> float:
     return actions / (time.process_time() - started)
 
 
+def open_spiel_rate(game_name: str, seconds: float, seed: int) -> float:
+    """Random games of one of OpenSpiel's pure-Python games: actions per CPU second (each
+    chance outcome sampled by its probability and each choice uniform, all counted)."""
+    import pyspiel
+    from open_spiel.python import games as _registers_python_games  # noqa: F401
+
+    game = pyspiel.load_game(game_name)
+    rng = random.Random(seed)
+    choice, choices = rng.choice, rng.choices
+    actions = 0
+    started = time.process_time()
+    deadline = started + seconds
+    while time.process_time() < deadline:
+        for _ in range(50):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(choices(outcomes, weights)[0])
+                else:
+                    state.apply_action(choice(state.legal_actions()))
+                actions += 1
+    return actions / (time.process_time() - started)
+
+
+def has_open_spiel() -> bool:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def new_state(game: str) -> Any:
     if game == "stonewall":
         from games.stonewall.rules import State as Stonewall
@@ -95,6 +141,20 @@ def play_one(state: Any, rng: random.Random, chance: Chance, undo: bool, cap: in
             state.push(choice(legal))
         actions += 1
     return actions
+
+
+def warm_malloppo_walks() -> None:
+    """Work out Malloppo's walk index for the whole board (every start square and roll): a
+    table of the board alone, like Stonewall's geometry, built once per process (about half a
+    second) and then only read; the timed runs should not pay it in their first games."""
+    from games.malloppo.basics import DIE_SIDES, default_board
+    from games.malloppo.walks import walk_index
+
+    board = default_board()
+    index = walk_index(board)
+    for start in range(board.size * board.size):
+        for steps in range(1, DIE_SIDES + 1):
+            index.destinations(start, steps)
 
 
 def forget_caches() -> None:
@@ -135,7 +195,9 @@ def stonewall_listing(positions: int, repeats: int) -> int:
     """Stonewall's full wall-phase listing on mid-game positions, against the reference."""
     from scripts.stonewall_reference import reference_wall_listing, stonewall_positions
 
-    in_play_ms, cold_ms, reference_ms = [], [], []
+    in_play_ms: list[float] = []
+    cold_ms: list[float] = []
+    reference_ms: list[float] = []
     for state in stonewall_positions(positions, seed=1):
         listing = state.legal_actions()
         if listing != reference_wall_listing(state):
@@ -174,30 +236,111 @@ def stonewall_listing(positions: int, repeats: int) -> int:
     return 0
 
 
+def malloppo_listing(positions: int) -> int:
+    """Malloppo's full listing on positions from random games, against the reference (the
+    engine's listing before the walk index, ``scripts/malloppo_reference.py``): the same turns
+    in the same order with the same witness paths on every one, and both timed."""
+    from scripts.malloppo_reference import malloppo_positions, reference_turns, same_listing
+
+    listing_us: list[float] = []
+    reference_us: list[float] = []
+    for count, state in enumerate(malloppo_positions(positions, seed=1)):
+        if count == positions:
+            break
+        if not same_listing(state):
+            print(f"Malloppo: position {count}: the listing differs from the reference",
+                  file=sys.stderr)
+            return 1
+        for sink, func in ((listing_us, state.legal_actions),
+                           (reference_us, partial(reference_turns, state))):
+            started = time.process_time()
+            func()
+            sink.append((time.process_time() - started) * 1e6)
+    med = statistics.median
+    print(f"Malloppo full listing, {len(listing_us)} positions from random games (the same turns, "
+          f"order and witness paths as the reference on every one), median us: "
+          f"{med(listing_us):.0f} (reference, scripts/malloppo_reference.py: "
+          f"{med(reference_us):.0f}; {med(reference_us) / med(listing_us):.1f}x)")
+    return 0
+
+
+def whacky_listing(positions: int) -> int:
+    """Whacky Wit's listing (the roll's search remembered) on positions from random games,
+    against the same searches run afresh (``scripts/whacky_reference.py``)."""
+    from scripts.whacky_reference import same_listing, whacky_positions
+
+    checked = 0
+    for checked, state in enumerate(whacky_positions(positions, seed=1)):
+        if checked == positions:
+            break
+        if not same_listing(state):
+            print(f"Whacky Wit: position {checked}: the listing differs from a fresh search",
+                  file=sys.stderr)
+            return 1
+    print(f"Whacky Wit listing, {checked} positions from random games: the same moves, order "
+          f"and witness paths as a fresh search on every one")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--games", default="stonewall,malloppo,whacky")
     parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--checks", type=int, default=3000,
+                        help="positions whose Malloppo and Whacky listings are checked")
+    parser.add_argument("--no-open-spiel", action="store_true",
+                        help="skip the OpenSpiel rows even when pyspiel is installed")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     for game in games:  # warm the board caches before timing
         play_one(new_state(game), random.Random(0), Chance(0), False, cap=50)
+    if "malloppo" in games:
+        warm_malloppo_walks()
     baseline = best(lambda seed: tic_tac_toe_loop(args.seconds, seed), args.repeats)
-    print(f"{'engine':<22} {'actions/CPU s':>13} {'x loop':>7} {'bar 1/16':>9}")
-    print(f"{'tic-tac-toe loop':<22} {baseline:>13,.0f} {1.0:>7.3f}")
+    engines: list[tuple[str, float]] = []
     for game in games:
         for undo in (False, True):
-            rate = best(lambda seed, g=game, u=undo: engine_rate(g, args.seconds, seed, u)[0],
-                        args.repeats)
-            ratio = rate / baseline
-            label = f"{game} {'play+undo' if undo else 'play'}"
-            verdict = "meets" if ratio >= 1 / 16 else "MISSES"
-            print(f"{label:<22} {rate:>13,.0f} {ratio:>7.3f} {verdict:>9}")
+            def timed(seed: int, game: str = game, undo: bool = undo) -> float:
+                return engine_rate(game, args.seconds, seed, undo)[0]
+
+            rate = best(timed, args.repeats)
+            engines.append((f"{game} {'play+undo' if undo else 'play'}", rate))
+    # OpenSpiel last: importing it (numpy, scipy, ...) grows the heap every garbage collection
+    # walks, which would slow the engines timed after it
+    spiel: dict[str, float] = {}
+    if has_open_spiel() and not args.no_open_spiel:
+        for name in ("python_tic_tac_toe", "python_liars_poker"):
+            spiel[name] = best(partial(open_spiel_rate, name, args.seconds), args.repeats)
+    spiel_ttt = spiel.get("python_tic_tac_toe")
+
+    def row(label: str, rate: float, verdict: str = "") -> None:
+        versus = f" {rate / spiel_ttt:>9.2f}" if spiel_ttt else ""
+        print(f"{label:<26} {rate:>13,.0f} {rate / baseline:>7.3f} {verdict:>9}{versus}")
+
+    print(f"{'engine':<26} {'actions/CPU s':>13} {'x loop':>7} {'bar 1/16':>9}"
+          + (f" {'x OS ttt':>9}" if spiel_ttt else ""))
+    row("tic-tac-toe loop", baseline)
+    for name, rate in spiel.items():
+        row(f"OpenSpiel {name.replace('_', ' ')[len('python '):]} (Py)", rate)
+    for label, rate in engines:
+        row(label, rate, "meets" if rate / baseline >= 1 / 16 else "MISSES")
+    if spiel_ttt:
+        print(f"x OS ttt: the row's rate over OpenSpiel's Python tic-tac-toe in this run (the "
+              f"bare loop is {baseline / spiel_ttt:.1f}x it, so the 1/16 bar is "
+              f"{baseline / spiel_ttt / 16:.2f}x it)")
+    elif not args.no_open_spiel:
+        print("(OpenSpiel not installed: pip install open_spiel adds its Python tic-tac-toe and "
+              "liar's poker rows)")
+    failed = 0
+    if "malloppo" in games and args.checks:
+        failed |= malloppo_listing(args.checks)
+    if "whacky" in games and args.checks:
+        failed |= whacky_listing(args.checks)
     if "stonewall" in games and args.positions:
-        return stonewall_listing(args.positions, args.repeats)
-    return 0
+        failed |= stonewall_listing(args.positions, args.repeats)
+    return failed
 
 
 if __name__ == "__main__":

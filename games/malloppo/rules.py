@@ -59,13 +59,11 @@ the clause):
 
 from __future__ import annotations
 
-import functools
-import itertools
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from datafiles.userfile import shown
 from games.core.checks import check_action
@@ -85,7 +83,14 @@ from games.malloppo.board import (
     BoardError,
 )
 from games.malloppo.saved import state_from_json
-from games.turnkit.engine import SnapshotState
+from games.malloppo.walks import Move, walk_index
+from games.turnkit.engine import (
+    NOTHING_LISTED,
+    Listing,
+    SnapshotState,
+    listed_again,
+    listing_ref,
+)
 from games.turnkit.graph import exact_walks, named_walks, no_reversal
 from games.turnkit.grid import Square
 from games.turnkit.turns import next_player, opening_step
@@ -99,10 +104,11 @@ class Roll:
     value: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Turn:
     """The rest of a turn after the roll, as one action.
 
+    Slotted (one object each, no ``__dict__``): the legal listing builds some fifty a position.
     ``pay``: the square of the hand that pays the odd roll's coin (None on an even roll).
     ``hand``/``to``: the square of the hand that moves and where it ends (both None when no
     hand can use the roll). ``steals``: the squares of the neighbouring hands it takes a coin
@@ -123,6 +129,19 @@ class Turn:
             return
         object.__setattr__(self, "steals", steals)
 
+    # copy and pickle a frozen slotted dataclass on Python 3.10 too (3.11 adds these itself)
+    def __getstate__(self) -> tuple[Any, ...]:
+        return self.pay, self.hand, self.to, self.steals, self.path
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        for name, value in zip(("pay", "hand", "to", "steals", "path"), state, strict=True):
+            object.__setattr__(self, name, value)
+
+
+# The listing's way to fill a Turn's slots: the slots' own setters (no frozen __setattr__, no
+# __post_init__: the listing's steals are sorted already).
+_SET_TURN = tuple(vars(Turn)[name].__set__ for name in ("pay", "hand", "to", "steals", "path"))
+_ROLLS = tuple(Roll(value) for value in range(1, DIE_SIDES + 1))  # immutable: shared
 
 Action = Roll | Turn
 
@@ -233,20 +252,6 @@ class Result:
     reason: str = "last player with hands on the board"
 
 
-_NO_STEALS: tuple[tuple[Square, ...], ...] = ((),)
-
-
-@functools.lru_cache(maxsize=4096)
-def _steal_choices(squares: tuple[Square, ...]) -> tuple[tuple[Square, ...], ...]:
-    """Every choice of neighbours to take a coin from, none first, in the order
-    :func:`itertools.combinations` gives them, each sorted (as a :class:`Turn` keeps it)."""
-    return tuple(
-        tuple(sorted(picked))
-        for count in range(len(squares) + 1)
-        for picked in itertools.combinations(squares, count)
-    )
-
-
 def _squares_named(squares: Iterable[Square]) -> str:
     names = [str(s) for s in squares]
     if len(names) <= 1:
@@ -292,7 +297,7 @@ class State(SnapshotState[Action]):
         self.winner: int | None = None
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
         # the turns listed since the last push, and their ids (push takes them unchecked)
-        self._listed: tuple[list[Turn], set[int]] = ([], set())
+        self._listed: Listing[Turn] = NOTHING_LISTED
 
     # --- small queries ------------------------------------------------------------------
     def name(self, player: int) -> str:
@@ -307,10 +312,13 @@ class State(SnapshotState[Action]):
         return [h for h in range(first, first + HANDS_PER_COLOUR) if self.squares[h] is not None]
 
     def is_out(self, player: int) -> bool:
-        return not self.hands_of(player)
+        first = player * HANDS_PER_COLOUR
+        return self.squares[first:first + HANDS_PER_COLOUR].count(None) == HANDS_PER_COLOUR
 
     def alive(self) -> list[int]:
-        return [p for p in range(self.players) if not self.is_out(p)]
+        squares, hands = self.squares, HANDS_PER_COLOUR
+        return [p for p in range(self.players)
+                if squares[p * hands:(p + 1) * hands].count(None) < hands]
 
     def coins_of(self, player: int) -> int:
         first = player * HANDS_PER_COLOUR
@@ -344,9 +352,10 @@ class State(SnapshotState[Action]):
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         if self.is_chance():
-            return [Roll(v) for v in range(1, DIE_SIDES + 1)]
+            return list[Action](_ROLLS)
         if self.phase is Phase.MOVE:
-            return list[Action](self._turn_list())
+            # the listing itself: a search holding it gets it back unchecked after a pop
+            return cast("list[Action]", self._turn_list())
         return []
 
     def chance_outcomes(self) -> list[tuple[Roll, float]]:
@@ -410,11 +419,14 @@ class State(SnapshotState[Action]):
         """:meth:`legal_turns` as a list; each turn is remembered for :meth:`push`."""
         if self.phase is not Phase.MOVE:
             return []
-        p, squares, steps, at = self.current, self.squares, self.roll or 0, self.at
-        neighbours = self.board.neighbours
+        p, squares, steps = self.current, self.squares, self.roll or 0
+        index = walk_index(self.board)
+        bits, size = index.bits, index.size
+        occupied = index.occupied(self.at)
         turns: list[Turn] = []
-        new, set_fields, append = object.__new__, object.__setattr__, turns.append
-        searched: dict[tuple[int, Square | None], dict[Square, tuple[Square, ...]]] = {}
+        new, append = object.__new__, turns.append
+        set_pay, set_hand, set_to, set_steals, set_path = _SET_TURN
+        found: dict[tuple[int, Square | None], list[Move]] = {}
         for paid in self.pay_options():
             pay = squares[paid] if paid is not None else None
             leaving = self._leaving(paid)
@@ -425,34 +437,30 @@ class State(SnapshotState[Action]):
                     continue
                 start = squares[hand]
                 assert start is not None
-                walks = searched.get((hand, gone))
-                if walks is None:
-                    walks = searched[hand, gone] = self._walks(start, steps, gone)
-                for to, path in walks.items():
+                moves = found.get((hand, gone))
+                if moves is None:
+                    # the hands it may neither pass nor enter, and may take a coin from: all
+                    # but itself and the one that paid its last coin
+                    blocked = occupied & ~bits[start.y * size + start.x]
+                    if gone is not None:
+                        blocked &= ~bits[gone.y * size + gone.x]
+                    moves = found[hand, gone] = index.moves(start, steps, blocked)
+                if moves:
                     moved = True
-                    # the hands next to ``to`` it may take a coin from (neighbours_to_rob)
-                    near: list[Square] | None = None
-                    for square in neighbours[to]:
-                        if square in at:
-                            other = at[square]
-                            if other != hand and other != leaving:
-                                if near is None:
-                                    near = [square]
-                                else:
-                                    near.append(square)
-                    for steals in _NO_STEALS if near is None else _steal_choices(tuple(near)):
-                        # a Turn built without __post_init__: its steals are sorted already
-                        turn = new(Turn)
-                        set_fields(turn, "__dict__", {
-                            "pay": pay, "hand": start, "to": to, "steals": steals, "path": path,
-                        })
-                        append(turn)
+                for to, steals, path in moves:
+                    turn = new(Turn)
+                    set_pay(turn, pay)
+                    set_hand(turn, start)
+                    set_to(turn, to)
+                    set_steals(turn, steals)
+                    set_path(turn, path)
+                    append(turn)
             if not moved:
                 turns.append(Turn(pay, None, None))
         # push takes these very objects without checking them again (the list keeps them
         # alive, so no other object can have their ids meanwhile)
-        self._listed = (turns, {id(turn) for turn in turns})
-        return turns
+        listing = self._listed = Listing(turns)
+        return listing
 
     # --- push / pop ---------------------------------------------------------------------
     def draw(self, chance: Any) -> Roll:
@@ -460,26 +468,29 @@ class State(SnapshotState[Action]):
         pushes it)."""
         if not self.is_chance():
             raise WrongPhase(f"no roll now: {self.name(self.current)} must play the turn")
-        return Roll(chance.roll(DIE_SIDES))
+        return _ROLLS[chance.roll(DIE_SIDES) - 1]
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
             self.squares[:], self.coins[:], self.bank, dict(self.at), self.phase, self.current,
-            self.roll, self.contenders[:], self.opening_rolls[:], self.winner, self._listed,
+            self.roll, self.contenders[:], self.opening_rolls[:], self.winner,
+            listing_ref(self._listed),
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (
             self.squares, self.coins, self.bank, self.at, self.phase, self.current, self.roll,
-            self.contenders, self.opening_rolls, self.winner, self._listed,
-        ) = snap  # the turns listed in the state popped back to are its turns again
+            self.contenders, self.opening_rolls, self.winner, listed,
+        ) = snap
+        # the turns listed in the state popped back to are its turns again (while held)
+        self._listed = listed_again(listed)
 
     def _pushing(self) -> None:
-        self._listed = ([], set())
+        self._listed = NOTHING_LISTED
 
     # --- checking -----------------------------------------------------------------------
     def _check(self, action: Action) -> Any:
-        if id(action) in self._listed[1] and self.phase is Phase.MOVE:  # listed by this state
+        if self._listed.holds(action) and self.phase is Phase.MOVE:  # listed by this state
             assert isinstance(action, Turn)
             at = self.at
             paid = at[action.pay] if action.pay is not None else None

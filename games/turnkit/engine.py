@@ -10,20 +10,71 @@ pattern: push = check, snapshot, apply; pop = restore; roll_with = draw, push.
 The engines keep the actions they listed last (``_listed``: push takes those very objects
 without checking them again) in the snapshot too, so a pop gives a state back its own
 listing: a search that lists, pushes, pops and pushes another checks nothing twice. Every
-push starts a new listing, so a listing is never taken for another position.
+push starts a new listing, so a listing is never taken for another position. Dammi il
+malloppo's and Whacky Wit's snapshots hold their listing weakly (:class:`Listing`): back
+after a pop while the search still holds it, and not kept by the history of a game played on.
 
 Pure Python: no pygame, no pymunk.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self is 3.11+; annotations only
 
 ActionT = TypeVar("ActionT")
+
+
+class Listing(list[ActionT]):
+    """The actions a state listed, as the very list its caller gets: ``by_id`` maps each
+    action's ``id`` to a tuple of the action and what the game keeps with it (the points of a
+    move's path, say), for push to take those objects unchecked (it keeps them alive, so no
+    other object can have their ids, whatever the caller does to the list).
+
+    A snapshot holds a listing weakly (:func:`listing_ref`, :func:`listed_again`): popping
+    back gives the state its listing again while its caller (a search looping over it) still
+    holds it, and a game played on without popping keeps none of its old listings alive (the
+    history would otherwise hold every action ever listed, and the garbage collector would
+    walk them all again and again)."""
+
+    __slots__ = ("__weakref__", "by_id")
+
+    def __init__(
+        self, actions: Iterable[ActionT] = (), kept: Iterable[tuple[Any, ...]] | None = None
+    ) -> None:
+        super().__init__(actions)
+        self.by_id: dict[int, tuple[Any, ...]] = (
+            {id(action): (action,) for action in self} if kept is None
+            else {id(action): (action, *more) for action, more in zip(self, kept, strict=True)}
+        )
+
+    def entry(self, action: object) -> tuple[Any, ...] | None:
+        """(the action, what was kept with it) if ``action`` is one of these very objects."""
+        found = self.by_id.get(id(action))
+        return found if found is not None and found[0] is action else None
+
+    def holds(self, action: object) -> bool:
+        """Whether ``action`` is one of these very objects."""
+        found = self.by_id.get(id(action))
+        return found is not None and found[0] is action
+
+
+NOTHING_LISTED: Listing[Any] = Listing()  # never changed
+
+
+def listing_ref(listing: Listing[Any]) -> Callable[[], Listing[Any] | None]:
+    """A weak reference to ``listing`` for a snapshot."""
+    return weakref.ref(listing)
+
+
+def listed_again(ref: Callable[[], Listing[Any] | None]) -> Listing[Any]:
+    """The listing a snapshot refers to, if its caller still holds it; else nothing."""
+    listing = ref()
+    return NOTHING_LISTED if listing is None else listing
 
 
 class SnapshotState(Generic[ActionT]):

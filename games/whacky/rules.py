@@ -85,16 +85,23 @@ Readings of the rulebook where it is unclear (each has a test in tests/whacky/):
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from datafiles.assets import parse_once, read_once
 from datafiles.userfile import shown
 from games.core.checks import check_action
-from games.turnkit.engine import SnapshotState
+from games.turnkit.engine import (
+    NOTHING_LISTED,
+    Listing,
+    SnapshotState,
+    listed_again,
+    listing_ref,
+)
 from games.whacky import paths, saved
 from games.whacky.actions import (
     Accident,
@@ -199,8 +206,9 @@ class State(SnapshotState[Action]):
         self.said: tuple[str, ...] = ()  # what the last action caused, in words
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
         # the moves legal_moves listed since the last push, by id: (move, point path)
-        self._listed: dict[int, tuple[Move, tuple[int, ...]]] = {}
+        self._listed: Listing[Move] = NOTHING_LISTED
         self._searched: tuple[Any, dict[int, tuple[int, ...]]] = (None, {})
+        self._monster_searched: tuple[Any, dict[int, tuple[int, ...]]] = (None, {})
 
     # --- small queries ------------------------------------------------------------------
     @property
@@ -257,7 +265,8 @@ class State(SnapshotState[Action]):
                 actions.append(UsePower())
             return actions
         if self.phase in (Phase.WHACKY_MOVE, Phase.MONSTER_MOVE):
-            return list(self.legal_moves())
+            # the listing itself: a search holding it gets it back unchecked after a pop
+            return cast("list[Action]", self.legal_moves())
         return []
 
     def can_use_power(self) -> bool:
@@ -290,12 +299,15 @@ class State(SnapshotState[Action]):
         else:
             return []
         label = self.board.labels
-        moves = [Move(piece, tuple([label[n] for n in path])) for path in walks.values()]
+        paths = walks.values()
         # push applies these very objects without checking them again
-        self._listed = {
-            id(move): (move, path) for move, path in zip(moves, walks.values(), strict=True)
-        }
-        return moves
+        moves: list[Move] = []
+        for path in paths:  # a Move built without its frozen __init__ (plain fields)
+            move = _new(Move)
+            _set_field(move, "__dict__", {"piece": piece, "path": tuple([label[n] for n in path])})
+            moves.append(move)
+        listing = self._listed = Listing(moves, [(path,) for path in paths])
+        return listing
 
     def whacky_walks(self, start: int, steps: int) -> dict[int, tuple[int, ...]]:
         """Whacky's destinations in exactly ``steps`` (node -> a best witness path: see
@@ -308,10 +320,14 @@ class State(SnapshotState[Action]):
 
     def monster_walks(self, monster: int, steps: int) -> dict[int, tuple[int, ...]]:
         """A monster's destinations in exactly ``steps`` (node -> witness path, passing over
-        Whacky when a way there does)."""
+        Whacky when a way there does). The last search is remembered (the roll asks it, then
+        the listing)."""
         if self.monsters[monster] == self.board.cage and steps > CAGE_LEAVE_MAX:
             return {}
-        return paths.monster_walks(self.board, monster, steps, self.monsters, self.whacky)
+        key = (monster, steps, self.monsters, self.whacky)
+        if self._monster_searched[0] != key:
+            self._monster_searched = (key, paths.monster_walks(self.board, *key))
+        return dict(self._monster_searched[1])
 
     def catches(self, move: Move) -> bool:
         """Whether the monsters' ``move`` (now legal) catches Whacky: its path passes over
@@ -321,7 +337,7 @@ class State(SnapshotState[Action]):
     # --- push / pop ---------------------------------------------------------------------
     def _pushing(self) -> None:
         self.said = ()  # what this action causes, filled in as it applies
-        self._listed = {}
+        self._listed = NOTHING_LISTED
 
     def draw(self, chance: Any) -> Action:
         """The current chance node's outcome drawn from a :class:`games.core.rng.Chance`.
@@ -332,10 +348,10 @@ class State(SnapshotState[Action]):
         the draws (at most one accident a move); no 0 at all, no accident."""
         board = self.board
         if self.phase is Phase.WHACKY_ROLL:
-            return Roll(chance.face(board.whacky_die))
+            return _roll(chance.face(board.whacky_die))
         if self.phase is Phase.MONSTER_ROLL:
             monster = chance.face(board.colour_die)
-            return MonsterRoll(board.monster_name(monster), chance.face(board.monster_die))
+            return _monster_roll(board.monster_name(monster), chance.face(board.monster_die))
         if self.phase is Phase.ACCIDENT:
             for index in range(len(self.accident_dots)):
                 if chance.index(self.accidents) == 0:
@@ -349,15 +365,17 @@ class State(SnapshotState[Action]):
         return (
             self.up, self.whacky, self.monsters, self.lives, self.phase, self.roll, self.chosen,
             self.rolls_left, self.power, self.stored_power, self.accident_dots, self.winner,
-            self.reason, self.said, self._listed,
+            self.reason, self.said, listing_ref(self._listed),
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (
             self.up, self.whacky, self.monsters, self.lives, self.phase, self.roll, self.chosen,
             self.rolls_left, self.power, self.stored_power, self.accident_dots, self.winner,
-            self.reason, self.said, self._listed,
-        ) = snap  # the moves listed in the state popped back to are its moves again
+            self.reason, self.said, listed,
+        ) = snap
+        # the moves listed in the state popped back to are its moves again (while held)
+        self._listed = listed_again(listed)
 
     # --- checking -----------------------------------------------------------------------
     def _check(self, action: Action) -> Callable[[], None]:
@@ -429,8 +447,8 @@ class State(SnapshotState[Action]):
         roll of the die in its phase; None to check ``action`` in full."""
         kind, phase = type(action), self.phase
         if kind is Move:
-            listed = self._listed.get(id(action))
-            if listed is not None and listed[0] is action:
+            listed = self._listed.entry(action)
+            if listed is not None:
                 if phase is Phase.WHACKY_MOVE:
                     return partial(self._apply_whacky_move, listed[1])
                 return partial(self._apply_monster_move, listed[1])
@@ -672,6 +690,21 @@ class State(SnapshotState[Action]):
 
     __hash__ = None  # type: ignore[assignment]
 
+
+
+_new, _set_field = object.__new__, object.__setattr__
+
+
+@functools.lru_cache(maxsize=64)
+def _roll(value: int) -> Roll:
+    """Whacky's roll of ``value``: one shared object per value (immutable)."""
+    return Roll(value)
+
+
+@functools.lru_cache(maxsize=256)
+def _monster_roll(monster: str, value: int) -> MonsterRoll:
+    """The monsters' roll: one shared object per monster and value (immutable)."""
+    return MonsterRoll(monster, value)
 
 
 def _faces(faces: tuple[int, ...]) -> str:

@@ -1,0 +1,180 @@
+"""Every move a Dammi il malloppo hand can make with one roll, for the legal-turn listing.
+Pure Python.
+
+The listing (``State._turn_list`` in :mod:`games.malloppo.rules`) asks, for each hand of the
+player to move, where it can end with exactly the roll (the destinations in the order the
+rules' walk search, :func:`games.turnkit.graph.named_walks`, gives them, each with its witness
+path) and, next to each destination, which hands it may take a coin from.
+
+That search finds, for each destination, the first walk there in neighbour order (north, east,
+south, west at every step; never straight back) that enters no hand's square, and lists the
+destinations in the order of those walks: its layers keep, per (square, previous square), the
+first walk that reached it, so the walk kept for a destination is the first in that order of
+all the legal walks there. A board has few walks of 1 to 6 steps (at most 4 x 3**5 = 972 from
+a square), so :class:`WalkIndex` lists them once per start square and roll, grouped by
+destination, each with its rank in that order and the squares it enters as bits (leaving out a
+walk that enters every square an earlier walk to its destination enters: it is never the first
+free one); a listing then takes, per destination, the first walk whose squares hold no hand,
+and sorts the destinations by its rank: the same destinations, order and witness paths,
+without a search. The tables are worked out on first use (the whole 9 x 9 board in about half
+a second) and kept for the process. (``scripts/malloppo_reference.py`` and the tests compare
+the listing with the search's.)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from games.turnkit.grid import Square
+
+if TYPE_CHECKING:
+    from games.malloppo.board import Board
+
+# One start square and roll's walks, grouped by destination, in plain ints and one tuple of
+# squares (so the garbage collector has next to nothing to walk: a tuple of ints is not
+# tracked, tuples of squares would be, some 60,000 of them per board):
+# per destination (its number, the bits every walk there enters, its first walk, its last + 1);
+# per walk its rank and the bits of the squares it enters; every walk's squares, one after
+# the other, ``steps`` each; and the witness paths cut from those as walks are taken (a few
+# per destination in all: the first walk there is free in most positions).
+Table = tuple[
+    tuple[tuple[int, int, int, int], ...], tuple[int, ...], tuple[int, ...], tuple[Square, ...],
+    list[tuple[Square, ...] | None],
+]
+# a move of one hand: (destination, steal choice, witness path)
+Move = tuple[Square, tuple[Square, ...], tuple[Square, ...]]
+
+
+@functools.lru_cache(maxsize=4096)
+def steal_choices(squares: tuple[Square, ...]) -> tuple[tuple[Square, ...], ...]:
+    """Every choice of neighbours to take a coin from, none first, in the order
+    :func:`itertools.combinations` gives them, each sorted (as a ``Turn`` keeps it)."""
+    return tuple(
+        tuple(sorted(picked))
+        for count in range(len(squares) + 1)
+        for picked in itertools.combinations(squares, count)
+    )
+
+
+class WalkIndex:
+    """One board's walks without turning back, per start square and number of steps (worked
+    out on first use), and the steal choices per square and neighbours holding hands."""
+
+    def __init__(self, board: Board) -> None:
+        self.names = board.square_list
+        self.adjacency = board.adjacency
+        self.bits = tuple(1 << number for number in range(len(self.names)))
+        self.size = board.size
+        self._destinations: dict[tuple[int, int], Table] = {}
+        self._steals: dict[tuple[int, int], tuple[tuple[Square, ...], ...]] = {}
+
+    def occupied(self, squares: Iterable[Square]) -> int:
+        """The bits of the given squares."""
+        bits, size = 0, self.size
+        for square in squares:
+            bits |= 1 << (square.y * size + square.x)
+        return bits
+
+    def destinations(self, start: int, steps: int) -> Table:
+        """Every destination of a walk of ``steps`` steps from square ``start`` on an empty
+        board, with its walks in neighbour order (:data:`Table`)."""
+        found = self._destinations.get((start, steps))
+        if found is None:
+            found = self._destinations[start, steps] = self._walk(start, steps)
+        return found
+
+    def _walk(self, start: int, steps: int) -> Table:
+        adjacency, bits, names = self.adjacency, self.bits, self.names
+        grouped: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+        rank = 0
+        # depth first in neighbour order: (square, previous, squares entered, their bits)
+        stack: list[tuple[int, int, tuple[int, ...], int]] = [(start, -1, (), 0)]
+        while stack:
+            here, previous, entered, mask = stack.pop()
+            if len(entered) == steps:
+                kept = grouped.setdefault(here, [])
+                # a walk entering every square an earlier one there enters (and more) is
+                # never the first free one: leave it out
+                if not any(earlier & mask == earlier for _, earlier, _ in kept):
+                    kept.append((rank, mask, entered))
+                rank += 1
+                continue
+            for following in reversed(adjacency[here]):  # popped in neighbour order
+                if following != previous:
+                    stack.append((following, here, (*entered, following),
+                                  mask | bits[following]))
+        destinations: list[tuple[int, int, int, int]] = []
+        ranks: list[int] = []
+        masks: list[int] = []
+        squares: list[Square] = []
+        for end, walks in grouped.items():
+            common = functools.reduce(lambda a, b: a & b, (mask for _, mask, _ in walks))
+            destinations.append((end, common, len(ranks), len(ranks) + len(walks)))
+            for walk_rank, mask, entered in walks:
+                ranks.append(walk_rank)
+                masks.append(mask)
+                squares.extend(names[number] for number in entered)
+        paths: list[tuple[Square, ...] | None] = [None] * len(ranks)
+        return tuple(destinations), tuple(ranks), tuple(masks), tuple(squares), paths
+
+    def steal_choices(self, number: int, near: int) -> tuple[tuple[Square, ...], ...]:
+        """:func:`steal_choices` of the neighbours of square ``number`` whose bits are in
+        ``near``, taken in neighbour order."""
+        found = self._steals.get((number, near))
+        if found is None:
+            names, bits = self.names, self.bits
+            found = self._steals[number, near] = steal_choices(tuple(
+                names[other] for other in self.adjacency[number] if bits[other] & near
+            ))
+        return found
+
+    def moves(self, start: Square, steps: int, blocked: int) -> list[Move]:
+        """Every (destination, steal choice, witness path) of a hand on ``start`` moving
+        ``steps`` steps, when the squares whose bits are in ``blocked`` hold hands it may
+        neither enter nor pass (and may take a coin from): destinations in the rules' order,
+        each with every steal choice."""
+        number = start.y * self.size + start.x
+        destinations, ranks, masks, squares, paths = self.destinations(number, steps)
+        reachable: list[tuple[int, int, int]] = []
+        for end, common, first, last in destinations:
+            if common & blocked:
+                continue  # every walk there is blocked (the destination itself, say)
+            for walk in range(first, last):
+                if not masks[walk] & blocked:
+                    reachable.append((ranks[walk], end, walk))
+                    break
+        reachable.sort()  # ranks differ: the order of the walks kept
+        moves: list[Move] = []
+        append, adjacent, names = moves.append, self._adjacent_bits, self.names
+        for _, end, walk in reachable:
+            to, path = names[end], paths[walk]
+            if path is None:
+                path = paths[walk] = squares[walk * steps:(walk + 1) * steps]
+            near = adjacent[end] & blocked
+            if near:
+                for steals in self.steal_choices(end, near):
+                    append((to, steals, path))
+            else:
+                append((to, (), path))
+        return moves
+
+    @functools.cached_property
+    def _adjacent_bits(self) -> tuple[int, ...]:
+        bits = self.bits
+        return tuple(sum(bits[other] for other in around) for around in self.adjacency)
+
+
+_INDEXES: dict[int, tuple[Board, WalkIndex]] = {}
+
+
+def walk_index(board: Board) -> WalkIndex:
+    """The :class:`WalkIndex` of ``board`` (one per board object, kept for the process)."""
+    held = _INDEXES.get(id(board))
+    if held is None or held[0] is not board:
+        if len(_INDEXES) >= 8:  # boards read from many files: keep the last few
+            _INDEXES.clear()
+        held = _INDEXES[id(board)] = (board, WalkIndex(board))
+    return held[1]
