@@ -219,6 +219,10 @@ class ContactBook:
         """True if ``piece`` is in contact with a piece of ``kind`` now (a lookup, no list)."""
         return any(other.kind == kind for other in self._contacts.get(piece, ()))
 
+    def touches_any(self, piece: Piece, others: frozenset[Piece]) -> bool:
+        """True if ``piece`` is in contact with one of ``others`` now (one set test in C)."""
+        return not others.isdisjoint(self._contacts.get(piece, ()))
+
     def _set_pair_material(
         self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]
     ) -> None:

@@ -100,6 +100,27 @@ def body_sleeps(body: pymunk.Body) -> bool:
     return bool(_chipmunk.cpBodyIsSleeping(body._body))
 
 
+def pose_of(body: pymunk.Body) -> tuple[float, float, float]:
+    """(angle, x, y) of ``body``: the floats of ``body.angle`` and ``body.position``, asked of
+    Chipmunk directly where possible (no Vec2d)."""
+    if _chipmunk is None or not hasattr(body, "_body"):
+        x, y = body.position
+        return body.angle, x, y
+    handle = body._body
+    position = _chipmunk.cpBodyGetPosition(handle)
+    return _chipmunk.cpBodyGetAngle(handle), position.x, position.y
+
+
+def cached_bb_height(shape: pymunk.Shape) -> tuple[float, float]:
+    """(bottom, top) of ``shape.cache_bb()``: the same call (it updates the shape's box as
+    pymunk's does), without the BB tuple where possible."""
+    if _chipmunk is None or not hasattr(shape, "_shape"):
+        box = shape.cache_bb()
+        return box.bottom, box.top
+    box = _chipmunk.cpShapeCacheBB(shape._shape)
+    return box.b, box.t
+
+
 def _finish(space: pymunk.Space) -> None:
     """What ``Space.step`` does after ``cpSpaceStep``: the adds, removes and post-step callbacks
     that callbacks queued while the space was locked (pymunk 7's order)."""
@@ -137,14 +158,17 @@ class BodyWatch:
         """True if every body sleeps (also for no bodies)."""
         return all(self.asleep())
 
-    def poses(self) -> list[tuple[float, float, float]]:
-        """For each body, in order: (x, y, angle), the same floats as ``body.position`` and
-        ``body.angle`` (Chipmunk's own getters, without a Vec2d per body)."""
+    def poses(self, indices: Iterable[int] | None = None) -> list[tuple[float, float, float]]:
+        """For each body, in order (or for the bodies at ``indices``): (x, y, angle), the same
+        floats as ``body.position`` and ``body.angle`` (Chipmunk's own getters, without a
+        Vec2d per body)."""
+        bodies = self.bodies if indices is None else [self.bodies[n] for n in indices]
         if self._handles is None:
-            return [(*body.position, body.angle) for body in self.bodies]
+            return [(*body.position, body.angle) for body in bodies]
+        handles = self._handles if indices is None else [self._handles[n] for n in indices]
         get_position, get_angle = _chipmunk.cpBodyGetPosition, _chipmunk.cpBodyGetAngle
         poses = []
-        for handle in self._handles:
+        for handle in handles:
             position = get_position(handle)
             poses.append((position.x, position.y, get_angle(handle)))
         return poses

@@ -350,11 +350,16 @@ class AnimalsSession(PhysicsSession):
         if held is not None:
             self.settle.reset()
             return
+        # A frame that is not quiet starts the count again whatever stands where: the
+        # animals' speeds first, the columns (dearer) only in a quiet frame.
+        if not self.settle.quiet(self.scene.awake_animals()):
+            self.settle.reset()
+            return
         main = self._standing_as_wanted()
         if main is False:
             self.settle.reset()
             return
-        if not self.settle.update(self.scene.awake_animals(), self.frame_seconds):
+        if not self.settle.count(self.frame_seconds, quiet=True):
             return
         self.settle.reset()
         standing = [self.scene.animal_of[p.name] for p in main.pieces] if main else []
