@@ -236,17 +236,18 @@ class Hand:
 
     def skip_idle(self, frames: int, frame_seconds: float) -> None:
         """``frames`` calls of :meth:`update` on a :meth:`settled` hand, with the same sums."""
-        keep = math.exp(-frame_seconds / RELEASE_SMOOTHING_S)
-        velocity = _STILL if self.idle else self.body.velocity
-        smoothed = self.smoothed_velocity
+        keep = self._keep_for(frame_seconds)
+        rest = 1.0 - keep
+        velocity_x, velocity_y = _STILL if self.idle else self.body.velocity
+        x, y = self.smoothed_velocity  # floats: Vec2d's own sums, without a Vec2d per frame
         for _ in range(frames):
-            following = smoothed * keep + velocity * (1.0 - keep)
-            if following == smoothed:
+            next_x, next_y = x * keep + velocity_x * rest, y * keep + velocity_y * rest
+            if next_x == x and next_y == y:
                 # a fixed point (a zero's sign too: -0.0 stays only if both terms are -0.0)
-                smoothed = following
+                x, y = next_x, next_y
                 break
-            smoothed = following
-        self.smoothed_velocity = smoothed
+            x, y = next_x, next_y
+        self.smoothed_velocity = pymunk.Vec2d(x, y)
 
     def release(self) -> Piece | None:
         """Let go: the piece keeps the hand's velocity and collides with every layer again.

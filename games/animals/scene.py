@@ -35,6 +35,7 @@ alone, so a fast, jerky or tilted lift shakes it off.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from itertools import compress, count
 from operator import and_, not_
@@ -42,7 +43,6 @@ from operator import and_, not_
 from games.animals.catalogue import Board, PiecesFile
 from physics import pieces, room
 from physics.config import PhysicsConfig
-from physics.detect import tilt_of_angle
 from physics.stacking import Column, columns
 from physics.stepper import BodyWatch
 from physics.world import Layer, Piece, World
@@ -248,7 +248,8 @@ class AnimalScene:
                 return "an animal fell off the table"
             if touches_any(animals[index], table):
                 return "an animal fell onto the table"
-            if tilt_of_angle(angle) > limit:
+            tilt = math.degrees(angle) % 180.0  # tilt_of_angle(angle) > limit, inline
+            if tilt > limit and 180.0 - tilt > limit:
                 return "an animal toppled over"
         slept[:] = map(bool, asleep)
         return None

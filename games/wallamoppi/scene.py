@@ -44,6 +44,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress, count
+from operator import not_
 
 import pymunk
 
@@ -475,11 +477,14 @@ class WallScene:
             self.config.pieces.disk_diameter + self.config.wallamoppi.wall_gap
         )
         wall, watch, _ = self._watched()
-        sleeping = list(watch.asleep())
-        if all(sleeping):  # the wall sleeps (a disk carried, the marble rolling)
+        # the awake disks, picked in C; none while the wall sleeps (a disk carried, the
+        # marble rolling)
+        awake = list(compress(count(), map(not_, watch.asleep())))
+        if not awake:
             return fallen
-        for piece, asleep, (x, y, angle) in zip(wall, sleeping, watch.poses(), strict=True):
-            if asleep or piece is held:
+        for index, (x, y, angle) in zip(awake, watch.poses(awake), strict=True):
+            piece = wall[index]
+            if piece is held:
                 continue
             thickness = piece.size[1]
             off_wall = abs(x) > half_wall + thickness
