@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 
 import pymunk
 
-from physics.stepper import body_sleeps
+from physics.stepper import body_sleeps, velocity_of
 from physics.world import Piece, World
 
 
@@ -82,7 +82,7 @@ def point_speed(piece: Piece) -> float:
     body = piece.body
     if body_sleeps(body):
         return 0.0
-    vx, vy = body.velocity  # Vec2d.length's own sum, without the property
+    vx, vy = velocity_of(body)  # Vec2d.length's own sum, without a Vec2d
     return math.sqrt(vx**2 + vy**2) + abs(body.angular_velocity) * max(piece.size) / 2
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import pymunk
 
+from physics.stepper import position_of, set_velocity, velocity_of
 from physics.world import Layer, Piece, World
 
 
@@ -170,11 +171,11 @@ class Hand:
                                                   smooth_y * keep + 0.0 * rest)
             return
         body = self.body
-        x, y = body.position
+        x, y = position_of(body)
         target_x, target_y = self.target
         gap_x, gap_y = target_x - x, target_y - y
         velocity = self._velocity_for((gap_x, gap_y), frame_seconds)
-        body.velocity = velocity
+        set_velocity(body, velocity)
         # A mouse reports positions in jumps; averaging the hand's velocity over the last
         # RELEASE_SMOOTHING_S keeps one jumpy frame from deciding how hard a release throws.
         velocity_x, velocity_y = velocity
@@ -208,7 +209,7 @@ class Hand:
         if length > limit:
             x, y = x * limit / length, y * limit / length
         if accel is not None:
-            now_x, now_y = self.body.velocity
+            now_x, now_y = velocity_of(self.body)
             change_x, change_y = x - now_x, y - now_y
             change = math.sqrt(change_x**2 + change_y**2)
             most = accel * frame_seconds

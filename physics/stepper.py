@@ -111,6 +111,32 @@ def pose_of(body: pymunk.Body) -> tuple[float, float, float]:
     return _chipmunk.cpBodyGetAngle(handle), position.x, position.y
 
 
+def position_of(body: pymunk.Body) -> tuple[float, float]:
+    """The floats of ``body.position``, without a Vec2d where possible."""
+    if _chipmunk is None or not hasattr(body, "_body"):
+        x, y = body.position
+        return x, y
+    position = _chipmunk.cpBodyGetPosition(body._body)
+    return position.x, position.y
+
+
+def velocity_of(body: pymunk.Body) -> tuple[float, float]:
+    """The floats of ``body.velocity``, without a Vec2d where possible."""
+    if _chipmunk is None or not hasattr(body, "_body"):
+        x, y = body.velocity
+        return x, y
+    velocity = _chipmunk.cpBodyGetVelocity(body._body)
+    return velocity.x, velocity.y
+
+
+def set_velocity(body: pymunk.Body, velocity: tuple[float, float]) -> None:
+    """``body.velocity = velocity``: the same Chipmunk call, without pymunk's Python setter."""
+    if _chipmunk is None or not hasattr(body, "_body"):
+        body.velocity = velocity
+        return
+    _chipmunk.cpBodySetVelocity(body._body, velocity)
+
+
 def cached_bb_height(shape: pymunk.Shape) -> tuple[float, float]:
     """(bottom, top) of ``shape.cache_bb()``: the same call (it updates the shape's box as
     pymunk's does), without the BB tuple where possible."""

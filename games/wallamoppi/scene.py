@@ -52,7 +52,7 @@ import pymunk
 from games.wallamoppi.rules import APEX, DARK, LIGHT, ROWS, Disk, Slot, ordinal
 from physics import pieces, room
 from physics.config import PhysicsConfig
-from physics.detect import tilt_mod_half_turn, tilt_of_angle, touching
+from physics.detect import tilt_mod_half_turn, touching
 from physics.stacking import relative_speed
 from physics.stepper import BodyWatch
 from physics.world import Layer, Piece, World
@@ -296,7 +296,7 @@ class WallScene:
         overlap = self.config.pieces.lay_overlap
         tilt_limit, drop, footprint = wall.fall_tilt_deg, wall.fall_drop_mm, wall.footprint_mm
         home_x = self.apex_home[0]
-        touching_now = self.world.touching
+        in_contact = self.world.in_contact
         below: float | None = None  # the centre y of the disk below
         watch = self._watched()[2]
         if len(watch.bodies) != len(self.tower):  # the tower changed under the watch
@@ -307,14 +307,15 @@ class WallScene:
             piece = self.disks[disk_id]
             x, y, angle = poses[level]
             why: str | None = None
-            if tilt_of_angle(angle) > tilt_limit:
+            tilt = math.degrees(angle) % 180.0  # tilt_of_angle(angle), inline: 36 disks
+            if tilt > tilt_limit and 180.0 - tilt > tilt_limit:
                 why = f"tilted past {tilt_limit:g}°"
             elif below is not None and y < below + thickness - overlap - drop:
                 why = "slid off the disk below"
             elif abs(x - home_x) > footprint:
                 why = "left the tower"
             else:
-                for other in touching_now(piece):
+                for other in in_contact(piece):
                     if other.kind == "table":
                         why = "touched the table"
                         break
@@ -489,7 +490,8 @@ class WallScene:
             thickness = piece.size[1]
             off_wall = abs(x) > half_wall + thickness
             on_table = y < thickness and self.slots[piece.name].row > 0
-            if off_wall or on_table or tilt_of_angle(angle) > FALLEN_TILT_DEG:
+            tilt = math.degrees(angle) % 180.0  # tilt_of_angle(angle), inline
+            if off_wall or on_table or (tilt > FALLEN_TILT_DEG and 180.0 - tilt > FALLEN_TILT_DEG):
                 piece.tags -= {"wall"}
                 piece.tags.add("fallen")
                 piece.set_layer(Layer.FREE)
