@@ -52,7 +52,14 @@ class SettleDetector:
         """True if every piece is slower than :attr:`speed` now: a frame :meth:`update`
         counts as quiet (a caller may ask this first and skip costlier tests when not)."""
         measure = speed_of or point_speed
-        return max((measure(piece) for piece in pieces), default=0.0) < self.speed
+        limit = self.speed
+        speeds: list[float] = []
+        for piece in pieces:
+            speed = measure(piece)
+            if speed >= limit:  # the maximum is then >= limit too (or NaN): not quiet
+                return False
+            speeds.append(speed)
+        return max(speeds, default=0.0) < limit  # max's own answer, NaN included
 
     def count(self, frame_seconds: float, *, quiet: bool) -> bool:
         """Feed one frame already measured (:meth:`quiet`); True once quiet long enough."""

@@ -29,6 +29,14 @@ try:  # pymunk's compiled Chipmunk
 except ImportError:  # pragma: no cover - another pymunk build
     _chipmunk = None
 
+# pymunk's bodies and shapes hold their Chipmunk handles where this module reads them (asked
+# once, not at every call: the helpers below run for every body on every frame)
+_DIRECT = (
+    _chipmunk is not None
+    and hasattr(pymunk.Body(), "_body")
+    and hasattr(pymunk.Circle(None, 1.0), "_shape")
+)
+
 _PRIVATE = (
     "_space",
     "_locked",
@@ -95,7 +103,7 @@ def idle_check(space: pymunk.Space) -> Callable[[], bool]:
 
 def body_sleeps(body: pymunk.Body) -> bool:
     """``body.is_sleeping``, asked of Chipmunk directly where possible."""
-    if _chipmunk is None or not hasattr(body, "_body"):
+    if not _DIRECT:
         return body.is_sleeping
     return bool(_chipmunk.cpBodyIsSleeping(body._body))
 
@@ -103,7 +111,7 @@ def body_sleeps(body: pymunk.Body) -> bool:
 def pose_of(body: pymunk.Body) -> tuple[float, float, float]:
     """(angle, x, y) of ``body``: the floats of ``body.angle`` and ``body.position``, asked of
     Chipmunk directly where possible (no Vec2d)."""
-    if _chipmunk is None or not hasattr(body, "_body"):
+    if not _DIRECT:
         x, y = body.position
         return body.angle, x, y
     handle = body._body
@@ -113,7 +121,7 @@ def pose_of(body: pymunk.Body) -> tuple[float, float, float]:
 
 def position_of(body: pymunk.Body) -> tuple[float, float]:
     """The floats of ``body.position``, without a Vec2d where possible."""
-    if _chipmunk is None or not hasattr(body, "_body"):
+    if not _DIRECT:
         x, y = body.position
         return x, y
     position = _chipmunk.cpBodyGetPosition(body._body)
@@ -122,7 +130,7 @@ def position_of(body: pymunk.Body) -> tuple[float, float]:
 
 def velocity_of(body: pymunk.Body) -> tuple[float, float]:
     """The floats of ``body.velocity``, without a Vec2d where possible."""
-    if _chipmunk is None or not hasattr(body, "_body"):
+    if not _DIRECT:
         x, y = body.velocity
         return x, y
     velocity = _chipmunk.cpBodyGetVelocity(body._body)
@@ -131,7 +139,7 @@ def velocity_of(body: pymunk.Body) -> tuple[float, float]:
 
 def set_velocity(body: pymunk.Body, velocity: tuple[float, float]) -> None:
     """``body.velocity = velocity``: the same Chipmunk call, without pymunk's Python setter."""
-    if _chipmunk is None or not hasattr(body, "_body"):
+    if not _DIRECT:
         body.velocity = velocity
         return
     _chipmunk.cpBodySetVelocity(body._body, velocity)
@@ -140,7 +148,7 @@ def set_velocity(body: pymunk.Body, velocity: tuple[float, float]) -> None:
 def cached_bb_height(shape: pymunk.Shape) -> tuple[float, float]:
     """(bottom, top) of ``shape.cache_bb()``: the same call (it updates the shape's box as
     pymunk's does), without the BB tuple where possible."""
-    if _chipmunk is None or not hasattr(shape, "_shape"):
+    if not _DIRECT:
         box = shape.cache_bb()
         return box.bottom, box.top
     box = _chipmunk.cpShapeCacheBB(shape._shape)

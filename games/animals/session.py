@@ -169,7 +169,9 @@ class AnimalsSession(PhysicsSession):
         try:
             if self.outcome is not None and event.action != "move":
                 raise IllegalMove("the game is over")
-            if event.action == "draw":
+            if event.action in ("grab", "move", "release"):  # the hand's: most inputs
+                super()._apply_input(event)
+            elif event.action == "draw":
                 self._draw()
             elif event.action == "roll":
                 self._roll()
@@ -177,8 +179,6 @@ class AnimalsSession(PhysicsSession):
                 self._call_stop()
             elif event.action == "accept":
                 self.rules.push(Accept())
-            elif event.action in ("grab", "move", "release"):
-                super()._apply_input(event)
             else:
                 raise IllegalMove(
                     f"unknown action {event.action!r}; allowed: draw, roll, stop, accept, "
