@@ -584,16 +584,32 @@ class MarbleTimer:
     def __init__(self, config: PhysicsConfig, *, lazy: bool = False) -> None:
         self.config = config
         self.layout = timer_layout(config)
-        self._world = World(timer_world_config(config))
-        for n, (start, end) in enumerate(self.layout.ramps):
-            self._world.add(pieces.ramp(f"ramp{n}", start, end))
-        for n, (start, end) in enumerate(self.layout.walls):
-            self._world.add(pieces.static_segment(f"box{n}", start, end, thickness=4.0))
-        self._marble = self._world.add(pieces.marble(self.config, "marble", self.layout.start))
+        # the world and its marble, built when first needed: a lazy timer caught before the
+        # hole (most turns) never builds it; a fresh world is the same whenever it is built
+        self._built: tuple[World, Piece] | None = None
         self._in_hole = False
         self._owed = 0  # frames a lazy timer has not stepped yet
         # (frames to the hole, whether it gets there) while lazy; None: stepped every frame
         self._run = _run_to_hole(config.model_dump_json()) if lazy else None
+        if not lazy:
+            self._build()
+
+    def _build(self) -> tuple[World, Piece]:
+        """The marble's world and the marble, built at the first call."""
+        built = self._built
+        if built is None:
+            world = World(timer_world_config(self.config))
+            for n, (start, end) in enumerate(self.layout.ramps):
+                world.add(pieces.ramp(f"ramp{n}", start, end))
+            for n, (start, end) in enumerate(self.layout.walls):
+                world.add(pieces.static_segment(f"box{n}", start, end, thickness=4.0))
+            marble = world.add(pieces.marble(self.config, "marble", self.layout.start))
+            built = self._built = (world, marble)
+        return built
+
+    def _stepped(self) -> int:
+        """Frames the world has been stepped (none before it is built)."""
+        return 0 if self._built is None else self._built[0].frame
 
     def step(self) -> None:
         """One frame of the rolling marble (owed, while lazy)."""
@@ -614,7 +630,7 @@ class MarbleTimer:
         frames, reached = self._run
         if not reached:
             return 1 << 30
-        return frames - (self._world.frame + self._owed) - 1
+        return frames - (self._stepped() + self._owed) - 1
 
     def skip(self, frames: int) -> None:
         """``frames`` calls of :meth:`step` that :meth:`frames_before_hole` allows."""
@@ -622,9 +638,10 @@ class MarbleTimer:
             self._owed += frames
 
     def _step_now(self) -> None:
-        self._world.step()
+        world, marble = self._build()
+        world.step()
         hole_x, hole_y = self.layout.hole
-        position = self._marble.body.position
+        position = marble.body.position
         past_end = position.x > hole_x if hole_x > TIMER_WIDTH_MM else position.x < hole_x
         if (past_end and position.y < hole_y + 2.0) or position.y < -50.0:
             self._in_hole = True
@@ -639,29 +656,29 @@ class MarbleTimer:
         if self._run is None:
             return self._in_hole
         frames, reached = self._run
-        return reached and self._world.frame + self._owed >= frames
+        return reached and self._stepped() + self._owed >= frames
 
     @property
     def world(self) -> World:
         """The marble's world, up to date; the timer steps it every frame from now on."""
         self._catch_up()
         self._run = None
-        return self._world
+        return self._build()[0]
 
     @property
     def marble(self) -> Piece:
         self._catch_up()
-        return self._marble
+        return self._build()[1]
 
     @property
     def elapsed(self) -> float:
-        world = self._world
-        return (world.frame + self._owed) * world.frame_seconds
+        # the world's frame_seconds: its config differs from this one in iterations only
+        return (self._stepped() + self._owed) * self.config.world.frame_seconds
 
     def digest(self) -> str:
         """The marble world's digest (:meth:`World.digest`) as it stands now."""
         self._catch_up()
-        return self._world.digest()
+        return self._build()[0].digest()
 
     def marble_at(self) -> tuple[float, float]:
         position = self.marble.body.position
