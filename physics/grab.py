@@ -196,7 +196,9 @@ class Hand:
             cached = self._keep = (frame_seconds, math.exp(-frame_seconds / RELEASE_SMOOTHING_S))
         return cached[1]
 
-    def _velocity_for(self, gap: tuple[float, float], frame_seconds: float) -> pymunk.Vec2d:
+    def _velocity_for(
+        self, gap: tuple[float, float], frame_seconds: float
+    ) -> tuple[float, float]:
         """The velocity that closes ``gap`` this frame, within the speed and acceleration caps
         (floats: the same operations as ``Vec2d``'s ``/``, ``length``, ``scale_to_length``)."""
         gap_x, gap_y = gap
@@ -215,7 +217,7 @@ class Hand:
             most = accel * frame_seconds
             if change > most:
                 x, y = now_x + change_x * most / change, now_y + change_y * most / change
-        return pymunk.Vec2d(x, y)
+        return x, y
 
     def settled(self, frame_seconds: float) -> bool:
         """True if the empty hand's :meth:`update` would set the velocity it has already:

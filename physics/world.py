@@ -69,6 +69,7 @@ from physics.stepper import (
     body_sleeps,
     direct_stepper,
     idle_check,
+    position_of,
     set_next_shape_id,
 )
 
@@ -544,7 +545,7 @@ class World(ContactBook):
             positions = [(x, y) for x, y, _ in watch.poses()]
         elif self._untouched:
             candidates = list(self._untouched)
-            positions = [piece.body.position for piece in candidates]
+            positions = [position_of(piece.body) for piece in candidates]
         else:
             return
         for piece, (x, y) in zip(candidates, positions, strict=True):

@@ -240,8 +240,10 @@ class AnimalScene:
         # the animals awake now or at the last call, in order (a sleeper that slept then too
         # is skipped), picked in C: no Python step per animal
         looked_at = list(compress(count(), map(not_, map(and_, asleep, slept))))
-        if held is not None and looked_at:
-            looked_at = [index for index in looked_at if animals[index] is not held]
+        if held is not None and held in animals:  # the held animal is not looked at
+            held_at = animals.index(held)
+            if held_at in looked_at:
+                looked_at.remove(held_at)
         # one pass through Chipmunk, for the animals looked at only
         for index, (_, y, angle) in zip(looked_at, sleepers.poses(looked_at), strict=True):
             if y < FELL_OFF_Y_MM:
