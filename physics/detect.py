@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 
 import pymunk
 
+from physics.stepper import body_sleeps, velocity_of
 from physics.world import Piece, World
 
 
@@ -43,9 +44,26 @@ class SettleDetector:
         ``speed_of`` measures a piece (default :func:`point_speed`): e.g. its speed relative to
         what it rests on, or infinity while it is not where it should settle.
         """
+        return self.count(frame_seconds, quiet=self.quiet(pieces, speed_of))
+
+    def quiet(
+        self, pieces: Iterable[Piece], speed_of: Callable[[Piece], float] | None = None
+    ) -> bool:
+        """True if every piece is slower than :attr:`speed` now: a frame :meth:`update`
+        counts as quiet (a caller may ask this first and skip costlier tests when not)."""
         measure = speed_of or point_speed
-        fastest = max((measure(piece) for piece in pieces), default=0.0)
-        self.quiet_for = self.quiet_for + frame_seconds if fastest < self.speed else 0.0
+        limit = self.speed
+        speeds: list[float] = []
+        for piece in pieces:
+            speed = measure(piece)
+            if speed >= limit:  # the maximum is then >= limit too (or NaN): not quiet
+                return False
+            speeds.append(speed)
+        return max(speeds, default=0.0) < limit  # max's own answer, NaN included
+
+    def count(self, frame_seconds: float, *, quiet: bool) -> bool:
+        """Feed one frame already measured (:meth:`quiet`); True once quiet long enough."""
+        self.quiet_for = self.quiet_for + frame_seconds if quiet else 0.0
         return self.settled
 
     def skip(self, frames: int, frame_seconds: float, *, quiet: bool) -> None:
@@ -69,9 +87,10 @@ class SettleDetector:
 def point_speed(piece: Piece) -> float:
     """Speed of the fastest point of the piece, mm/s (sleeping bodies count as still)."""
     body = piece.body
-    if body.is_sleeping:
+    if body_sleeps(body):
         return 0.0
-    return body.velocity.length + abs(body.angular_velocity) * max(piece.size) / 2
+    vx, vy = velocity_of(body)  # Vec2d.length's own sum, without a Vec2d
+    return math.sqrt(vx**2 + vy**2) + abs(body.angular_velocity) * max(piece.size) / 2
 
 
 def run_until_settled(

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import pymunk
 
+from physics.stepper import position_of, set_velocity, velocity_of
 from physics.world import Layer, Piece, World
 
 
@@ -53,6 +54,7 @@ class Hand:
         self.body.position = (0.0, 0.0)
         self.target = pymunk.Vec2d(0.0, 0.0)
         self.smoothed_velocity = pymunk.Vec2d(0.0, 0.0)  # mm/s, what a release hands over
+        self._keep = (math.nan, 1.0)  # (frame seconds, exp(-frame seconds / smoothing))
         self._grip: _Grip | None = None
         # Where the empty hand came to rest on its target (None: moving, holding or just moved):
         # until the target changes, update() only lets the smoothed velocity die away.
@@ -156,40 +158,66 @@ class Hand:
         self.target = target
 
     def update(self, frame_seconds: float) -> None:
-        """Set the hand's velocity to reach the target this frame, capped at ``grab.max_speed``."""
-        keep = math.exp(-frame_seconds / RELEASE_SMOOTHING_S)
+        """Set the hand's velocity to reach the target this frame, capped at ``grab.max_speed``.
+
+        Runs every frame a hand moves: plain floats, the same operations in the same order as
+        pymunk's ``Vec2d`` arithmetic (bit-identical), without a ``Vec2d`` per step."""
+        keep = self._keep_for(frame_seconds)
+        rest = 1.0 - keep
+        smooth_x, smooth_y = self.smoothed_velocity
         if self.idle:
             # at rest on its target, empty: the velocity stays zero (the same sums as below)
-            self.smoothed_velocity = self.smoothed_velocity * keep + _STILL * (1.0 - keep)
+            self.smoothed_velocity = pymunk.Vec2d(smooth_x * keep + 0.0 * rest,
+                                                  smooth_y * keep + 0.0 * rest)
             return
-        gap = self.target - self.body.position
-        velocity = self._velocity_for(gap, frame_seconds)
-        self.body.velocity = velocity
+        body = self.body
+        x, y = position_of(body)
+        target_x, target_y = self.target
+        gap_x, gap_y = target_x - x, target_y - y
+        velocity = self._velocity_for((gap_x, gap_y), frame_seconds)
+        set_velocity(body, velocity)
         # A mouse reports positions in jumps; averaging the hand's velocity over the last
         # RELEASE_SMOOTHING_S keeps one jumpy frame from deciding how hard a release throws.
-        self.smoothed_velocity = self.smoothed_velocity * keep + velocity * (1.0 - keep)
+        velocity_x, velocity_y = velocity
+        self.smoothed_velocity = pymunk.Vec2d(smooth_x * keep + velocity_x * rest,
+                                              smooth_y * keep + velocity_y * rest)
         if self._grip is not None:
             self._grip.piece.body.activate()
             self._parked = None
-        elif velocity == _STILL and gap == _STILL:
+        elif velocity_x == 0.0 and velocity_y == 0.0 and gap_x == 0.0 and gap_y == 0.0:
             self._parked = self.target
         else:
             self._parked = None
 
-    def _velocity_for(self, gap: pymunk.Vec2d, frame_seconds: float) -> pymunk.Vec2d:
-        """The velocity that closes ``gap`` this frame, within the speed and acceleration caps."""
-        velocity = gap / frame_seconds
+    def _keep_for(self, frame_seconds: float) -> float:
+        """The smoothed velocity's share kept from one frame to the next (cached per step)."""
+        cached = self._keep
+        if cached[0] != frame_seconds:
+            cached = self._keep = (frame_seconds, math.exp(-frame_seconds / RELEASE_SMOOTHING_S))
+        return cached[1]
+
+    def _velocity_for(
+        self, gap: tuple[float, float], frame_seconds: float
+    ) -> tuple[float, float]:
+        """The velocity that closes ``gap`` this frame, within the speed and acceleration caps
+        (floats: the same operations as ``Vec2d``'s ``/``, ``length``, ``scale_to_length``)."""
+        gap_x, gap_y = gap
+        x, y = gap_x / frame_seconds, gap_y / frame_seconds
         limit = self.world.config.grab.max_speed
         accel = self.max_acceleration
         if accel is not None:  # never faster than it can still stop within the gap
-            limit = min(limit, math.sqrt(2.0 * accel * gap.length))
-        if velocity.length > limit:
-            velocity = velocity.scale_to_length(limit)
+            limit = min(limit, math.sqrt(2.0 * accel * math.sqrt(gap_x**2 + gap_y**2)))
+        length = math.sqrt(x**2 + y**2)
+        if length > limit:
+            x, y = x * limit / length, y * limit / length
         if accel is not None:
-            change = velocity - self.body.velocity
-            if change.length > accel * frame_seconds:
-                velocity = self.body.velocity + change.scale_to_length(accel * frame_seconds)
-        return velocity
+            now_x, now_y = velocity_of(self.body)
+            change_x, change_y = x - now_x, y - now_y
+            change = math.sqrt(change_x**2 + change_y**2)
+            most = accel * frame_seconds
+            if change > most:
+                x, y = now_x + change_x * most / change, now_y + change_y * most / change
+        return x, y
 
     def settled(self, frame_seconds: float) -> bool:
         """True if the empty hand's :meth:`update` would set the velocity it has already:
@@ -211,17 +239,18 @@ class Hand:
 
     def skip_idle(self, frames: int, frame_seconds: float) -> None:
         """``frames`` calls of :meth:`update` on a :meth:`settled` hand, with the same sums."""
-        keep = math.exp(-frame_seconds / RELEASE_SMOOTHING_S)
-        velocity = _STILL if self.idle else self.body.velocity
-        smoothed = self.smoothed_velocity
+        keep = self._keep_for(frame_seconds)
+        rest = 1.0 - keep
+        velocity_x, velocity_y = _STILL if self.idle else self.body.velocity
+        x, y = self.smoothed_velocity  # floats: Vec2d's own sums, without a Vec2d per frame
         for _ in range(frames):
-            following = smoothed * keep + velocity * (1.0 - keep)
-            if following == smoothed:
+            next_x, next_y = x * keep + velocity_x * rest, y * keep + velocity_y * rest
+            if next_x == x and next_y == y:
                 # a fixed point (a zero's sign too: -0.0 stays only if both terms are -0.0)
-                smoothed = following
+                x, y = next_x, next_y
                 break
-            smoothed = following
-        self.smoothed_velocity = smoothed
+            x, y = next_x, next_y
+        self.smoothed_velocity = pymunk.Vec2d(x, y)
 
     def release(self) -> Piece | None:
         """Let go: the piece keeps the hand's velocity and collides with every layer again.

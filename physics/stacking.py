@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from physics.detect import point_speed, tilt_of_angle
+from physics.stepper import cached_bb_height, pose_of
 from physics.world import Piece
 
 
@@ -60,11 +61,10 @@ def columns(
     # each piece measured once (its position, and its box: cache_bb, as the broadphase has it)
     upright: list[tuple[float, float, float, float, Piece]] = []
     for piece in pieces:
-        body = piece.body
-        if tilt_of_angle(body.angle) <= max_tilt_deg:
-            x, y = body.position
-            box = piece.shape.cache_bb()
-            upright.append((y, x, box.bottom, box.top, piece))
+        angle, x, y = pose_of(piece.body)
+        if tilt_of_angle(angle) <= max_tilt_deg:
+            bottom, top = cached_bb_height(piece.shape)
+            upright.append((y, x, bottom, top, piece))
     upright.sort(key=_height)  # stable: pieces at the same height keep their order
     found: list[Column] = []
     tops: list[tuple[float, float, float]] = []  # each column's top: (x, box top, offset)

@@ -29,6 +29,14 @@ try:  # pymunk's compiled Chipmunk
 except ImportError:  # pragma: no cover - another pymunk build
     _chipmunk = None
 
+# pymunk's bodies and shapes hold their Chipmunk handles where this module reads them (asked
+# once, not at every call: the helpers below run for every body on every frame)
+_DIRECT = (
+    _chipmunk is not None
+    and hasattr(pymunk.Body(), "_body")
+    and hasattr(pymunk.Circle(None, 1.0), "_shape")
+)
+
 _PRIVATE = (
     "_space",
     "_locked",
@@ -95,9 +103,56 @@ def idle_check(space: pymunk.Space) -> Callable[[], bool]:
 
 def body_sleeps(body: pymunk.Body) -> bool:
     """``body.is_sleeping``, asked of Chipmunk directly where possible."""
-    if _chipmunk is None or not hasattr(body, "_body"):
+    if not _DIRECT:
         return body.is_sleeping
     return bool(_chipmunk.cpBodyIsSleeping(body._body))
+
+
+def pose_of(body: pymunk.Body) -> tuple[float, float, float]:
+    """(angle, x, y) of ``body``: the floats of ``body.angle`` and ``body.position``, asked of
+    Chipmunk directly where possible (no Vec2d)."""
+    if not _DIRECT:
+        x, y = body.position
+        return body.angle, x, y
+    handle = body._body
+    position = _chipmunk.cpBodyGetPosition(handle)
+    return _chipmunk.cpBodyGetAngle(handle), position.x, position.y
+
+
+def position_of(body: pymunk.Body) -> tuple[float, float]:
+    """The floats of ``body.position``, without a Vec2d where possible."""
+    if not _DIRECT:
+        x, y = body.position
+        return x, y
+    position = _chipmunk.cpBodyGetPosition(body._body)
+    return position.x, position.y
+
+
+def velocity_of(body: pymunk.Body) -> tuple[float, float]:
+    """The floats of ``body.velocity``, without a Vec2d where possible."""
+    if not _DIRECT:
+        x, y = body.velocity
+        return x, y
+    velocity = _chipmunk.cpBodyGetVelocity(body._body)
+    return velocity.x, velocity.y
+
+
+def set_velocity(body: pymunk.Body, velocity: tuple[float, float]) -> None:
+    """``body.velocity = velocity``: the same Chipmunk call, without pymunk's Python setter."""
+    if not _DIRECT:
+        body.velocity = velocity
+        return
+    _chipmunk.cpBodySetVelocity(body._body, velocity)
+
+
+def cached_bb_height(shape: pymunk.Shape) -> tuple[float, float]:
+    """(bottom, top) of ``shape.cache_bb()``: the same call (it updates the shape's box as
+    pymunk's does), without the BB tuple where possible."""
+    if not _DIRECT:
+        box = shape.cache_bb()
+        return box.bottom, box.top
+    box = _chipmunk.cpShapeCacheBB(shape._shape)
+    return box.b, box.t
 
 
 def _finish(space: pymunk.Space) -> None:
@@ -137,14 +192,17 @@ class BodyWatch:
         """True if every body sleeps (also for no bodies)."""
         return all(self.asleep())
 
-    def poses(self) -> list[tuple[float, float, float]]:
-        """For each body, in order: (x, y, angle), the same floats as ``body.position`` and
-        ``body.angle`` (Chipmunk's own getters, without a Vec2d per body)."""
+    def poses(self, indices: Iterable[int] | None = None) -> list[tuple[float, float, float]]:
+        """For each body, in order (or for the bodies at ``indices``): (x, y, angle), the same
+        floats as ``body.position`` and ``body.angle`` (Chipmunk's own getters, without a
+        Vec2d per body)."""
+        bodies = self.bodies if indices is None else [self.bodies[n] for n in indices]
         if self._handles is None:
-            return [(*body.position, body.angle) for body in self.bodies]
+            return [(*body.position, body.angle) for body in bodies]
+        handles = self._handles if indices is None else [self._handles[n] for n in indices]
         get_position, get_angle = _chipmunk.cpBodyGetPosition, _chipmunk.cpBodyGetAngle
         poses = []
-        for handle in self._handles:
+        for handle in handles:
             position = get_position(handle)
             poses.append((position.x, position.y, get_angle(handle)))
         return poses

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import math
 import struct
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pymunk
@@ -69,6 +69,7 @@ from physics.stepper import (
     body_sleeps,
     direct_stepper,
     idle_check,
+    position_of,
     set_next_shape_id,
 )
 
@@ -177,6 +178,7 @@ class World(ContactBook):
         # Every non-static body of the space, for asking whether a frame would move anything
         # (:meth:`at_rest`); built again when the space's bodies change.
         self._rest_watch: tuple[int, BodyWatch, list[pymunk.Body]] | None = None
+        self._movable_watch: BodyWatch | None = None  # the movable pieces' bodies, in order
         self._last_awake: pymunk.Body | None = None  # the body at_rest last found awake
         self._space_idle: Callable[[], bool] = lambda: False
         self.skip_still_frames = True  # benchmarks and tests switch it off to compare
@@ -271,7 +273,7 @@ class World(ContactBook):
         else:
             self._movable.append(piece)
             self._movable_set.add(piece)
-            self._rest_watch = None
+            self._rest_watch = self._movable_watch = None
             self._last_awake = None
             self._untouched[piece] = None  # until its first contact
             self._stack_changed = True
@@ -319,7 +321,7 @@ class World(ContactBook):
             self._bounds = None
         elif piece in self._movable:
             self._movable.remove(piece)
-            self._rest_watch = None
+            self._rest_watch = self._movable_watch = None
             self._last_awake = None
             self._movable_set.discard(piece)
             self._stack_changed = True
@@ -534,19 +536,22 @@ class World(ContactBook):
         finite).
         """
         left, bottom, right, top = self._bounds or self.bounds()
-        candidates: Iterable[Piece]
         if self.frame % FULL_SCAN_FRAMES == 0:
-            candidates = self._movable
+            # every movable piece: their positions in one pass through Chipmunk
+            watch = self._movable_watch
+            if watch is None:
+                watch = self._movable_watch = BodyWatch([piece.body for piece in self._movable])
+            candidates = list(self._movable)
+            positions = [(x, y) for x, y, _ in watch.poses()]
         elif self._untouched:
             candidates = list(self._untouched)
+            positions = [position_of(piece.body) for piece in candidates]
         else:
             return
-        for piece in candidates:
-            body = piece.body
-            x, y = body.position
+        for piece, (x, y) in zip(candidates, positions, strict=True):
             if left <= x <= right and bottom <= y <= top:  # NaN compares False: caught
                 continue
-            if body.body_type == pymunk.Body.DYNAMIC:
+            if piece.body.body_type == pymunk.Body.DYNAMIC:
                 self._put_back(piece, x, y)
 
     def _put_back(self, piece: Piece, x: float, y: float) -> None:

@@ -119,7 +119,8 @@ class Bot(ComputerHand[AnimalsTable]):
         session = self.session
         rules = session.rules
         if rules.seat != self.seat or rules.outcome is not None:
-            self._drop_plan()
+            if self.plan is not None or self.pause or self.settling:
+                self._drop_plan()
             return
         if self.wait > 0.0:
             self.wait -= session.frame_seconds

@@ -35,12 +35,14 @@ alone, so a fast, jerky or tilted lift shakes it off.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from itertools import compress, count
+from operator import and_, not_
 
 from games.animals.catalogue import Board, PiecesFile
 from physics import pieces, room
 from physics.config import PhysicsConfig
-from physics.detect import tilt_of_angle
 from physics.stacking import Column, columns
 from physics.stepper import BodyWatch
 from physics.world import Layer, Piece, World
@@ -62,11 +64,11 @@ class AnimalScene:
     animal_of: dict[str, str] = field(default_factory=dict)  # body name -> animal (hidden)
     piece_of: dict[str, Piece] = field(default_factory=dict)  # animal -> body
     _made: int = 0
-    # The animals, a sleep watch on them, and which slept at the last fall check with which
-    # config; None once an animal came or went (see :meth:`fall`).
-    _fall_watch: tuple[list[Piece], BodyWatch, list[bool], PhysicsConfig] | None = field(
-        default=None, repr=False
-    )
+    # The animals, a sleep watch on them, which slept at the last fall check with which
+    # config, and the table's pieces; None once an animal came or went (see :meth:`fall`).
+    _fall_watch: (
+        tuple[list[Piece], BodyWatch, list[bool], PhysicsConfig, frozenset[Piece]] | None
+    ) = field(default=None, repr=False)
     # The last columns found: (world frame, the held piece excluded, the config, the columns).
     _columns_seen: tuple[int, Piece | None, PhysicsConfig, list[Column]] | None = field(
         default=None, repr=False
@@ -224,32 +226,34 @@ class AnimalScene:
         watch = self._fall_watch
         if watch is None or watch[3] is not self.config:
             animals = self.animals()
+            table = frozenset(p for p in self.world.pieces.values() if p.kind == "table")
             watch = self._fall_watch = (
-                animals, BodyWatch([p.body for p in animals]), [False] * len(animals), self.config
+                animals,
+                BodyWatch([p.body for p in animals]),
+                [False] * len(animals),
+                self.config,
+                table,
             )
-        animals, sleepers, slept, _ = watch
-        touches_kind = self.world.touches_kind
+        animals, sleepers, slept, _, table = watch
+        touches_any = self.world.touches_any
         asleep = list(sleepers.asleep())
         # the animals awake now or at the last call, in order (a sleeper that slept then too
-        # is skipped); a comprehension, not a Python step per animal
-        looked_at = [
-            index
-            for index, (now, then) in enumerate(zip(asleep, slept, strict=True))
-            if not (now and then)
-        ]
-        poses = sleepers.poses() if looked_at else []  # one pass through Chipmunk
-        for index in looked_at:
-            piece = animals[index]
-            if piece is held:
-                continue
-            _, y, angle = poses[index]
+        # is skipped), picked in C: no Python step per animal
+        looked_at = list(compress(count(), map(not_, map(and_, asleep, slept))))
+        if held is not None and held in animals:  # the held animal is not looked at
+            held_at = animals.index(held)
+            if held_at in looked_at:
+                looked_at.remove(held_at)
+        # one pass through Chipmunk, for the animals looked at only
+        for index, (_, y, angle) in zip(looked_at, sleepers.poses(looked_at), strict=True):
             if y < FELL_OFF_Y_MM:
                 return "an animal fell off the table"
-            if touches_kind(piece, "table"):
+            if touches_any(animals[index], table):
                 return "an animal fell onto the table"
-            if tilt_of_angle(angle) > limit:
+            tilt = math.degrees(angle) % 180.0  # tilt_of_angle(angle) > limit, inline
+            if tilt > limit and 180.0 - tilt > limit:
                 return "an animal toppled over"
-        slept[:] = [bool(flag) for flag in asleep]
+        slept[:] = map(bool, asleep)
         return None
 
     def fall_settled(self) -> bool:

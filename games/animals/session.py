@@ -169,7 +169,9 @@ class AnimalsSession(PhysicsSession):
         try:
             if self.outcome is not None and event.action != "move":
                 raise IllegalMove("the game is over")
-            if event.action == "draw":
+            if event.action in ("grab", "move", "release"):  # the hand's: most inputs
+                super()._apply_input(event)
+            elif event.action == "draw":
                 self._draw()
             elif event.action == "roll":
                 self._roll()
@@ -177,8 +179,6 @@ class AnimalsSession(PhysicsSession):
                 self._call_stop()
             elif event.action == "accept":
                 self.rules.push(Accept())
-            elif event.action in ("grab", "move", "release"):
-                super()._apply_input(event)
             else:
                 raise IllegalMove(
                     f"unknown action {event.action!r}; allowed: draw, roll, stop, accept, "
@@ -350,11 +350,16 @@ class AnimalsSession(PhysicsSession):
         if held is not None:
             self.settle.reset()
             return
+        # A frame that is not quiet starts the count again whatever stands where: the
+        # animals' speeds first, the columns (dearer) only in a quiet frame.
+        if not self.settle.quiet(self.scene.awake_animals()):
+            self.settle.reset()
+            return
         main = self._standing_as_wanted()
         if main is False:
             self.settle.reset()
             return
-        if not self.settle.update(self.scene.awake_animals(), self.frame_seconds):
+        if not self.settle.count(self.frame_seconds, quiet=True):
             return
         self.settle.reset()
         standing = [self.scene.animal_of[p.name] for p in main.pieces] if main else []

@@ -279,9 +279,11 @@ class Bot(ComputerHand[WallamoppiTable]):
         """Hand targets from ``start`` to ``end`` at ``speed`` mm/s, one per frame."""
         dt = self.session.frame_seconds
         steps = max(1, round((end - start).length / (speed * dt)))
+        (start_x, start_y), (end_x, end_y) = start, end
+        span_x, span_y = end_x - start_x, end_y - start_y  # Vec2d's own sums, in floats
         for n in range(1, steps + 1):
-            point = start + (end - start) * (n / steps)
-            yield InputEvent(0, "move", point.x, point.y)
+            share = n / steps
+            yield InputEvent(0, "move", start_x + span_x * share, start_y + span_y * share)
 
 
 __all__ = ["DEFAULT_SKILL", "Bot", "choose_slot", "other", "pull_risk", "slot_load"]

@@ -44,13 +44,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress, count
+from operator import not_
 
 import pymunk
 
 from games.wallamoppi.rules import APEX, DARK, LIGHT, ROWS, Disk, Slot, ordinal
 from physics import pieces, room
 from physics.config import PhysicsConfig
-from physics.detect import tilt_mod_half_turn, tilt_of_angle, touching
+from physics.detect import tilt_mod_half_turn, touching
 from physics.stacking import relative_speed
 from physics.stepper import BodyWatch
 from physics.world import Layer, Piece, World
@@ -294,7 +296,7 @@ class WallScene:
         overlap = self.config.pieces.lay_overlap
         tilt_limit, drop, footprint = wall.fall_tilt_deg, wall.fall_drop_mm, wall.footprint_mm
         home_x = self.apex_home[0]
-        touching_now = self.world.touching
+        in_contact = self.world.in_contact
         below: float | None = None  # the centre y of the disk below
         watch = self._watched()[2]
         if len(watch.bodies) != len(self.tower):  # the tower changed under the watch
@@ -305,14 +307,15 @@ class WallScene:
             piece = self.disks[disk_id]
             x, y, angle = poses[level]
             why: str | None = None
-            if tilt_of_angle(angle) > tilt_limit:
+            tilt = math.degrees(angle) % 180.0  # tilt_of_angle(angle), inline: 36 disks
+            if tilt > tilt_limit and 180.0 - tilt > tilt_limit:
                 why = f"tilted past {tilt_limit:g}°"
             elif below is not None and y < below + thickness - overlap - drop:
                 why = "slid off the disk below"
             elif abs(x - home_x) > footprint:
                 why = "left the tower"
             else:
-                for other in touching_now(piece):
+                for other in in_contact(piece):
                     if other.kind == "table":
                         why = "touched the table"
                         break
@@ -475,16 +478,20 @@ class WallScene:
             self.config.pieces.disk_diameter + self.config.wallamoppi.wall_gap
         )
         wall, watch, _ = self._watched()
-        sleeping = list(watch.asleep())
-        if all(sleeping):  # the wall sleeps (a disk carried, the marble rolling)
+        # the awake disks, picked in C; none while the wall sleeps (a disk carried, the
+        # marble rolling)
+        awake = list(compress(count(), map(not_, watch.asleep())))
+        if not awake:
             return fallen
-        for piece, asleep, (x, y, angle) in zip(wall, sleeping, watch.poses(), strict=True):
-            if asleep or piece is held:
+        for index, (x, y, angle) in zip(awake, watch.poses(awake), strict=True):
+            piece = wall[index]
+            if piece is held:
                 continue
             thickness = piece.size[1]
             off_wall = abs(x) > half_wall + thickness
             on_table = y < thickness and self.slots[piece.name].row > 0
-            if off_wall or on_table or tilt_of_angle(angle) > FALLEN_TILT_DEG:
+            tilt = math.degrees(angle) % 180.0  # tilt_of_angle(angle), inline
+            if off_wall or on_table or (tilt > FALLEN_TILT_DEG and 180.0 - tilt > FALLEN_TILT_DEG):
                 piece.tags -= {"wall"}
                 piece.tags.add("fallen")
                 piece.set_layer(Layer.FREE)
@@ -577,16 +584,32 @@ class MarbleTimer:
     def __init__(self, config: PhysicsConfig, *, lazy: bool = False) -> None:
         self.config = config
         self.layout = timer_layout(config)
-        self._world = World(timer_world_config(config))
-        for n, (start, end) in enumerate(self.layout.ramps):
-            self._world.add(pieces.ramp(f"ramp{n}", start, end))
-        for n, (start, end) in enumerate(self.layout.walls):
-            self._world.add(pieces.static_segment(f"box{n}", start, end, thickness=4.0))
-        self._marble = self._world.add(pieces.marble(self.config, "marble", self.layout.start))
+        # the world and its marble, built when first needed: a lazy timer caught before the
+        # hole (most turns) never builds it; a fresh world is the same whenever it is built
+        self._built: tuple[World, Piece] | None = None
         self._in_hole = False
         self._owed = 0  # frames a lazy timer has not stepped yet
         # (frames to the hole, whether it gets there) while lazy; None: stepped every frame
         self._run = _run_to_hole(config.model_dump_json()) if lazy else None
+        if not lazy:
+            self._build()
+
+    def _build(self) -> tuple[World, Piece]:
+        """The marble's world and the marble, built at the first call."""
+        built = self._built
+        if built is None:
+            world = World(timer_world_config(self.config))
+            for n, (start, end) in enumerate(self.layout.ramps):
+                world.add(pieces.ramp(f"ramp{n}", start, end))
+            for n, (start, end) in enumerate(self.layout.walls):
+                world.add(pieces.static_segment(f"box{n}", start, end, thickness=4.0))
+            marble = world.add(pieces.marble(self.config, "marble", self.layout.start))
+            built = self._built = (world, marble)
+        return built
+
+    def _stepped(self) -> int:
+        """Frames the world has been stepped (none before it is built)."""
+        return 0 if self._built is None else self._built[0].frame
 
     def step(self) -> None:
         """One frame of the rolling marble (owed, while lazy)."""
@@ -607,7 +630,7 @@ class MarbleTimer:
         frames, reached = self._run
         if not reached:
             return 1 << 30
-        return frames - (self._world.frame + self._owed) - 1
+        return frames - (self._stepped() + self._owed) - 1
 
     def skip(self, frames: int) -> None:
         """``frames`` calls of :meth:`step` that :meth:`frames_before_hole` allows."""
@@ -615,9 +638,10 @@ class MarbleTimer:
             self._owed += frames
 
     def _step_now(self) -> None:
-        self._world.step()
+        world, marble = self._build()
+        world.step()
         hole_x, hole_y = self.layout.hole
-        position = self._marble.body.position
+        position = marble.body.position
         past_end = position.x > hole_x if hole_x > TIMER_WIDTH_MM else position.x < hole_x
         if (past_end and position.y < hole_y + 2.0) or position.y < -50.0:
             self._in_hole = True
@@ -632,29 +656,29 @@ class MarbleTimer:
         if self._run is None:
             return self._in_hole
         frames, reached = self._run
-        return reached and self._world.frame + self._owed >= frames
+        return reached and self._stepped() + self._owed >= frames
 
     @property
     def world(self) -> World:
         """The marble's world, up to date; the timer steps it every frame from now on."""
         self._catch_up()
         self._run = None
-        return self._world
+        return self._build()[0]
 
     @property
     def marble(self) -> Piece:
         self._catch_up()
-        return self._marble
+        return self._build()[1]
 
     @property
     def elapsed(self) -> float:
-        world = self._world
-        return (world.frame + self._owed) * world.frame_seconds
+        # the world's frame_seconds: its config differs from this one in iterations only
+        return (self._stepped() + self._owed) * self.config.world.frame_seconds
 
     def digest(self) -> str:
         """The marble world's digest (:meth:`World.digest`) as it stands now."""
         self._catch_up()
-        return self._world.digest()
+        return self._build()[0].digest()
 
     def marble_at(self) -> tuple[float, float]:
         position = self.marble.body.position

@@ -391,7 +391,8 @@ class WallamoppiSession(PhysicsSession):
 
     def after_step(self) -> None:
         held = self.hand.held
-        self.scene.update_pull(self.hand.body.velocity)
+        if self.scene.pull is not None:  # (the hand's velocity only asked while pulling)
+            self.scene.update_pull(self.hand.body.velocity)
         self.scene.update_fallen(held)
         if self.rules.phase is not Phase.TOWER:
             return
