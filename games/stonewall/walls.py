@@ -157,12 +157,14 @@ class WallLayout:
         still = self.legal & ~child.excluded
         suspects = self._join(child, cand) | self.fragile
         legal, fragile = still, self.fragile
-        for index in set_bits(suspects & still):
-            other = geo.all_candidates[index]
-            if child.connected_with(other):
-                fragile |= other.bit
+        candidates, rest = geo.all_candidates, suspects & still
+        while rest:  # set_bits inlined: this loop runs at every wall placed
+            low = rest & -rest
+            rest ^= low
+            if child.connected_with(candidates[low.bit_length() - 1]):
+                fragile |= low
             else:
-                legal &= ~other.bit
+                legal &= ~low
         child.legal, child.fragile = legal, fragile & legal
         self.cache.remember(key, child)
         return child
