@@ -273,6 +273,16 @@ class State(WallChecks, SnapshotState[Action]):
                         found.append(((*path, nxt), now_triggered))
                         if first_only:
                             ends.add(end)
+                elif left == 2:  # the last step inline (most walks end there: no call each)
+                    for last, last_edge, _ in arcs[nxt]:
+                        if blocked[last_edge] or last in visited:
+                            continue
+                        last_triggered = now_triggered or (not now_reached and last == far)
+                        end = (last, last_triggered)
+                        if end not in ends:
+                            found.append(((*path, nxt, last), last_triggered))
+                            if first_only:
+                                ends.add(end)
                 else:
                     path.append(nxt)
                     visited.add(nxt)
