@@ -48,7 +48,8 @@ class Listing(list[ActionT]):
     ) -> None:
         super().__init__(actions)
         self.by_id: dict[int, tuple[Any, ...]] = (
-            {id(action): (action,) for action in self} if kept is None
+            dict(zip(map(id, self), zip(self), strict=True))  # id -> (action,), in C
+            if kept is None
             else {id(action): (action, *more) for action, more in zip(self, kept, strict=True)}
         )
 
