@@ -30,8 +30,8 @@ walls kept as they went down) and cold (caches emptied, untimed; the layout work
 placed walls), beside the listing the engine had before (``scripts/stonewall_reference.py``);
 every listing is checked to equal that one. Malloppo's full listing is checked the same way on
 ``--checks`` positions (the same turns, order and witness paths as the listing it had before,
-``scripts/malloppo_reference.py``) and timed beside it, and Whacky Wit's (the moves a fresh
-search gives, ``scripts/whacky_reference.py``).
+``scripts/malloppo_reference.py``) and timed beside it, and Whacky Wit's (the moves its
+previous searches give, run afresh: ``scripts/whacky_reference.py``).
 
     python scripts/bench_engines.py [--seconds 2] [--repeats 3] [--games stonewall,malloppo]
                                     [--no-open-spiel]
@@ -266,7 +266,8 @@ def malloppo_listing(positions: int) -> int:
 
 def whacky_listing(positions: int) -> int:
     """Whacky Wit's listing (the roll's search remembered) on positions from random games,
-    against the same searches run afresh (``scripts/whacky_reference.py``)."""
+    against the searches it had before its steps were precomputed, run afresh
+    (``scripts/whacky_reference.py``)."""
     from scripts.whacky_reference import same_listing, whacky_positions
 
     checked = 0
@@ -274,11 +275,11 @@ def whacky_listing(positions: int) -> int:
         if checked == positions:
             break
         if not same_listing(state):
-            print(f"Whacky Wit: position {checked}: the listing differs from a fresh search",
+            print(f"Whacky Wit: position {checked}: the listing differs from the reference",
                   file=sys.stderr)
             return 1
     print(f"Whacky Wit listing, {checked} positions from random games: the same moves, order "
-          f"and witness paths as a fresh search on every one")
+          f"and witness paths as the previous searches run afresh on every one")
     return 0
 
 

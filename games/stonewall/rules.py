@@ -230,16 +230,14 @@ class State(WallChecks, SnapshotState[Action]):
 
     def legal_moves(self, roll: int | None = None) -> list[MovePiece]:
         """One move per distinct (destination, passes the Change-a-Wall corner) pair."""
-        seen: dict[tuple[int, bool], tuple[int, ...]] = {}
-        for path, triggers in self.walks(roll if roll is not None else self.roll or 0):
-            seen.setdefault((path[-1], triggers), path)
+        firsts = self._walk_list(roll if roll is not None else self.roll or 0, None, True)
         square = self.geo.squares
-        moves = [MovePiece(tuple([square[i] for i in path])) for path in seen.values()]
+        moves = [MovePiece(tuple([square[i] for i in path])) for path, _ in firsts]
         if roll is None or roll == self.roll:
             # push checks these by identity, not square by square
             self._listed = {
                 id(move): (move, path, triggers)
-                for move, ((_, triggers), path) in zip(moves, seen.items(), strict=True)
+                for move, (path, triggers) in zip(moves, firsts, strict=True)
             }
         return moves
 
@@ -247,32 +245,54 @@ class State(WallChecks, SnapshotState[Action]):
         self, steps: int, player: int | None = None
     ) -> Iterator[tuple[tuple[int, ...], bool]]:
         """Every legal path of the player for a roll of ``steps``, with 'triggers a change'."""
+        return iter(self._walk_list(steps, player, False))
+
+    def _walk_list(
+        self, steps: int, player: int | None, first_only: bool
+    ) -> list[tuple[tuple[int, ...], bool]]:
+        """:meth:`walks` in a list, depth first; ``first_only``: only the first path to each
+        (destination, triggers a change) pair (the listing's witness), in the order found."""
         p = self.current if player is None else player
         start = self.positions[p]
         far, home = self.far_corner(p), self.home(p)
         arcs, blocked = self.geo.arcs, self.blocked
         path: list[int] = []
         visited = {start}
+        found: list[tuple[tuple[int, ...], bool]] = []
+        ends: set[tuple[int, bool]] = set()  # stays empty unless first_only
 
-        def extend(square: int, left: int, reached: bool, triggered: bool) -> Iterator[
-            tuple[tuple[int, ...], bool]
-        ]:
+        def extend(square: int, left: int, reached: bool, triggered: bool) -> None:
             for nxt, edge, _ in arcs[square]:
                 if blocked[edge] or nxt in visited:
                     continue
                 now_reached = reached or nxt == far
                 now_triggered = triggered or (not reached and nxt == far)
-                path.append(nxt)
                 if (now_reached and nxt == home) or left == 1:
-                    yield tuple(path), now_triggered
+                    end = (nxt, now_triggered)
+                    if end not in ends:
+                        found.append(((*path, nxt), now_triggered))
+                        if first_only:
+                            ends.add(end)
+                elif left == 2:  # the last step inline (most walks end there: no call each)
+                    for last, last_edge, _ in arcs[nxt]:
+                        if blocked[last_edge] or last in visited:
+                            continue
+                        last_triggered = now_triggered or (not now_reached and last == far)
+                        end = (last, last_triggered)
+                        if end not in ends:
+                            found.append(((*path, nxt, last), last_triggered))
+                            if first_only:
+                                ends.add(end)
                 else:
+                    path.append(nxt)
                     visited.add(nxt)
-                    yield from extend(nxt, left - 1, now_reached, now_triggered)
+                    extend(nxt, left - 1, now_reached, now_triggered)
                     visited.discard(nxt)
-                path.pop()
+                    path.pop()
 
         if steps > 0:
-            yield from extend(start, steps, self.reached_far[p], False)
+            extend(start, steps, self.reached_far[p], False)
+        return found
 
     # --- walls: listing -----------------------------------------------------------------
     def legal_wall_placements(

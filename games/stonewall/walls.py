@@ -29,7 +29,7 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from games.stonewall.actions import PlaceWall
 from games.stonewall.board import Wall
@@ -38,12 +38,15 @@ from games.stonewall.geometry import Candidate, Geometry
 LAYOUT_CACHE = 1024  # layouts kept per board, about 7 KB each: at most some 7 MiB
 
 
-def set_bits(mask: int) -> Iterator[int]:
-    """The indices of the bits set in ``mask``, lowest first."""
+def set_bits(mask: int) -> list[int]:
+    """The indices of the bits set in ``mask``, lowest first (a list: cheaper to loop over
+    than a generator resumed per bit)."""
+    found = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        found.append(low.bit_length() - 1)
         mask ^= low
+    return found
 
 
 class WallLayout:
@@ -157,12 +160,14 @@ class WallLayout:
         still = self.legal & ~child.excluded
         suspects = self._join(child, cand) | self.fragile
         legal, fragile = still, self.fragile
-        for index in set_bits(suspects & still):
-            other = geo.all_candidates[index]
-            if child.connected_with(other):
-                fragile |= other.bit
+        candidates, rest = geo.all_candidates, suspects & still
+        while rest:  # set_bits inlined: this loop runs at every wall placed
+            low = rest & -rest
+            rest ^= low
+            if child.connected_with(candidates[low.bit_length() - 1]):
+                fragile |= low
             else:
-                legal &= ~other.bit
+                legal &= ~low
         child.legal, child.fragile = legal, fragile & legal
         self.cache.remember(key, child)
         return child
@@ -412,22 +417,24 @@ class WallLayout:
         key = tuple(lengths)
         found = self._listings.get(key)
         if found is None:
-            geo = self.geo
-            found = []
-            for length in key:
-                mask = self.legal & geo.length_mask.get(length, 0)
-                found.extend(geo.all_candidates[i].wall for i in set_bits(mask))
-            self._listings[key] = found
+            found = self._listings[key] = [cand.wall for cand in self._legal_candidates(key)]
         return found
 
     def place_actions(self, lengths: tuple[int, ...]) -> list[PlaceWall]:
         """:meth:`listing` as the actions that place them (shared objects, in the same order)."""
         found = self._actions.get(lengths)
         if found is None:
-            candidate_of = self.geo.candidate_of
-            found = [candidate_of[wall].action for wall in self.listing(lengths)]
-            self._actions[lengths] = found
+            found = self._actions[lengths] = [
+                cand.action for cand in self._legal_candidates(lengths)
+            ]
         return found
+
+    def _legal_candidates(self, lengths: tuple[int, ...]) -> list[Candidate]:
+        """The legal positions of the given lengths, in the board's candidate order per length."""
+        geo = self.geo
+        candidates = geo.all_candidates
+        return [candidates[index] for length in lengths
+                for index in set_bits(self.legal & geo.length_mask.get(length, 0))]
 
 
 def _closes(label: list[int], cand: Candidate, counted: tuple[bool, ...]) -> bool:

@@ -48,9 +48,19 @@ class Listing(list[ActionT]):
     ) -> None:
         super().__init__(actions)
         self.by_id: dict[int, tuple[Any, ...]] = (
-            {id(action): (action,) for action in self} if kept is None
+            dict(zip(map(id, self), zip(self), strict=True))  # id -> (action,), in C
+            if kept is None
             else {id(action): (action, *more) for action, more in zip(self, kept, strict=True)}
         )
+
+    @classmethod
+    def keyed(cls, actions: list[ActionT], by_id: dict[int, tuple[Any, ...]]) -> Listing[ActionT]:
+        """A listing of ``actions`` whose ``by_id`` the caller built as it made them (each
+        action's ``id`` -> the action and what is kept with it): no second pass over them."""
+        listing = cls.__new__(cls)
+        list.__init__(listing, actions)
+        listing.by_id = by_id
+        return listing
 
     def entry(self, action: object) -> tuple[Any, ...] | None:
         """(the action, what was kept with it) if ``action`` is one of these very objects."""

@@ -196,11 +196,48 @@ class Board:
         return self.balls(radius)[node]
 
     @cached_property
+    def _whacky_steps(self) -> dict[int, tuple[tuple[tuple[int, int, int], ...], ...]]:
+        return {}
+
+    def whacky_steps(self, left: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """Per point, Whacky's steps from it as (next point, its bit, the bit mask of the
+        points at most ``left`` steps from the next point), in :attr:`whacky_adjacency`'s
+        order: what his best-walk search reads at each step (worked out once per ``left``)."""
+        row = self._whacky_steps.get(left)
+        if row is None:
+            ball = self.balls(left)
+            row = self._whacky_steps[left] = tuple(
+                tuple((other, 1 << other, ball[other]) for other in neighbours)
+                for neighbours in self.whacky_adjacency
+            )
+        return row
+
+    @cached_property
     def monster_adjacency(self) -> tuple[tuple[int, ...], ...]:
         """The monsters' steps: the maze paths plus the one-way step out of the cage."""
         result = list(self.adjacency)
         result[self.cage] = (self.exit,)
         return tuple(result)
+
+    @cached_property
+    def monster_steps(self) -> dict[int, tuple[tuple[int, int], ...]]:
+        """A monster's steps by (point, previous point) pair, numbered ``point * width +
+        previous`` (``width`` = node_count + 1; previous == node_count: none, the start of a
+        move): the (next point, next pair) steps it may take, in :attr:`monster_adjacency`'s
+        order, never straight back onto the previous point except at a handle (it bounces).
+        Only the pairs a walk can be in (a start, or a step along a path)."""
+        width = self.node_count + 1
+        table: dict[int, tuple[tuple[int, int], ...]] = {}
+        for node, neighbours in enumerate(self.monster_adjacency):
+            bounces = node in self.handles
+            previous_points = [other for other, its in enumerate(self.monster_adjacency)
+                               if node in its]
+            for previous in (*previous_points, width - 1):
+                table[node * width + previous] = tuple(
+                    (following, following * width + node) for following in neighbours
+                    if following != previous or bounces
+                )
+        return table
 
     # --- dice ---------------------------------------------------------------------------
     def monster_name(self, monster: int) -> str:

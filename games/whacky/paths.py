@@ -21,9 +21,8 @@ see its docstring) and by the computer players.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, TypeAlias
 
-from games.turnkit.graph import exact_walks
 from games.whacky.actions import BadPath, Blocked
 from games.whacky.board import Board
 
@@ -47,6 +46,9 @@ class PathState(Protocol):
 
 CAGED = 1000  # a monster hunted counts above any number of dots (a maze has fewer)
 
+# a walk being searched, newest point first: (last point, the chain before it), () at the start
+Chain: TypeAlias = tuple[()] | tuple[int, "Chain"]
+
 
 def whacky_walks(
     board: Board,
@@ -60,59 +62,140 @@ def whacky_walks(
 
     ``monsters``: the monsters' points (the cage among them is ignored); ``up``: the bit mask
     of dots still up. Unpowered, a monster's point may only end the walk; powered, a walk may
-    pass it (and every monster it meets goes to the cage)."""
+    pass it (and every monster it meets goes to the cage).
+
+    Layer by layer, a key (point, counted points within reach) keeps the first walk of the
+    highest value found for it; the two cases are two loops so the unpowered one (nearly every
+    search) tests nothing it does not need, and its last step (the largest layer) keys a point
+    and whether it is counted in one int. The steps come precomputed with their bits and reach
+    masks (:meth:`games.whacky.board.Board.whacky_steps`); a walk is kept as a chain (last
+    point, the chain before it), unrolled only for the witnesses returned."""
     if steps <= 0:
         return {}
-    adjacency = board.whacky_adjacency
-    occupied = 0
-    for pos in monsters:
-        if pos != board.cage:
-            occupied |= 1 << pos
-    worth = up | occupied if powered else up
-    # key (point, counted points still within reach) -> (value, path)
-    layer: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(start, 0): (0, ())}
-    for left in range(steps - 1, -1, -1):
-        ball = board.balls(left)
-        nxt: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
-        for (node, counted), (value, path) in layer.items():
-            if path and not powered and occupied >> node & 1:
-                continue  # he ran into a monster: his walk ends here
-            for following in adjacency[node]:
-                bit = 1 << following
-                gain, now = 0, counted
-                if worth & bit and not counted & bit:
-                    gain = (1 if up & bit else 0) + (CAGED if powered and occupied & bit else 0)
-                    now = counted | bit
-                key = (following, now & ball[following])
+    cage = board.cage
+    layer: dict[tuple[int, int], tuple[int, Chain]] = {(start, 0): (0, ())}
+    nxt: dict[tuple[int, int], tuple[int, Chain]]
+    best: dict[int, tuple[int, Chain]] = {}
+    if powered:
+        occupied = 0
+        for pos in monsters:
+            if pos != cage:
+                occupied |= 1 << pos
+        worth = up | occupied
+        for left in range(steps - 1, -1, -1):
+            table = board.whacky_steps(left)
+            nxt = {}
+            for (node, counted), (value, chain) in layer.items():
+                for following, bit, ball in table[node]:
+                    if worth & bit and not counted & bit:
+                        total = value + (1 if up & bit else 0) + (CAGED if occupied & bit else 0)
+                        key = (following, (counted | bit) & ball)
+                    else:
+                        total, key = value, (following, counted & ball)
+                    held = nxt.get(key)
+                    if held is None or total > held[0]:
+                        nxt[key] = (total, (following, chain))
+            if not nxt:
+                return {}
+            layer = nxt
+        for (node, _), (value, chain) in layer.items():
+            held = best.get(node)
+            if held is None or value > held[0]:
+                best[node] = (value, chain)
+        return _unchained(best)
+    blocked = {pos for pos in monsters if pos != cage}  # a monster's point ends his walk
+    for left in range(steps - 1, 0, -1):
+        table = board.whacky_steps(left)
+        nxt = {}
+        for (node, counted), (value, chain) in layer.items():
+            if chain and node in blocked:
+                continue
+            for following, bit, ball in table[node]:
+                if up & bit and not counted & bit:
+                    total, key = value + 1, (following, (counted | bit) & ball)
+                else:
+                    total, key = value, (following, counted & ball)
                 held = nxt.get(key)
-                if held is None or value + gain > held[0]:
-                    nxt[key] = (value + gain, (*path, following))
+                if held is None or total > held[0]:
+                    nxt[key] = (total, (following, chain))
         if not nxt:
             return {}
         layer = nxt
-    best: dict[int, tuple[int, tuple[int, ...]]] = {}
-    for (node, _), (value, path) in layer.items():
+    # the last step: key 2 * point + 1 when the point is counted, 2 * point when not
+    last: dict[int, tuple[int, Chain]] = {}
+    table = board.whacky_steps(0)
+    for (node, counted), (value, chain) in layer.items():
+        if chain and node in blocked:
+            continue
+        for following, bit, _ in table[node]:
+            if counted & bit:
+                total, end = value, following + following + 1
+            elif up & bit:
+                total, end = value + 1, following + following + 1
+            else:
+                total, end = value, following + following
+            held = last.get(end)
+            if held is None or total > held[0]:
+                last[end] = (total, (following, chain))
+    for end, (value, chain) in last.items():
+        node = end >> 1
         held = best.get(node)
         if held is None or value > held[0]:
-            best[node] = (value, path)
-    return {node: path for node, (_, path) in best.items()}
+            best[node] = (value, chain)
+    return _unchained(best)
+
+
+def _unchained(best: dict[int, tuple[int, Chain]]) -> dict[int, tuple[int, ...]]:
+    """Each destination's walk, its chain unrolled into the points in order."""
+    found: dict[int, tuple[int, ...]] = {}
+    for node, (_, chain) in best.items():
+        points: list[int] = []
+        while chain:
+            points.append(chain[0])
+            chain = chain[1]
+        points.reverse()
+        found[node] = tuple(points)
+    return found
 
 
 def monster_walks(
     board: Board, monster: int, steps: int, monsters: tuple[int, ...], whacky: int
 ) -> dict[int, tuple[int, ...]]:
     """A monster's destinations in exactly ``steps`` -> a witness path, one passing over (or
-    ending on) Whacky on ``whacky`` when any walk to that destination does."""
+    ending on) Whacky on ``whacky`` when any walk to that destination does.
+
+    :func:`games.turnkit.graph.exact_walks` with Whacky's point preferred, on numbered
+    (point, previous point) pairs (:attr:`games.whacky.board.Board.monster_steps`): per pair
+    the first walk found, replaced only by the first that passes Whacky (one point: the
+    layered choice is exact); per destination the first such pair's walk."""
+    if steps <= 0:
+        return {}
     start = monsters[monster]
     others = {pos for m, pos in enumerate(monsters) if m != monster}
     others.discard(board.cage)
-    handles = board.handles
-    return exact_walks(
-        start, steps, board.monster_adjacency.__getitem__,
-        may_end=lambda node: node not in others,
-        step_rule=lambda prev, node, nxt: nxt != prev or node in handles,
-        prefer=lambda node: node == whacky,  # one point: the layered choice is exact
-    )
+    table = board.monster_steps
+    width = board.node_count + 1
+    # pair -> (path so far, whether it passed Whacky)
+    layer: dict[int, tuple[tuple[int, ...], bool]] = {start * width + width - 1: ((), False)}
+    for _ in range(steps):
+        nxt: dict[int, tuple[tuple[int, ...], bool]] = {}
+        for pair, (path, caught) in layer.items():
+            for following, next_pair in table[pair]:
+                held = nxt.get(next_pair)
+                if held is None:
+                    nxt[next_pair] = ((*path, following), caught or following == whacky)
+                elif not held[1] and (caught or following == whacky):
+                    nxt[next_pair] = ((*path, following), True)
+        if not nxt:
+            return {}
+        layer = nxt
+    best: dict[int, tuple[tuple[int, ...], bool]] = {}
+    for pair, (path, caught) in layer.items():
+        destination = pair // width
+        held = best.get(destination)
+        if (held is None or (caught and not held[1])) and destination not in others:
+            best[destination] = (path, caught)
+    return {destination: path for destination, (path, _) in best.items()}
 
 
 def _nodes(state: PathState, path: tuple[str, ...]) -> list[int]:

@@ -298,15 +298,16 @@ class State(SnapshotState[Action]):
             piece = self.monster_name(self.chosen)
         else:
             return []
-        label = self.board.labels
-        paths = walks.values()
+        label = self.board.labels.__getitem__
         # push applies these very objects without checking them again
         moves: list[Move] = []
-        for path in paths:  # a Move built without its frozen __init__ (plain fields)
+        by_id: dict[int, tuple[Move, tuple[int, ...]]] = {}
+        for path in walks.values():  # a Move built without its frozen __init__ (plain fields)
             move = _new(Move)
-            _set_field(move, "__dict__", {"piece": piece, "path": tuple([label[n] for n in path])})
+            _set_field(move, "__dict__", {"piece": piece, "path": tuple(map(label, path))})
             moves.append(move)
-        listing = self._listed = Listing(moves, [(path,) for path in paths])
+            by_id[id(move)] = (move, path)
+        listing = self._listed = Listing.keyed(moves, by_id)
         return listing
 
     def whacky_walks(self, start: int, steps: int) -> dict[int, tuple[int, ...]]:
