@@ -181,7 +181,7 @@ class AnimalsView(PhysicsView):
     # -- drawing ---------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        self.refit()
+        # refitted (the camera, the buttons) by PhysicsView.draw, before the panel is drawn
         clip = surface.get_clip()
         surface.set_clip(self.table_rect())
         super().draw(surface, renderer)
@@ -201,15 +201,16 @@ class AnimalsView(PhysicsView):
         scene = self.game.scene
         camera = self.camera
         base = camera.to_screen((0.0, scene.board_top))[1] + camera.px(4)
+        record = memory_view.record_box(self)  # the labels keep off it
         for x, label in ((board.stack_x, "tower"), (board.aside_x, "set aside")):
             self._label(surface, renderer, label, (camera.to_screen((x, 0.0))[0], base),
-                        size=13, colour=INK_DIM, anchor="midtop")
+                        record, size=13, colour=INK_DIM, anchor="midtop")
         left, top = camera.to_screen((board.pouch_x - board.pouch_width / 2, 45.0))
         right, bottom = camera.to_screen((board.pouch_x + board.pouch_width / 2, 0.0))
         pouch = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
         pygame.draw.ellipse(surface, (96, 60, 110), pouch)
         pygame.draw.ellipse(surface, shade((96, 60, 110), 0.6), pouch, width=2)
-        self._label(surface, renderer, "pouch", pouch.center, size=14, anchor="center")
+        self._label(surface, renderer, "pouch", pouch.center, record, size=14, anchor="center")
         self._names: list[pygame.Rect] = []  # where shown names are this frame
         # the opening three, shown to all as they are laid and until the first draw
         for name in memory_view.opening_names(self):
@@ -229,14 +230,13 @@ class AnimalsView(PhysicsView):
         memory_view.draw_record(self, surface, renderer)
 
     def _label(self, surface: pygame.Surface, renderer: Renderer, text: str,
-               at: tuple[float, float], *, size: int, anchor: str,
+               at: tuple[float, float], record: pygame.Rect | None, *, size: int, anchor: str,
                colour: tuple[int, int, int] = INK) -> None:
-        """A label on the table, drawn only when it is whole in view and off the record of
-        what went where (a small window's close view shows part of the table: a label half
-        out of it or under the record is left out)."""
+        """A label on the table, drawn only when it is whole in view and off ``record``, the
+        box of the record of what went where (a small window's close view shows part of the
+        table: a label half out of it or under the record is left out)."""
         box = pygame.Rect((0, 0), renderer.font(size).size(text))
         setattr(box, anchor, (round(at[0]), round(at[1])))
-        record = memory_view.record_box(self)
         if self.visible_rect().contains(box) and not (record and record.colliderect(box)):
             renderer.text(surface, text, at, size=size, colour=colour, anchor=anchor)
 

@@ -263,6 +263,7 @@ TEXT_KEPT = 256
 GRADIENTS_KEPT = 12
 SHADOWS_KEPT = 160
 AREAS_KEPT = 8
+WRAPS_KEPT = 128  # texts split into lines (a card's words, every frame), by text, width, type
 
 
 @dataclass
@@ -291,6 +292,11 @@ class RenderCache:
     )
     boxes: weakref.WeakKeyDictionary[pymunk.Shape, BoxGeometry] = field(
         default_factory=weakref.WeakKeyDictionary
+    )
+    # Texts split into lines that fit a width (Renderer.wrap): a card's words are measured
+    # word by word, dozens of font.size calls a frame, for the same lines every frame.
+    wraps: LeastRecentlyUsed[tuple[str, int, int, bool], tuple[str, ...]] = field(
+        default_factory=lambda: LeastRecentlyUsed(WRAPS_KEPT)
     )
     # A view's kept area (a side panel) by name: what it showed (the key) and its pixels.
     areas: LeastRecentlyUsed[str, tuple[tuple[object, ...], pygame.Surface]] = field(

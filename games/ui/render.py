@@ -193,7 +193,15 @@ class Renderer:
         return rect
 
     def wrap(self, text: str, width: int, size: int = 18, *, bold: bool = False) -> list[str]:
-        """``text`` split into lines that fit ``width`` px in that type (paragraphs kept)."""
+        """``text`` split into lines that fit ``width`` px in that type (paragraphs kept).
+        Kept per text, width and type: a card shown every frame is measured once."""
+        key = (text, width, size, bold)
+        kept = self._cache.wraps.get(key)
+        if kept is None:
+            kept = self._cache.wraps[key] = tuple(self._wrap(text, width, size, bold))
+        return list(kept)
+
+    def _wrap(self, text: str, width: int, size: int, bold: bool) -> list[str]:
         font = self.font(size, bold=bold)
         lines: list[str] = []
         for paragraph in text.splitlines() or [""]:
