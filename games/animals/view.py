@@ -81,23 +81,33 @@ class AnimalsView(PhysicsView):
         self.game = session
         self.buttons: dict[str, pygame.Rect] = {}
         self.faces = FaceImages()  # the painted faces shown this game, per size
+        self._layout_key: tuple[int, ...] | None = None  # the play area _layout_rects are for
+        self._layout_rects = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
         super().__init__(app, session)
 
     # -- layout ----------------------------------------------------------------------------
 
     def panel_rect(self) -> pygame.Rect:
+        return self._layout()[0].copy()
+
+    def _layout(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """(panel, table) for the present play area, worked out once per size: a frame asks
+        for them a dozen times (copies are handed out)."""
         area = self.app.play_rect
-        width = max(round(area.width * PANEL_SHARE), min(210, round(area.width * 0.42)))
-        return pygame.Rect(area.left, area.top, width, area.height)
+        key = tuple(area)
+        if self._layout_key != key:
+            width = max(round(area.width * PANEL_SHARE), min(210, round(area.width * 0.42)))
+            panel = pygame.Rect(area.left, area.top, width, area.height)
+            table = pygame.Rect(panel.right, area.top, area.right - panel.right, area.height)
+            self._layout_key, self._layout_rects = key, (panel, table)
+        return self._layout_rects
 
     def compact(self) -> bool:
         """A short panel: two lines of words, the buttons two by two, smaller."""
         return self.panel_rect().height < 460
 
     def table_rect(self) -> pygame.Rect:
-        area = self.app.play_rect
-        panel = self.panel_rect()
-        return pygame.Rect(panel.right, area.top, area.right - panel.right, area.height)
+        return self._layout()[1].copy()
 
     def frame_rect(self) -> WorldRect:
         board = self.game.file.board
@@ -227,7 +237,7 @@ class AnimalsView(PhysicsView):
             renderer.outline(surface, camera, target, REFUSED, width=2)
         memory_view.draw_insert_mark(self, surface, renderer)
         memory_view.draw_drawn_card(self, surface, renderer)
-        memory_view.draw_record(self, surface, renderer)
+        memory_view.draw_record(self, surface, renderer, record)
 
     def _label(self, surface: pygame.Surface, renderer: Renderer, text: str,
                at: tuple[float, float], record: pygame.Rect | None, *, size: int, anchor: str,

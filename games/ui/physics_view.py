@@ -146,10 +146,13 @@ class PhysicsView(View):
         the floor below it before any goes to the wall above (:meth:`Camera.fit_table`).
         """
         fit = self.fit_rect()
-        fitted = Camera.fit_table(
-            self.shown_rect(), fit, frame_margin(fit), floor=room.floor_y(self.world)
-        )
-        if self.too_small(fit):
+        frame = self.frame_rect()
+        shown = self.shown_rect(frame)
+        margin, floor = frame_margin(fit), room.floor_y(self.world)
+        fitted = Camera.fit_table(shown, fit, margin, floor=floor)
+        # not eased out: the frame is what was shown, fitted once (too_small's question)
+        whole = fitted if shown == frame else Camera.fit_table(frame, fit, margin, floor=floor)
+        if whole.scale < MIN_SCALE * 0.98:  # too_small(fit)
             fitted = self.close_camera(fit)
         else:
             self.centre = None
@@ -272,9 +275,10 @@ class PhysicsView(View):
         self.centre = self.look
         self.refit()
 
-    def shown_rect(self) -> WorldRect:
-        """:meth:`frame_rect` widened by the camera's present ease-out (pieces outside it)."""
-        frame = self.frame_rect()
+    def shown_rect(self, frame: WorldRect | None = None) -> WorldRect:
+        """:meth:`frame_rect` (or ``frame``, the same found already) widened by the camera's
+        present ease-out (pieces outside it)."""
+        frame = self.frame_rect() if frame is None else frame
         left, bottom, right, top = self._reach
         return WorldRect(
             frame.left - left, frame.bottom - bottom, frame.right + right, frame.top + top

@@ -192,3 +192,50 @@ def test_a_physics_games_frame_paints_every_pixel_from_its_kept_layer(  # type: 
     app.screen.fill((255, 0, 255))
     app._draw()
     assert _same(kept, app.screen)
+
+
+@pytest.mark.parametrize("game", ["freeplay", "wallamoppi", "animals"])
+def test_a_physics_frame_drawn_between_the_bars_is_the_whole_window_drawing(  # type: ignore[no-untyped-def]
+    make_app, ui, monkeypatch, game
+) -> None:
+    """The world is painted (and kept) only between the title and status bars, and no
+    background under the bars: the window shows, pixel for pixel, what painting the world
+    and the background over the whole window before the bars showed, kept and afresh."""
+    from games.core import registry
+    from games.core.protocol import SeatKind
+    from games.ui import physics_view
+
+    app = make_app()
+    app.rest.unchanged = lambda game: False  # every _draw paints (games/ui/rest.py aside)
+    spec = registry.load(game)
+    kind = SeatKind.HUMAN if game == "freeplay" else SeatKind.COMPUTER  # Free play: its card
+    app.start_game(spec, (kind,) * spec.min_seats)
+    ui.run(app, 1.0)
+    app.paused = True  # nothing moves between the frames compared
+    app._draw()
+    app._draw()
+    kept = app.screen.copy()
+    with monkeypatch.context() as patch:
+        patch.setattr(physics_view, "between_bars", lambda surface: surface.get_rect())
+        app.renderer._cache.layers.clear()
+        app.renderer._cache.areas.clear()
+        for _ in range(2):  # afresh, then from the whole-window layer kept
+            app.screen.fill((255, 0, 255))
+            app._draw()
+            assert _same(kept, app.screen)
+    app._draw()
+    assert _same(kept, app.screen)
+
+
+def test_wrapped_words_kept_are_the_words_wrapped_afresh() -> None:
+    """A card's words are wrapped once and kept (Renderer.wrap): the lines are those a
+    renderer that keeps nothing finds, at every width, and changing a list handed out
+    changes nothing kept."""
+    text = "Free play has no rules. Drag a piece with the left mouse button.\nThen let go."
+    kept = Renderer()
+    for width in (120, 260, 90, 120, 400, 260):
+        lines = kept.wrap(text, width, 17)
+        assert lines == Renderer().wrap(text, width, 17)
+        assert len(lines) > 1
+        lines.append("changed")
+    assert kept.wrap(text, 120, 17) == Renderer().wrap(text, 120, 17)
