@@ -261,6 +261,9 @@ class LeastRecentlyUsed(OrderedDict[_K, _V]):
 # gradients and a shadow per piece.
 TEXT_KEPT = 256
 GRADIENTS_KEPT = 12
+# The table's felts (a few ms of grain each), apart from the gradients: while the camera eases
+# a new floor gradient is made nearly every frame, and pushed the felts out with the others.
+FELTS_KEPT = 8
 SHADOWS_KEPT = 160
 AREAS_KEPT = 8
 WRAPS_KEPT = 128  # texts split into lines (a card's words, every frame), by text, width, type
@@ -289,6 +292,9 @@ class RenderCache:
     )
     gradients: LeastRecentlyUsed[tuple[int, int, Colour, Colour], pygame.Surface] = field(
         default_factory=lambda: LeastRecentlyUsed(GRADIENTS_KEPT)
+    )
+    felts: LeastRecentlyUsed[tuple[int, int], pygame.Surface] = field(
+        default_factory=lambda: LeastRecentlyUsed(FELTS_KEPT)
     )
     boxes: weakref.WeakKeyDictionary[pymunk.Shape, BoxGeometry] = field(
         default_factory=weakref.WeakKeyDictionary
