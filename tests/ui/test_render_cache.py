@@ -239,3 +239,43 @@ def test_wrapped_words_kept_are_the_words_wrapped_afresh() -> None:
         assert len(lines) > 1
         lines.append("changed")
     assert kept.wrap(text, 120, 17) == Renderer().wrap(text, 120, 17)
+
+
+@pytest.mark.parametrize("far", [False, True])
+def test_the_room_left_unpainted_under_the_floor_is_the_room_painted_whole(
+    monkeypatch: pytest.MonkeyPatch, far: bool
+) -> None:
+    """The room's background is not painted under the floor (its boards cover those rows):
+    the picture is, pixel for pixel, the one painted with the background everywhere."""
+    from games.ui import world_render
+    from physics import room
+
+    world = World(load_config().config)
+    room.furnish(world, -300.0, 300.0)
+    pieces.disk_stack(world, 3)
+    world.settle_in()
+    rect = WorldRect(-1300, -200, 1300, 300) if far else WorldRect(-600, -30, 600, 150)
+    camera = Camera.fit_table(rect, pygame.Rect(0, 0, *SIZE), 16, floor=room.floor_y(world))
+
+    def frame() -> pygame.Surface:
+        surface = pygame.Surface(SIZE)
+        surface.fill((255, 0, 255))
+        Renderer().draw_world(surface, camera, world, room=True)
+        return surface
+
+    assert camera.to_screen((0.0, room.floor_y(world) or 0.0))[1] < SIZE[1]  # floor in view
+    left_out = frame()
+    monkeypatch.setattr(world_render, "_above_floor", lambda clip, camera, floor: clip)
+    assert _same(left_out, frame())
+
+
+def test_the_tables_felts_stay_kept_while_new_gradients_come_and_go() -> None:
+    """While the camera eases, a floor gradient of a new height is made nearly every frame;
+    the felts (a few ms of grain each) are kept apart and are not pushed out by them."""
+    from games.ui.canvas import GRADIENTS_KEPT
+
+    renderer = Renderer()
+    felt = renderer.felt((700, 96))
+    for height in range(3 * GRADIENTS_KEPT):
+        renderer.gradient((700, 100 + height), (10, 10, 10), (90, 90, 90))
+    assert renderer.felt((700, 96)) is felt
