@@ -150,9 +150,9 @@ class PhysicsView(View):
         shown = self.shown_rect(frame)
         margin, floor = frame_margin(fit), room.floor_y(self.world)
         fitted = Camera.fit_table(shown, fit, margin, floor=floor)
-        # not eased out: the frame is what was shown, fitted once (too_small's question)
+        # not eased out: the frame is what is shown, fitted once
         whole = fitted if shown == frame else Camera.fit_table(frame, fit, margin, floor=floor)
-        if whole.scale < MIN_SCALE * 0.98:  # too_small(fit)
+        if self.too_small(whole):
             fitted = self.close_camera(fit)
         else:
             self.centre = None
@@ -162,14 +162,12 @@ class PhysicsView(View):
         )
         self.camera = Camera(fitted.scale * self.zoom, origin)
 
-    def too_small(self, fit: pygame.Rect) -> bool:
-        """Would the framed table (:meth:`frame_rect`, not widened to show a piece that fell)
-        be drawn under :data:`MIN_SCALE` in ``fit``? (2 % spared: a table fitted at the
-        minimum itself, as Wallamoppi's wall step at 480×360, stays whole.) A larger window
-        eases out to a fallen piece as before, smaller for a while."""
-        whole = Camera.fit_table(
-            self.frame_rect(), fit, frame_margin(fit), floor=room.floor_y(self.world)
-        )
+    @staticmethod
+    def too_small(whole: Camera) -> bool:
+        """Would the framed table (:meth:`frame_rect`, not widened to show a piece that fell),
+        fitted as ``whole``, be drawn under :data:`MIN_SCALE`? (2 % spared: a table fitted at
+        the minimum itself, as Wallamoppi's wall step at 480×360, stays whole.) A larger
+        window eases out to a fallen piece as before, smaller for a while."""
         return whole.scale < MIN_SCALE * 0.98
 
     def close_camera(self, fit: pygame.Rect) -> Camera:
