@@ -143,9 +143,11 @@ def _covered(box: pygame.Rect, pieces: list[pygame.Rect]) -> int:
     return sum(clip.width * clip.height for clip in (box.clip(piece) for piece in pieces))
 
 
-def draw_record(view: TableView, surface: pygame.Surface, renderer: Renderer) -> None:
-    """The latest lines of the record at the table's bottom right (names only when over)."""
-    box = record_box(view)
+def draw_record(
+    view: TableView, surface: pygame.Surface, renderer: Renderer, box: pygame.Rect | None
+) -> None:
+    """The latest lines of the record in ``box``, the :func:`record_box` of this frame (None:
+    not drawn), at the table's bottom right or top right (names only when over)."""
     if box is None:
         return
     game = view.game

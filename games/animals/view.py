@@ -81,23 +81,33 @@ class AnimalsView(PhysicsView):
         self.game = session
         self.buttons: dict[str, pygame.Rect] = {}
         self.faces = FaceImages()  # the painted faces shown this game, per size
+        self._layout_key: tuple[int, ...] | None = None  # the play area _layout_rects are for
+        self._layout_rects = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
         super().__init__(app, session)
 
     # -- layout ----------------------------------------------------------------------------
 
     def panel_rect(self) -> pygame.Rect:
+        return self._layout()[0].copy()
+
+    def _layout(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """(panel, table) for the present play area, worked out once per size: a frame asks
+        for them a dozen times (copies are handed out)."""
         area = self.app.play_rect
-        width = max(round(area.width * PANEL_SHARE), min(210, round(area.width * 0.42)))
-        return pygame.Rect(area.left, area.top, width, area.height)
+        key = tuple(area)
+        if self._layout_key != key:
+            width = max(round(area.width * PANEL_SHARE), min(210, round(area.width * 0.42)))
+            panel = pygame.Rect(area.left, area.top, width, area.height)
+            table = pygame.Rect(panel.right, area.top, area.right - panel.right, area.height)
+            self._layout_key, self._layout_rects = key, (panel, table)
+        return self._layout_rects
 
     def compact(self) -> bool:
         """A short panel: two lines of words, the buttons two by two, smaller."""
         return self.panel_rect().height < 460
 
     def table_rect(self) -> pygame.Rect:
-        area = self.app.play_rect
-        panel = self.panel_rect()
-        return pygame.Rect(panel.right, area.top, area.right - panel.right, area.height)
+        return self._layout()[1].copy()
 
     def frame_rect(self) -> WorldRect:
         board = self.game.file.board
@@ -181,7 +191,7 @@ class AnimalsView(PhysicsView):
     # -- drawing ---------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        self.refit()
+        # refitted (the camera, the buttons) by PhysicsView.draw, before the panel is drawn
         clip = surface.get_clip()
         surface.set_clip(self.table_rect())
         super().draw(surface, renderer)
@@ -201,15 +211,16 @@ class AnimalsView(PhysicsView):
         scene = self.game.scene
         camera = self.camera
         base = camera.to_screen((0.0, scene.board_top))[1] + camera.px(4)
+        record = memory_view.record_box(self)  # the labels keep off it
         for x, label in ((board.stack_x, "tower"), (board.aside_x, "set aside")):
             self._label(surface, renderer, label, (camera.to_screen((x, 0.0))[0], base),
-                        size=13, colour=INK_DIM, anchor="midtop")
+                        record, size=13, colour=INK_DIM, anchor="midtop")
         left, top = camera.to_screen((board.pouch_x - board.pouch_width / 2, 45.0))
         right, bottom = camera.to_screen((board.pouch_x + board.pouch_width / 2, 0.0))
         pouch = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
         pygame.draw.ellipse(surface, (96, 60, 110), pouch)
         pygame.draw.ellipse(surface, shade((96, 60, 110), 0.6), pouch, width=2)
-        self._label(surface, renderer, "pouch", pouch.center, size=14, anchor="center")
+        self._label(surface, renderer, "pouch", pouch.center, record, size=14, anchor="center")
         self._names: list[pygame.Rect] = []  # where shown names are this frame
         # the opening three, shown to all as they are laid and until the first draw
         for name in memory_view.opening_names(self):
@@ -226,17 +237,16 @@ class AnimalsView(PhysicsView):
             renderer.outline(surface, camera, target, REFUSED, width=2)
         memory_view.draw_insert_mark(self, surface, renderer)
         memory_view.draw_drawn_card(self, surface, renderer)
-        memory_view.draw_record(self, surface, renderer)
+        memory_view.draw_record(self, surface, renderer, record)
 
     def _label(self, surface: pygame.Surface, renderer: Renderer, text: str,
-               at: tuple[float, float], *, size: int, anchor: str,
+               at: tuple[float, float], record: pygame.Rect | None, *, size: int, anchor: str,
                colour: tuple[int, int, int] = INK) -> None:
-        """A label on the table, drawn only when it is whole in view and off the record of
-        what went where (a small window's close view shows part of the table: a label half
-        out of it or under the record is left out)."""
+        """A label on the table, drawn only when it is whole in view and off ``record``, the
+        box of the record of what went where (a small window's close view shows part of the
+        table: a label half out of it or under the record is left out)."""
         box = pygame.Rect((0, 0), renderer.font(size).size(text))
         setattr(box, anchor, (round(at[0]), round(at[1])))
-        record = memory_view.record_box(self)
         if self.visible_rect().contains(box) and not (record and record.colliderect(box)):
             renderer.text(surface, text, at, size=size, colour=colour, anchor=anchor)
 

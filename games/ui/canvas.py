@@ -261,8 +261,12 @@ class LeastRecentlyUsed(OrderedDict[_K, _V]):
 # gradients and a shadow per piece.
 TEXT_KEPT = 256
 GRADIENTS_KEPT = 12
+# The table's felts (a few ms of grain each), apart from the gradients: while the camera eases
+# a new floor gradient is made nearly every frame, and pushed the felts out with the others.
+FELTS_KEPT = 8
 SHADOWS_KEPT = 160
 AREAS_KEPT = 8
+WRAPS_KEPT = 128  # texts split into lines (a card's words, every frame), by text, width, type
 
 
 @dataclass
@@ -289,8 +293,16 @@ class RenderCache:
     gradients: LeastRecentlyUsed[tuple[int, int, Colour, Colour], pygame.Surface] = field(
         default_factory=lambda: LeastRecentlyUsed(GRADIENTS_KEPT)
     )
+    felts: LeastRecentlyUsed[tuple[int, int], pygame.Surface] = field(
+        default_factory=lambda: LeastRecentlyUsed(FELTS_KEPT)
+    )
     boxes: weakref.WeakKeyDictionary[pymunk.Shape, BoxGeometry] = field(
         default_factory=weakref.WeakKeyDictionary
+    )
+    # Texts split into lines that fit a width (Renderer.wrap): a card's words are measured
+    # word by word, dozens of font.size calls a frame, for the same lines every frame.
+    wraps: LeastRecentlyUsed[tuple[str, int, int, bool], tuple[str, ...]] = field(
+        default_factory=lambda: LeastRecentlyUsed(WRAPS_KEPT)
     )
     # A view's kept area (a side panel) by name: what it showed (the key) and its pixels.
     areas: LeastRecentlyUsed[str, tuple[tuple[object, ...], pygame.Surface]] = field(

@@ -48,6 +48,7 @@ import pymunk
 
 from games.core.protocol import Session
 from games.physicskit.physics_session import PICK_RADIUS_MM, PhysicsSession
+from games.ui.overlays import STATUS_BAR_PX, TOP_BAR_PX
 from games.ui.render import ACCENT, Camera, Point, Renderer, WorldRect
 from games.ui.view import View
 from physics import room
@@ -73,6 +74,13 @@ PAN_KEY_SHARE = 0.25  # an arrow key moves a close view by this share of its wid
 EDGE_SCROLL_PX = 28  # a piece dragged this close to the view's edge scrolls a close view
 EDGE_SCROLL_MM_PER_S = 240.0
 ARROW_GROUP_PX = 60  # arrows to pieces out of view closer than this share one arrow and label
+
+
+def between_bars(surface: pygame.Surface) -> pygame.Rect:
+    """The window's rows between its title bar and its status bar (the play area and any
+    footer): the bars, drawn after the view and whole (opaque), cover the rest."""
+    width, height = surface.get_size()
+    return pygame.Rect(0, TOP_BAR_PX, width, max(height - TOP_BAR_PX - STATUS_BAR_PX, 0))
 
 
 class PhysicsView(View):
@@ -138,10 +146,13 @@ class PhysicsView(View):
         the floor below it before any goes to the wall above (:meth:`Camera.fit_table`).
         """
         fit = self.fit_rect()
-        fitted = Camera.fit_table(
-            self.shown_rect(), fit, frame_margin(fit), floor=room.floor_y(self.world)
-        )
-        if self.too_small(fit):
+        frame = self.frame_rect()
+        shown = self.shown_rect(frame)
+        margin, floor = frame_margin(fit), room.floor_y(self.world)
+        fitted = Camera.fit_table(shown, fit, margin, floor=floor)
+        # not eased out: the frame is what is shown, fitted once
+        whole = fitted if shown == frame else Camera.fit_table(frame, fit, margin, floor=floor)
+        if self.too_small(whole):
             fitted = self.close_camera(fit)
         else:
             self.centre = None
@@ -151,14 +162,12 @@ class PhysicsView(View):
         )
         self.camera = Camera(fitted.scale * self.zoom, origin)
 
-    def too_small(self, fit: pygame.Rect) -> bool:
-        """Would the framed table (:meth:`frame_rect`, not widened to show a piece that fell)
-        be drawn under :data:`MIN_SCALE` in ``fit``? (2 % spared: a table fitted at the
-        minimum itself, as Wallamoppi's wall step at 480×360, stays whole.) A larger window
-        eases out to a fallen piece as before, smaller for a while."""
-        whole = Camera.fit_table(
-            self.frame_rect(), fit, frame_margin(fit), floor=room.floor_y(self.world)
-        )
+    @staticmethod
+    def too_small(whole: Camera) -> bool:
+        """Would the framed table (:meth:`frame_rect`, not widened to show a piece that fell),
+        fitted as ``whole``, be drawn under :data:`MIN_SCALE`? (2 % spared: a table fitted at
+        the minimum itself, as Wallamoppi's wall step at 480×360, stays whole.) A larger
+        window eases out to a fallen piece as before, smaller for a while."""
         return whole.scale < MIN_SCALE * 0.98
 
     def close_camera(self, fit: pygame.Rect) -> Camera:
@@ -264,9 +273,10 @@ class PhysicsView(View):
         self.centre = self.look
         self.refit()
 
-    def shown_rect(self) -> WorldRect:
-        """:meth:`frame_rect` widened by the camera's present ease-out (pieces outside it)."""
-        frame = self.frame_rect()
+    def shown_rect(self, frame: WorldRect | None = None) -> WorldRect:
+        """:meth:`frame_rect` (or ``frame``, the same found already) widened by the camera's
+        present ease-out (pieces outside it)."""
+        frame = self.frame_rect() if frame is None else frame
         left, bottom, right, top = self._reach
         return WorldRect(
             frame.left - left, frame.bottom - bottom, frame.right + right, frame.top + top
@@ -483,6 +493,9 @@ class PhysicsView(View):
         if held is not None and self._grip_local is not None:
             grip = _xy(held.body.local_to_world(self._grip_local))
         hand = _xy(self.physics.hand.position) if held is not None else None
+        clip = surface.get_clip()
+        if clip == surface.get_rect():  # no narrower clip asked: the bars cover the rest
+            surface.set_clip(between_bars(surface))
         renderer.draw_world(
             surface,
             self.camera,
@@ -493,21 +506,25 @@ class PhysicsView(View):
             grip=grip,
             room=True,
         )
+        surface.set_clip(clip)
         self.draw_overlay(surface, renderer)
         self.draw_floor_hints(surface, renderer)
         self.draw_away_arrows(surface, renderer)
 
     def draw_background(self, surface: pygame.Surface, renderer: Renderer) -> None:
         """The room's background but under :meth:`painted_rect`: the kept world layer holds
-        it under the table (``draw_world(room=True)``), a kept side panel under itself."""
+        it under the table (``draw_world(room=True)``), a kept side panel under itself; and
+        not under the title and status bars, which the window draws whole over it right after
+        (kept with the background under them: ``Renderer.kept_area``)."""
         table = self.painted_rect().clip(surface.get_rect())
         whole = surface.get_rect()
         if table.width <= 0 or table.height <= 0:
             renderer.background(surface)
             return
+        bars = between_bars(surface)
         for part in (
-            pygame.Rect(0, 0, whole.width, table.top),  # above (the title bar's place)
-            pygame.Rect(0, table.bottom, whole.width, whole.height - table.bottom),
+            pygame.Rect(0, bars.top, whole.width, table.top - bars.top),  # above the table
+            pygame.Rect(0, table.bottom, whole.width, bars.bottom - table.bottom),  # a footer
             pygame.Rect(0, table.top, table.left, table.height),  # a panel on the left
             pygame.Rect(table.right, table.top, whole.width - table.right, table.height),
         ):
@@ -531,10 +548,13 @@ class PhysicsView(View):
         """The screen boxes of the movable pieces in view (clipped to it)."""
         area = self.visible_rect()
         boxes = []
+        # Camera.to_screen written out (the same sums): a card asks for these twice a frame
+        scale = self.camera.scale
+        x0, y0 = self.camera.origin
         for piece in self.world.dynamic_pieces():
             bb = piece.shape.cache_bb()
-            left, top = self.camera.to_screen((bb.left, bb.top))
-            right, bottom = self.camera.to_screen((bb.right, bb.bottom))
+            left, top = x0 + bb.left * scale, y0 - bb.top * scale
+            right, bottom = x0 + bb.right * scale, y0 - bb.bottom * scale
             box = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
             if box.colliderect(area):
                 boxes.append(box.clip(area))

@@ -193,7 +193,15 @@ class Renderer:
         return rect
 
     def wrap(self, text: str, width: int, size: int = 18, *, bold: bool = False) -> list[str]:
-        """``text`` split into lines that fit ``width`` px in that type (paragraphs kept)."""
+        """``text`` split into lines that fit ``width`` px in that type (paragraphs kept).
+        Kept per text, width and type: a card shown every frame is measured once."""
+        key = (text, width, size, bold)
+        kept = self._cache.wraps.get(key)
+        if kept is None:
+            kept = self._cache.wraps[key] = tuple(self._wrap(text, width, size, bold))
+        return list(kept)
+
+    def _wrap(self, text: str, width: int, size: int, bold: bool) -> list[str]:
         font = self.font(size, bold=bold)
         lines: list[str] = []
         for paragraph in text.splitlines() or [""]:
@@ -233,13 +241,13 @@ class Renderer:
         one felt per height instead of texturing a new one each frame.
         """
         width = -(-max(size[0], 1) // FELT_WIDTH_STEP) * FELT_WIDTH_STEP
-        key = (width, size[1], (0, 0, 1), (0, 0, 1))
-        image = self._cache.gradients.get(key)
+        key = (width, size[1])
+        image = self._cache.felts.get(key)
         if image is None:
             # far away in the shadow under the room's wall, near in the lamp's light
             image = _gradient((width, size[1]), shade(FELT_FAR, 0.55), FELT)
             _add_grain(image, strength=7, seed=11)
-            self._cache.gradients[key] = image
+            self._cache.felts[key] = image
         return image
 
     def gradient(self, size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import math
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 
 import pygame
@@ -87,6 +88,10 @@ class WorldPainter:
         self._felt = felt  # the table's felt of a size (kept by the renderer)
         self._gradient = gradient  # a vertical gradient of a size (kept by the renderer)
         self._wood = WoodSprites()  # the pieces' pictures, per size, colour and angle
+        # a box's spans across and up and its middle, in its body's frame (mm), by shape
+        self._extents: weakref.WeakKeyDictionary[pymunk.Shape, tuple[float, float, Point]] = (
+            weakref.WeakKeyDictionary()
+        )
 
     def draw_world(
         self,
@@ -157,11 +162,11 @@ class WorldPainter:
             surface.blit(layer.image, layer.rect.topleft)
         else:
             still = {id(piece) for piece in resting}
+            parts = {piece.kind: piece for piece in tables}
             if room and self._background is not None:
-                self._background(surface, clip)
+                self._background(surface, _above_floor(clip, camera, parts.get("floor")))
             walls = [piece for piece in tables if piece.kind == "room_wall"]
             if tables:
-                parts = {piece.kind: piece for piece in tables}
                 self.draw_table(surface, camera, parts.get("table"), parts.get("floor"), walls)
             self._draw_shadow_list(surface, camera, [c for c in casters if id(c[0]) in still])
             for piece in scenery:
@@ -470,16 +475,21 @@ class WorldPainter:
         """A box-shaped piece as the wooden cylinder it is, seen from the side
         (:mod:`games.ui.wood`): one kept picture per size, colour and angle, blitted."""
         body = piece.body
-        outline, _grain, _edges, _thickness = self._box_geometry(shape)
-        xs = [x for x, _ in outline]
-        ys = [y for _, y in outline]
-        width = round(camera.px(max(xs) - min(xs)))
-        height = round(camera.px(max(ys) - min(ys)))
+        extents = self._extents.get(shape)
+        if extents is None:  # its spans and middle in its body's frame, found once
+            outline = self._box_geometry(shape)[0]
+            xs = [x for x, _ in outline]
+            ys = [y for _, y in outline]
+            middle = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+            extents = self._extents[shape] = (max(xs) - min(xs), max(ys) - min(ys), middle)
+        across, up, middle = extents
+        width = round(camera.px(across))
+        height = round(camera.px(up))
         if width < 3 or height < 3:  # a speck: a plain polygon
+            outline = self._box_geometry(shape)[0]
             points = [round_point(camera.to_screen(body.local_to_world(v))) for v in outline]
             pygame.gfxdraw.filled_polygon(surface, points, colour)
             return
-        middle = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
         centre = camera.to_screen(body.local_to_world(middle))
         sprite = self._wood.get((width, height), colour, body.angle, axis_vertical=True)
         surface.blit(sprite, sprite.get_rect(center=round_point(centre)))
@@ -622,6 +632,18 @@ def _grow(points: Sequence[tuple[float, float]], by: float) -> list[tuple[float,
 def _box_tones(colour: Colour) -> tuple[Colour, Colour, Colour, Colour]:
     """A box's outline, grain, lit edge and shaded edge colours."""
     return (shade(colour, 0.55), shade(colour, 0.86), shade(colour, 1.3), shade(colour, 0.75))
+
+
+def _above_floor(clip: pygame.Rect, camera: Camera, floor_piece: Piece | None) -> pygame.Rect:
+    """``clip`` but the rows of the floor (``_draw_floor`` paints them whole: an opaque
+    gradient across the surface, from the floor's top down), where the room's background
+    would be painted over at once."""
+    if floor_piece is None:
+        return clip
+    floor_y = round(camera.to_screen((0.0, floor_piece.shape.cache_bb().top))[1])
+    rect = clip.copy()
+    rect.height = max(min(clip.bottom, floor_y) - clip.top, 0)
+    return rect
 
 
 def _pose(piece: Piece) -> tuple[int, float, float, float]:

@@ -262,7 +262,7 @@ class WallamoppiView(PhysicsView):
     # -- drawing ---------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, renderer: Renderer) -> None:
-        self.refit()
+        # refitted (the cameras, the button) by PhysicsView.draw, before the panel is drawn
         clip = surface.get_clip()
         surface.set_clip(self.table_rect())
         super().draw(surface, renderer)

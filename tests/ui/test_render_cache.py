@@ -192,3 +192,90 @@ def test_a_physics_games_frame_paints_every_pixel_from_its_kept_layer(  # type: 
     app.screen.fill((255, 0, 255))
     app._draw()
     assert _same(kept, app.screen)
+
+
+@pytest.mark.parametrize("game", ["freeplay", "wallamoppi", "animals"])
+def test_a_physics_frame_drawn_between_the_bars_is_the_whole_window_drawing(  # type: ignore[no-untyped-def]
+    make_app, ui, monkeypatch, game
+) -> None:
+    """The world is painted (and kept) only between the title and status bars, and no
+    background under the bars: the window shows, pixel for pixel, what painting the world
+    and the background over the whole window before the bars showed, kept and afresh."""
+    from games.core import registry
+    from games.core.protocol import SeatKind
+    from games.ui import physics_view
+
+    app = make_app()
+    app.rest.unchanged = lambda game: False  # every _draw paints (games/ui/rest.py aside)
+    spec = registry.load(game)
+    kind = SeatKind.HUMAN if game == "freeplay" else SeatKind.COMPUTER  # Free play: its card
+    app.start_game(spec, (kind,) * spec.min_seats)
+    ui.run(app, 1.0)
+    app.paused = True  # nothing moves between the frames compared
+    app._draw()
+    app._draw()
+    kept = app.screen.copy()
+    with monkeypatch.context() as patch:
+        patch.setattr(physics_view, "between_bars", lambda surface: surface.get_rect())
+        app.renderer._cache.layers.clear()
+        app.renderer._cache.areas.clear()
+        for _ in range(2):  # afresh, then from the whole-window layer kept
+            app.screen.fill((255, 0, 255))
+            app._draw()
+            assert _same(kept, app.screen)
+    app._draw()
+    assert _same(kept, app.screen)
+
+
+def test_wrapped_words_kept_are_the_words_wrapped_afresh() -> None:
+    """A card's words are wrapped once and kept (Renderer.wrap): the lines are those a
+    renderer that keeps nothing finds, at every width, and changing a list handed out
+    changes nothing kept."""
+    text = "Free play has no rules. Drag a piece with the left mouse button.\nThen let go."
+    kept = Renderer()
+    for width in (120, 260, 90, 120, 400, 260):
+        lines = kept.wrap(text, width, 17)
+        assert lines == Renderer().wrap(text, width, 17)
+        assert len(lines) > 1
+        lines.append("changed")
+    assert kept.wrap(text, 120, 17) == Renderer().wrap(text, 120, 17)
+
+
+@pytest.mark.parametrize("far", [False, True])
+def test_the_room_left_unpainted_under_the_floor_is_the_room_painted_whole(
+    monkeypatch: pytest.MonkeyPatch, far: bool
+) -> None:
+    """The room's background is not painted under the floor (its boards cover those rows):
+    the picture is, pixel for pixel, the one painted with the background everywhere."""
+    from games.ui import world_render
+    from physics import room
+
+    world = World(load_config().config)
+    room.furnish(world, -300.0, 300.0)
+    pieces.disk_stack(world, 3)
+    world.settle_in()
+    rect = WorldRect(-1300, -200, 1300, 300) if far else WorldRect(-600, -30, 600, 150)
+    camera = Camera.fit_table(rect, pygame.Rect(0, 0, *SIZE), 16, floor=room.floor_y(world))
+
+    def frame() -> pygame.Surface:
+        surface = pygame.Surface(SIZE)
+        surface.fill((255, 0, 255))
+        Renderer().draw_world(surface, camera, world, room=True)
+        return surface
+
+    assert camera.to_screen((0.0, room.floor_y(world) or 0.0))[1] < SIZE[1]  # floor in view
+    left_out = frame()
+    monkeypatch.setattr(world_render, "_above_floor", lambda clip, camera, floor: clip)
+    assert _same(left_out, frame())
+
+
+def test_the_tables_felts_stay_kept_while_new_gradients_come_and_go() -> None:
+    """While the camera eases, a floor gradient of a new height is made nearly every frame;
+    the felts (a few ms of grain each) are kept apart and are not pushed out by them."""
+    from games.ui.canvas import GRADIENTS_KEPT
+
+    renderer = Renderer()
+    felt = renderer.felt((700, 96))
+    for height in range(3 * GRADIENTS_KEPT):
+        renderer.gradient((700, 100 + height), (10, 10, 10), (90, 90, 90))
+    assert renderer.felt((700, 96)) is felt
