@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -25,6 +26,8 @@ import pymunk
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# the window section's autosave goes to a folder of its own, not the player's (as bench_render)
+os.environ.setdefault("WOBBLETOP_HOME", tempfile.mkdtemp(prefix="bench-animals-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
