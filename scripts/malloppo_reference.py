@@ -12,7 +12,6 @@ order with the same witness paths, and ``tests/malloppo/test_malloppo_walks.py``
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from games.malloppo.basics import Phase
 from games.malloppo.rules import State, Turn
 from games.malloppo.walks import steal_choices
 from games.turnkit.grid import Square
+from scripts.listing_check import listing_main
 
 
 def reference_turns(state: State) -> list[Turn]:
@@ -91,18 +91,7 @@ def malloppo_positions(games: int, seed: int) -> Iterator[State]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
-    checked = 0
-    for state in malloppo_positions(args.games, args.seed):
-        if not same_listing(state):
-            print(f"position {checked}: the listing differs from the reference", file=sys.stderr)
-            return 1
-        checked += 1
-    print(f"{checked} positions from {args.games} random games: the same turns, order and paths")
-    return 0
+    return listing_main(__doc__ or "", malloppo_positions, same_listing, 200, "turns")
 
 
 if __name__ == "__main__":

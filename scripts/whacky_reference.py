@@ -14,7 +14,6 @@ sample.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections.abc import Iterator
@@ -28,6 +27,7 @@ from games.whacky.actions import Move
 from games.whacky.board import Board
 from games.whacky.paths import CAGED
 from games.whacky.rules import Phase, State
+from scripts.listing_check import listing_main
 
 
 def previous_whacky_walks(
@@ -140,18 +140,7 @@ def whacky_positions(games: int, seed: int) -> Iterator[State]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
-    checked = 0
-    for state in whacky_positions(args.games, args.seed):
-        if not same_listing(state):
-            print(f"position {checked}: the listing differs from the reference", file=sys.stderr)
-            return 1
-        checked += 1
-    print(f"{checked} positions from {args.games} random games: the same moves, order and paths")
-    return 0
+    return listing_main(__doc__ or "", whacky_positions, same_listing, 100, "moves")
 
 
 if __name__ == "__main__":

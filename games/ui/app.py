@@ -77,8 +77,7 @@ from games.ui.render import ACCENT, GOOD, PANEL, REFUSED, Colour, Renderer
 from games.ui.rest import Rest
 from games.ui.saving import Keeper
 from games.ui.screens import SCREEN_KEYS, Screens
-from games.ui.shell import GameRun as GameRun  # its old home: re-exported
-from games.ui.shell import NetPart
+from games.ui.shell import GameRun, NetPart
 from games.ui.sound import Sound
 from games.ui.tune_panel import TunePanel, wire_help
 from games.ui.view import View
