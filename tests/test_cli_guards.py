@@ -6,30 +6,12 @@ nothing is played and then lost.
 
 from __future__ import annotations
 
-import sys
-import types
 from pathlib import Path
 
 import pytest
 
 from games.cli import main
-
-
-def fake_window(monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, ...]]:
-    """Stand in for ``games.ui.app`` and note every window the command would open."""
-    opened: list[tuple[object, ...]] = []
-    module = types.ModuleType("games.ui.app")
-
-    def run_app(
-        game: str | None, config: Path | None, *, seed: int | None, record: str | None,
-        **_: object,
-    ) -> int:
-        opened.append((game, seed, record))
-        return 0
-
-    module.run_app = run_app  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "games.ui.app", module)
-    return opened
+from tests.fake_app import fake_window
 
 
 def one_error_line(capsys: pytest.CaptureFixture[str]) -> str:

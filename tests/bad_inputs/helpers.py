@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from games.cli import main
-from tests.test_cli_guards import fake_window
+from tests.fake_app import fake_window
 
 REPO_ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
@@ -87,7 +87,7 @@ def refused_before_any_window(
     *paths: Path,
 ) -> str:
     """:func:`refused` for a ``wobbletop play`` command line, with no window opened (the window
-    module stands in, :func:`tests.test_cli_guards.fake_window`); returns the one error line."""
+    module stands in, :func:`tests.fake_app.fake_window`); returns the one error line."""
     opened = fake_window(monkeypatch)
     line = refused(capsys, argv, *paths)
     assert opened == []
