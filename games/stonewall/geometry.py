@@ -67,6 +67,7 @@ class Geometry:
         self.size = n
         self.full = (1 << (n * n)) - 1
         self.squares = tuple(board.square(i) for i in range(n * n))
+        self.roll_again = board.index(board.roll_again)
         # per edge: the (direction, square bit) of every arc across it
         self.edge_arcs_bits: list[list[tuple[int, int]]] = [[] for _ in range(board.edge_count)]
         opens = [0, 0, 0, 0]

@@ -108,6 +108,7 @@ from games.stonewall.phases import (
     CHANCE_PHASES,
     EXTRA_TURN_ROLL,
     PASS,
+    ROLLS,
     WALL_COUNT,
     WALL_TOTALS,
     Phase,
@@ -116,7 +117,13 @@ from games.stonewall.phases import (
 from games.stonewall.reach import WallChecks, capital
 from games.stonewall.saved import state_from_json
 from games.stonewall.walls import WallLayout, empty_layout, layout_of
-from games.turnkit.engine import SnapshotState
+from games.turnkit.engine import (
+    NOTHING_LISTED,
+    Listing,
+    SnapshotState,
+    listed_again,
+    listing_ref,
+)
 from games.turnkit.turns import next_player, opening_step
 
 # The engine's public face: the moves and errors of games.stonewall.actions are re-exported.
@@ -179,8 +186,8 @@ class State(WallChecks, SnapshotState[Action]):
         for edge in self.board.permanent_edges:
             self.blocked[edge] = 1
         self._layout: WallLayout | None = empty_layout(self.geo)
-        # the moves legal_moves listed last, by id: (move, square indices, triggers a change)
-        self._listed: dict[int, tuple[MovePiece, tuple[int, ...], bool]] = {}
+        # the moves legal_moves listed last; by id: (move, square indices, triggers a change)
+        self._listed: Listing[MovePiece] = NOTHING_LISTED
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
 
     # --- small queries ------------------------------------------------------------------
@@ -206,9 +213,10 @@ class State(WallChecks, SnapshotState[Action]):
     def legal_actions(self) -> list[Action]:
         """Every legal action now (for ``move``, one path per destination and outcome)."""
         if self.phase in (Phase.OPENING, Phase.ROLL):
-            return [Roll(v) for v in range(1, DIE_SIDES + 1)]
+            return list(ROLLS)
         if self.phase is Phase.MOVE:
-            return list(self.legal_moves()) or [NoMove()]
+            moves = self.legal_moves()  # the listing itself: while held, push takes it unchecked
+            return moves or [NoMove()]  # type: ignore[return-value]
         if self.phase is Phase.WALL:
             return [PASS, *self.layout.place_actions(self._stock_lengths())]
         if self.phase is Phase.CHANGE:
@@ -216,7 +224,7 @@ class State(WallChecks, SnapshotState[Action]):
         return []
 
     def chance_outcomes(self) -> list[tuple[Roll, float]]:
-        return [(Roll(v), 1 / DIE_SIDES) for v in range(1, DIE_SIDES + 1)]
+        return [(roll, 1 / DIE_SIDES) for roll in ROLLS]
 
     @property
     def layout(self) -> WallLayout:
@@ -235,10 +243,11 @@ class State(WallChecks, SnapshotState[Action]):
         moves = [MovePiece(tuple([square[i] for i in path])) for path, _ in firsts]
         if roll is None or roll == self.roll:
             # push checks these by identity, not square by square
-            self._listed = {
+            listing = self._listed = Listing.keyed(moves, {
                 id(move): (move, path, triggers)
                 for move, (path, triggers) in zip(moves, firsts, strict=True)
-            }
+            })
+            return listing
         return moves
 
     def walks(
@@ -318,22 +327,38 @@ class State(WallChecks, SnapshotState[Action]):
         if not self.is_chance():
             who = self.name(self.current)
             raise WrongPhase(f"no roll now: {who} is in phase {self.phase.value}")
-        return Roll(chance.roll(DIE_SIDES))
+        return ROLLS[chance.roll(DIE_SIDES) - 1]
 
     def _snapshot(self) -> tuple[Any, ...]:
+        # Copy on write: the engine never changes these lists (or ``blocked``) in place once
+        # a snapshot may hold them, it puts changed copies in their place (_apply_move,
+        # _apply_place, _put_wall, ...), so a snapshot holds the very objects, no copies.
+        # The listing is held weakly (the history of a game played on keeps none of them).
         return (
-            self.positions[:], self.reached_far[:], [s[:] for s in self.stocks],
-            self.placed[:], self.removed[:], self.phase, self.current, self.roll,
-            self.extra_turns, self.contenders[:], self.opening_rolls[:], self.winner,
-            bytearray(self.blocked), self._layout, self._listed,
+            self.positions, self.reached_far, self.stocks, self.placed, self.removed,
+            self.phase, self.current, self.roll, self.extra_turns, self.contenders,
+            self.opening_rolls, self.winner, self.blocked, self._layout,
+            listing_ref(self._listed),
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (
             self.positions, self.reached_far, self.stocks, self.placed, self.removed,
             self.phase, self.current, self.roll, self.extra_turns, self.contenders,
-            self.opening_rolls, self.winner, self.blocked, self._layout, self._listed,
-        ) = snap  # the moves listed in the state popped back to are its moves again
+            self.opening_rolls, self.winner, self.blocked, self._layout, listed,
+        ) = snap
+        # the moves listed in the state popped back to are its moves again (while the caller
+        # that listed them still holds them)
+        self._listed = listed_again(listed)
+
+    def copy(self) -> State:
+        """An independent copy without undo history (its lists its own, for bots)."""
+        twin = super().copy()
+        twin.positions, twin.reached_far = self.positions[:], self.reached_far[:]
+        twin.stocks, twin.placed = [s[:] for s in self.stocks], self.placed[:]
+        twin.removed, twin.blocked = self.removed[:], bytearray(self.blocked)
+        twin.contenders, twin.opening_rolls = self.contenders[:], self.opening_rolls[:]
+        return twin
 
     def _check(self, action: Action) -> Any:
         """Validate ``action`` and return a function that applies it."""
@@ -381,8 +406,8 @@ class State(WallChecks, SnapshotState[Action]):
         fields are the engine's own), or None to check it in full."""
         kind = type(action)
         if kind is MovePiece:
-            listed = self._listed.get(id(action)) if self.phase is Phase.MOVE else None
-            if listed is not None and listed[0] is action:
+            listed = self._listed.entry(action) if self.phase is Phase.MOVE else None
+            if listed is not None:
                 return partial(self._apply_move, listed[1], listed[2])
         elif kind is PlaceWall:
             assert isinstance(action, PlaceWall)
@@ -400,7 +425,7 @@ class State(WallChecks, SnapshotState[Action]):
         return None
 
     def _pushing(self) -> None:
-        self._listed = {}
+        self._listed = NOTHING_LISTED
 
     # --- applying -----------------------------------------------------------------------
     def _apply_roll(self, value: int) -> None:
@@ -472,18 +497,21 @@ class State(WallChecks, SnapshotState[Action]):
         extra = 1 if self.roll == EXTRA_TURN_ROLL else 0
         if path:
             dest = path[-1]
-            self.positions[p] = dest
+            positions = self.positions = self.positions[:]  # copied on write (_snapshot)
+            positions[p] = dest
             if triggers:
+                self.reached_far = self.reached_far[:]
                 self.reached_far[p] = True
             if self.reached_far[p] and dest == self.home(p):
                 self.winner = p
                 self.phase = Phase.OVER
                 return
             for q in range(self.players):
-                if q != p and self.positions[q] == dest:
-                    self.positions[q] = self.home(q)
+                if q != p and positions[q] == dest:
+                    positions[q] = self.home(q)
+                    self.reached_far = self.reached_far[:]
                     self.reached_far[q] = False
-            if dest == self.board.index(self.board.roll_again):
+            if dest == self.geo.roll_again:
                 extra += 1
         self.extra_turns += extra
         self.phase = Phase.CHANGE if triggers and self.placed else Phase.WALL
@@ -510,7 +538,9 @@ class State(WallChecks, SnapshotState[Action]):
         return partial(self._apply_place, wall)
 
     def _apply_place(self, wall: Wall) -> None:
-        self.stocks[self.current][wall.length - 1] -= 1
+        stocks = self.stocks = self.stocks[:]  # copied on write (_snapshot)
+        stock = stocks[self.current] = stocks[self.current][:]
+        stock[wall.length - 1] -= 1
         layout = self.layout.with_wall(wall)
         self._put_wall(wall)
         self._layout = layout
@@ -540,6 +570,7 @@ class State(WallChecks, SnapshotState[Action]):
             layout = self.layout.without(old)
             self._take_wall(old)
             if new is None:
+                self.removed = self.removed[:]  # copied on write (_snapshot)
                 self.removed[old.length - 1] += 1
             else:
                 layout = layout.with_wall(new)
@@ -553,14 +584,16 @@ class State(WallChecks, SnapshotState[Action]):
         """Put ``wall`` down (its legality is the caller's; the layout is worked out anew)."""
         self._layout = None
         self.placed = [*self.placed, wall]
+        self.blocked = blocked = bytearray(self.blocked)  # copied on write (_snapshot)
         for edge in self.board.wall_edges(wall):
-            self.blocked[edge] = 1
+            blocked[edge] = 1
 
     def _take_wall(self, wall: Wall) -> None:
         self._layout = None
         self.placed = [w for w in self.placed if w != wall]
+        self.blocked = blocked = bytearray(self.blocked)  # copied on write (_snapshot)
         for edge in self.board.wall_edges(wall):
-            self.blocked[edge] = 0
+            blocked[edge] = 0
 
     # --- JSON ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
