@@ -116,7 +116,7 @@ from games.stonewall.phases import (
 )
 from games.stonewall.reach import WallChecks, capital
 from games.stonewall.saved import state_from_json
-from games.stonewall.walls import WallLayout, empty_layout, layout_of
+from games.stonewall.walls import WallLayout, empty_layout, layout_cache, layout_of
 from games.turnkit.engine import (
     NOTHING_LISTED,
     Listing,
@@ -187,7 +187,7 @@ class State(WallChecks, SnapshotState[Action]):
             self.blocked[edge] = 1
         self._layout: WallLayout | None = empty_layout(self.geo)
         # the moves legal_moves listed last; by id: (move, square indices, triggers a change)
-        self._listed: Listing[MovePiece] = NOTHING_LISTED
+        self._listed: Listing[Action] = NOTHING_LISTED
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
 
     # --- small queries ------------------------------------------------------------------
@@ -220,7 +220,10 @@ class State(WallChecks, SnapshotState[Action]):
         if self.phase is Phase.WALL:
             return [PASS, *self.layout.place_actions(self._stock_lengths())]
         if self.phase is Phase.CHANGE:
-            return list(self.legal_wall_changes())
+            # the listing itself: while its caller holds it, push takes these unchecked
+            changes: Listing[Action] = Listing(self.legal_wall_changes())
+            self._listed = changes
+            return changes
         return []
 
     def chance_outcomes(self) -> list[tuple[Roll, float]]:
@@ -243,10 +246,11 @@ class State(WallChecks, SnapshotState[Action]):
         moves = [MovePiece(tuple([square[i] for i in path])) for path, _ in firsts]
         if roll is None or roll == self.roll:
             # push checks these by identity, not square by square
-            listing = self._listed = Listing.keyed(moves, {
+            listing = Listing.keyed(moves, {
                 id(move): (move, path, triggers)
                 for move, (path, triggers) in zip(moves, firsts, strict=True)
             })
+            self._listed = listing  # type: ignore[assignment]
             return listing
         return moves
 
@@ -422,6 +426,9 @@ class State(WallChecks, SnapshotState[Action]):
                 return partial(self._apply_roll, value)
         elif kind is Pass and self.phase is Phase.WALL:
             return self._end_turn
+        elif kind is ChangeWall and self.phase is Phase.CHANGE and self._listed.holds(action):
+            assert isinstance(action, ChangeWall)
+            return partial(self._apply_change, action.old, action.new)
         return None
 
     def _pushing(self) -> None:
@@ -561,24 +568,32 @@ class State(WallChecks, SnapshotState[Action]):
                 )
             if new == old:
                 raise IllegalMove(f"{said} must move somewhere else (or be removed)", wall=old)
-            if not self.layout.without(old).is_legal(new):
+            if new not in self.layout.moves_of(old):  # where it may go with it taken away
                 problem = self.wall_problem(new, ignore=old)
                 if problem is not None:
                     raise problem
+        return partial(self._apply_change, old, new)
 
-        def apply() -> None:
-            layout = self.layout.without(old)
-            self._take_wall(old)
-            if new is None:
-                self.removed = self.removed[:]  # copied on write (_snapshot)
-                self.removed[old.length - 1] += 1
-            else:
-                layout = layout.with_wall(new)
-                self._put_wall(new)
-            self._layout = layout
-            self._end_turn()
-
-        return apply
+    def _apply_change(self, old: Wall, new: Wall | None) -> None:
+        geo, (edges, crossings) = self.geo, self.layout.key
+        gone = geo.candidate_of[old]
+        edges, crossings = edges & ~gone.edge_mask, crossings & ~gone.cross_mask
+        self._take_wall(old)
+        if new is None:
+            self.removed = self.removed[:]  # copied on write (_snapshot)
+            self.removed[old.length - 1] += 1
+        else:
+            added = geo.candidate_of[new]
+            edges, crossings = edges | added.edge_mask, crossings | added.cross_mask
+            self._put_wall(new)
+        # the layout worked out in one pass (cheaper than less one wall, then one more)
+        cache = layout_cache(geo)
+        layout = cache.layouts.get((edges, crossings))
+        if layout is None:
+            layout = WallLayout.built(geo, self.placed)
+            cache.remember(layout.key, layout)
+        self._layout = layout
+        self._end_turn()
 
     def _put_wall(self, wall: Wall) -> None:
         """Put ``wall`` down (its legality is the caller's; the layout is worked out anew)."""

@@ -274,28 +274,64 @@ class WallLayout:
     def _escapes(self) -> tuple[dict[int, int], int]:
         """Per placed edge, the refused positions (not on or across a wall) whose witness an
         arc across that edge would leave; and the positions without a witness (always
-        suspects). Worked out once per layout, when a Change-a-Wall is first listed."""
+        suspects). Worked out once per layout, when a Change-a-Wall is first listed: from the
+        board's last layout that worked them out (:meth:`_escapes_from`), else afresh."""
         if self._escape_index is None:
-            geo = self.geo
-            size, full, base, placed = geo.size, geo.full, geo.open_arcs, self.key[0]
-            arc_edge = geo.arc_edge
-            index: dict[int, int] = {}
-            unknown = 0
-            for i in set_bits(geo.all_mask & ~self.legal & ~self.excluded):
-                cand = geo.all_candidates[i]
-                shut = self._witness(cand)
-                if not shut:
-                    unknown |= cand.bit
-                    continue
-                leaving = (shut & base[0] & ~(shut >> 1), shut & base[1] & ~(shut << 1),
-                           shut & base[2] & ~(shut >> size), shut & base[3] & ~(shut << size))
-                for way, squares in enumerate(leaving):
-                    for square in set_bits(squares & full):
-                        edge = arc_edge[way][square]
-                        if placed >> edge & 1:
-                            index[edge] = index.get(edge, 0) | cand.bit
-            self._escape_index = (index, unknown)
+            last = self.cache.last_escapes
+            if last is not None and last._escape_index is not None:
+                self._escape_index = self._escapes_from(last, last._escape_index)
+            else:
+                self._escape_index = self._escapes_of(self._refused(), {}, 0)
+            self.cache.last_escapes = self
         return self._escape_index
+
+    def _refused(self) -> int:
+        """The positions refused here that lie on no wall and cross none."""
+        return self.geo.all_mask & ~self.legal & ~self.excluded
+
+    def _escapes_from(
+        self, base: WallLayout, escapes: tuple[dict[int, int], int]
+    ) -> tuple[dict[int, int], int]:
+        """:meth:`_escapes` from another layout's (any walls): a refused position there and
+        here keeps its witness unless an arc leaving it crosses an edge walled there and
+        open here (walls only close arcs otherwise: a set no open arc left still has none
+        leaving, and no arc leaving it crosses an edge walled here only, which would have
+        been open there); its entries are the same. Only the others are worked out."""
+        index, unknown = escapes
+        placed = self.key[0]
+        invalid = unknown
+        for edge, mask in index.items():
+            if not placed >> edge & 1:
+                invalid |= mask
+        refused = self._refused()
+        keep = refused & base._refused() & ~invalid
+        kept = {}
+        for edge, mask in index.items():
+            if placed >> edge & 1 and mask & keep:
+                kept[edge] = mask & keep
+        return self._escapes_of(refused & ~keep, kept, 0)
+
+    def _escapes_of(
+        self, positions: int, index: dict[int, int], unknown: int
+    ) -> tuple[dict[int, int], int]:
+        """``index`` and ``unknown`` (:meth:`_escapes`) with ``positions`` (refused here) added."""
+        geo = self.geo
+        size, full, base, placed = geo.size, geo.full, geo.open_arcs, self.key[0]
+        arc_edge = geo.arc_edge
+        for i in set_bits(positions):
+            cand = geo.all_candidates[i]
+            shut = self._witness(cand)
+            if not shut:
+                unknown |= cand.bit
+                continue
+            leaving = (shut & base[0] & ~(shut >> 1), shut & base[1] & ~(shut << 1),
+                       shut & base[2] & ~(shut >> size), shut & base[3] & ~(shut << size))
+            for way, squares in enumerate(leaving):
+                for square in set_bits(squares & full):
+                    edge = arc_edge[way][square]
+                    if placed >> edge & 1:
+                        index[edge] = index.get(edge, 0) | cand.bit
+        return index, unknown
 
     def _opens_with(self, cand: Candidate) -> tuple[int, int, int, int]:
         """The open arcs (east, west, south, north bit masks) with ``cand`` placed."""
@@ -472,11 +508,13 @@ class LayoutCache:
     """One board's layouts worked out so far, by key (placed edges, crossing points), and its
     layout without placed walls (kept apart: never dropped)."""
 
-    __slots__ = ("empty", "layouts")
+    __slots__ = ("empty", "last_escapes", "layouts")
 
     def __init__(self) -> None:
         self.layouts: dict[tuple[int, int], WallLayout] = {}
         self.empty: WallLayout | None = None
+        # the last layout whose escapes were worked out (the next are derived from them)
+        self.last_escapes: WallLayout | None = None
 
     def remember(self, key: tuple[int, int], layout: WallLayout) -> None:
         if len(self.layouts) >= LAYOUT_CACHE:
