@@ -159,6 +159,15 @@ __all__ = [
     "default_board",
 ]  # fmt: skip
 
+# the phases the hot paths test, as plain names (an enum member is a slower lookup)
+_ROLL, _MOVE, _WALL, _CHANGE, _OVER = Phase.ROLL, Phase.MOVE, Phase.WALL, Phase.CHANGE, Phase.OVER
+# the lengths in a stock, by (has singles, has doubles, has triples)
+_STOCK_LENGTHS = {
+    (a, b, c): tuple(length for length, has in zip((1, 2, 3), (a, b, c), strict=True) if has)
+    for a in (False, True) for b in (False, True) for c in (False, True)
+}
+
+
 # --- the state ----------------------------------------------------------------------------
 class State(WallChecks, SnapshotState[Action]):
     """A Stonewall game in progress. Mutate only through :meth:`push` and :meth:`pop`."""
@@ -192,10 +201,10 @@ class State(WallChecks, SnapshotState[Action]):
 
     # --- small queries ------------------------------------------------------------------
     def is_chance(self) -> bool:
-        return self.phase in (Phase.OPENING, Phase.ROLL)
+        return self.phase in CHANCE_PHASES
 
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def outcome(self) -> Result | None:
         if self.winner is None:
@@ -212,14 +221,15 @@ class State(WallChecks, SnapshotState[Action]):
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every legal action now (for ``move``, one path per destination and outcome)."""
-        if self.phase in (Phase.OPENING, Phase.ROLL):
-            return list(ROLLS)
-        if self.phase is Phase.MOVE:
+        phase = self.phase
+        if phase is _MOVE:
             moves = self.legal_moves()  # the listing itself: while held, push takes it unchecked
             return moves or [NoMove()]  # type: ignore[return-value]
-        if self.phase is Phase.WALL:
+        if phase is _WALL:
             return [PASS, *self.layout.place_actions(self._stock_lengths())]
-        if self.phase is Phase.CHANGE:
+        if phase in CHANCE_PHASES:
+            return list(ROLLS)
+        if phase is _CHANGE:
             # the listing itself: while its caller holds it, push takes these unchecked
             changes: Listing[Action] = Listing(self.legal_wall_changes())
             self._listed = changes
@@ -237,22 +247,24 @@ class State(WallChecks, SnapshotState[Action]):
         return self._layout
 
     def _stock_lengths(self) -> tuple[int, ...]:
-        return tuple(i + 1 for i, c in enumerate(self.stocks[self.current]) if c > 0)
+        singles, doubles, triples = self.stocks[self.current]
+        return _STOCK_LENGTHS[bool(singles), bool(doubles), bool(triples)]
 
     def legal_moves(self, roll: int | None = None) -> list[MovePiece]:
         """One move per distinct (destination, passes the Change-a-Wall corner) pair."""
         firsts = self._walk_list(roll if roll is not None else self.roll or 0, None, True)
         square = self.geo.squares
-        moves = [MovePiece(tuple([square[i] for i in path])) for path, _ in firsts]
-        if roll is None or roll == self.roll:
-            # push checks these by identity, not square by square
-            listing = Listing.keyed(moves, {
-                id(move): (move, path, triggers)
-                for move, (path, triggers) in zip(moves, firsts, strict=True)
-            })
-            self._listed = listing  # type: ignore[assignment]
-            return listing
-        return moves
+        if roll is not None and roll != self.roll:
+            return [MovePiece(tuple([square[i] for i in path])) for path, _ in firsts]
+        # push checks these by identity, not square by square
+        moves: list[Action] = []
+        by_id: dict[int, tuple[Any, ...]] = {}
+        for path, triggers in firsts:
+            move = MovePiece(tuple([square[i] for i in path]))
+            moves.append(move)
+            by_id[id(move)] = (move, path, triggers)
+        listing = self._listed = Listing.keyed(moves, by_id)
+        return listing  # type: ignore[return-value]
 
     def walks(
         self, steps: int, player: int | None = None
@@ -372,14 +384,14 @@ class State(WallChecks, SnapshotState[Action]):
         if type(action) not in (Roll, MovePiece, NoMove, PlaceWall, Pass, ChangeWall):
             raise IllegalMove(f"not an action: {shown(action)}")
         check_action(action, IllegalMove, {"Roll.value": f"1 to {DIE_SIDES}"})
-        who = self.name(self.current) if self.phase is not Phase.OVER else "nobody"
+        who = self.name(self.current) if self.phase is not _OVER else "nobody"
         expected = {
-            Roll: (Phase.OPENING, Phase.ROLL),
-            MovePiece: (Phase.MOVE,),
-            NoMove: (Phase.MOVE,),
-            PlaceWall: (Phase.WALL,),
-            Pass: (Phase.WALL,),
-            ChangeWall: (Phase.CHANGE,),
+            Roll: (Phase.OPENING, _ROLL),
+            MovePiece: (_MOVE,),
+            NoMove: (_MOVE,),
+            PlaceWall: (_WALL,),
+            Pass: (_WALL,),
+            ChangeWall: (_CHANGE,),
         }[type(action)]
         if self.phase not in expected:
             raise WrongPhase(
@@ -410,12 +422,12 @@ class State(WallChecks, SnapshotState[Action]):
         fields are the engine's own), or None to check it in full."""
         kind = type(action)
         if kind is MovePiece:
-            listed = self._listed.entry(action) if self.phase is Phase.MOVE else None
+            listed = self._listed.entry(action) if self.phase is _MOVE else None
             if listed is not None:
                 return partial(self._apply_move, listed[1], listed[2])
         elif kind is PlaceWall:
             assert isinstance(action, PlaceWall)
-            cand = self.geo.candidate_of.get(action.wall) if self.phase is Phase.WALL else None
+            cand = self.geo.candidate_of.get(action.wall) if self.phase is _WALL else None
             if cand is not None and cand.action is action and self.layout.legal & cand.bit \
                     and self.stocks[self.current][action.wall.length - 1] > 0:
                 return partial(self._apply_place, action.wall)
@@ -424,9 +436,9 @@ class State(WallChecks, SnapshotState[Action]):
             value = action.value
             if type(value) is int and 1 <= value <= DIE_SIDES and self.phase in CHANCE_PHASES:
                 return partial(self._apply_roll, value)
-        elif kind is Pass and self.phase is Phase.WALL:
+        elif kind is Pass and self.phase is _WALL:
             return self._end_turn
-        elif kind is ChangeWall and self.phase is Phase.CHANGE and self._listed.holds(action):
+        elif kind is ChangeWall and self.phase is _CHANGE and self._listed.holds(action):
             assert isinstance(action, ChangeWall)
             return partial(self._apply_change, action.old, action.new)
         return None
@@ -436,15 +448,15 @@ class State(WallChecks, SnapshotState[Action]):
 
     # --- applying -----------------------------------------------------------------------
     def _apply_roll(self, value: int) -> None:
-        if self.phase is Phase.ROLL:
+        if self.phase is _ROLL:
             self.roll = value
-            self.phase = Phase.MOVE
+            self.phase = _MOVE
             return
         self.contenders, self.opening_rolls, self.current = opening_step(
             self.contenders, self.opening_rolls, value
         )
         if not self.contenders:
-            self.phase = Phase.ROLL
+            self.phase = _ROLL
 
     def _check_path(self, squares: tuple[Square, ...]) -> tuple[tuple[int, ...], bool]:
         p, roll, board = self.current, self.roll or 0, self.board
@@ -511,7 +523,7 @@ class State(WallChecks, SnapshotState[Action]):
                 self.reached_far[p] = True
             if self.reached_far[p] and dest == self.home(p):
                 self.winner = p
-                self.phase = Phase.OVER
+                self.phase = _OVER
                 return
             for q in range(self.players):
                 if q != p and positions[q] == dest:
@@ -521,14 +533,14 @@ class State(WallChecks, SnapshotState[Action]):
             if dest == self.geo.roll_again:
                 extra += 1
         self.extra_turns += extra
-        self.phase = Phase.CHANGE if triggers and self.placed else Phase.WALL
+        self.phase = _CHANGE if triggers and self.placed else _WALL
 
     def _end_turn(self) -> None:
         if self.extra_turns > 0:
             self.extra_turns -= 1
         else:
             self.current = next_player(self.current, self.players)
-        self.phase = Phase.ROLL
+        self.phase = _ROLL
 
     def _check_place(self, wall: Wall) -> Any:
         stock = self.stocks[self.current]
