@@ -168,6 +168,12 @@ _STOCK_LENGTHS = {
 }
 
 
+
+
+def _walked(square: int, left: int, reached: bool, triggered: bool) -> None:
+    """What a finished walk's recursion is rebound to (:meth:`State._walk_list`)."""
+
+
 # --- the state ----------------------------------------------------------------------------
 class State(WallChecks, SnapshotState[Action]):
     """A Stonewall game in progress. Mutate only through :meth:`push` and :meth:`pop`."""
@@ -317,6 +323,8 @@ class State(WallChecks, SnapshotState[Action]):
 
         if steps > 0:
             extend(start, steps, self.reached_far[p], False)
+        # extend refers to itself (a cycle only the garbage collector would free): unbind it
+        extend = _walked
         return found
 
     # --- walls: listing -----------------------------------------------------------------
