@@ -29,7 +29,7 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from games.stonewall.actions import PlaceWall
 from games.stonewall.board import Wall
@@ -58,6 +58,7 @@ class WallLayout:
         "_escape_index",
         "_groups",
         "_listings",
+        "_point_joins",
         "_removals",
         "cache",
         "excluded",
@@ -85,7 +86,9 @@ class WallLayout:
         self._actions: dict[tuple[int, ...], list[PlaceWall]] = {}
         self._removals: dict[tuple[Wall, int], list[Wall]] = {}
         self._escape_index: tuple[dict[int, int], int] | None = None
-        self._conflict_sides: tuple[list[int], list[int]] | None = None
+        # the conflicts of the walls before and after each, and where each wall is in walls
+        self._conflict_sides: tuple[list[int], list[int], dict[int, int]] | None = None
+        self._point_joins: tuple[int, int] | None = None
 
     # --- building -----------------------------------------------------------------------
     @classmethod
@@ -234,7 +237,7 @@ class WallLayout:
             return cached
         layout = self._less(wall, old)
         layout.key = key
-        freed, closers = self._freed(layout, self._may_free(old, layout, geo.all_mask))
+        freed, closers = self._freed(layout, self._may_free(old, layout, geo.all_mask), old)
         layout.legal = self.legal | freed
         layout.fragile = self.fragile | closers
         self.cache.remember(key, layout)
@@ -254,7 +257,7 @@ class WallLayout:
         else:
             length = geo.length_mask[wall.length]
             less = self._less(wall, old)
-            freed, _ = self._freed(less, self._may_free(old, less, length))
+            freed, _ = self._freed(less, self._may_free(old, less, length), old)
             legal = (self.legal & length) | freed
             found = [geo.all_candidates[i].wall for i in set_bits(legal & ~old.bit)]
         self._removals[(wall, 0)] = found
@@ -374,9 +377,10 @@ class WallLayout:
             for placed in reversed(self.walls):
                 running |= geo.conflicts[geo.candidate_of[placed].index]
                 after.append(running)
-            self._conflict_sides = (before, after[::-1])
-        at = self.walls.index(wall)
-        before, after = self._conflict_sides
+            where = {geo.candidate_of[placed].index: i for i, placed in enumerate(self.walls)}
+            self._conflict_sides = (before, after[::-1], where)
+        at = self._conflict_sides[2][old.index]
+        before, after, _ = self._conflict_sides
         less = WallLayout(geo, self.cache)
         less.walls = self.walls[:at] + self.walls[at + 1:]
         less.key = (self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask)
@@ -386,21 +390,83 @@ class WallLayout:
         less.excluded = before[at] | after[at + 1]
         return less
 
-    def _freed(self, less: WallLayout, lengths: int) -> tuple[int, int]:
+    def _freed(self, less: WallLayout, lengths: int, old: Candidate) -> tuple[int, int]:
         """Of the positions in ``lengths`` refused here, those legal in ``less`` (this layout
-        with one wall fewer), and which of them may close a loop there.
+        without ``old``), and which of them may close a loop there.
 
-        A position that closes no loop here closes none with fewer walls (the groups of
-        grid points only split), so only the loop closers here get the full check."""
+        A position that closes no loop in ``less`` (with its groups of grid points: this
+        layout's, but for the group ``old`` was in, which may split without it) and touches
+        no one-way edge is legal there; only the others get the full check."""
         freed = closers = 0
+        closes = self._closes_without(old)
         for index in set_bits(lengths & ~self.legal & ~less.excluded):
             cand = self.geo.all_candidates[index]
-            if not cand.touches_one_way and not self._closes_loop(cand):
+            if not cand.touches_one_way and not closes(cand):
                 freed |= cand.bit
             elif less.connected_with(cand):
                 freed |= cand.bit
                 closers |= cand.bit
         return freed, closers
+
+    def _closes_without(self, old: Candidate) -> Callable[[Candidate], bool]:
+        """Would a candidate's two-way segments close a loop of the groups of grid points
+        with ``old`` taken away? Only the group ``old`` is in may split, into parts that
+        each hold one of its points (a way from any point of the group to ``old`` reaches
+        one of its points before using its segments): floods over the grid points
+        (:meth:`Geometry.point_group`) from them give the parts."""
+        geo, label = self.geo, self.labels()
+        join_h, join_v = self.point_joins()
+        old_h, old_v = geo.segments[old.index]
+        base_h, base_v = geo.base_joins
+        join_h, join_v = join_h & ~old_h | base_h, join_v & ~old_v | base_v
+        parts: list[int] = []
+        split = 0  # the grid points of the group old was in
+        for point in old.points:
+            if not split >> point & 1:
+                part = geo.point_group(1 << point, join_h, join_v)
+                parts.append(part)
+                split |= part
+        points_mask = geo.points_mask
+
+        def group(point: int) -> int:
+            if split >> point & 1:
+                return -1 - next(i for i, part in enumerate(parts) if part >> point & 1)
+            return label[point]
+
+        def closes(cand: Candidate) -> bool:
+            if not cand.all_two_way:  # an edge no arc crosses is not counted: in order
+                points = cand.points
+                seen = {group(points[0])}
+                for point, counts in zip(points[1:], cand.two_way, strict=True):
+                    here = group(point)
+                    if counts and here in seen:
+                        return True
+                    seen.add(here)
+                return False
+            # every segment counted: a loop is two of its points in one group
+            inside = points_mask[cand.index] & split
+            if inside & (inside - 1):
+                for part in parts:
+                    both = part & inside
+                    if both & (both - 1):
+                        return True
+            outside = [label[point] for point in cand.points if not split >> point & 1]
+            return len(set(outside)) < len(outside)
+
+        return closes
+
+    def point_joins(self) -> tuple[int, int]:
+        """The segments joining grid points here (the base joins and the walls'), as the bit
+        masks of :meth:`Geometry.point_group`."""
+        if self._point_joins is None:
+            join_h, join_v = self.geo.base_joins
+            segments, candidate_of = self.geo.segments, self.geo.candidate_of
+            for wall in self.walls:
+                h, v = segments[candidate_of[wall].index]
+                join_h |= h
+                join_v |= v
+            self._point_joins = (join_h, join_v)
+        return self._point_joins
 
     # --- queries ------------------------------------------------------------------------
     def connected_with(self, cand: Candidate) -> bool:
