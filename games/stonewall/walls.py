@@ -21,7 +21,10 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
   leaves a *witness*: a set of squares no open arc leaves. Walls only close arcs, so the next
   time the position is tried the witness usually still holds and refuses it at once.
 * Taking a wall away (a Change-a-Wall) can only free positions: the layout without it keeps
-  every legal position and checks only the others (:meth:`WallLayout.without`).
+  every legal position and checks only the others (:meth:`WallLayout.without`): those whose
+  witness an arc across the wall would leave (the escape index, derived from the board's last
+  one), and of those, one that closes no loop of the groups of grid points the wall leaves
+  (its group split by floods over the grid points) is legal without a flood over the squares.
 * Layouts are cached per board by their walls (edges and crossing points), so a search that
   places and takes back the same walls finds them again (:class:`LayoutCache`, one per board's
   :class:`~games.stonewall.geometry.Geometry`; the layout without placed walls is kept apart).
