@@ -8,6 +8,8 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
 
 * Walls only ever take paths away, so a position refused once stays refused after more walls:
   placing a wall (:meth:`WallLayout.with_wall`) re-checks only the positions still legal.
+  A wall that closes no loop of the joins below and touches no one-way edge changes no
+  verdict but those of the positions closing a loop through it (next point).
 * Of those, only a position whose guide-line segment would close a loop with the walls (planar
   duality: such a set of edges splits the two-way square graph) or that touches a one-way edge
   can change reachability. The grid points are kept in groups joined by walls, arrows and the
@@ -164,7 +166,13 @@ class WallLayout:
                        self.opens[2] & ~clear[2], self.opens[3] & ~clear[3])
         child.excluded = self.excluded | geo.conflicts[cand.index]
         still = self.legal & ~child.excluded
-        suspects = self._join(child, cand) | self.fragile
+        label = self.labels()
+        suspects = self._join(child, cand)
+        if cand.touches_one_way or len({label[p] for p in cand.points}) < len(cand.points):
+            suspects |= self.fragile
+        # else the wall closes no loop and no one-way arc: the squares that reach each other
+        # both ways stay so (a cut is a loop of the joins), and so with any position that does
+        # not close a loop through it (touch two groups it joins): those keep their verdict
         legal, fragile = still, self.fragile
         candidates, rest = geo.all_candidates, suspects & still
         while rest:  # set_bits inlined: this loop runs at every wall placed
