@@ -200,7 +200,10 @@ class State(WallChecks, SnapshotState[Action]):
         self.blocked = bytearray(self.board.edge_count)
         for edge in self.board.permanent_edges:
             self.blocked[edge] = 1
-        self._layout: WallLayout | None = empty_layout(self.geo)
+        # the layout of the placed walls; None: worked out from them when asked; (layout, wall):
+        # that layout with the wall placed, worked out when asked (a push popped before anyone
+        # lists walls never pays for it)
+        self._layout: WallLayout | tuple[WallLayout, Wall] | None = empty_layout(self.geo)
         # the moves legal_moves listed last; by id: (move, square indices, triggers a change)
         self._listed: Listing[Action] = NOTHING_LISTED
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
@@ -248,9 +251,13 @@ class State(WallChecks, SnapshotState[Action]):
     @property
     def layout(self) -> WallLayout:
         """The placed walls' layout and its legal wall positions (:mod:`games.stonewall.walls`)."""
-        if self._layout is None:
-            self._layout = layout_of(self.geo, self.placed)
-        return self._layout
+        layout = self._layout
+        if layout is None:
+            layout = self._layout = layout_of(self.geo, self.placed)
+        elif isinstance(layout, tuple):
+            before, wall = layout
+            layout = self._layout = before.with_wall(wall)
+        return layout
 
     def _stock_lengths(self) -> tuple[int, ...]:
         singles, doubles, triples = self.stocks[self.current]
@@ -568,9 +575,9 @@ class State(WallChecks, SnapshotState[Action]):
         stocks = self.stocks = self.stocks[:]  # copied on write (_snapshot)
         stock = stocks[self.current] = stocks[self.current][:]
         stock[wall.length - 1] -= 1
-        layout = self.layout.with_wall(wall)
+        placing = (self.layout, wall)
         self._put_wall(wall)
-        self._layout = layout
+        self._layout = placing  # the layout with the wall, worked out when asked
         self._end_turn()
 
     def _check_change(self, change: ChangeWall) -> Any:
@@ -606,13 +613,9 @@ class State(WallChecks, SnapshotState[Action]):
             added = geo.candidate_of[new]
             edges, crossings = edges | added.edge_mask, crossings | added.cross_mask
             self._put_wall(new)
-        # the layout worked out in one pass (cheaper than less one wall, then one more)
-        cache = layout_cache(geo)
-        layout = cache.layouts.get((edges, crossings))
-        if layout is None:
-            layout = WallLayout.built(geo, self.placed)
-            cache.remember(layout.key, layout)
-        self._layout = layout
+        # from the cache, or (when asked) worked out from the placed walls in one pass:
+        # cheaper than the layout less one wall, then with one more
+        self._layout = layout_cache(geo).layouts.get((edges, crossings))
         self._end_turn()
 
     def _put_wall(self, wall: Wall) -> None:
