@@ -28,7 +28,8 @@ Then Stonewall's full legal listing (``State.legal_actions``) in the wall and ch
 timed on positions from random games, in ms (the bar: at most 0.2 ms): in play (the layout of
 walls kept as they went down) and cold (caches emptied, untimed; the layout worked out from the
 placed walls), beside the listing the engine had before (``scripts/stonewall_reference.py``);
-every listing is checked to equal that one. Malloppo's full listing is checked the same way on
+every listing is checked to equal that one, and to be listed again the same after one of its
+actions is pushed and popped. Malloppo's full listing is checked the same way on
 ``--checks`` positions (the same turns, order and witness paths as the listing it had before,
 ``scripts/malloppo_reference.py``) and timed beside it, and Whacky Wit's (the moves its
 previous searches give, run afresh: ``scripts/whacky_reference.py``).
@@ -198,10 +199,16 @@ def stonewall_listing(positions: int, repeats: int) -> int:
     in_play_ms: list[float] = []
     cold_ms: list[float] = []
     reference_ms: list[float] = []
+    rng = random.Random(positions)
     for state in stonewall_positions(positions, seed=1):
         listing = state.legal_actions()
         if listing != reference_wall_listing(state):
             print("Stonewall: the listing differs from the reference", file=sys.stderr)
+            return 1
+        state.push(rng.choice(listing))  # and again after an undo (snapshots, kept listing)
+        state.pop()
+        if state.legal_actions() != listing:
+            print("Stonewall: the listing after a push and a pop differs", file=sys.stderr)
             return 1
 
         def forget(state: Any = state) -> None:
@@ -225,7 +232,8 @@ def stonewall_listing(positions: int, repeats: int) -> int:
             sink.append(min(times))
     med = statistics.median
     print(f"Stonewall full listing in the wall and change phases, {positions} positions from "
-          f"random games (the same actions as the reference on every one), median ms:")
+          f"random games (the same actions as the reference on every one, and again after a push "
+          f"and a pop), median ms:")
     print(f"  the previous engine's listing (scripts/stonewall_reference.py)  "
           f"{med(reference_ms):8.3f}  (max {max(reference_ms):.3f})")
     for label, times in (("in play (the layout kept as walls go down)  ", in_play_ms),

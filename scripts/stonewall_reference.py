@@ -6,7 +6,9 @@ degree count, and a full strong-connectivity search per candidate that closes a 
 a one-way edge. :func:`naive_wall_placements` checks every candidate with the rules' own
 :meth:`State.wall_problem`. ``tests/stonewall/test_stonewall_walls_fast.py`` (a sample) and
 ``python scripts/stonewall_reference.py --positions 5000`` (the long check) compare the engine's
-listing (:mod:`games.stonewall.walls`) with both; ``scripts/bench_engines.py`` times it.
+listing (:mod:`games.stonewall.walls`) with both, where each placed wall could move (a
+Change-a-Wall) with the reference's, and the listing after a push and a pop with the one
+before; ``scripts/bench_engines.py`` times it.
 
     python scripts/stonewall_reference.py [--positions 5000] [--seed 0] [--naive-every 10]
 """
@@ -212,18 +214,27 @@ def stonewall_positions(count: int, seed: int) -> Iterator[State]:
             state.push(rng.choice(legal))
 
 
-def differences(state: State, naive: bool = True) -> str | None:
+def differences(state: State, naive: bool = True, rng: random.Random | None = None) -> str | None:
     """Where the engine's listing differs from the reference's (and, with ``naive``, the naive
-    one's: about a hundred times slower), or None."""
+    one's: about a hundred times slower, and where every placed wall could move), or None.
+    With ``rng``, the listing is also listed again after one of its actions is pushed and
+    popped (the state given back its layout and listing)."""
     engine = state.legal_actions()
     if engine != reference_wall_listing(state):
         return "the engine's listing differs from the reference's"
+    if rng is not None:
+        state.push(rng.choice(engine))
+        state.pop()
+        if state.legal_actions() != engine:
+            return "the listing after a push and a pop differs from the one before"
     if WallLayout.built(state.geo, state.placed).legal != state.layout.legal:
         return "the layout worked out from the placed walls (a loaded state) differs"
     lengths = [1, 2, 3]
     if naive and state.legal_wall_placements(lengths) != naive_wall_placements(state, lengths):
         return "the engine's wall positions differ from the naive check's"
-    for old in state.placed[-2:]:  # where a Change-a-Wall could move them (no change due)
+    # where a Change-a-Wall could move them (no change due): the last two walls placed, and
+    # with the naive check every one
+    for old in state.placed if naive else state.placed[-2:]:
         moves = [w for w in reference_wall_placements(state, [old.length], ignore=old) if w != old]
         if state.layout.moves_of(old) != moves:
             return f"the engine's moves of {old} differ from the reference's"
@@ -238,9 +249,10 @@ def main() -> int:
                         help="also compare with the naive check on every Nth position")
     args = parser.parse_args()
     checked = walls = changes = 0
+    rng = random.Random(args.seed)
     for state in stonewall_positions(args.positions, args.seed):
         changes += state.phase is Phase.CHANGE
-        problem = differences(state, naive=checked % args.naive_every == 0)
+        problem = differences(state, naive=checked % args.naive_every == 0, rng=rng)
         if problem is not None:
             print(f"position {checked}: {problem}: {state.to_json()}", file=sys.stderr)
             return 1
@@ -248,9 +260,10 @@ def main() -> int:
         walls += len(state.placed)
     mean = walls / max(checked, 1)
     print(f"{checked} positions ({changes} of them Change-a-Wall; mean {mean:.1f} walls "
-          "placed): the engine's wall listing (kept in play and worked out cold) and the "
-          "moves of the last two walls placed equal "
-          f"the reference's on every one, and the naive check's on every {args.naive_every}th")
+          "placed): the engine's wall listing (kept in play, worked out cold, and again after "
+          "one of its actions pushed and popped) and the moves of the last two walls placed "
+          f"equal the reference's on every one; on every {args.naive_every}th the wall "
+          "positions equal the naive check's and every placed wall's moves the reference's")
     return 0
 
 

@@ -67,6 +67,7 @@ class Geometry:
         self.size = n
         self.full = (1 << (n * n)) - 1
         self.squares = tuple(board.square(i) for i in range(n * n))
+        self.roll_again = board.index(board.roll_again)
         # per edge: the (direction, square bit) of every arc across it
         self.edge_arcs_bits: list[list[tuple[int, int]]] = [[] for _ in range(board.edge_count)]
         opens = [0, 0, 0, 0]
@@ -103,6 +104,7 @@ class Geometry:
         self.one_way_mask = sum(c.bit for c in self.all_candidates if c.touches_one_way)
         self.arrow_edges = [e for e, kind in enumerate(self.edge_kind) if kind == ONE_WAY]
         self.arrows = [self._arrow(e) for e in self.arrow_edges]
+        self._index_point_joins()
         self._base_labels: list[int] | None = None
         self._sealed_labels: list[int] | None = None
         # per candidate: sets of squares no open arc left when it was last refused
@@ -130,6 +132,7 @@ class Geometry:
             cross_mask=sum(1 << self.cross_id(p, wall.orientation) for p in wall.inner_points()),
             points=tuple(board.point_index(p) for p in wall.points()),
             two_way=tuple(self.edge_kind[e] == TWO_WAY for e in edges),
+            all_two_way=all(self.edge_kind[e] == TWO_WAY for e in edges),
             crossed=tuple(self.edge_kind[e] != NO_WAY for e in edges),
             clear=(clear[0], clear[1], clear[2], clear[3]),
             action=PlaceWall(wall),
@@ -164,6 +167,51 @@ class Geometry:
         self.on_permanent = sum(
             c.bit for c in self.all_candidates if any(e in permanent for e in c.edges)
         )
+
+    def _index_point_joins(self) -> None:
+        """The joins of :meth:`point_labels` as bit masks over grid points, for floods
+        (:meth:`point_group`): a segment from point p to p + 1 (``join_h``) or to p + the row
+        of points (``join_v``) sets bit p; per candidate its segments (``segments``), and the
+        segments joined without walls (``base_joins``: permanent walls, edges not two-way; the
+        border points are joined as one)."""
+        width = self.size + 1
+        self.point_width = width
+        self.border_points = sum(1 << p for p in range(self.point_count) if self.border[p])
+        edge_segments: list[tuple[int, int]] = []
+        for a, b in self.edge_point_ids:
+            low = min(a, b)
+            edge_segments.append((1 << low, 0) if abs(a - b) == 1 else (0, 1 << low))
+        self.edge_segments = edge_segments
+        base_h = base_v = 0
+        for edge, kind in enumerate(self.edge_kind):
+            if kind != TWO_WAY or edge in self.board.permanent_edges:
+                base_h |= edge_segments[edge][0]
+                base_v |= edge_segments[edge][1]
+        self.base_joins = (base_h, base_v)
+        # per candidate: its grid points as a bit mask
+        self.points_mask = [sum(1 << p for p in cand.points) for cand in self.all_candidates]
+        self.segments: list[tuple[int, int]] = []
+        for cand in self.all_candidates:
+            h = v = 0
+            for edge in cand.edges:
+                h |= edge_segments[edge][0]
+                v |= edge_segments[edge][1]
+            self.segments.append((h, v))
+
+    def point_group(self, start: int, join_h: int, join_v: int) -> int:
+        """The grid points joined to the points of ``start`` (a bit mask) by the segments of
+        ``join_h`` and ``join_v`` (:meth:`_index_point_joins`) and the border: one group of
+        :meth:`point_labels` with those joins, as a bit mask."""
+        border, width = self.border_points, self.point_width
+        group = start
+        while True:
+            if group & border:
+                group |= border
+            grown = (group | (group & join_h) << 1 | (group >> 1) & join_h
+                     | (group & join_v) << width | (group >> width) & join_v)
+            if grown == group:
+                return group
+            group = grown
 
     def point_groups(self) -> tuple[list[int], dict[int, tuple[list[int], int]]]:
         """Grid points in groups joined by the border, permanent walls and edges that are not
@@ -310,6 +358,7 @@ class Candidate:
     cross_mask: int  # Geometry.cross_id of its inner points (where others would cross it)
     points: tuple[int, ...]  # its grid points, end to end
     two_way: tuple[bool, ...]  # per edge: is it a two-way edge?
+    all_two_way: bool  # all(two_way)
     crossed: tuple[bool, ...]  # per edge: does an arc cross it (one way or two)?
     clear: tuple[int, int, int, int]  # squares whose E/W/S/N arc it closes
     sides: tuple[int, int]  # the squares either side of its first edge

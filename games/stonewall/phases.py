@@ -10,10 +10,11 @@ import enum
 from typing import Any
 
 from datafiles.assets import parse_once, read_once
-from games.stonewall.actions import Pass
+from games.stonewall.actions import DIE_SIDES, Pass, Roll
 from games.stonewall.board import Board, board_from_data, default_board_path, load_board
 
 PASS = Pass()
+ROLLS = tuple(Roll(value) for value in range(1, DIE_SIDES + 1))  # shared: Roll(v) is ROLLS[v - 1]
 WALL_TOTALS = {1: 24, 2: 24, 3: 12}  # single, double, triple walls in the box
 WALL_COUNT = sum(WALL_TOTALS.values())
 EXTRA_TURN_ROLL = 4

@@ -108,6 +108,7 @@ from games.stonewall.phases import (
     CHANCE_PHASES,
     EXTRA_TURN_ROLL,
     PASS,
+    ROLLS,
     WALL_COUNT,
     WALL_TOTALS,
     Phase,
@@ -115,8 +116,14 @@ from games.stonewall.phases import (
 )
 from games.stonewall.reach import WallChecks, capital
 from games.stonewall.saved import state_from_json
-from games.stonewall.walls import WallLayout, empty_layout, layout_of
-from games.turnkit.engine import SnapshotState
+from games.stonewall.walls import WallLayout, empty_layout, layout_cache, layout_of
+from games.turnkit.engine import (
+    NOTHING_LISTED,
+    Listing,
+    SnapshotState,
+    listed_again,
+    listing_ref,
+)
 from games.turnkit.turns import next_player, opening_step
 
 # The engine's public face: the moves and errors of games.stonewall.actions are re-exported.
@@ -152,6 +159,21 @@ __all__ = [
     "default_board",
 ]  # fmt: skip
 
+# the phases the hot paths test, as plain names (an enum member is a slower lookup)
+_ROLL, _MOVE, _WALL, _CHANGE, _OVER = Phase.ROLL, Phase.MOVE, Phase.WALL, Phase.CHANGE, Phase.OVER
+# the lengths in a stock, by (has singles, has doubles, has triples)
+_STOCK_LENGTHS = {
+    (a, b, c): tuple(length for length, has in zip((1, 2, 3), (a, b, c), strict=True) if has)
+    for a in (False, True) for b in (False, True) for c in (False, True)
+}
+
+
+
+
+def _walked(square: int, left: int, reached: bool, triggered: bool) -> None:
+    """What a finished walk's recursion is rebound to (:meth:`State._walk_list`)."""
+
+
 # --- the state ----------------------------------------------------------------------------
 class State(WallChecks, SnapshotState[Action]):
     """A Stonewall game in progress. Mutate only through :meth:`push` and :meth:`pop`."""
@@ -178,17 +200,20 @@ class State(WallChecks, SnapshotState[Action]):
         self.blocked = bytearray(self.board.edge_count)
         for edge in self.board.permanent_edges:
             self.blocked[edge] = 1
-        self._layout: WallLayout | None = empty_layout(self.geo)
-        # the moves legal_moves listed last, by id: (move, square indices, triggers a change)
-        self._listed: dict[int, tuple[MovePiece, tuple[int, ...], bool]] = {}
+        # the layout of the placed walls; None: worked out from them when asked; (layout, wall):
+        # that layout with the wall placed, worked out when asked (a push popped before anyone
+        # lists walls never pays for it)
+        self._layout: WallLayout | tuple[WallLayout, Wall] | None = empty_layout(self.geo)
+        # the moves legal_moves listed last; by id: (move, square indices, triggers a change)
+        self._listed: Listing[Action] = NOTHING_LISTED
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
 
     # --- small queries ------------------------------------------------------------------
     def is_chance(self) -> bool:
-        return self.phase in (Phase.OPENING, Phase.ROLL)
+        return self.phase in CHANCE_PHASES
 
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def outcome(self) -> Result | None:
         if self.winner is None:
@@ -205,41 +230,54 @@ class State(WallChecks, SnapshotState[Action]):
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every legal action now (for ``move``, one path per destination and outcome)."""
-        if self.phase in (Phase.OPENING, Phase.ROLL):
-            return [Roll(v) for v in range(1, DIE_SIDES + 1)]
-        if self.phase is Phase.MOVE:
-            return list(self.legal_moves()) or [NoMove()]
-        if self.phase is Phase.WALL:
+        phase = self.phase
+        if phase is _MOVE:
+            moves = self.legal_moves()  # the listing itself: while held, push takes it unchecked
+            return moves or [NoMove()]  # type: ignore[return-value]
+        if phase is _WALL:
             return [PASS, *self.layout.place_actions(self._stock_lengths())]
-        if self.phase is Phase.CHANGE:
-            return list(self.legal_wall_changes())
+        if phase in CHANCE_PHASES:
+            return list(ROLLS)
+        if phase is _CHANGE:
+            # the listing itself: while its caller holds it, push takes these unchecked
+            changes: Listing[Action] = Listing(self.legal_wall_changes())
+            self._listed = changes
+            return changes
         return []
 
     def chance_outcomes(self) -> list[tuple[Roll, float]]:
-        return [(Roll(v), 1 / DIE_SIDES) for v in range(1, DIE_SIDES + 1)]
+        return [(roll, 1 / DIE_SIDES) for roll in ROLLS]
 
     @property
     def layout(self) -> WallLayout:
         """The placed walls' layout and its legal wall positions (:mod:`games.stonewall.walls`)."""
-        if self._layout is None:
-            self._layout = layout_of(self.geo, self.placed)
-        return self._layout
+        layout = self._layout
+        if layout is None:
+            layout = self._layout = layout_of(self.geo, self.placed)
+        elif isinstance(layout, tuple):
+            before, wall = layout
+            layout = self._layout = before.with_wall(wall)
+        return layout
 
     def _stock_lengths(self) -> tuple[int, ...]:
-        return tuple(i + 1 for i, c in enumerate(self.stocks[self.current]) if c > 0)
+        singles, doubles, triples = self.stocks[self.current]
+        return _STOCK_LENGTHS[bool(singles), bool(doubles), bool(triples)]
 
     def legal_moves(self, roll: int | None = None) -> list[MovePiece]:
         """One move per distinct (destination, passes the Change-a-Wall corner) pair."""
         firsts = self._walk_list(roll if roll is not None else self.roll or 0, None, True)
         square = self.geo.squares
-        moves = [MovePiece(tuple([square[i] for i in path])) for path, _ in firsts]
-        if roll is None or roll == self.roll:
-            # push checks these by identity, not square by square
-            self._listed = {
-                id(move): (move, path, triggers)
-                for move, (path, triggers) in zip(moves, firsts, strict=True)
-            }
-        return moves
+        if roll is not None and roll != self.roll:
+            return [MovePiece(tuple([square[i] for i in path])) for path, _ in firsts]
+        # push checks these by identity, not square by square
+        moves: list[Action] = []
+        by_id: dict[int, tuple[Any, ...]] = {}
+        for path, triggers in firsts:
+            move = MovePiece(tuple([square[i] for i in path]))
+            moves.append(move)
+            by_id[id(move)] = (move, path, triggers)
+        listing = self._listed = Listing.keyed(moves, by_id)
+        return listing  # type: ignore[return-value]
 
     def walks(
         self, steps: int, player: int | None = None
@@ -292,6 +330,8 @@ class State(WallChecks, SnapshotState[Action]):
 
         if steps > 0:
             extend(start, steps, self.reached_far[p], False)
+        # extend refers to itself (a cycle only the garbage collector would free): unbind it
+        extend = _walked
         return found
 
     # --- walls: listing -----------------------------------------------------------------
@@ -318,22 +358,38 @@ class State(WallChecks, SnapshotState[Action]):
         if not self.is_chance():
             who = self.name(self.current)
             raise WrongPhase(f"no roll now: {who} is in phase {self.phase.value}")
-        return Roll(chance.roll(DIE_SIDES))
+        return ROLLS[chance.roll(DIE_SIDES) - 1]
 
     def _snapshot(self) -> tuple[Any, ...]:
+        # Copy on write: the engine never changes these lists (or ``blocked``) in place once
+        # a snapshot may hold them, it puts changed copies in their place (_apply_move,
+        # _apply_place, _put_wall, ...), so a snapshot holds the very objects, no copies.
+        # The listing is held weakly (the history of a game played on keeps none of them).
         return (
-            self.positions[:], self.reached_far[:], [s[:] for s in self.stocks],
-            self.placed[:], self.removed[:], self.phase, self.current, self.roll,
-            self.extra_turns, self.contenders[:], self.opening_rolls[:], self.winner,
-            bytearray(self.blocked), self._layout, self._listed,
+            self.positions, self.reached_far, self.stocks, self.placed, self.removed,
+            self.phase, self.current, self.roll, self.extra_turns, self.contenders,
+            self.opening_rolls, self.winner, self.blocked, self._layout,
+            listing_ref(self._listed),
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (
             self.positions, self.reached_far, self.stocks, self.placed, self.removed,
             self.phase, self.current, self.roll, self.extra_turns, self.contenders,
-            self.opening_rolls, self.winner, self.blocked, self._layout, self._listed,
-        ) = snap  # the moves listed in the state popped back to are its moves again
+            self.opening_rolls, self.winner, self.blocked, self._layout, listed,
+        ) = snap
+        # the moves listed in the state popped back to are its moves again (while the caller
+        # that listed them still holds them)
+        self._listed = listed_again(listed)
+
+    def copy(self) -> State:
+        """An independent copy without undo history (its lists its own, for bots)."""
+        twin = super().copy()
+        twin.positions, twin.reached_far = self.positions[:], self.reached_far[:]
+        twin.stocks, twin.placed = [s[:] for s in self.stocks], self.placed[:]
+        twin.removed, twin.blocked = self.removed[:], bytearray(self.blocked)
+        twin.contenders, twin.opening_rolls = self.contenders[:], self.opening_rolls[:]
+        return twin
 
     def _check(self, action: Action) -> Any:
         """Validate ``action`` and return a function that applies it."""
@@ -343,14 +399,14 @@ class State(WallChecks, SnapshotState[Action]):
         if type(action) not in (Roll, MovePiece, NoMove, PlaceWall, Pass, ChangeWall):
             raise IllegalMove(f"not an action: {shown(action)}")
         check_action(action, IllegalMove, {"Roll.value": f"1 to {DIE_SIDES}"})
-        who = self.name(self.current) if self.phase is not Phase.OVER else "nobody"
+        who = self.name(self.current) if self.phase is not _OVER else "nobody"
         expected = {
-            Roll: (Phase.OPENING, Phase.ROLL),
-            MovePiece: (Phase.MOVE,),
-            NoMove: (Phase.MOVE,),
-            PlaceWall: (Phase.WALL,),
-            Pass: (Phase.WALL,),
-            ChangeWall: (Phase.CHANGE,),
+            Roll: (Phase.OPENING, _ROLL),
+            MovePiece: (_MOVE,),
+            NoMove: (_MOVE,),
+            PlaceWall: (_WALL,),
+            Pass: (_WALL,),
+            ChangeWall: (_CHANGE,),
         }[type(action)]
         if self.phase not in expected:
             raise WrongPhase(
@@ -381,12 +437,12 @@ class State(WallChecks, SnapshotState[Action]):
         fields are the engine's own), or None to check it in full."""
         kind = type(action)
         if kind is MovePiece:
-            listed = self._listed.get(id(action)) if self.phase is Phase.MOVE else None
-            if listed is not None and listed[0] is action:
+            listed = self._listed.entry(action) if self.phase is _MOVE else None
+            if listed is not None:
                 return partial(self._apply_move, listed[1], listed[2])
         elif kind is PlaceWall:
             assert isinstance(action, PlaceWall)
-            cand = self.geo.candidate_of.get(action.wall) if self.phase is Phase.WALL else None
+            cand = self.geo.candidate_of.get(action.wall) if self.phase is _WALL else None
             if cand is not None and cand.action is action and self.layout.legal & cand.bit \
                     and self.stocks[self.current][action.wall.length - 1] > 0:
                 return partial(self._apply_place, action.wall)
@@ -395,24 +451,27 @@ class State(WallChecks, SnapshotState[Action]):
             value = action.value
             if type(value) is int and 1 <= value <= DIE_SIDES and self.phase in CHANCE_PHASES:
                 return partial(self._apply_roll, value)
-        elif kind is Pass and self.phase is Phase.WALL:
+        elif kind is Pass and self.phase is _WALL:
             return self._end_turn
+        elif kind is ChangeWall and self.phase is _CHANGE and self._listed.holds(action):
+            assert isinstance(action, ChangeWall)
+            return partial(self._apply_change, action.old, action.new)
         return None
 
     def _pushing(self) -> None:
-        self._listed = {}
+        self._listed = NOTHING_LISTED
 
     # --- applying -----------------------------------------------------------------------
     def _apply_roll(self, value: int) -> None:
-        if self.phase is Phase.ROLL:
+        if self.phase is _ROLL:
             self.roll = value
-            self.phase = Phase.MOVE
+            self.phase = _MOVE
             return
         self.contenders, self.opening_rolls, self.current = opening_step(
             self.contenders, self.opening_rolls, value
         )
         if not self.contenders:
-            self.phase = Phase.ROLL
+            self.phase = _ROLL
 
     def _check_path(self, squares: tuple[Square, ...]) -> tuple[tuple[int, ...], bool]:
         p, roll, board = self.current, self.roll or 0, self.board
@@ -472,28 +531,31 @@ class State(WallChecks, SnapshotState[Action]):
         extra = 1 if self.roll == EXTRA_TURN_ROLL else 0
         if path:
             dest = path[-1]
-            self.positions[p] = dest
+            positions = self.positions = self.positions[:]  # copied on write (_snapshot)
+            positions[p] = dest
             if triggers:
+                self.reached_far = self.reached_far[:]
                 self.reached_far[p] = True
             if self.reached_far[p] and dest == self.home(p):
                 self.winner = p
-                self.phase = Phase.OVER
+                self.phase = _OVER
                 return
             for q in range(self.players):
-                if q != p and self.positions[q] == dest:
-                    self.positions[q] = self.home(q)
+                if q != p and positions[q] == dest:
+                    positions[q] = self.home(q)
+                    self.reached_far = self.reached_far[:]
                     self.reached_far[q] = False
-            if dest == self.board.index(self.board.roll_again):
+            if dest == self.geo.roll_again:
                 extra += 1
         self.extra_turns += extra
-        self.phase = Phase.CHANGE if triggers and self.placed else Phase.WALL
+        self.phase = _CHANGE if triggers and self.placed else _WALL
 
     def _end_turn(self) -> None:
         if self.extra_turns > 0:
             self.extra_turns -= 1
         else:
             self.current = next_player(self.current, self.players)
-        self.phase = Phase.ROLL
+        self.phase = _ROLL
 
     def _check_place(self, wall: Wall) -> Any:
         stock = self.stocks[self.current]
@@ -510,10 +572,12 @@ class State(WallChecks, SnapshotState[Action]):
         return partial(self._apply_place, wall)
 
     def _apply_place(self, wall: Wall) -> None:
-        self.stocks[self.current][wall.length - 1] -= 1
-        layout = self.layout.with_wall(wall)
+        stocks = self.stocks = self.stocks[:]  # copied on write (_snapshot)
+        stock = stocks[self.current] = stocks[self.current][:]
+        stock[wall.length - 1] -= 1
+        placing = (self.layout, wall)
         self._put_wall(wall)
-        self._layout = layout
+        self._layout = placing  # the layout with the wall, worked out when asked
         self._end_turn()
 
     def _check_change(self, change: ChangeWall) -> Any:
@@ -531,36 +595,43 @@ class State(WallChecks, SnapshotState[Action]):
                 )
             if new == old:
                 raise IllegalMove(f"{said} must move somewhere else (or be removed)", wall=old)
-            if not self.layout.without(old).is_legal(new):
+            if new not in self.layout.moves_of(old):  # where it may go with it taken away
                 problem = self.wall_problem(new, ignore=old)
                 if problem is not None:
                     raise problem
+        return partial(self._apply_change, old, new)
 
-        def apply() -> None:
-            layout = self.layout.without(old)
-            self._take_wall(old)
-            if new is None:
-                self.removed[old.length - 1] += 1
-            else:
-                layout = layout.with_wall(new)
-                self._put_wall(new)
-            self._layout = layout
-            self._end_turn()
-
-        return apply
+    def _apply_change(self, old: Wall, new: Wall | None) -> None:
+        geo, (edges, crossings) = self.geo, self.layout.key
+        gone = geo.candidate_of[old]
+        edges, crossings = edges & ~gone.edge_mask, crossings & ~gone.cross_mask
+        self._take_wall(old)
+        if new is None:
+            self.removed = self.removed[:]  # copied on write (_snapshot)
+            self.removed[old.length - 1] += 1
+        else:
+            added = geo.candidate_of[new]
+            edges, crossings = edges | added.edge_mask, crossings | added.cross_mask
+            self._put_wall(new)
+        # from the cache, or (when asked) worked out from the placed walls in one pass:
+        # cheaper than the layout less one wall, then with one more
+        self._layout = layout_cache(geo).layouts.get((edges, crossings))
+        self._end_turn()
 
     def _put_wall(self, wall: Wall) -> None:
         """Put ``wall`` down (its legality is the caller's; the layout is worked out anew)."""
         self._layout = None
         self.placed = [*self.placed, wall]
+        self.blocked = blocked = bytearray(self.blocked)  # copied on write (_snapshot)
         for edge in self.board.wall_edges(wall):
-            self.blocked[edge] = 1
+            blocked[edge] = 1
 
     def _take_wall(self, wall: Wall) -> None:
         self._layout = None
         self.placed = [w for w in self.placed if w != wall]
+        self.blocked = blocked = bytearray(self.blocked)  # copied on write (_snapshot)
         for edge in self.board.wall_edges(wall):
-            self.blocked[edge] = 0
+            blocked[edge] = 0
 
     # --- JSON ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -8,6 +8,8 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
 
 * Walls only ever take paths away, so a position refused once stays refused after more walls:
   placing a wall (:meth:`WallLayout.with_wall`) re-checks only the positions still legal.
+  A wall that closes no loop of the joins below and touches no one-way edge changes no
+  verdict but those of the positions closing a loop through it (next point).
 * Of those, only a position whose guide-line segment would close a loop with the walls (planar
   duality: such a set of edges splits the two-way square graph) or that touches a one-way edge
   can change reachability. The grid points are kept in groups joined by walls, arrows and the
@@ -21,7 +23,10 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
   leaves a *witness*: a set of squares no open arc leaves. Walls only close arcs, so the next
   time the position is tried the witness usually still holds and refuses it at once.
 * Taking a wall away (a Change-a-Wall) can only free positions: the layout without it keeps
-  every legal position and checks only the others (:meth:`WallLayout.without`).
+  every legal position and checks only the others (:meth:`WallLayout.without`): those whose
+  witness an arc across the wall would leave (the escape index, derived from the board's last
+  one), and of those, one that closes no loop of the groups of grid points the wall leaves
+  (its group split by floods over the grid points) is legal without a flood over the squares.
 * Layouts are cached per board by their walls (edges and crossing points), so a search that
   places and takes back the same walls finds them again (:class:`LayoutCache`, one per board's
   :class:`~games.stonewall.geometry.Geometry`; the layout without placed walls is kept apart).
@@ -29,7 +34,7 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from games.stonewall.actions import PlaceWall
 from games.stonewall.board import Wall
@@ -58,6 +63,7 @@ class WallLayout:
         "_escape_index",
         "_groups",
         "_listings",
+        "_point_joins",
         "_removals",
         "cache",
         "excluded",
@@ -85,7 +91,9 @@ class WallLayout:
         self._actions: dict[tuple[int, ...], list[PlaceWall]] = {}
         self._removals: dict[tuple[Wall, int], list[Wall]] = {}
         self._escape_index: tuple[dict[int, int], int] | None = None
-        self._conflict_sides: tuple[list[int], list[int]] | None = None
+        # the conflicts of the walls before and after each, and where each wall is in walls
+        self._conflict_sides: tuple[list[int], list[int], dict[int, int]] | None = None
+        self._point_joins: tuple[int, int] | None = None
 
     # --- building -----------------------------------------------------------------------
     @classmethod
@@ -158,7 +166,13 @@ class WallLayout:
                        self.opens[2] & ~clear[2], self.opens[3] & ~clear[3])
         child.excluded = self.excluded | geo.conflicts[cand.index]
         still = self.legal & ~child.excluded
-        suspects = self._join(child, cand) | self.fragile
+        label = self.labels()
+        suspects = self._join(child, cand)
+        if cand.touches_one_way or len({label[p] for p in cand.points}) < len(cand.points):
+            suspects |= self.fragile
+        # else the wall closes no loop and no one-way arc: the squares that reach each other
+        # both ways stay so (a cut is a loop of the joins), and so with any position that does
+        # not close a loop through it (touch two groups it joins): those keep their verdict
         legal, fragile = still, self.fragile
         candidates, rest = geo.all_candidates, suspects & still
         while rest:  # set_bits inlined: this loop runs at every wall placed
@@ -234,7 +248,7 @@ class WallLayout:
             return cached
         layout = self._less(wall, old)
         layout.key = key
-        freed, closers = self._freed(layout, self._may_free(old, layout, geo.all_mask))
+        freed, closers = self._freed(layout, self._may_free(old, layout, geo.all_mask), old)
         layout.legal = self.legal | freed
         layout.fragile = self.fragile | closers
         self.cache.remember(key, layout)
@@ -254,7 +268,7 @@ class WallLayout:
         else:
             length = geo.length_mask[wall.length]
             less = self._less(wall, old)
-            freed, _ = self._freed(less, self._may_free(old, less, length))
+            freed, _ = self._freed(less, self._may_free(old, less, length), old)
             legal = (self.legal & length) | freed
             found = [geo.all_candidates[i].wall for i in set_bits(legal & ~old.bit)]
         self._removals[(wall, 0)] = found
@@ -274,28 +288,64 @@ class WallLayout:
     def _escapes(self) -> tuple[dict[int, int], int]:
         """Per placed edge, the refused positions (not on or across a wall) whose witness an
         arc across that edge would leave; and the positions without a witness (always
-        suspects). Worked out once per layout, when a Change-a-Wall is first listed."""
+        suspects). Worked out once per layout, when a Change-a-Wall is first listed: from the
+        board's last layout that worked them out (:meth:`_escapes_from`), else afresh."""
         if self._escape_index is None:
-            geo = self.geo
-            size, full, base, placed = geo.size, geo.full, geo.open_arcs, self.key[0]
-            arc_edge = geo.arc_edge
-            index: dict[int, int] = {}
-            unknown = 0
-            for i in set_bits(geo.all_mask & ~self.legal & ~self.excluded):
-                cand = geo.all_candidates[i]
-                shut = self._witness(cand)
-                if not shut:
-                    unknown |= cand.bit
-                    continue
-                leaving = (shut & base[0] & ~(shut >> 1), shut & base[1] & ~(shut << 1),
-                           shut & base[2] & ~(shut >> size), shut & base[3] & ~(shut << size))
-                for way, squares in enumerate(leaving):
-                    for square in set_bits(squares & full):
-                        edge = arc_edge[way][square]
-                        if placed >> edge & 1:
-                            index[edge] = index.get(edge, 0) | cand.bit
-            self._escape_index = (index, unknown)
+            last = self.cache.last_escapes
+            if last is not None and last._escape_index is not None:
+                self._escape_index = self._escapes_from(last, last._escape_index)
+            else:
+                self._escape_index = self._escapes_of(self._refused(), {}, 0)
+            self.cache.last_escapes = self
         return self._escape_index
+
+    def _refused(self) -> int:
+        """The positions refused here that lie on no wall and cross none."""
+        return self.geo.all_mask & ~self.legal & ~self.excluded
+
+    def _escapes_from(
+        self, base: WallLayout, escapes: tuple[dict[int, int], int]
+    ) -> tuple[dict[int, int], int]:
+        """:meth:`_escapes` from another layout's (any walls): a refused position there and
+        here keeps its witness unless an arc leaving it crosses an edge walled there and
+        open here (walls only close arcs otherwise: a set no open arc left still has none
+        leaving, and no arc leaving it crosses an edge walled here only, which would have
+        been open there); its entries are the same. Only the others are worked out."""
+        index, unknown = escapes
+        placed = self.key[0]
+        invalid = unknown
+        for edge, mask in index.items():
+            if not placed >> edge & 1:
+                invalid |= mask
+        refused = self._refused()
+        keep = refused & base._refused() & ~invalid
+        kept = {}
+        for edge, mask in index.items():
+            if placed >> edge & 1 and mask & keep:
+                kept[edge] = mask & keep
+        return self._escapes_of(refused & ~keep, kept, 0)
+
+    def _escapes_of(
+        self, positions: int, index: dict[int, int], unknown: int
+    ) -> tuple[dict[int, int], int]:
+        """``index`` and ``unknown`` (:meth:`_escapes`) with ``positions`` (refused here) added."""
+        geo = self.geo
+        size, full, base, placed = geo.size, geo.full, geo.open_arcs, self.key[0]
+        arc_edge = geo.arc_edge
+        for i in set_bits(positions):
+            cand = geo.all_candidates[i]
+            shut = self._witness(cand)
+            if not shut:
+                unknown |= cand.bit
+                continue
+            leaving = (shut & base[0] & ~(shut >> 1), shut & base[1] & ~(shut << 1),
+                       shut & base[2] & ~(shut >> size), shut & base[3] & ~(shut << size))
+            for way, squares in enumerate(leaving):
+                for square in set_bits(squares & full):
+                    edge = arc_edge[way][square]
+                    if placed >> edge & 1:
+                        index[edge] = index.get(edge, 0) | cand.bit
+        return index, unknown
 
     def _opens_with(self, cand: Candidate) -> tuple[int, int, int, int]:
         """The open arcs (east, west, south, north bit masks) with ``cand`` placed."""
@@ -338,9 +388,10 @@ class WallLayout:
             for placed in reversed(self.walls):
                 running |= geo.conflicts[geo.candidate_of[placed].index]
                 after.append(running)
-            self._conflict_sides = (before, after[::-1])
-        at = self.walls.index(wall)
-        before, after = self._conflict_sides
+            where = {geo.candidate_of[placed].index: i for i, placed in enumerate(self.walls)}
+            self._conflict_sides = (before, after[::-1], where)
+        at = self._conflict_sides[2][old.index]
+        before, after, _ = self._conflict_sides
         less = WallLayout(geo, self.cache)
         less.walls = self.walls[:at] + self.walls[at + 1:]
         less.key = (self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask)
@@ -350,21 +401,83 @@ class WallLayout:
         less.excluded = before[at] | after[at + 1]
         return less
 
-    def _freed(self, less: WallLayout, lengths: int) -> tuple[int, int]:
+    def _freed(self, less: WallLayout, lengths: int, old: Candidate) -> tuple[int, int]:
         """Of the positions in ``lengths`` refused here, those legal in ``less`` (this layout
-        with one wall fewer), and which of them may close a loop there.
+        without ``old``), and which of them may close a loop there.
 
-        A position that closes no loop here closes none with fewer walls (the groups of
-        grid points only split), so only the loop closers here get the full check."""
+        A position that closes no loop in ``less`` (with its groups of grid points: this
+        layout's, but for the group ``old`` was in, which may split without it) and touches
+        no one-way edge is legal there; only the others get the full check."""
         freed = closers = 0
+        closes = self._closes_without(old)
         for index in set_bits(lengths & ~self.legal & ~less.excluded):
             cand = self.geo.all_candidates[index]
-            if not cand.touches_one_way and not self._closes_loop(cand):
+            if not cand.touches_one_way and not closes(cand):
                 freed |= cand.bit
             elif less.connected_with(cand):
                 freed |= cand.bit
                 closers |= cand.bit
         return freed, closers
+
+    def _closes_without(self, old: Candidate) -> Callable[[Candidate], bool]:
+        """Would a candidate's two-way segments close a loop of the groups of grid points
+        with ``old`` taken away? Only the group ``old`` is in may split, into parts that
+        each hold one of its points (a way from any point of the group to ``old`` reaches
+        one of its points before using its segments): floods over the grid points
+        (:meth:`Geometry.point_group`) from them give the parts."""
+        geo, label = self.geo, self.labels()
+        join_h, join_v = self.point_joins()
+        old_h, old_v = geo.segments[old.index]
+        base_h, base_v = geo.base_joins
+        join_h, join_v = join_h & ~old_h | base_h, join_v & ~old_v | base_v
+        parts: list[int] = []
+        split = 0  # the grid points of the group old was in
+        for point in old.points:
+            if not split >> point & 1:
+                part = geo.point_group(1 << point, join_h, join_v)
+                parts.append(part)
+                split |= part
+        points_mask = geo.points_mask
+
+        def group(point: int) -> int:
+            if split >> point & 1:
+                return -1 - next(i for i, part in enumerate(parts) if part >> point & 1)
+            return label[point]
+
+        def closes(cand: Candidate) -> bool:
+            if not cand.all_two_way:  # an edge no arc crosses is not counted: in order
+                points = cand.points
+                seen = {group(points[0])}
+                for point, counts in zip(points[1:], cand.two_way, strict=True):
+                    here = group(point)
+                    if counts and here in seen:
+                        return True
+                    seen.add(here)
+                return False
+            # every segment counted: a loop is two of its points in one group
+            inside = points_mask[cand.index] & split
+            if inside & (inside - 1):
+                for part in parts:
+                    both = part & inside
+                    if both & (both - 1):
+                        return True
+            outside = [label[point] for point in cand.points if not split >> point & 1]
+            return len(set(outside)) < len(outside)
+
+        return closes
+
+    def point_joins(self) -> tuple[int, int]:
+        """The segments joining grid points here (the base joins and the walls'), as the bit
+        masks of :meth:`Geometry.point_group`."""
+        if self._point_joins is None:
+            join_h, join_v = self.geo.base_joins
+            segments, candidate_of = self.geo.segments, self.geo.candidate_of
+            for wall in self.walls:
+                h, v = segments[candidate_of[wall].index]
+                join_h |= h
+                join_v |= v
+            self._point_joins = (join_h, join_v)
+        return self._point_joins
 
     # --- queries ------------------------------------------------------------------------
     def connected_with(self, cand: Candidate) -> bool:
@@ -472,11 +585,13 @@ class LayoutCache:
     """One board's layouts worked out so far, by key (placed edges, crossing points), and its
     layout without placed walls (kept apart: never dropped)."""
 
-    __slots__ = ("empty", "layouts")
+    __slots__ = ("empty", "last_escapes", "layouts")
 
     def __init__(self) -> None:
         self.layouts: dict[tuple[int, int], WallLayout] = {}
         self.empty: WallLayout | None = None
+        # the last layout whose escapes were worked out (the next are derived from them)
+        self.last_escapes: WallLayout | None = None
 
     def remember(self, key: tuple[int, int], layout: WallLayout) -> None:
         if len(self.layouts) >= LAYOUT_CACHE:
