@@ -26,6 +26,9 @@ ties by it made the colour on one edge win less.
   can, keeps its hands out of reach, and leaves a one-coin hand only where nobody can land
   beside it. The replies are searched on the board as it stands after this bot's turn; an
   opponent's odd-roll coin is ignored (it costs them the same wherever they go).
+* :class:`AnswerBot` (not a strength) searches a chance node deeper, over its own roll after
+  the opponent's reply. Tried for *hard* and not kept: it plays worse (scripts/hard_duel.py,
+  docs/computers.md).
 """
 
 from __future__ import annotations

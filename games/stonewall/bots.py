@@ -18,7 +18,14 @@ still choose them):
   opponent's remaining path minus mine", plus the value of extra turns earned. Walls are scored
   the same way against every opponent. So it values stomps and avoids standing where it is
   likely to be stomped, which the greedy bot does not.
+* :class:`LookaheadBot` (not a strength) searches deeper still: its own next roll after a move
+  that earns another turn, and its next wall after this one. Tried for *hard* and not kept: it
+  plays no better (scripts/hard_duel.py, docs/computers.md).
 
+A wall is scored by searching again only the legs of the players' paths (to the Change-a-Wall
+corner, then home) that it cuts, each search stopping at the leg's end (a wall that misses
+every edge of a leg's shortest way leaves its length as it was): the same walls as searching
+every player's whole distance for every wall, in under half the time.
 Distances come from breadth-first searches over the square graph (arrows respected), so walls
 and one-way corners count exactly as the rules do.
 """
@@ -147,13 +154,23 @@ def leader(state: State, player: int) -> int:
 # --- walls --------------------------------------------------------------------------------
 def path_edges(state: State, player: int) -> set[int]:
     """The edges of one shortest remaining path of ``player`` (only walls there can slow it)."""
+    return set().union(*(edges for _, _, _, edges in _legs(state, player)))
+
+
+Leg = tuple[int, int, int, set[int]]  # start, target, steps, the edges of one shortest path
+
+
+def _legs(state: State, player: int) -> list[Leg]:
+    """The player's remaining path in legs (to the Change-a-Wall corner, then home; or home),
+    each with its length and the edges of one shortest way."""
     pos = state.positions[player]
-    legs = [(pos, state.home(player))] if state.reached_far[player] else [
+    ends = [(pos, state.home(player))] if state.reached_far[player] else [
         (pos, state.far_corner(player)), (state.far_corner(player), state.home(player))
     ]
-    edges: set[int] = set()
-    for start, target in legs:
+    legs: list[Leg] = []
+    for start, target in ends:
         dist = distances_to(state, target)
+        edges: set[int] = set()
         here = start
         while here != target and dist[here] < UNREACHABLE:
             for nxt, edge, _ in state.geo.arcs[here]:
@@ -163,7 +180,30 @@ def path_edges(state: State, player: int) -> set[int]:
                     break
             else:
                 break
-    return edges
+        legs.append((start, target, dist[start], edges))
+    return legs
+
+
+def _steps(state: State, start: int, target: int) -> int:
+    """Fewest steps from ``start`` to ``target`` (a search that stops on finding it)."""
+    if start == target:
+        return 0
+    steps, blocked = state.geo.steps, state.blocked
+    seen = bytearray(len(steps))
+    seen[start] = 1
+    frontier, d = [start], 0
+    while frontier:
+        d += 1
+        ahead = []
+        for square in frontier:
+            for nxt, edge in steps[square]:
+                if not blocked[edge] and not seen[nxt]:
+                    if nxt == target:
+                        return d
+                    seen[nxt] = 1
+                    ahead.append(nxt)
+        frontier = ahead
+    return UNREACHABLE
 
 
 def wall_score(state: State, me: int, targets: Iterable[int], base: dict[int, int]) -> float:
@@ -180,21 +220,21 @@ def _score(after: dict[int, int], me: int, targets: list[int], base: dict[int, i
 
 
 def _distances_with(
-    state: State, wall: Wall, players: list[int], paths: dict[int, set[int]],
+    state: State, wall: Wall, players: list[int], paths: dict[int, list[Leg]],
     base: dict[int, int],
 ) -> dict[int, int]:
     """Every player's remaining distance with ``wall`` placed as well. Exact and cheap: a wall
-    that blocks none of the edges of a player's shortest path (``paths``) leaves that player's
-    distance as it was (walls only ever take steps away), so only the players whose path it
-    cuts are searched again."""
+    that blocks none of the edges of a shortest way (``paths``: each player's legs) leaves that
+    leg's length as it was (walls only ever take steps away), so only the legs it cuts are
+    searched again, each until the search reaches the leg's end."""
     edges = state.board.wall_edges(wall)
-    cut = [p for p in players if not paths[p].isdisjoint(edges)]
+    cut = [(p, leg) for p in players for leg in paths[p] if not leg[3].isdisjoint(edges)]
     if not cut:
         return base
     after = dict(base)
     with state.trying_walls(add=wall):
-        for p in cut:
-            after[p] = remaining(state, p)
+        for p, (start, target, steps, _) in cut:
+            after[p] += _steps(state, start, target) - steps
     return after
 
 
@@ -205,9 +245,9 @@ def _wall_scores(
     current player, from their stock; else walls of ``lengths``)."""
     me = state.current if me is None else me
     watched = [me, *targets]
-    base = {p: remaining(state, p) for p in watched}
-    paths = {p: path_edges(state, p) for p in watched}
-    near = set().union(*(paths[q] for q in targets)) if targets else set()
+    paths = {p: _legs(state, p) for p in watched}
+    base = {p: sum(leg[2] for leg in paths[p]) for p in watched}
+    near = set().union(*(leg[3] for q in targets for leg in paths[q]))
     wall_edges = state.board.wall_edges
     return [
         (_score(_distances_with(state, wall, watched, paths, base), me, targets, base), wall)
@@ -219,9 +259,9 @@ def _wall_scores(
 def _best_wall(state: State, targets: list[int]) -> Action:
     me = state.current
     watched = [me, *targets]
-    base = {p: remaining(state, p) for p in watched}
-    paths = {p: path_edges(state, p) for p in watched}
-    near = set().union(*(paths[q] for q in targets)) if targets else set()
+    paths = {p: _legs(state, p) for p in watched}
+    base = {p: sum(leg[2] for leg in paths[p]) for p in watched}
+    near = set().union(*(leg[3] for q in targets for leg in paths[q]))
     best: tuple[float, Action] = (0.0, Pass())
     wall_edges = state.board.wall_edges
     for wall in state.legal_wall_placements():
@@ -245,17 +285,17 @@ def _best_change(state: State, targets: list[int], limit: int | None = MAX_WALL_
     best: tuple[float, Action] | None = None
     for old in list(state.placed):
         with state.trying_walls(remove=old):  # distances with the old wall gone
-            gone = {p: remaining(state, p) for p in watched}
-            paths = {p: path_edges(state, p) for p in watched}
+            paths = {p: _legs(state, p) for p in watched}
+            gone = {p: sum(leg[2] for leg in paths[p]) for p in watched}
         options: list[tuple[dict[int, int], ChangeWall]] = [(gone, ChangeWall(old, None))]
         moved = [
             w for w in state.legal_wall_placements([old.length], ignore=old)
             if w != old and not near.isdisjoint(wall_edges(w))
         ]
-        for w in moved if limit is None else moved[:limit]:
-            with state.trying_walls(remove=old):
-                after = _distances_with(state, w, watched, paths, gone)
-            options.append((after, ChangeWall(old, w)))
+        with state.trying_walls(remove=old):
+            for w in moved if limit is None else moved[:limit]:
+                options.append((_distances_with(state, w, watched, paths, gone),
+                                ChangeWall(old, w)))
         for after, option in options:
             score = _score(after, me, targets, base)
             if best is None or score > best[0] + 1e-9:
@@ -388,9 +428,9 @@ class ExpectimaxBot(Bot):
 
 
 class LookaheadBot(ExpectimaxBot):
-    """A deeper search, tried for *hard* and not kept: it won 49.5-51.2 % of 400 games
-    against :class:`ExpectimaxBot` (docs/computers.md; ``python scripts/hard_duel.py --only
-    stonewall``). Not a strength; kept to measure against.
+    """A deeper search, tried for *hard* and not kept: it won 47.0 % (42.2-51.9 %) of 400
+    games against :class:`ExpectimaxBot` (docs/computers.md; ``python scripts/hard_duel.py
+    --only stonewall``). Not a strength; kept to measure against.
 
     :class:`ExpectimaxBot`'s search, and where a move earns another turn (a four, or
     ending on Roll Again) a chance node deeper: instead of a fixed bonus for the extra turn,

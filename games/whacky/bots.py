@@ -25,6 +25,10 @@ still choose them):
   when they can; otherwise, for each way, they take the expectation over Whacky's die of his
   best escape (the point his roll reaches where the monsters' next roll is least likely to
   catch him) and choose the way that leaves him the worst best escape, closeness breaking ties.
+  They score his escapes from the walks' points, each walk's dots counted once per decision
+  (the same choices as scoring every reply as a move, several times faster).
+* :class:`DeeperBot` (not a strength): Whacky searches a chance node deeper, over his own next
+  roll. Tried for *hard* (scripts/hard_duel.py, docs/computers.md).
 
 The reach tables ignore the other pieces except where the rules make them matter (a monster
 never ends on another monster, Whacky never passes a monster), which the bots check on the
