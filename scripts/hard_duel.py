@@ -1,14 +1,14 @@
-"""A deeper search against the one *hard* made before: ``python scripts/hard_duel.py``
+"""Deeper searches tried for *hard* against hard: ``python scripts/hard_duel.py``
 
-Per dice game, a deeper search (:data:`CONTENDERS`, in games/GAME/bots.py) against the search
-*hard* made before it (one chance node): in Whacky Wit the new *hard* (``ExpectimaxBot``)
-against the old one, kept as ``ShallowBot``; in Stonewall and Dammi il malloppo the deeper
-searches tried and not kept (``LookaheadBot``, ``AnswerBot``) against *hard*. It plays seeded
+Per dice game, a deeper search (:data:`CONTENDERS`, a class of games/GAME/bots.py, not a
+strength) against *hard* (``ExpectimaxBot``: one chance node, every reply to every roll):
+Stonewall's ``LookaheadBot``, Dammi il malloppo's ``AnswerBot``, Whacky Wit's ``DeeperBot``
+(what each searches: its docstring, and docs/computers.md with the figures). It plays seeded
 2-player games between the two on the rule engine itself, every seed twice with the seats
-swapped (in Whacky Wit: the deeper computer plays Whacky against the other's monsters, then
-the monsters against the other's Whacky), the same dice both times, and prints per game: the
-games, the deeper computer's share of the games won with its 95 % interval (Wilson's), its
-wins per seat, and each computer's median and worst CPU per decision (ms) in the same run.
+swapped (in Whacky Wit: the deeper computer plays Whacky against hard's monsters, then the
+monsters against hard's Whacky), the same dice both times, and prints per game: the games,
+the deeper computer's share of the games won with its 95 % interval (Wilson's), its wins per
+seat, and each computer's median and worst CPU per decision (ms) in the same run.
 
     python scripts/hard_duel.py [--games 200] [--only stonewall,malloppo,whacky] [--first 0]
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from games.core.skill import bot_names
 from games.stonewall.board import Wall
@@ -428,8 +429,9 @@ class ExpectimaxBot(Bot):
 
 
 class LookaheadBot(ExpectimaxBot):
-    """A deeper search, tried for *hard* and not kept: it won 47.0 % (42.2-51.9 %) of 400
-    games against :class:`ExpectimaxBot` (docs/computers.md; ``python scripts/hard_duel.py
+    """A deeper search, tried for *hard* and not kept: it won 50.0 % (45.1-54.9 %) of 400
+    games against :class:`ExpectimaxBot`, and with :attr:`wall_beam` 0 (the extra turn's
+    search alone) 52.5 % (47.6-57.3 %) (docs/computers.md; ``python scripts/hard_duel.py
     --only stonewall``). Not a strength; kept to measure against.
 
     :class:`ExpectimaxBot`'s search, and where a move earns another turn (a four, or
@@ -448,7 +450,7 @@ class LookaheadBot(ExpectimaxBot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         # the next player's reply tables of the decision being made, by where they stand
-        self._replies: dict[tuple[int, int, bool], list[tuple[int, set[int]]]] = {}
+        self._replies: dict[tuple[Any, ...], list[tuple[int, set[int]]]] = {}
 
     def choose_move(self, state: State) -> Action:
         self._replies = {}
@@ -511,8 +513,8 @@ class LookaheadBot(ExpectimaxBot):
 
     def _reply_table(self, state: State, player: int, their: Race) -> list[tuple[int, set[int]]]:
         """The shallow search's reply table, once per decision for each square the player
-        stands on (the walls stay as they are while this bot searches its extra turn)."""
-        key = (player, state.positions[player], state.reached_far[player])
+        stands on and each layout of walls."""
+        key = (player, state.positions[player], state.reached_far[player], tuple(state.placed))
         table = self._replies.get(key)
         if table is None:
             table = self._replies[key] = super()._reply_table(state, player, their)
@@ -522,17 +524,17 @@ class LookaheadBot(ExpectimaxBot):
         self, state: State, move: MovePiece, races: dict[int, Race]
     ) -> float | None:
         """The expectation over this bot's next roll of its best move's shallow value after
-        ``move`` (and no wall), or None where the move ends in a wall change or a stomp (the
-        distance fields would change: the shallow value stands)."""
-        stomps = any(state.positions[q] == state.board.index(move.destination)
-                     for q in opponents(state, state.current))
-        if stomps:
-            return None
+        ``move`` (and no wall, or the wall change hard would make), or None where the move
+        ends the game. A stomp moves pieces, not walls: the distance fields still hold."""
         state.push(move)
         try:
-            if state.phase is not Phase.WALL:
+            if state.phase is Phase.WALL:
+                state.push(Pass())
+            elif state.phase is Phase.CHANGE:
+                state.push(self.choose_change(state))
+                races = {p: race(state, p) for p in range(state.players)}  # walls changed
+            else:
                 return None
-            state.push(Pass())
             try:
                 total = 0.0
                 for roll in range(1, 7):

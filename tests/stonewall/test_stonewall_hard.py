@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from stonewall_helpers import play_random
+from stonewall_helpers import BLUE, RED, play_random, position
 
 from games.core.rng import Chance
 from games.stonewall.bots import (
@@ -114,3 +114,27 @@ def test_the_deeper_search_tried_finishes_games_against_hard() -> None:
     bots: list[Bot] = [LookaheadBot(1), ExpectimaxBot(2)]
     state = play_on(State(2), Chance(5), lambda now: bots[now.current].choose(now.copy()), 4000)
     assert state.is_over()
+
+
+def stomp_rolls(state: State, player: int, victim: int) -> int:
+    """How many of ``player``'s six rolls end on ``victim``'s square (as the pieces stand)."""
+    square = state.positions[victim]
+    return sum(1 for roll in range(1, 7)
+               if any(path[-1] == square for path, _ in state.walks(roll, player)))
+
+
+def test_the_deeper_search_tried_takes_the_four_that_brings_a_stomp_in_reach() -> None:
+    """A four earns another turn. Red's fours from I6 all leave it 9 steps from home: hard
+    values them alike (the extra turn a fixed bonus) and takes one from which no roll reaches
+    blue; LookaheadBot searches its next roll and takes one from which two rolls stomp blue,
+    10 steps from home."""
+    state = position(2, roll=4, at={RED: (8, 5), BLUE: (4, 6)}, reached={RED: True, BLUE: True})
+    deeper = LookaheadBot()
+    deeper.wall_beam = 0
+    chosen = {}
+    for name, bot in (("hard", ExpectimaxBot()), ("deeper", deeper)):
+        after = state.copy()
+        after.push(bot.choose(state.copy()))
+        assert after.positions[BLUE] == state.positions[BLUE]  # no stomp now
+        chosen[name] = (remaining(after, RED), stomp_rolls(after, RED, BLUE))
+    assert chosen == {"hard": (9, 0), "deeper": (9, 2)}
