@@ -431,8 +431,8 @@ class ExpectimaxBot(Bot):
 class LookaheadBot(ExpectimaxBot):
     """A deeper search, tried for *hard* and not kept: it won 50.0 % (45.1-54.9 %) of 400
     games against :class:`ExpectimaxBot`, and with :attr:`wall_beam` 0 (the extra turn's
-    search alone) 52.5 % (47.6-57.3 %) (docs/computers.md; ``python scripts/hard_duel.py
-    --only stonewall``). Not a strength; kept to measure against.
+    search alone) 410 of 800 (docs/computers.md; ``python scripts/hard_duel.py --only
+    stonewall``). Not a strength; kept to measure against.
 
     :class:`ExpectimaxBot`'s search, and where a move earns another turn (a four, or
     ending on Roll Again) a chance node deeper: instead of a fixed bonus for the extra turn,
@@ -450,6 +450,7 @@ class LookaheadBot(ExpectimaxBot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         # the next player's reply tables of the decision being made, by where they stand
+        # and the walls
         self._replies: dict[tuple[Any, ...], list[tuple[int, set[int]]]] = {}
 
     def choose_move(self, state: State) -> Action:
@@ -473,7 +474,7 @@ class LookaheadBot(ExpectimaxBot):
             if searched:
                 # the moves without another turn keep the shallow value; those searched
                 # deeper replace theirs; the rest of the moves with another turn (past the
-                # beam, or ending in a wall change) are ranked below the worst searched
+                # beam) are ranked below the worst searched
                 floor = min(searched.values())
                 for i in again:
                     values[i] = searched.get(i, min(values[i], floor - 1e-6))
