@@ -83,7 +83,7 @@ def test_the_cheaper_wall_search_chooses_as_the_full_one_did() -> None:
     """Only the players whose shortest path a wall cuts are searched again: the same walls
     and wall changes as searching everyone's distance for every wall."""
     walls = changes = 0
-    for state in positions(4, every=1):
+    for state in positions(4, range(2), every=1):
         targets = [q for q in range(state.players) if q != state.current]
         if state.phase is Phase.WALL:
             walls += 1
@@ -91,12 +91,12 @@ def test_the_cheaper_wall_search_chooses_as_the_full_one_did() -> None:
         elif state.phase is Phase.CHANGE:
             changes += 1
             assert _best_change(state, targets) == reference_change(state, targets)
-    assert walls > 50 and changes > 0
+    assert walls > 30 and changes > 0
 
 
 def test_hard_plays_a_legal_action_in_every_position() -> None:
     for players in (2, 4):
-        for state in positions(players):
+        for state in positions(players, range(2), every=4):
             action = ExpectimaxBot(7).choose(state.copy())
             state.push(action)  # refused if illegal
 

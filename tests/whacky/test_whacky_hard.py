@@ -19,14 +19,14 @@ from games.whacky.bots import (
 )
 from games.whacky.rules import Move, Phase, State, UsePower, counted
 
-SEEDS = range(4)
+SEEDS = range(2)
 
 
-def positions(seeds: range = SEEDS) -> Iterator[State]:
-    """Every decision point of seeded games between greedy computers."""
+def positions(seeds: range = SEEDS, every: int = 1) -> Iterator[State]:
+    """Decision points of seeded games between greedy computers (every ``every``-th one)."""
     for seed in seeds:
         state, chance, bot = State(), Chance(seed), GreedyBot(seed)
-        for _ in range(3000):
+        for count in range(3000):
             if state.is_over():
                 break
             if state.is_chance():
@@ -35,7 +35,8 @@ def positions(seeds: range = SEEDS) -> Iterator[State]:
                 else:
                     state.roll_with(chance)
                 continue
-            yield state.copy()
+            if count % every == 0:
+                yield state.copy()
             state.push(bot.choose(state.copy()))
 
 
@@ -77,23 +78,23 @@ def test_the_monsters_cheaper_scoring_chooses_as_before() -> None:
     """Each of Whacky's walks scored from its points once per decision: the same monster
     moves as scoring every reply through whacky_base."""
     checked = 0
-    for state in positions(range(3)):
+    for state in positions(range(2), every=2):
         if state.phase is Phase.MONSTER_MOVE and len(state.legal_moves()) > 1:
             checked += 1
             ours = ExpectimaxBot().choose(state.copy())
             assert ours.path == reference_monster(state.copy(), state.legal_moves()).path
-    assert checked > 100
+    assert checked > 30
 
 
 def test_hard_plays_a_legal_move_in_every_position() -> None:
     for bot in (ExpectimaxBot(5), DeeperBot(5)):
-        for state in positions(range(2)):
+        for state in positions(range(1), every=3):
             state.push(bot.choose(state.copy()))  # refused if illegal
 
 
 def test_hard_chooses_the_same_move_twice() -> None:
     for bot_class in (ExpectimaxBot, DeeperBot):
-        for state in positions(range(1)):
+        for state in positions(range(1), every=7):
             first = bot_class(3).choose(state.copy())
             again = bot_class(3).choose(state.copy())
             assert again.path == first.path
