@@ -26,6 +26,9 @@ ties by it made the colour on one edge win less.
   can, keeps its hands out of reach, and leaves a one-coin hand only where nobody can land
   beside it. The replies are searched on the board as it stands after this bot's turn; an
   opponent's odd-roll coin is ignored (it costs them the same wherever they go).
+* :class:`AnswerBot` (not a strength) searches a chance node deeper, over its own roll after
+  the opponent's reply. Tried for *hard* and not kept: it plays worse (scripts/hard_duel.py,
+  docs/computers.md).
 """
 
 from __future__ import annotations
@@ -181,6 +184,150 @@ class ExpectimaxBot(Bot):
                 best = (total, s.turn)
         assert best is not None
         return best[1]
+
+
+class AnswerBot(Bot):
+    """A deeper search, tried for *hard* and not kept: it won 40.2 % (35.6-45.1 %) of 400
+    games against :class:`ExpectimaxBot` (docs/computers.md; ``python scripts/hard_duel.py
+    --only malloppo``). Not a strength; kept to measure against.
+
+    One turn, each opponent's roll (a chance node) and best reply, then this bot's
+    own next roll (a second chance node) and its best answer to that reply: a steal the
+    opponent makes next to hands of this bot that can take the coins back costs less than one
+    nobody can answer. Every distinct turn is searched (:class:`ExpectimaxBot` takes the best
+    :data:`CANDIDATES`), on a cheaper evaluation: each opponent's landing squares and their
+    neighbours are listed once per decision, and a reply searched further only where it
+    steals."""
+
+    name = "answer"
+    candidates: int | None = None  # distinct turns searched (None: all)
+    answer = True  # the second chance node (off: ExpectimaxBot's values, over more turns)
+
+    def choose_turn(self, state: State) -> Turn:
+        scored = scored_turns(state)
+        if len(scored) == 1:
+            return scored[0].turn
+        self.luck(state).shuffle(scored)  # equal turns: the first found wins, in seeded order
+        me = state.current
+        reach = {q: _reach(state, q) for q in state.alive() if q != me}
+        danger = _danger(state, reach)
+        best_per_move: dict[tuple[Square | None, Square | None], Scored] = {}
+        for s in scored:
+            key = (s.turn.hand, s.turn.to)
+            if key not in best_per_move or s.value > best_per_move[key].value:
+                best_per_move[key] = s
+
+        def exposure(s: Scored) -> float:
+            return _exposure(state, s, danger)
+
+        ranked = sorted(best_per_move.values(), key=lambda s: (-s.value, exposure(s)))
+        if self.candidates is not None:
+            ranked = ranked[:self.candidates]
+        neighbours = state.board.neighbours
+        # per opponent and roll: each landing square with its neighbours, listed once
+        landings = {q: [[(d, neighbours[d]) for d in dests] for dests in rolls]
+                    for q, rolls in reach.items()}
+        answers = _Answers(state, me) if self.answer else None
+        best: tuple[float, Turn] | None = None
+        for s in ranked:
+            total = s.value
+            occupied = _occupied_after(state, s)
+            for q, rolls in landings.items():
+                if worth(s.coins, q) == 0:
+                    continue  # out after this turn
+                total += sum(
+                    _reply_then_answer(state, s, occupied, me, q, lands, answers)
+                    for lands in rolls
+                ) / DIE_SIDES
+            if best is None or total > best[0] + 1e-9:
+                best = (total, s.turn)
+        assert best is not None
+        return best[1]
+
+
+class _Answers:
+    """Where this bot's hands can land on its next roll, per hand, square and roll (cached for
+    the decision; the board's other hands as they stand)."""
+
+    def __init__(self, state: State, me: int) -> None:
+        self.state, self.me = state, me
+        self.found: dict[tuple[Square, int], set[Square]] = {}
+
+    def landings(self, square: Square, roll: int, occupied: dict[Square, int]) -> set[Square]:
+        key = (square, roll)
+        found = self.found.get(key)
+        if found is None:
+            found = self.found[key] = set(exact_walks(
+                square, roll, self.state.board.neighbours.__getitem__,
+                may_enter=lambda sq: sq not in occupied or sq == square,
+                step_rule=no_reversal,
+            ))
+        return found
+
+
+def _reply_then_answer(
+    state: State,
+    s: Scored,
+    occupied: dict[Square, int],
+    me: int,
+    player: int,
+    landings: Sequence[tuple[Square, Sequence[Square]]],
+    answers: _Answers | None,
+) -> float:
+    """The change in ``me``'s value when ``player`` lands on the best of ``landings`` and
+    takes a coin from every hand beside it that is not their own, then (``answers``) ``me``
+    rolls and lands where it takes the most coins back."""
+    coins = s.coins
+    owner = state.owner
+    best: tuple[int, int, list[int], Square] | None = None
+    for d, around in landings:
+        if d in occupied:
+            continue  # taken by this turn's move (or a hand that stays)
+        victims = [occupied[n] for n in around
+                   if n in occupied and owner(occupied[n]) != player]
+        if not victims:
+            continue
+        mine = sum(1 for h in victims if owner(h) == me)
+        if best is None or (len(victims), mine) > best[:2]:
+            best = (len(victims), mine, victims, d)
+    if best is None:
+        return 0.0
+    after = list(coins)
+    for h in best[2]:
+        after[h] -= 1
+    first = player * HANDS_PER_COLOUR
+    lander = next(h for h in range(first, first + HANDS_PER_COLOUR) if after[h] > 0)
+    after[lander] += len(best[2])  # onto one of their hands (only its owner's worth counts)
+    change = value(after, me, state.players) - value(coins, me, state.players)
+    if answers is None or best[1] == 0 or worth(after, me) == 0:
+        return change
+    # this bot's answer: its next roll, the landing beside the most hands not its own
+    board_after = {sq: h for sq, h in occupied.items() if after[h] > 0}
+    board_after[best[3]] = lander
+    mine_now = [sq for sq, h in board_after.items() if owner(h) == me]
+    neighbours = state.board.neighbours
+    players = state.players
+    base = value(after, me, players)
+    taker = next(h for h in range(me * HANDS_PER_COLOUR, (me + 1) * HANDS_PER_COLOUR)
+                 if after[h] > 0)
+    answer = 0.0
+    for roll in range(1, DIE_SIDES + 1):
+        top: list[int] = []
+        for square in mine_now:
+            for d in answers.landings(square, roll, board_after):
+                if d in board_after:
+                    continue
+                taken = [board_after[n] for n in neighbours[d]
+                         if n in board_after and owner(board_after[n]) != me]
+                if len(taken) > len(top):
+                    top = taken
+        if top:
+            again = list(after)
+            for h in top:
+                again[h] -= 1
+            again[taker] += len(top)
+            answer += value(again, me, players) - base
+    return change + answer / DIE_SIDES
 
 
 def _reach(state: State, player: int) -> list[set[Square]]:

@@ -25,6 +25,10 @@ still choose them):
   when they can; otherwise, for each way, they take the expectation over Whacky's die of his
   best escape (the point his roll reaches where the monsters' next roll is least likely to
   catch him) and choose the way that leaves him the worst best escape, closeness breaking ties.
+  They score his escapes from the walks' points, each walk's dots counted once per decision
+  (the same choices as scoring every reply as a move, several times faster).
+* :class:`DeeperBot` (not a strength): Whacky searches a chance node deeper, over his own next
+  roll. Tried for *hard* (scripts/hard_duel.py, docs/computers.md).
 
 The reach tables ignore the other pieces except where the rules make them matter (a monster
 never ends on another monster, Whacky never passes a monster), which the bots check on the
@@ -43,6 +47,7 @@ from games.whacky.rules import (
     MONSTERS,
     Move,
     Phase,
+    Roll,
     State,
     UsePower,
     counted,
@@ -57,6 +62,7 @@ DEFERRED = 0.25  # danger weight when Whacky rolls again before the monsters mov
 # expectimax one, so the monsters also hunt a careless one), and a pull towards him per step.
 MODEL_LIFE = LIFE / 2
 CLOSE = 0.3
+ESCAPE = 0.5  # DeeperBot: weight of the risk left where his next roll cannot get him safe
 SLACK = 3.0  # greedy Whacky: of the moves within this many dots of the most, the safest
 
 
@@ -297,6 +303,10 @@ class EasyBot(GreedyBot):
 
 
 class ExpectimaxBot(Bot):
+    """*hard*: Whacky weighs each move against the monsters' roll (a chance node); the
+    monsters weigh each move against Whacky's roll and best escape. The monsters score his
+    escapes from the walks' points directly, each walk's dots counted once per decision."""
+
     name = "expectimax"
 
     def choose_whacky(self, state: State, moves: list[Move]) -> Move:
@@ -327,10 +337,40 @@ class ExpectimaxBot(Bot):
             if state.catches(move):
                 return move
         board = state.board
-        label = board.labels
+        cage = board.cage
         rolls = counted(board.whacky_die)
         row = tables(board).dist[state.whacky]
         chosen = state.chosen or 0
+        whacky, lives = state.whacky, state.lives
+        walked: dict[tuple[int, ...], tuple[float, bool, int, int]] = {}
+        nearest: dict[tuple[int, int], int] = {}
+
+        def near(node: int, up: int) -> int:
+            key = (node, up)
+            found = nearest.get(key)
+            if found is None:
+                found = nearest[key] = nearest_up(state, node, up)
+            return found
+
+        def walk(path: tuple[int, ...]) -> tuple[float, bool, int, int]:
+            """(dots gained, a power dot among them, where the last dot went down: 0 nowhere,
+            1 before the walk's last point, where he stops, 2 on it; the dots up after) of an
+            unpowered walk (it meets a monster only on its last point)."""
+            found = walked.get(path)
+            if found is None:
+                up, gained, got_power, done = state.up, 0.0, False, 0
+                for step, node in enumerate(path, start=1):
+                    if up >> node & 1:
+                        gained += 1.0
+                        if node in board.power:
+                            gained += POWER_DOT
+                            got_power = True
+                        up &= ~(1 << node)
+                    if not up:
+                        done = 2 if step == len(path) else 1
+                        break
+                found = walked[path] = (gained, got_power, done, up)
+            return found
 
         def value(move: Move) -> float:
             """Whacky's expected best score after this move (the monsters minimise it): his
@@ -342,23 +382,145 @@ class ExpectimaxBot(Bot):
             places[chosen] = end
             after.monsters = tuple(places)
             after.rolls_left, after.power = 1, 0
+            standing = {place for place in places if place != cage}
             danger = danger_map(after)
-            # a roll he cannot move leaves him where he is
-            stay = (-NEAR * nearest_up(after, after.whacky, after.up)
-                    - MODEL_LIFE * danger.get(after.whacky, 0.0))
+            stay = -NEAR * near(whacky, after.up) - MODEL_LIFE * danger.get(whacky, 0.0)
             expected = 0.0
             for roll, p in rolls:
                 best = -1e9
-                for path in after.whacky_walks(after.whacky, roll).values():
-                    reply = Move("whacky", tuple(label[n] for n in path))
-                    base, node, weight = whacky_base(after, reply, 1)
-                    v = base - MODEL_LIFE * weight * danger.get(node, 0.0)
+                for path in after.whacky_walks(whacky, roll).values():
+                    gained, got_power, done, up = walk(path)
+                    last = path[-1]
+                    ran_into = last in standing
+                    if done:
+                        v = 10_000.0 if done == 1 or not ran_into or lives > 1 else -10_000.0
+                    elif ran_into:
+                        v = gained - 2 * LIFE
+                    else:
+                        v = gained - NEAR * near(last, up)
+                        v -= MODEL_LIFE * (DEFERRED / POWER_ROLLS_AFTER if got_power else 1.0) \
+                            * danger.get(last, 0.0)
                     if v > best:
                         best = v
                 expected += p * (best if best > -1e9 else stay)
             return expected + CLOSE * row[end]
 
         return min(moves, key=value)
+
+
+class DeeperBot(ExpectimaxBot):
+    """A deeper search for Whacky, tried for *hard* and not kept: it won 51.5 % (46.6-56.4 %)
+    of 400 games against :class:`ExpectimaxBot` (docs/computers.md; ``python
+    scripts/hard_duel.py --only whacky``). Not a strength; its monsters are hard's.
+
+    After the monsters' reply (caught, with the chance :class:`ExpectimaxBot` counts), his
+    next roll: for each number, the point it lets him reach that the monsters' next roll is
+    least likely to catch him on (the monsters as they stand). A point that is safe now but
+    leaves no safe point within a roll (a dead end a monster is walking into) costs him
+    :data:`ESCAPE` of that risk as well. When he rolls again before the monsters move (a new
+    life, a power dot), the :attr:`again_beam` best moves are searched over that roll: the
+    dots each puts down and the expectation of his best next move."""
+
+    name = "deeper"
+    escape_weight = ESCAPE
+    again_beam = 6  # moves searched over his own next roll when he rolls again (the best)
+
+    def choose_whacky(self, state: State, moves: list[Move]) -> Move:
+        values = self._values(state, moves)
+        if state.rolls_left > 1 and len(moves) > 1:
+            # he rolls again before the monsters move: a chance node over that roll
+            order = sorted(range(len(moves)), key=lambda i: -values[i])
+            deeper = {}
+            for i in order[:self.again_beam]:
+                found = self._again(state, moves[i])
+                if found is not None:
+                    deeper[i] = found
+            if deeper:
+                floor = min(deeper.values())
+                values = [deeper.get(i, min(v, floor - 1e-6)) for i, v in enumerate(values)]
+        best = 0
+        for i in range(1, len(values)):
+            if values[i] > values[best]:
+                best = i
+        return moves[best]
+
+    def _values(self, state: State, moves: list[Move]) -> list[float]:
+        danger = danger_map(state)
+        escapes: dict[int, float] = {}
+
+        def value(move: Move) -> float:
+            base, end, weight = whacky_base(state, move, state.rolls_left)
+            if not weight:
+                return base
+            caught = danger.get(end, 0.0)
+            left = _escape(state.board, end, danger, escapes)
+            return base - LIFE * weight * (caught + self.escape_weight * (1.0 - caught) * left)
+
+        return [value(move) for move in moves]
+
+    def _again(self, state: State, move: Move) -> float | None:
+        """The dots ``move`` puts down plus the expectation over his next roll of his best
+        next move's value; None where the move ends his rolls (the shallow value stands)."""
+        lives = state.lives
+        gained = _gain(state, move)
+        state.push(move)
+        try:
+            if state.phase is not Phase.WHACKY_ROLL or state.lives != lives:
+                return None  # his rolls end (or his life: the shallow value counts it)
+            total = 0.0
+            for roll, p in counted(state.board.whacky_die):
+                state.push(Roll(roll))
+                try:
+                    if state.phase is Phase.WHACKY_MOVE:
+                        nexts = state.legal_moves()
+                        total += p * max(self._values(state, nexts), default=0.0)
+                    else:  # he cannot move that roll
+                        total += p * self._stay(state)
+                finally:
+                    state.pop()
+            return gained + total
+        finally:
+            state.pop()
+
+    def _stay(self, state: State) -> float:
+        danger = danger_map(state)
+        return -NEAR * nearest_up(state, state.whacky, state.up) - LIFE * danger.get(
+            state.whacky, 0.0)
+
+def _gain(state: State, move: Move) -> float:
+    """The dots Whacky's ``move`` puts down (a power dot extra) and the monsters it sends
+    back to the cage (powered), as :func:`whacky_base` counts them."""
+    board, up, gained, hunted = state.board, state.up, 0.0, set()
+    powered = state.powered()
+    for label in move.path:
+        node = board.node(label)
+        assert node is not None
+        if up >> node & 1:
+            gained += 1.0 + (POWER_DOT if node in board.power else 0.0)
+            up &= ~(1 << node)
+        monster = state.monster_at(node)
+        if powered and monster is not None and monster not in hunted:
+            hunted.add(monster)
+            gained += CAGED
+    return gained
+
+
+def _escape(board: Board, node: int, danger: dict[int, float], cache: dict[int, float]) -> float:
+    """Whacky's next roll from ``node``: the expected catch chance (``danger``) of the safest
+    point each number reaches (the monsters as they stand, and not in his way)."""
+    found = cache.get(node)
+    if found is None:
+        t = tables(board)
+        found = 0.0
+        for roll, p in counted(board.whacky_die):
+            mask, least = t.whacky_mask(node, roll), 1.0
+            while mask and least > 0.0:
+                low = mask & -mask
+                least = min(least, danger.get(low.bit_length() - 1, 0.0))
+                mask ^= low
+            found += p * least
+        cache[node] = found
+    return found
 
 
 class NoviceBot(EasyBot):
