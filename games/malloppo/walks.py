@@ -37,12 +37,12 @@ if TYPE_CHECKING:
 # squares (so the garbage collector has next to nothing to walk: a tuple of ints is not
 # tracked, tuples of squares would be, some 60,000 of them per board):
 # per destination (its number, the bits every walk there enters, its first walk, its last + 1);
-# per walk its rank and the bits of the squares it enters; every walk's squares, one after
-# the other, ``steps`` each; and the witness paths cut from those as walks are taken (a few
-# per destination in all: the first walk there is free in most positions).
+# per walk its rank, the bits of the squares it enters and its destination; every walk's
+# squares, one after the other, ``steps`` each; and the witness paths cut from those as walks
+# are taken (a few per destination in all: the first walk there is free in most positions).
 Table = tuple[
-    tuple[tuple[int, int, int, int], ...], tuple[int, ...], tuple[int, ...], tuple[Square, ...],
-    list[tuple[Square, ...] | None],
+    tuple[tuple[int, int, int, int], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+    tuple[Square, ...], list[tuple[Square, ...] | None],
 ]
 # a move of one hand: (destination, steal choice, witness path)
 Move = tuple[Square, tuple[Square, ...], tuple[Square, ...]]
@@ -68,8 +68,8 @@ class WalkIndex:
         self.adjacency = board.adjacency
         self.bits = tuple(1 << number for number in range(len(self.names)))
         self.size = board.size
+        self.bit_of = dict(zip(self.names, self.bits, strict=True))  # square -> its bit
         self._destinations: dict[tuple[int, int], Table] = {}
-        self._steals: dict[tuple[int, int], tuple[tuple[Square, ...], ...]] = {}
 
     def occupied(self, squares: Iterable[Square]) -> int:
         """The bits of the given squares."""
@@ -109,6 +109,7 @@ class WalkIndex:
         destinations: list[tuple[int, int, int, int]] = []
         ranks: list[int] = []
         masks: list[int] = []
+        ends: list[int] = []
         squares: list[Square] = []
         for end, walks in grouped.items():
             common = functools.reduce(lambda a, b: a & b, (mask for _, mask, _ in walks))
@@ -116,49 +117,67 @@ class WalkIndex:
             for walk_rank, mask, entered in walks:
                 ranks.append(walk_rank)
                 masks.append(mask)
+                ends.append(end)
                 squares.extend(names[number] for number in entered)
         paths: list[tuple[Square, ...] | None] = [None] * len(ranks)
-        return tuple(destinations), tuple(ranks), tuple(masks), tuple(squares), paths
+        return (tuple(destinations), tuple(ranks), tuple(masks), tuple(ends), tuple(squares),
+                paths)
+
+    @functools.cached_property
+    def _steals_at(self) -> tuple[dict[int, tuple[tuple[Square, ...], ...]], ...]:
+        """Per square: the bits of any set of its neighbours (none too) -> :func:`steal_choices`
+        of those neighbours taken in neighbour order (``((),)`` for none)."""
+        names, bits = self.names, self.bits
+        found = []
+        for around in self.adjacency:
+            choices: dict[int, tuple[tuple[Square, ...], ...]] = {}
+            for count in range(len(around) + 1):
+                for picked in itertools.combinations(around, count):
+                    near = sum(bits[other] for other in picked)
+                    choices[near] = steal_choices(tuple(names[other] for other in picked))
+            found.append(choices)
+        return tuple(found)
 
     def steal_choices(self, number: int, near: int) -> tuple[tuple[Square, ...], ...]:
         """:func:`steal_choices` of the neighbours of square ``number`` whose bits are in
         ``near``, taken in neighbour order."""
-        found = self._steals.get((number, near))
-        if found is None:
-            names, bits = self.names, self.bits
-            found = self._steals[number, near] = steal_choices(tuple(
-                names[other] for other in self.adjacency[number] if bits[other] & near
-            ))
-        return found
+        return self._steals_at[number][near & self._adjacent_bits[number]]
 
     def moves(self, start: Square, steps: int, blocked: int) -> list[Move]:
         """Every (destination, steal choice, witness path) of a hand on ``start`` moving
         ``steps`` steps, when the squares whose bits are in ``blocked`` hold hands it may
         neither enter nor pass (and may take a coin from): destinations in the rules' order,
         each with every steal choice."""
-        number = start.y * self.size + start.x
-        destinations, ranks, masks, squares, paths = self.destinations(number, steps)
-        reachable: list[tuple[int, int, int]] = []
-        for end, common, first, last in destinations:
+        destinations, ranks, masks, ends, squares, paths = self.destinations(
+            start.y * self.size + start.x, steps)
+        # per destination the first walk whose squares hold no hand: mostly its first walk,
+        # and then the destinations stay in the order of their first walks
+        chosen: list[int] = []
+        taken = chosen.append
+        late = False
+        for _end, common, first, last in destinations:
             if common & blocked:
                 continue  # every walk there is blocked (the destination itself, say)
-            for walk in range(first, last):
+            if not masks[first] & blocked:
+                taken(first)
+                continue
+            for walk in range(first + 1, last):
                 if not masks[walk] & blocked:
-                    reachable.append((ranks[walk], end, walk))
+                    taken(walk)
+                    late = True
                     break
-        reachable.sort()  # ranks differ: the order of the walks kept
+        if late:
+            chosen.sort(key=ranks.__getitem__)  # ranks differ: the order of the walks kept
         moves: list[Move] = []
         append, adjacent, names = moves.append, self._adjacent_bits, self.names
-        for _, end, walk in reachable:
+        steals_at = self._steals_at
+        for walk in chosen:
+            end = ends[walk]
             to, path = names[end], paths[walk]
             if path is None:
                 path = paths[walk] = squares[walk * steps:(walk + 1) * steps]
-            near = adjacent[end] & blocked
-            if near:
-                for steals in self.steal_choices(end, near):
-                    append((to, steals, path))
-            else:
-                append((to, (), path))
+            for steals in steals_at[end][adjacent[end] & blocked]:
+                append((to, steals, path))
         return moves
 
     @functools.cached_property
