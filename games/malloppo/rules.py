@@ -357,15 +357,16 @@ class State(SnapshotState[Action]):
                     moves = index.moves(start, steps, occupied & ~bit[start] & ~bit[pay])
                 if moves:
                     moved = True
-                for to, steals, path in moves:
-                    turn = BlankTurn()
-                    turn.pay = pay
-                    turn.hand = start
-                    turn.to = to
-                    turn.steals = steals
-                    turn.path = path
-                    turn.__class__ = Turn  # type: ignore[assignment]
-                    append(turn)  # type: ignore[arg-type]
+                for to, choices, path in moves:
+                    for steals in choices:
+                        turn = BlankTurn()
+                        turn.pay = pay
+                        turn.hand = start
+                        turn.to = to
+                        turn.steals = steals
+                        turn.path = path
+                        turn.__class__ = Turn  # type: ignore[assignment]
+                        append(turn)  # type: ignore[arg-type]
             if not moved:
                 append(Turn(pay, None, None))
         # push takes these very objects without checking them again

@@ -42,10 +42,14 @@ if TYPE_CHECKING:
 # are taken (a few per destination in all: the first walk there is free in most positions).
 Table = tuple[
     tuple[tuple[int, int, int, int], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
-    tuple[Square, ...], list[tuple[Square, ...] | None],
+    tuple[Square, ...], list["About | None"],
 ]
-# a move of one hand: (destination, steal choice, witness path)
-Move = tuple[Square, tuple[Square, ...], tuple[Square, ...]]
+# what a listing reads of a walk it takes, worked out the first time: its destination, its
+# squares (the witness path), the steal choices per bits of the destination's neighbours, and
+# the bits of those neighbours
+About = tuple[Square, tuple[Square, ...], dict[int, tuple[tuple[Square, ...], ...]], int]
+# a destination of one hand: (destination, every steal choice there, witness path)
+Move = tuple[Square, tuple[tuple[Square, ...], ...], tuple[Square, ...]]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -119,7 +123,7 @@ class WalkIndex:
                 masks.append(mask)
                 ends.append(end)
                 squares.extend(names[number] for number in entered)
-        paths: list[tuple[Square, ...] | None] = [None] * len(ranks)
+        paths: list[About | None] = [None] * len(ranks)
         return (tuple(destinations), tuple(ranks), tuple(masks), tuple(ends), tuple(squares),
                 paths)
 
@@ -144,10 +148,10 @@ class WalkIndex:
         return self._steals_at[number][near & self._adjacent_bits[number]]
 
     def moves(self, start: Square, steps: int, blocked: int) -> list[Move]:
-        """Every (destination, steal choice, witness path) of a hand on ``start`` moving
+        """Every (destination, its steal choices, witness path) of a hand on ``start`` moving
         ``steps`` steps, when the squares whose bits are in ``blocked`` hold hands it may
         neither enter nor pass (and may take a coin from): destinations in the rules' order,
-        each with every steal choice."""
+        each with every choice of the neighbours to take a coin from (``((),)`` for none)."""
         destinations, ranks, masks, ends, squares, paths = self.destinations(
             start.y * self.size + start.x, steps)
         # per destination the first walk whose squares hold no hand: mostly its first walk,
@@ -169,16 +173,22 @@ class WalkIndex:
         if late:
             chosen.sort(key=ranks.__getitem__)  # ranks differ: the order of the walks kept
         moves: list[Move] = []
-        append, adjacent, names = moves.append, self._adjacent_bits, self.names
-        steals_at = self._steals_at
+        append = moves.append
         for walk in chosen:
-            end = ends[walk]
-            to, path = names[end], paths[walk]
-            if path is None:
-                path = paths[walk] = squares[walk * steps:(walk + 1) * steps]
-            for steals in steals_at[end][adjacent[end] & blocked]:
-                append((to, steals, path))
+            about = paths[walk]
+            if about is None:
+                about = paths[walk] = self._about(walk, steps, ends, squares)
+            to, path, steals_of, around = about
+            append((to, steals_of[around & blocked], path))
         return moves
+
+    def _about(
+        self, walk: int, steps: int, ends: tuple[int, ...], squares: tuple[Square, ...]
+    ) -> About:
+        """What a listing reads of a walk it takes (:data:`About`)."""
+        end = ends[walk]
+        return (self.names[end], squares[walk * steps:(walk + 1) * steps], self._steals_at[end],
+                self._adjacent_bits[end])
 
     @functools.cached_property
     def _adjacent_bits(self) -> tuple[int, ...]:
