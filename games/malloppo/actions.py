@@ -76,10 +76,11 @@ ROLLS = tuple(Roll(value) for value in range(1, DIE_SIDES + 1))  # immutable: sh
 
 
 class TurnListing(Listing[Turn]):
-    """A listing of turns as :meth:`State._turn_list` fills it: push knows its turns by their
-    ids alone (a set: about half of what the generic id -> entry table costs to build, some
-    fifty turns every listing), kept alive by a tuple of its own whatever the caller does to
-    the list (so no other object can have one of those ids)."""
+    """A listing of turns as :meth:`State._turn_list` fills it, its turns kept alive by a tuple
+    of its own whatever the caller does to the list (so no other object can have one of their
+    ids): push asks whether it holds an action by its id alone, the first time by a scan (at C
+    speed: the one question random play asks), then by a set (a search pushing each of them
+    in turn). Cheaper than the generic id -> entry table, built for every listing."""
 
     __slots__ = ("_ids", "_kept")
 
@@ -89,13 +90,20 @@ class TurnListing(Listing[Turn]):
     def close(self) -> None:
         """The listing is complete: remember its turns (call once, before it is returned)."""
         self._kept = tuple(self)
-        self._ids = set(map(id, self._kept))
+        self._ids: set[int] | None = None
 
     def entry(self, action: object) -> tuple[Any, ...] | None:
-        return (action,) if id(action) in self._ids else None
+        return (action,) if self.holds(action) else None
 
     def holds(self, action: object) -> bool:
-        return id(action) in self._ids
+        ids = self._ids
+        if ids is None:
+            self._ids = set()  # asked once
+            return id(action) in map(id, self._kept)
+        if not ids:
+            ids = self._ids = set(map(id, self._kept))
+        return id(action) in ids
+
 
 Action = Roll | Turn
 

@@ -104,6 +104,7 @@ from games.turnkit.graph import exact_walks, named_walks, no_reversal
 from games.turnkit.grid import Square
 from games.turnkit.turns import next_player, opening_step
 
+_NO_HANDS = [None] * HANDS_PER_COLOUR  # a player's squares once he is out
 
 # --- exceptions ---------------------------------------------------------------------------
 class IllegalMove(ValueError):
@@ -627,19 +628,29 @@ class State(SnapshotState[Action]):
     def _apply_turn(
         self, paid: int | None, hand: int | None, to: Square | None, robbed: tuple[int, ...]
     ) -> None:
+        squares = self.squares
+        off = squares.count(None)
         if paid is not None:
             self._take_coin(paid)
             self.bank += 1
         if hand is not None and to is not None:
-            start = self.squares[hand]
+            start = squares[hand]
             assert start is not None
             del self.at[start]
-            self.squares[hand] = to
+            squares[hand] = to
             self.at[to] = hand
             for other in robbed:
                 self._take_coin(other)
                 self.coins[hand] += 1
         self.roll = None
+        if squares.count(None) == off:  # no hand left: the same two or more players play on
+            players, seat = self.players, self.current
+            while True:
+                seat = (seat + 1) % players
+                if squares[seat * HANDS_PER_COLOUR:(seat + 1) * HANDS_PER_COLOUR] != _NO_HANDS:
+                    break
+            self.current, self.phase = seat, Phase.ROLL
+            return
         alive = self.alive()
         if len(alive) == 1:
             self.winner, self.phase = alive[0], Phase.OVER
