@@ -37,11 +37,12 @@ if TYPE_CHECKING:
 # squares (so the garbage collector has next to nothing to walk: a tuple of ints is not
 # tracked, tuples of squares would be, some 60,000 of them per board):
 # per destination (its number, the bits every walk there enters, its first walk, its last + 1);
-# per walk its rank, the bits of the squares it enters and its destination; every walk's
-# squares, one after the other, ``steps`` each; and the witness paths cut from those as walks
-# are taken (a few per destination in all: the first walk there is free in most positions).
+# per walk its rank (a list), the bits of the squares it enters and its destination; every
+# walk's squares, one after the other, ``steps`` each; and what a listing reads of a walk
+# (:data:`About`), worked out as walks are taken (a few per destination in all: the first
+# walk there is free in most positions).
 Table = tuple[
-    tuple[tuple[int, int, int, int], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+    tuple[tuple[int, int, int, int], ...], list[int], tuple[int, ...], tuple[int, ...],
     tuple[Square, ...], list["About | None"],
 ]
 # what a listing reads of a walk it takes, worked out the first time: its destination, its
@@ -124,8 +125,8 @@ class WalkIndex:
                 ends.append(end)
                 squares.extend(names[number] for number in entered)
         paths: list[About | None] = [None] * len(ranks)
-        return (tuple(destinations), tuple(ranks), tuple(masks), tuple(ends), tuple(squares),
-                paths)
+        # the ranks a list: a list's __getitem__ is a quick sort key, a tuple's a slow call
+        return (tuple(destinations), ranks, tuple(masks), tuple(ends), tuple(squares), paths)
 
     @functools.cached_property
     def _steals_at(self) -> tuple[dict[int, tuple[tuple[Square, ...], ...]], ...]:

@@ -90,6 +90,7 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
+from operator import itemgetter
 from typing import Any, cast
 
 from datafiles.assets import parse_once, read_once
@@ -298,14 +299,15 @@ class State(SnapshotState[Action]):
             piece = self.monster_name(self.chosen)
         else:
             return []
-        label = self.board.labels.__getitem__
+        labels = self.board.labels
         # push applies these very objects without checking them again
         moves: list[Move] = []
         by_id: dict[int, tuple[Move, tuple[int, ...]]] = {}
         for path in walks.values():
             move = _BlankMove()  # a Move without its frozen __init__: plain stores, then a Move
             move.piece = piece
-            move.path = tuple(map(label, path))
+            # the points' labels, looked up in C (a tuple's own __getitem__ is a slow call)
+            move.path = itemgetter(*path)(labels) if len(path) > 1 else (labels[path[0]],)
             move.__class__ = Move  # type: ignore[assignment]
             moves.append(move)  # type: ignore[arg-type]
             by_id[id(move)] = (move, path)  # type: ignore[assignment]
