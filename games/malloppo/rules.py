@@ -257,11 +257,12 @@ class State(SnapshotState[Action]):
 
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        if self.is_chance():
-            return list[Action](ROLLS)
-        if self.phase is Phase.MOVE:
+        phase = self.phase
+        if phase is Phase.MOVE:
             # the listing itself: a search holding it gets it back unchecked after a pop
             return cast("list[Action]", self._turn_list())
+        if phase is Phase.ROLL or phase is Phase.OPENING:
+            return list[Action](ROLLS)
         return []
 
     def chance_outcomes(self) -> list[tuple[Roll, float]]:
@@ -396,7 +397,12 @@ class State(SnapshotState[Action]):
                 paid = at[action.pay] if action.pay is not None else None
                 hand = at[action.hand] if action.hand is not None else None
                 robbed = tuple([at[square] for square in action.steals])
-                self.history.append((action, self._snapshot()))
+                # the snapshot of a position in phase move: no opening left to copy
+                self.history.append((action, (
+                    self.squares[:], self.coins[:], self.bank, dict(at), phase, self.current,
+                    self.roll, self.contenders, self.opening_rolls, self.winner,
+                    listing_ref(self._listed),
+                )))
                 self._listed = NOTHING_LISTED
                 self._apply_turn(paid, hand, action.to, robbed)
                 return

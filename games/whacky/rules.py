@@ -260,14 +260,15 @@ class State(SnapshotState[Action]):
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every legal action now (a move per destination, with a witness path)."""
-        if self.is_chance():
+        phase = self.phase
+        if phase is Phase.WHACKY_MOVE or phase is Phase.MONSTER_MOVE:
+            # the listing itself: a search holding it gets it back unchecked after a pop
+            return cast("list[Action]", self.legal_moves())
+        if phase in CHANCE_PHASES:
             actions: list[Action] = [a for a, _ in self.chance_outcomes()]
             if self.can_use_power():
                 actions.append(UsePower())
             return actions
-        if self.phase in (Phase.WHACKY_MOVE, Phase.MONSTER_MOVE):
-            # the listing itself: a search holding it gets it back unchecked after a pop
-            return cast("list[Action]", self.legal_moves())
         return []
 
     def can_use_power(self) -> bool:
