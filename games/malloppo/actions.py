@@ -78,11 +78,11 @@ ROLLS = tuple(Roll(value) for value in range(1, DIE_SIDES + 1))  # immutable: sh
 class TurnListing(Listing[Turn]):
     """A listing of turns as :meth:`State._turn_list` fills it, its turns kept alive by a tuple
     of its own whatever the caller does to the list (so no other object can have one of their
-    ids): push asks whether it holds an action by its id alone, the first time by a scan (at C
-    speed: the one question random play asks), then by a set (a search pushing each of them
-    in turn). Cheaper than the generic id -> entry table, built for every listing."""
+    ids): push asks whether it holds an action by its id alone, the first two times by a scan
+    (at C speed: random play asks once), then by a set (a search pushing each of them in turn).
+    Cheaper than the generic id -> entry table, built for every listing."""
 
-    __slots__ = ("_ids", "_kept")
+    __slots__ = ("_asked", "_ids", "_kept")
 
     def __init__(self) -> None:
         list.__init__(self)
@@ -91,6 +91,7 @@ class TurnListing(Listing[Turn]):
         """The listing is complete: remember its turns (call once, before it is returned)."""
         self._kept = tuple(self)
         self._ids: set[int] | None = None
+        self._asked = 0
 
     def entry(self, action: object) -> tuple[Any, ...] | None:
         return (action,) if self.holds(action) else None
@@ -98,9 +99,9 @@ class TurnListing(Listing[Turn]):
     def holds(self, action: object) -> bool:
         ids = self._ids
         if ids is None:
-            self._ids = set()  # asked once
-            return id(action) in map(id, self._kept)
-        if not ids:
+            self._asked += 1
+            if self._asked <= 2:  # play, or a search's one try and its move
+                return id(action) in map(id, self._kept)
             ids = self._ids = set(map(id, self._kept))
         return id(action) in ids
 

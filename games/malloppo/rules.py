@@ -3,7 +3,9 @@
 Modelled on python-chess (small frozen value objects, ``push``/``pop``, precise exceptions)
 and OpenSpiel's python games (a chance node for every die roll, legal actions, serialization).
 The board file and its checks live in :mod:`games.malloppo.board`, reading a saved state and
-its checks in :mod:`games.malloppo.saved`; the exact-length path search is the shared
+its checks in :mod:`games.malloppo.saved`, the actions and their JSON in
+:mod:`games.malloppo.actions` (re-exported here), the walks the legal listing reads in
+:mod:`games.malloppo.walks`; the exact-length path search is the shared
 :func:`games.turnkit.graph.exact_walks`.
 
 A game runs through these phases (``State.phase``):
