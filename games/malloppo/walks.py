@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 # One start square and roll's walks, grouped by destination, in plain ints and one tuple of
 # squares (so the garbage collector has next to nothing to walk: a tuple of ints is not
 # tracked, tuples of squares would be, some 60,000 of them per board):
-# per destination (its number, the bits every walk there enters, its first walk, its last + 1);
+# per destination (the bits every walk there enters, the bits its first walk enters, its
+# first walk, its last + 1);
 # per walk its rank (a list), the bits of the squares it enters and its destination; every
 # walk's squares, one after the other, ``steps`` each; and what a listing reads of a walk
 # (:data:`About`), worked out as walks are taken (a few per destination in all: the first
@@ -118,7 +119,7 @@ class WalkIndex:
         squares: list[Square] = []
         for end, walks in grouped.items():
             common = functools.reduce(lambda a, b: a & b, (mask for _, mask, _ in walks))
-            destinations.append((end, common, len(ranks), len(ranks) + len(walks)))
+            destinations.append((common, walks[0][1], len(ranks), len(ranks) + len(walks)))
             for walk_rank, mask, entered in walks:
                 ranks.append(walk_rank)
                 masks.append(mask)
@@ -160,17 +161,15 @@ class WalkIndex:
         chosen: list[int] = []
         taken = chosen.append
         late = False
-        for _end, common, first, last in destinations:
-            if common & blocked:
-                continue  # every walk there is blocked (the destination itself, say)
-            if not masks[first] & blocked:
+        for common, first_mask, first, last in destinations:
+            if not first_mask & blocked:
                 taken(first)
-                continue
-            for walk in range(first + 1, last):
-                if not masks[walk] & blocked:
-                    taken(walk)
-                    late = True
-                    break
+            elif not common & blocked:  # else every walk there is blocked (its end, say)
+                for walk in range(first + 1, last):
+                    if not masks[walk] & blocked:
+                        taken(walk)
+                        late = True
+                        break
         if late:
             chosen.sort(key=ranks.__getitem__)  # ranks differ: the order of the walks kept
         moves: list[Move] = []
