@@ -3,7 +3,9 @@
 Modelled on python-chess (small frozen value objects, ``push``/``pop``, precise exceptions)
 and OpenSpiel's python games (a chance node for every die roll, legal actions, serialization).
 The board file and its checks live in :mod:`games.malloppo.board`, reading a saved state and
-its checks in :mod:`games.malloppo.saved`; the exact-length path search is the shared
+its checks in :mod:`games.malloppo.saved`, the actions and their JSON in
+:mod:`games.malloppo.actions` (re-exported here), the walks the legal listing reads in
+:mod:`games.malloppo.walks`; the exact-length path search is the shared
 :func:`games.turnkit.graph.exact_walks`.
 
 A game runs through these phases (``State.phase``):
@@ -61,19 +63,28 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, cast
 
-from datafiles.userfile import shown
 from games.core.checks import check_action
+from games.malloppo.actions import (
+    ROLLS,
+    Action,
+    BlankTurn,
+    Roll,
+    Turn,
+    TurnListing,
+    _square_json,
+)
+from games.malloppo.actions import action_from_json as action_from_json  # the rules' API
+from games.malloppo.actions import action_to_json as action_to_json
 from games.malloppo.basics import (
     DIE_SIDES,
     PLAYER_RANGE,
     TOTAL_COINS,
     Phase,
     StateError,
-    _parse_square,
     coins_per_hand,
     default_board,
 )
@@ -95,110 +106,7 @@ from games.turnkit.graph import exact_walks, named_walks, no_reversal
 from games.turnkit.grid import Square
 from games.turnkit.turns import next_player, opening_step
 
-
-# --- actions ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Roll:
-    """A chance event: the die shows ``value``."""
-
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """The rest of a turn after the roll, as one action.
-
-    Slotted (one object each, no ``__dict__``): the legal listing builds some fifty a position.
-    ``pay``: the square of the hand that pays the odd roll's coin (None on an even roll).
-    ``hand``/``to``: the square of the hand that moves and where it ends (both None when no
-    hand can use the roll). ``steals``: the squares of the neighbouring hands it takes a coin
-    from, sorted. ``path``: one witness path (the squares entered, in order) for display; it is
-    not part of the turn's identity (many paths reach one square; any legal one will do).
-    """
-
-    pay: Square | None
-    hand: Square | None
-    to: Square | None
-    steals: tuple[Square, ...] = ()
-    path: tuple[Square, ...] = field(default=(), compare=False)
-
-    def __post_init__(self) -> None:
-        try:
-            steals = tuple(sorted(self.steals))
-        except TypeError:  # not squares: left as given, for push to refuse in one line
-            return
-        object.__setattr__(self, "steals", steals)
-
-    # copy and pickle a frozen slotted dataclass on Python 3.10 too (3.11 adds these itself)
-    def __getstate__(self) -> tuple[Any, ...]:
-        return self.pay, self.hand, self.to, self.steals, self.path
-
-    def __setstate__(self, state: tuple[Any, ...]) -> None:
-        for name, value in zip(("pay", "hand", "to", "steals", "path"), state, strict=True):
-            object.__setattr__(self, name, value)
-
-
-# The listing's way to fill a Turn's slots: the slots' own setters (no frozen __setattr__, no
-# __post_init__: the listing's steals are sorted already).
-_SET_TURN = tuple(vars(Turn)[name].__set__ for name in ("pay", "hand", "to", "steals", "path"))
-_ROLLS = tuple(Roll(value) for value in range(1, DIE_SIDES + 1))  # immutable: shared
-
-Action = Roll | Turn
-
-
-def _square_json(square: Square | None) -> list[int] | None:
-    return None if square is None else [square.x, square.y]
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    if isinstance(action, Roll):
-        return {"type": "roll", "value": action.value}
-    data: dict[str, Any] = {
-        "type": "turn",
-        "pay": _square_json(action.pay),
-        "hand": _square_json(action.hand),
-        "to": _square_json(action.to),
-        "steals": [[s.x, s.y] for s in action.steals],
-    }
-    if action.path:
-        data["path"] = [[s.x, s.y] for s in action.path]
-    return data
-
-
-def _parse_optional(value: Any, key: str) -> Square | None:
-    return None if value is None else _parse_square(value, key)
-
-
-_FIELDS = {"roll": ("value",), "turn": ("pay", "hand", "to", "steals", "path")}
-
-
-def action_from_json(data: Any) -> Action:
-    """Parse an action exactly as written; ``ValueError`` with one line naming the field, the
-    value and what is allowed (``3.7``, ``true`` or ``"1"`` is no roll; no unknown field)."""
-    if not isinstance(data, dict) or "type" not in data:
-        raise ValueError(f"not an action: {shown(data)} (want a table with 'type')")
-    kind = data["type"]
-    fields = _FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
-        raise ValueError(f"unknown action type {shown(kind)}; allowed: roll, turn")
-    for key in sorted(str(k) for k in set(data) - {"type", *fields}):
-        raise ValueError(f"{kind}.{shown(key)[1:-1]}: unknown key; allowed: {', '.join(fields)}")
-    if kind == "roll":
-        value = data.get("value")
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= DIE_SIDES:
-            raise ValueError(f"roll.value: {shown(value)}; allowed: a whole number from 1 to "
-                             f"{DIE_SIDES}")
-        return Roll(value)
-    lists = {key: data.get(key, []) for key in ("steals", "path")}
-    for key, value in lists.items():
-        if not isinstance(value, list):
-            raise ValueError(f"turn.{key}: {shown(value)}; allowed: a list of squares [x, y]")
-    pay, hand, to = (_parse_optional(data.get(key), key) for key in ("pay", "hand", "to"))
-    return Turn(pay, hand, to, *(
-        tuple(_parse_square(s, f"{key}[{i}]") for i, s in enumerate(value))
-        for key, value in lists.items()
-    ))
-
+_NO_HANDS = [None] * HANDS_PER_COLOUR  # a player's squares once he is out
 
 # --- exceptions ---------------------------------------------------------------------------
 class IllegalMove(ValueError):
@@ -351,11 +259,12 @@ class State(SnapshotState[Action]):
 
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        if self.is_chance():
-            return list[Action](_ROLLS)
-        if self.phase is Phase.MOVE:
+        phase = self.phase
+        if phase is Phase.MOVE:
             # the listing itself: a search holding it gets it back unchecked after a pop
             return cast("list[Action]", self._turn_list())
+        if phase is Phase.ROLL or phase is Phase.OPENING:
+            return list[Action](ROLLS)
         return []
 
     def chance_outcomes(self) -> list[tuple[Roll, float]]:
@@ -416,51 +325,58 @@ class State(SnapshotState[Action]):
         yield from self._turn_list()
 
     def _turn_list(self) -> list[Turn]:
-        """:meth:`legal_turns` as a list; each turn is remembered for :meth:`push`."""
+        """:meth:`legal_turns` as a list; each turn is remembered for :meth:`push`.
+
+        What :meth:`pay_options`, :meth:`hands_of` and :meth:`destinations` with
+        :meth:`neighbours_to_rob` give, in their order, from the board's walk index: per payment
+        (none on an even roll), per hand of the player but one that leaves by paying its last
+        coin, each destination with each steal choice; a hand's moves worked out once for the
+        payments that leave every hand on the board."""
         if self.phase is not Phase.MOVE:
             return []
-        p, squares, steps = self.current, self.squares, self.roll or 0
+        squares, coins, steps = self.squares, self.coins, self.roll or 0
+        first = self.current * HANDS_PER_COLOUR
         index = walk_index(self.board)
-        bits, size = index.bits, index.size
-        occupied = index.occupied(self.at)
-        turns: list[Turn] = []
-        new, append = object.__new__, turns.append
-        set_pay, set_hand, set_to, set_steals, set_path = _SET_TURN
-        found: dict[tuple[int, Square | None], list[Move]] = {}
-        for paid in self.pay_options():
-            pay = squares[paid] if paid is not None else None
-            leaving = self._leaving(paid)
-            gone = squares[leaving] if leaving is not None else None
+        bit = index.bit_of
+        occupied = sum(map(bit.__getitem__, self.at))  # the bits of the squares with hands
+        mine = [(hand, start) for hand, start in enumerate(squares[first:first + HANDS_PER_COLOUR],
+                                                           first) if start is not None]
+        plain: dict[int, list[Move]] = {}  # per hand, its moves when no hand leaves
+        turns = TurnListing()
+        append = turns.append
+        for paid, pay in mine if steps % 2 else ((None, None),):
+            leaving = paid if paid is not None and coins[paid] == 1 else None
             moved = False
-            for hand in self.hands_of(p):
+            for hand, start in mine:
                 if hand == leaving:
                     continue
-                start = squares[hand]
-                assert start is not None
-                moves = found.get((hand, gone))
-                if moves is None:
-                    # the hands it may neither pass nor enter, and may take a coin from: all
-                    # but itself and the one that paid its last coin
-                    blocked = occupied & ~bits[start.y * size + start.x]
-                    if gone is not None:
-                        blocked &= ~bits[gone.y * size + gone.x]
-                    moves = found[hand, gone] = index.moves(start, steps, blocked)
+                # the hands it may neither pass nor enter, and may take a coin from: all but
+                # itself and the one that paid its last coin
+                if leaving is None:
+                    moves = plain.get(hand)
+                    if moves is None:
+                        moves = plain[hand] = index.moves(start, steps, occupied & ~bit[start])
+                else:
+                    assert pay is not None  # the square the leaving hand pays from
+                    moves = index.moves(start, steps, occupied & ~bit[start] & ~bit[pay])
                 if moves:
                     moved = True
-                for to, steals, path in moves:
-                    turn = new(Turn)
-                    set_pay(turn, pay)
-                    set_hand(turn, start)
-                    set_to(turn, to)
-                    set_steals(turn, steals)
-                    set_path(turn, path)
-                    append(turn)
+                for to, choices, path in moves:
+                    for steals in choices:
+                        turn = BlankTurn()
+                        turn.pay = pay
+                        turn.hand = start
+                        turn.to = to
+                        turn.steals = steals
+                        turn.path = path
+                        turn.__class__ = Turn  # type: ignore[assignment]
+                        append(turn)  # type: ignore[arg-type]
             if not moved:
-                turns.append(Turn(pay, None, None))
-        # push takes these very objects without checking them again (the list keeps them
-        # alive, so no other object can have their ids meanwhile)
-        listing = self._listed = Listing(turns)
-        return listing
+                append(Turn(pay, None, None))
+        # push takes these very objects without checking them again
+        turns.close()
+        self._listed = turns
+        return turns
 
     # --- push / pop ---------------------------------------------------------------------
     def draw(self, chance: Any) -> Roll:
@@ -468,7 +384,38 @@ class State(SnapshotState[Action]):
         pushes it)."""
         if not self.is_chance():
             raise WrongPhase(f"no roll now: {self.name(self.current)} must play the turn")
-        return _ROLLS[chance.roll(DIE_SIDES) - 1]
+        return ROLLS[chance.roll(DIE_SIDES) - 1]
+
+    def push(self, action: Action) -> None:
+        """Apply ``action`` (:meth:`SnapshotState.push`), the two actions of random play and
+        search the quick way: a turn this state listed (the very object: nothing to check) and
+        a plain roll of the die in phase roll, whose undo needs only the roll before it (the
+        one-item snapshot :meth:`_restore` knows)."""
+        phase = self.phase
+        if phase is Phase.MOVE:
+            if self._listed.holds(action):
+                assert isinstance(action, Turn)
+                at = self.at
+                paid = at[action.pay] if action.pay is not None else None
+                hand = at[action.hand] if action.hand is not None else None
+                robbed = tuple([at[square] for square in action.steals])
+                # the snapshot of a position in phase move: no opening left to copy
+                self.history.append((action, (
+                    self.squares[:], self.coins[:], self.bank, dict(at), phase, self.current,
+                    self.roll, self.contenders, self.opening_rolls, self.winner,
+                    listing_ref(self._listed),
+                )))
+                self._listed = NOTHING_LISTED
+                self._apply_turn(paid, hand, action.to, robbed)
+                return
+        elif phase is Phase.ROLL and type(action) is Roll:
+            value = action.value
+            if type(value) is int and 1 <= value <= DIE_SIDES:
+                self.history.append((action, (self.roll,)))
+                self._listed = NOTHING_LISTED
+                self.roll, self.phase = value, Phase.MOVE
+                return
+        super().push(action)
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
@@ -478,6 +425,9 @@ class State(SnapshotState[Action]):
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
+        if len(snap) == 1:  # a roll in phase roll (push): nothing else changed
+            self.roll, self.phase, self._listed = snap[0], Phase.ROLL, NOTHING_LISTED
+            return
         (
             self.squares, self.coins, self.bank, self.at, self.phase, self.current, self.roll,
             self.contenders, self.opening_rolls, self.winner, listed,
@@ -686,19 +636,29 @@ class State(SnapshotState[Action]):
     def _apply_turn(
         self, paid: int | None, hand: int | None, to: Square | None, robbed: tuple[int, ...]
     ) -> None:
+        squares = self.squares
+        off = squares.count(None)
         if paid is not None:
             self._take_coin(paid)
             self.bank += 1
         if hand is not None and to is not None:
-            start = self.squares[hand]
+            start = squares[hand]
             assert start is not None
             del self.at[start]
-            self.squares[hand] = to
+            squares[hand] = to
             self.at[to] = hand
             for other in robbed:
                 self._take_coin(other)
                 self.coins[hand] += 1
         self.roll = None
+        if squares.count(None) == off:  # no hand left: the same two or more players play on
+            players, seat = self.players, self.current
+            while True:
+                seat = (seat + 1) % players
+                if squares[seat * HANDS_PER_COLOUR:(seat + 1) * HANDS_PER_COLOUR] != _NO_HANDS:
+                    break
+            self.current, self.phase = seat, Phase.ROLL
+            return
         alive = self.alive()
         if len(alive) == 1:
             self.winner, self.phase = alive[0], Phase.OVER

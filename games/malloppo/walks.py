@@ -36,16 +36,22 @@ if TYPE_CHECKING:
 # One start square and roll's walks, grouped by destination, in plain ints and one tuple of
 # squares (so the garbage collector has next to nothing to walk: a tuple of ints is not
 # tracked, tuples of squares would be, some 60,000 of them per board):
-# per destination (its number, the bits every walk there enters, its first walk, its last + 1);
-# per walk its rank and the bits of the squares it enters; every walk's squares, one after
-# the other, ``steps`` each; and the witness paths cut from those as walks are taken (a few
-# per destination in all: the first walk there is free in most positions).
+# per destination (the bits every walk there enters, the bits its first walk enters, its
+# first walk, its last + 1);
+# per walk its rank (a list), the bits of the squares it enters and its destination; every
+# walk's squares, one after the other, ``steps`` each; and what a listing reads of a walk
+# (:data:`About`), worked out as walks are taken (a few per destination in all: the first
+# walk there is free in most positions).
 Table = tuple[
-    tuple[tuple[int, int, int, int], ...], tuple[int, ...], tuple[int, ...], tuple[Square, ...],
-    list[tuple[Square, ...] | None],
+    tuple[tuple[int, int, int, int], ...], list[int], tuple[int, ...], tuple[int, ...],
+    tuple[Square, ...], list["About | None"],
 ]
-# a move of one hand: (destination, steal choice, witness path)
-Move = tuple[Square, tuple[Square, ...], tuple[Square, ...]]
+# what a listing reads of a walk it takes, worked out the first time: its destination, its
+# squares (the witness path), the steal choices per bits of the destination's neighbours, and
+# the bits of those neighbours
+About = tuple[Square, tuple[Square, ...], dict[int, tuple[tuple[Square, ...], ...]], int]
+# a destination of one hand: (destination, every steal choice there, witness path)
+Move = tuple[Square, tuple[tuple[Square, ...], ...], tuple[Square, ...]]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -68,8 +74,8 @@ class WalkIndex:
         self.adjacency = board.adjacency
         self.bits = tuple(1 << number for number in range(len(self.names)))
         self.size = board.size
+        self.bit_of = dict(zip(self.names, self.bits, strict=True))  # square -> its bit
         self._destinations: dict[tuple[int, int], Table] = {}
-        self._steals: dict[tuple[int, int], tuple[tuple[Square, ...], ...]] = {}
 
     def occupied(self, squares: Iterable[Square]) -> int:
         """The bits of the given squares."""
@@ -109,57 +115,80 @@ class WalkIndex:
         destinations: list[tuple[int, int, int, int]] = []
         ranks: list[int] = []
         masks: list[int] = []
+        ends: list[int] = []
         squares: list[Square] = []
         for end, walks in grouped.items():
             common = functools.reduce(lambda a, b: a & b, (mask for _, mask, _ in walks))
-            destinations.append((end, common, len(ranks), len(ranks) + len(walks)))
+            destinations.append((common, walks[0][1], len(ranks), len(ranks) + len(walks)))
             for walk_rank, mask, entered in walks:
                 ranks.append(walk_rank)
                 masks.append(mask)
+                ends.append(end)
                 squares.extend(names[number] for number in entered)
-        paths: list[tuple[Square, ...] | None] = [None] * len(ranks)
-        return tuple(destinations), tuple(ranks), tuple(masks), tuple(squares), paths
+        paths: list[About | None] = [None] * len(ranks)
+        # the ranks a list: a list's __getitem__ is a quick sort key, a tuple's a slow call
+        return (tuple(destinations), ranks, tuple(masks), tuple(ends), tuple(squares), paths)
+
+    @functools.cached_property
+    def _steals_at(self) -> tuple[dict[int, tuple[tuple[Square, ...], ...]], ...]:
+        """Per square: the bits of any set of its neighbours (none too) -> :func:`steal_choices`
+        of those neighbours taken in neighbour order (``((),)`` for none)."""
+        names, bits = self.names, self.bits
+        found = []
+        for around in self.adjacency:
+            choices: dict[int, tuple[tuple[Square, ...], ...]] = {}
+            for count in range(len(around) + 1):
+                for picked in itertools.combinations(around, count):
+                    near = sum(bits[other] for other in picked)
+                    choices[near] = steal_choices(tuple(names[other] for other in picked))
+            found.append(choices)
+        return tuple(found)
 
     def steal_choices(self, number: int, near: int) -> tuple[tuple[Square, ...], ...]:
         """:func:`steal_choices` of the neighbours of square ``number`` whose bits are in
         ``near``, taken in neighbour order."""
-        found = self._steals.get((number, near))
-        if found is None:
-            names, bits = self.names, self.bits
-            found = self._steals[number, near] = steal_choices(tuple(
-                names[other] for other in self.adjacency[number] if bits[other] & near
-            ))
-        return found
+        return self._steals_at[number][near & self._adjacent_bits[number]]
 
     def moves(self, start: Square, steps: int, blocked: int) -> list[Move]:
-        """Every (destination, steal choice, witness path) of a hand on ``start`` moving
+        """Every (destination, its steal choices, witness path) of a hand on ``start`` moving
         ``steps`` steps, when the squares whose bits are in ``blocked`` hold hands it may
         neither enter nor pass (and may take a coin from): destinations in the rules' order,
-        each with every steal choice."""
-        number = start.y * self.size + start.x
-        destinations, ranks, masks, squares, paths = self.destinations(number, steps)
-        reachable: list[tuple[int, int, int]] = []
-        for end, common, first, last in destinations:
-            if common & blocked:
-                continue  # every walk there is blocked (the destination itself, say)
-            for walk in range(first, last):
-                if not masks[walk] & blocked:
-                    reachable.append((ranks[walk], end, walk))
-                    break
-        reachable.sort()  # ranks differ: the order of the walks kept
+        each with every choice of the neighbours to take a coin from (``((),)`` for none)."""
+        destinations, ranks, masks, ends, squares, paths = self.destinations(
+            start.y * self.size + start.x, steps)
+        # per destination the first walk whose squares hold no hand: mostly its first walk,
+        # and then the destinations stay in the order of their first walks
+        chosen: list[int] = []
+        taken = chosen.append
+        late = False
+        for common, first_mask, first, last in destinations:
+            if not first_mask & blocked:
+                taken(first)
+            elif not common & blocked:  # else every walk there is blocked (its end, say)
+                for walk in range(first + 1, last):
+                    if not masks[walk] & blocked:
+                        taken(walk)
+                        late = True
+                        break
+        if late:
+            chosen.sort(key=ranks.__getitem__)  # ranks differ: the order of the walks kept
         moves: list[Move] = []
-        append, adjacent, names = moves.append, self._adjacent_bits, self.names
-        for _, end, walk in reachable:
-            to, path = names[end], paths[walk]
-            if path is None:
-                path = paths[walk] = squares[walk * steps:(walk + 1) * steps]
-            near = adjacent[end] & blocked
-            if near:
-                for steals in self.steal_choices(end, near):
-                    append((to, steals, path))
-            else:
-                append((to, (), path))
+        append = moves.append
+        for walk in chosen:
+            about = paths[walk]
+            if about is None:
+                about = paths[walk] = self._about(walk, steps, ends, squares)
+            to, path, steals_of, around = about
+            append((to, steals_of[around & blocked], path))
         return moves
+
+    def _about(
+        self, walk: int, steps: int, ends: tuple[int, ...], squares: tuple[Square, ...]
+    ) -> About:
+        """What a listing reads of a walk it takes (:data:`About`)."""
+        end = ends[walk]
+        return (self.names[end], squares[walk * steps:(walk + 1) * steps], self._steals_at[end],
+                self._adjacent_bits[end])
 
     @functools.cached_property
     def _adjacent_bits(self) -> tuple[int, ...]:

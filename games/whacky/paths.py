@@ -104,6 +104,8 @@ def whacky_walks(
                 best[node] = (value, chain)
         return _unchained(best)
     blocked = {pos for pos in monsters if pos != cage}  # a monster's point ends his walk
+    if not up & board.ball(start, steps):
+        return _first_walks(board, start, steps, blocked)
     for left in range(steps - 1, 0, -1):
         table = board.whacky_steps(left)
         nxt = {}
@@ -143,6 +145,36 @@ def whacky_walks(
         if held is None or value > held[0]:
             best[node] = (value, chain)
     return _unchained(best)
+
+
+def _first_walks(
+    board: Board, start: int, steps: int, blocked: set[int]
+) -> dict[int, tuple[int, ...]]:
+    """:func:`whacky_walks` unpowered with no dot up within reach: every walk is worth
+    nothing, so each key holds its point alone (no dot is ever counted) and keeps the first
+    walk that reached it, as the search keeps the first of equal values."""
+    adjacency = board.whacky_adjacency
+    layer: dict[int, Chain] = {start: ()}
+    for _ in range(steps):
+        nxt: dict[int, Chain] = {}
+        for node, chain in layer.items():
+            if chain and node in blocked:
+                continue  # a monster's point ends his walk
+            for following in adjacency[node]:
+                if following not in nxt:
+                    nxt[following] = (following, chain)
+        if not nxt:
+            return {}
+        layer = nxt
+    found: dict[int, tuple[int, ...]] = {}
+    for node, chain in layer.items():
+        points: list[int] = []
+        while chain:
+            points.append(chain[0])
+            chain = chain[1]
+        points.reverse()
+        found[node] = tuple(points)
+    return found
 
 
 def _unchained(best: dict[int, tuple[int, Chain]]) -> dict[int, tuple[int, ...]]:

@@ -90,6 +90,7 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
+from operator import itemgetter
 from typing import Any, cast
 
 from datafiles.assets import parse_once, read_once
@@ -259,14 +260,15 @@ class State(SnapshotState[Action]):
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every legal action now (a move per destination, with a witness path)."""
-        if self.is_chance():
+        phase = self.phase
+        if phase is Phase.WHACKY_MOVE or phase is Phase.MONSTER_MOVE:
+            # the listing itself: a search holding it gets it back unchecked after a pop
+            return cast("list[Action]", self.legal_moves())
+        if phase in CHANCE_PHASES:
             actions: list[Action] = [a for a, _ in self.chance_outcomes()]
             if self.can_use_power():
                 actions.append(UsePower())
             return actions
-        if self.phase in (Phase.WHACKY_MOVE, Phase.MONSTER_MOVE):
-            # the listing itself: a search holding it gets it back unchecked after a pop
-            return cast("list[Action]", self.legal_moves())
         return []
 
     def can_use_power(self) -> bool:
@@ -291,22 +293,25 @@ class State(SnapshotState[Action]):
     def legal_moves(self) -> list[Move]:
         """The current piece's moves, one per destination, each with a witness path."""
         if self.phase is Phase.WHACKY_MOVE:
-            walks = self.whacky_walks(self.whacky, self.roll or 0)
+            walks = self._whacky_found(self.whacky, self.roll or 0)
             piece = "whacky"
         elif self.phase is Phase.MONSTER_MOVE and self.chosen is not None:
-            walks = self.monster_walks(self.chosen, self.roll or 0)
+            walks = self._monster_found(self.chosen, self.roll or 0)
             piece = self.monster_name(self.chosen)
         else:
             return []
-        label = self.board.labels.__getitem__
+        labels = self.board.labels
         # push applies these very objects without checking them again
         moves: list[Move] = []
         by_id: dict[int, tuple[Move, tuple[int, ...]]] = {}
-        for path in walks.values():  # a Move built without its frozen __init__ (plain fields)
-            move = _new(Move)
-            _set_field(move, "__dict__", {"piece": piece, "path": tuple(map(label, path))})
-            moves.append(move)
-            by_id[id(move)] = (move, path)
+        for path in walks.values():
+            move = _BlankMove()  # a Move without its frozen __init__: plain stores, then a Move
+            move.piece = piece
+            # the points' labels, looked up in C (a tuple's own __getitem__ is a slow call)
+            move.path = itemgetter(*path)(labels) if len(path) > 1 else (labels[path[0]],)
+            move.__class__ = Move  # type: ignore[assignment]
+            moves.append(move)  # type: ignore[arg-type]
+            by_id[id(move)] = (move, path)  # type: ignore[assignment]
         listing = self._listed = Listing.keyed(moves, by_id)
         return listing
 
@@ -314,21 +319,29 @@ class State(SnapshotState[Action]):
         """Whacky's destinations in exactly ``steps`` (node -> a best witness path: see
         :func:`games.whacky.paths.whacky_walks`), powered or not as his coming move is.
         The last search is remembered (the roll asks it, then the listing)."""
-        key = (start, steps, self.monsters, self.up, self.powered())
+        return dict(self._whacky_found(start, steps))
+
+    def _whacky_found(self, start: int, steps: int) -> dict[int, tuple[int, ...]]:
+        """:meth:`whacky_walks`, the remembered dict itself (read, never changed)."""
+        key = (start, steps, self.monsters, self.up, self.power > 0)
         if self._searched[0] != key:
             self._searched = (key, paths.whacky_walks(self.board, *key))
-        return dict(self._searched[1])
+        return self._searched[1]
 
     def monster_walks(self, monster: int, steps: int) -> dict[int, tuple[int, ...]]:
         """A monster's destinations in exactly ``steps`` (node -> witness path, passing over
         Whacky when a way there does). The last search is remembered (the roll asks it, then
         the listing)."""
+        return dict(self._monster_found(monster, steps))
+
+    def _monster_found(self, monster: int, steps: int) -> dict[int, tuple[int, ...]]:
+        """:meth:`monster_walks`, the remembered dict itself (read, never changed)."""
         if self.monsters[monster] == self.board.cage and steps > CAGE_LEAVE_MAX:
             return {}
         key = (monster, steps, self.monsters, self.whacky)
         if self._monster_searched[0] != key:
             self._monster_searched = (key, paths.monster_walks(self.board, *key))
-        return dict(self._monster_searched[1])
+        return self._monster_searched[1]
 
     def catches(self, move: Move) -> bool:
         """Whether the monsters' ``move`` (now legal) catches Whacky: its path passes over
@@ -379,6 +392,15 @@ class State(SnapshotState[Action]):
         self._listed = listed_again(listed)
 
     # --- checking -----------------------------------------------------------------------
+    def push(self, action: Action) -> None:
+        """Apply ``action`` (:meth:`SnapshotState.push`): a move this state listed or a plain
+        roll of the die is applied without the full check."""
+        apply = self._check_listed(action) or self._check(action)
+        self.history.append((action, self._snapshot()))
+        self.said = ()  # what this action causes, filled in as it applies
+        self._listed = NOTHING_LISTED
+        apply()
+
     def _check(self, action: Action) -> Callable[[], None]:
         """Validate ``action`` and return a function that applies it."""
         quick = self._check_listed(action)
@@ -473,7 +495,7 @@ class State(SnapshotState[Action]):
     # --- applying -----------------------------------------------------------------------
     def _apply_roll(self, value: int) -> None:
         self.roll = value
-        if not self.whacky_walks(self.whacky, value):
+        if not self._whacky_found(self.whacky, value):
             self.said = (f"Whacky cannot move {value}",)
             self._after_whacky(False)
             return
@@ -481,7 +503,7 @@ class State(SnapshotState[Action]):
 
     def _apply_monster_roll(self, monster: int, value: int) -> None:
         self.chosen, self.roll = monster, value
-        if self.monster_walks(monster, value):
+        if self._monster_found(monster, value):
             self.phase = Phase.MONSTER_MOVE
             return
         name = self.monster_name(monster)
@@ -504,10 +526,13 @@ class State(SnapshotState[Action]):
         said: list[str] = []
         powered = self.power > 0
         before = self.up
+        cage = self.board.cage
         for step, node in enumerate(path):
             self.whacky = node
             self.up &= ~(1 << node)
-            monster = self.monster_at(node)
+            # monster_at(node), the monsters read afresh (a powered Whacky cages them)
+            monsters = self.monsters
+            monster = monsters.index(node) if node in monsters and node != cage else None
             if monster is not None and powered:
                 self._to_cage(monster)
                 said.append(f"Whacky sent the {self.monster_name(monster)} monster back to "
@@ -693,7 +718,13 @@ class State(SnapshotState[Action]):
 
 
 
-_new, _set_field = object.__new__, object.__setattr__
+class _BlankMove:
+    """A :class:`Move`'s layout without its frozen ``__setattr__``: the listing fills one with
+    plain stores and then makes it a Move (``__class__`` assignment, allowed between classes of
+    the same layout): half of what setting a frozen dataclass's ``__dict__`` costs."""
+
+    piece: str
+    path: tuple[str, ...]
 
 
 @functools.lru_cache(maxsize=64)
