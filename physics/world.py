@@ -60,6 +60,7 @@ import pymunk
 from datafiles.sha import sha256
 from physics.config import PhysicsConfig
 from physics.contacts import ContactBook
+from physics.freeze import Freezer
 from physics.landing import LANDING_SECONDS, Landing, carry
 from physics.piece import Impact as Impact
 from physics.piece import Layer as Layer
@@ -133,7 +134,7 @@ class Escape:
     why: str
 
 
-class World(ContactBook):
+class World(ContactBook, Freezer):
     """A pymunk space stepped at a fixed rate, with named pieces and contact materials."""
 
     def __init__(self, config: PhysicsConfig) -> None:
@@ -185,6 +186,12 @@ class World(ContactBook):
         # False after a frame taken without stepping (:meth:`at_rest`): every dynamic body
         # slept through it, so rule checks that only look at awake bodies have nothing to do.
         self.stepped = True
+        # Frozen pieces (:meth:`freeze`) with the mass and moment they get back when thawed;
+        # _thaw_due is set by a contact a moving piece makes with one of them.
+        self._frozen: dict[Piece, tuple[float, float]] = {}
+        self._thaw_due: list[Piece] = []  # moving pieces that met a frozen one this substep
+        # what else to thaw with a frozen piece the hand takes (None: every frozen piece)
+        self.thaw_with: Callable[[Piece], list[Piece]] | None = None
         self.apply_config(config)
 
     # -- configuration -------------------------------------------------------------------
@@ -236,6 +243,7 @@ class World(ContactBook):
             self.space.sleep_time_threshold = settings.sleep_time
             return
         self.space.sleep_time_threshold = math.inf
+        self.thaw()
         self.wake_all()
 
     def wake_all(self) -> None:
@@ -316,6 +324,8 @@ class World(ContactBook):
             set_next_shape_id(self.space, _level_id(piece))
 
     def remove(self, name: str) -> Piece:
+        if self.pieces[name].frozen:
+            self.thaw()
         piece = self.pieces.pop(name)
         if piece.is_static:
             self._bounds = None
@@ -376,7 +386,7 @@ class World(ContactBook):
         if query is None:
             return None
         piece = self.piece_of(query.shape)
-        if piece is None or piece.body.body_type != pymunk.Body.DYNAMIC:
+        if piece is None or (piece.body.body_type != pymunk.Body.DYNAMIC and not piece.frozen):
             return None
         return piece
 
@@ -495,6 +505,8 @@ class World(ContactBook):
             if self._landings:  # a piece just landed on a stack (physics/landing.py)
                 self._carry_landings(dt)
             step(dt)
+            if self._thaw_due:  # a moving piece touched a frozen one (freeze)
+                self._thaw_touched()
             if listener is not None:  # the window's sound; None costs nothing
                 self._report_impacts(listener)
         self._catch_escapes()
@@ -603,6 +615,7 @@ class World(ContactBook):
         it does not advance :attr:`frame`. Anything laid in mid-air falls with the weaker
         gravity meanwhile.
         """
+        self.thaw()  # (frozen pieces, World.freeze, settle in with the rest)
         settings = self.config.world
         frames = round(settings.settle_seconds * settings.step_hz)
         substeps = settings.substeps
@@ -689,9 +702,10 @@ class World(ContactBook):
     def body_states(self) -> Iterator[tuple[str, tuple[float, ...]]]:
         """(name, (x, y, angle, vx, vy, w)) for every non-static piece, in name order."""
         for name in sorted(self.pieces):
-            body = self.pieces[name].body
-            if body.body_type == pymunk.Body.STATIC:
+            piece = self.pieces[name]
+            if piece.is_static:  # (a frozen piece is not)
                 continue
+            body = piece.body
             x, y = body.position
             vx, vy = body.velocity
             yield name, (x, y, body.angle, vx, vy, body.angular_velocity)
