@@ -40,6 +40,11 @@ class Freezer:
         """True while some pieces are frozen (:meth:`freeze`)."""
         return bool(self._frozen)
 
+    @property
+    def frozen_count(self) -> int:
+        """How many pieces are frozen now."""
+        return len(self._frozen)
+
     def freeze(self, pieces: list[Piece]) -> None:
         """Hold ``pieces`` (asleep, at rest) still as static bodies until something moves them.
 

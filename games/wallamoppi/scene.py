@@ -499,13 +499,15 @@ class WallScene:
             self.config.pieces.disk_diameter + self.config.wallamoppi.wall_gap
         )
         wall, watch, _ = self._watched()
+        if self.world.frozen_count == len(wall):  # frozen whole (only wall disks ever are)
+            return fallen
         # the awake disks, picked in C; none while the wall sleeps (a disk carried, the
-        # marble rolling)
-        # (a frozen disk is a static body, which Chipmunk does not count as sleeping)
+        # marble rolling); a frozen disk is a static body, which Chipmunk does not count as
+        # sleeping
         moving = map(not_, map(attrgetter("frozen"), wall))
         awake = list(compress(count(), map(and_, map(not_, watch.asleep()), moving)))
         if not awake:
-            if self.pull is None and wall and not all(map(attrgetter("frozen"), wall)):
+            if wall:  # (a pull's dragged neighbours thaw again when dragged)
                 self.world.thaw_with = self._moved_by_pull
                 self.world.freeze(wall)  # asleep: held still until touched (module docstring)
             return fallen
