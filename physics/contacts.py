@@ -56,6 +56,8 @@ class ContactBook:
     _landing_substeps: int
     _gravity: float
     _thaw_due: list[Piece]
+    _light: bool
+    _full_iterations: int
 
     def piece_of(self, shape: pymunk.Shape) -> Piece | None:
         """The piece whose shape is ``shape``, or None (the hand, a foreign shape)."""
@@ -168,6 +170,9 @@ class ContactBook:
         self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]
     ) -> None:
         """A new contact: noted, the pair's values, and a bounce from the moment of touching."""
+        if self._light:  # (World.solve_lightly) the full iterations from this substep on
+            self._light = False
+            self.space.iterations = self._full_iterations
         first, second = arbiter.shapes
         one = self._piece_by_shape.get(first)
         other = self._piece_by_shape.get(second)

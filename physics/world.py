@@ -36,6 +36,10 @@ crooked tower bends meanwhile; for 1/60 s after a landing :meth:`World.step` sta
 substep with the column's contacts carrying the load a rigid column would
 (:mod:`physics.landing`; :attr:`World.carry_landings` switches it off for benchmarks).
 
+Pieces at rest can be frozen (:mod:`physics.freeze`: static bodies to Chipmunk, out of the
+island a touch wakes, until something may move them), and a piece carried alone, touching
+nothing, is solved with :data:`LIGHT_ITERATIONS` (:meth:`World.solve_lightly`).
+
 Bodies stay finite and inside the world. The world's bounds are the box round its static
 pieces (table, ramps, box walls), widened by :data:`SIDE_MARGIN_MM` to each side and
 :data:`CEILING_MM` upwards, with :data:`FLOOR_MARGIN_MM` below the lowest static piece. After
@@ -114,6 +118,10 @@ def _level_id(piece: Piece) -> int:
     return _SOLVER_IDS.get(level, SOLVER_ORDER_LEVELS + abs(level))
 
 
+# Solver iterations while the only piece awake is a held one touching nothing
+# (World.solve_lightly).
+LIGHT_ITERATIONS = 10
+
 # pymunk treats an idle speed of 0 as "estimate one"; this is "only exact rest is idle" instead
 # (its square, times a body's mass, is still a positive double).
 EXACT_REST_SPEED = 1e-100
@@ -190,6 +198,8 @@ class World(ContactBook, Freezer):
         # _thaw_due is set by a contact a moving piece makes with one of them.
         self._frozen: dict[Piece, tuple[float, float]] = {}
         self._thaw_due: list[Piece] = []  # moving pieces that met a frozen one this substep
+        self._light = False  # solving lightly (solve_lightly)
+        self._full_iterations = 0  # the iterations when not
         # what else to thaw with a frozen piece the hand takes (None: every frozen piece)
         self.thaw_with: Callable[[Piece], list[Piece]] | None = None
         self.apply_config(config)
@@ -418,6 +428,17 @@ class World(ContactBook, Freezer):
         awake = self._last_awake
         if awake is not None and not body_sleeps(awake):
             return False
+        watch = self._bodies_watch()
+        for body in watch[2]:
+            if body.angular_velocity != 0.0:
+                return False
+        awake = watch[1].first_awake()
+        self._last_awake = awake
+        return awake is None and self._space_idle()
+
+    def _bodies_watch(self) -> tuple[int, BodyWatch, list[pymunk.Body]]:
+        """(how many bodies, a watch on the dynamic ones, the kinematic ones), built again when
+        the space's bodies change (or their types: freezing drops the watch)."""
         space = self.space
         count = len(getattr(space, "_bodies", None) or space.bodies)
         watch = self._rest_watch
@@ -427,12 +448,7 @@ class World(ContactBook, Freezer):
             kinematic = [body for body in bodies if body.body_type == pymunk.Body.KINEMATIC]
             watch = self._rest_watch = (count, BodyWatch(dynamic), kinematic)
             self._space_idle = idle_check(space)
-        for body in watch[2]:
-            if body.angular_velocity != 0.0:
-                return False
-        awake = watch[1].first_awake()
-        self._last_awake = awake
-        return awake is None and self._space_idle()
+        return watch
 
     def still_frames(self, most: int) -> int:
         """How many of the next frames (at most ``most``) :meth:`step` would take without
@@ -655,7 +671,33 @@ class World(ContactBook, Freezer):
     def _fit_iterations(self) -> None:
         """Set the solver's iterations for the tallest stack as it stands now."""
         self._stack_changed = False
-        self.space.iterations = self._solver_iterations()
+        self._full_iterations = self._solver_iterations()
+        if not self._light:
+            self.space.iterations = self._full_iterations
+
+    def solve_lightly(self, held: Piece | None) -> None:
+        """From the next frame, run :data:`LIGHT_ITERATIONS` solver iterations while ``held``
+        (the piece in the hand) is the only moving piece awake and touches nothing; the full
+        iterations again at once when it does not (None: at once).
+
+        The solver's iterations only work on contacts and joints: a piece touching nothing
+        and held by the hand's joints to a kinematic body needs few (the joints of one body to
+        an immovable one converge in a few), and a contact that begins switches back to the
+        full iterations within the same substep (``ContactBook._begin_contact``: Chipmunk
+        reads the iterations after it has met the substep's contacts).
+        """
+        light = held is not None and held in self._untouched and self._only_awake(held)
+        if light != self._light:
+            self._light = light
+            self.space.iterations = LIGHT_ITERATIONS if light else self._full_iterations
+
+    def _only_awake(self, piece: Piece) -> bool:
+        """True if ``piece`` is the only dynamic body awake."""
+        watch = self._bodies_watch()
+        flags = list(watch[1].asleep())
+        if flags.count(0) != 1:
+            return False
+        return watch[1].bodies[flags.index(0)] is piece.body
 
     def _solver_iterations(self, levels: float | None = None) -> int:
         """Solver iterations per substep for a world whose tallest stack is ``levels`` high.

@@ -391,6 +391,8 @@ class WallamoppiSession(PhysicsSession):
 
     def after_step(self) -> None:
         held = self.hand.held
+        # a disk carried alone (the wall frozen, the tower asleep): few solver iterations
+        self.world.solve_lightly(held if self.outcome is None else None)
         if self.scene.pull is not None:  # (the hand's velocity only asked while pulling)
             self.scene.update_pull(self.hand.body.velocity)
         self.scene.update_fallen(held)
@@ -414,6 +416,7 @@ class WallamoppiSession(PhysicsSession):
         if self.rules.outcome is not None:
             self.hand.release()  # the game is over: the hand lets go of whatever it held
             self.scene.end_pull()
+
 
     def marble_waits(self) -> bool:
         """True while a practice turn holds the marble at its start (option ``practice``): a

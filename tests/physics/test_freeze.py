@@ -95,3 +95,43 @@ def test_nothing_freezes_while_sleeping_is_off() -> None:
     world.settle_in()
     world.freeze(disks)
     assert not world.frozen and not any(disk.frozen for disk in disks)
+
+
+def _carry(light: bool) -> tuple[World, pieces.Piece, Hand]:
+    """A disk carried beside a sleeping stack, up and over, for 1 s."""
+    world, _ = _asleep_stack(3)
+    cfg = world.config
+    disk = world.add(pieces.flat_disk(cfg, "carried", (200.0, 100.0)))
+    hand = Hand(world)
+    point = (200.0, 100.0)
+    hand.grab(disk, point)
+    for frame in range(120):
+        hand.move_to((200.0 - frame, 100.0 + frame / 2))
+        hand.update(world.frame_seconds)
+        world.step()
+        world.solve_lightly(disk if light else None)
+    return world, disk, hand
+
+
+def test_a_piece_carried_alone_is_solved_lightly_with_the_same_path() -> None:
+    light_world, light_disk, _ = _carry(True)
+    full_world, full_disk, _ = _carry(False)
+    assert light_world.space.iterations < full_world.space.iterations
+    # the hand's joints on one body converge in a few iterations: the same path
+    assert (light_disk.body.position - full_disk.body.position).length < 1e-6
+    assert abs(light_disk.body.angle - full_disk.body.angle) < 1e-9
+
+
+def test_a_contact_brings_the_full_iterations_back_at_once() -> None:
+    full = _carry(False)[0].space.iterations
+    world, disk, hand = _carry(True)
+    assert world.space.iterations < full
+    hand.move_to((disk.body.position.x, 4.0))  # down onto the table
+    for _ in range(120):
+        hand.update(world.frame_seconds)
+        world.step()
+        if world.touching(disk):
+            break
+    assert world.touching(disk) and world.space.iterations == full
+    world.solve_lightly(disk)  # touching something: never lightly
+    assert world.space.iterations == full
