@@ -607,7 +607,10 @@ class World(ContactBook, Freezer):
         self, piece: Piece, position: tuple[float, float], angle: float = 0.0
     ) -> None:
         """Put ``piece`` at ``position`` (mm) and ``angle``, at rest and awake (a hand setting
-        it down, a fallen piece put back)."""
+        it down, a fallen piece put back). A frozen piece moved so thaws every frozen piece
+        (what rested on it may fall)."""
+        if piece.frozen:
+            self.thaw()
         body = piece.body
         body.position = position
         body.angle = angle

@@ -417,7 +417,6 @@ class WallamoppiSession(PhysicsSession):
             self.hand.release()  # the game is over: the hand lets go of whatever it held
             self.scene.end_pull()
 
-
     def marble_waits(self) -> bool:
         """True while a practice turn holds the marble at its start (option ``practice``): a
         person's first tower turn (each seat's first is turn 0 or 1), until their disk is
