@@ -31,6 +31,12 @@ class Freezer:
     thaw_with: Callable[[Piece], list[Piece]] | None
     _rest_watch: tuple[int, BodyWatch, list[pymunk.Body]] | None
     _last_awake: pymunk.Body | None
+    _movable: list[Piece]
+    _contacts: dict[Piece, dict[Piece, None]]
+    _body_pieces: dict[pymunk.Body, Piece] | None
+
+    def _bodies_watch(self) -> tuple[int, BodyWatch, list[pymunk.Body]]:
+        raise NotImplementedError  # World's
 
     def _number_shape(self, piece: Piece) -> None:
         raise NotImplementedError  # World's
@@ -113,6 +119,26 @@ class Freezer:
             piece.body.activate()
         self._rest_watch = None
         self._last_awake = None
+
+    def _thaw_beside_moving(self) -> None:
+        """Thaw the frozen pieces touching a piece that moves (faster than ``idle_speed``,
+        rotation included, as Chipmunk counts idle): what a moving piece presses on may move
+        too. Chipmunk wakes a sleeping body touching a moving one within the step; a frozen
+        one thaws after the frame, and then moves as it would have (a frame late)."""
+        idle = self.config.world.idle_speed ** 2
+        watch = self._bodies_watch()[1]
+        by_body = self._body_pieces
+        if by_body is None or len(by_body) != len(self._movable):
+            by_body = self._body_pieces = {piece.body: piece for piece in self._movable}
+        pressed: list[Piece] = []
+        for body, asleep in zip(watch.bodies, watch.asleep(), strict=True):
+            if asleep or body.kinetic_energy <= body.mass * idle:
+                continue
+            piece = by_body.get(body)
+            if piece is not None:
+                pressed.extend(other for other in self._contacts.get(piece, ()) if other.frozen)
+        if pressed:
+            self.thaw(pressed)
 
     def _thaw_touched(self) -> None:
         """Thaw every frozen piece after a moving one met one of them, and let each such

@@ -198,6 +198,7 @@ class World(ContactBook, Freezer):
         # _thaw_due is set by a contact a moving piece makes with one of them.
         self._frozen: dict[Piece, tuple[float, float]] = {}
         self._thaw_due: list[Piece] = []  # moving pieces that met a frozen one this substep
+        self._body_pieces: dict[pymunk.Body, Piece] | None = None  # the movable, by body
         self._light = False  # solving lightly (solve_lightly)
         self._full_iterations = 0  # the iterations when not
         # what else to thaw with a frozen piece the hand takes (None: every frozen piece)
@@ -525,6 +526,8 @@ class World(ContactBook, Freezer):
                 self._thaw_touched()
             if listener is not None:  # the window's sound; None costs nothing
                 self._report_impacts(listener)
+        if self._frozen:  # what a moving piece presses on thaws (physics/freeze.py)
+            self._thaw_beside_moving()
         self._catch_escapes()
         self.frame += 1
 

@@ -507,7 +507,7 @@ class WallScene:
         moving = map(not_, map(attrgetter("frozen"), wall))
         awake = list(compress(count(), map(and_, map(not_, watch.asleep()), moving)))
         if not awake:
-            if wall:  # (a pull's dragged neighbours thaw again when dragged)
+            if wall:
                 self.world.thaw_with = self._moved_by_pull
                 self.world.freeze(wall)  # asleep: held still until touched (module docstring)
             return fallen
