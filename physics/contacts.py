@@ -55,6 +55,9 @@ class ContactBook:
     _landings: list[Landing]
     _landing_substeps: int
     _gravity: float
+    _thaw_due: list[Piece]
+    _light: bool
+    _full_iterations: int
 
     def piece_of(self, shape: pymunk.Shape) -> Piece | None:
         """The piece whose shape is ``shape``, or None (the hand, a foreign shape)."""
@@ -167,10 +170,20 @@ class ContactBook:
         self, arbiter: pymunk.Arbiter, space: pymunk.Space, pair: tuple[str, str]
     ) -> None:
         """A new contact: noted, the pair's values, and a bounce from the moment of touching."""
+        if self._light:  # (World.solve_lightly) the full iterations from this substep on
+            self._light = False
+            self.space.iterations = self._full_iterations
         first, second = arbiter.shapes
         one = self._piece_by_shape.get(first)
         other = self._piece_by_shape.get(second)
         if one is not None and other is not None:
+            if one.frozen or other.frozen:
+                # A moving piece met a frozen one (World.freeze), a static body to Chipmunk:
+                # the contact waits one substep, after which the frozen ones are thawed and
+                # the contact begins again between two moving pieces.
+                arbiter.process_collision = False
+                self._thaw_due.append(other if one.frozen else one)
+                return
             self._contacts.setdefault(one, {})[other] = None
             self._contacts.setdefault(other, {})[one] = None
             self._untouched.pop(one, None)

@@ -90,6 +90,8 @@ class Hand:
         """
         if self._grip is not None:
             self.release()
+        if piece.frozen:  # held still as a static body (World.freeze): moving again now
+            self.world.thaw_for(piece)
         self._leash = None
         self.held_back = False
         grab_config = self.world.config.grab

@@ -53,6 +53,9 @@ class Piece:
     layer: Layer = Layer.FREE
     tags: set[str] = field(default_factory=set)
     rolls: bool = False  # a round dynamic piece: the world resists its rolling
+    # held still as a static body until something touches it (World.freeze); still a moving
+    # piece in every other respect
+    frozen: bool = False
 
     @property
     def position(self) -> pymunk.Vec2d:
@@ -60,7 +63,8 @@ class Piece:
 
     @property
     def is_static(self) -> bool:
-        return self.body.body_type == pymunk.Body.STATIC
+        """True for a piece built static (the table, ramps); not for a frozen moving piece."""
+        return self.body.body_type == pymunk.Body.STATIC and not self.frozen
 
     def set_layer(self, layer: Layer, collides_with: Layer | None = None) -> None:
         """Put the piece on ``layer``, colliding with ``collides_with`` (default: everything)."""

@@ -25,9 +25,10 @@ from collections.abc import Callable, Iterable, Sequence
 import pymunk
 
 try:  # pymunk's compiled Chipmunk
+    from pymunk._chipmunk import ffi as _ffi
     from pymunk._chipmunk import lib as _chipmunk
 except ImportError:  # pragma: no cover - another pymunk build
-    _chipmunk = None
+    _chipmunk = _ffi = None
 
 # pymunk's bodies and shapes hold their Chipmunk handles where this module reads them (asked
 # once, not at every call: the helpers below run for every body on every frame)
@@ -106,6 +107,28 @@ def body_sleeps(body: pymunk.Body) -> bool:
     if not _DIRECT:
         return body.is_sleeping
     return bool(_chipmunk.cpBodyIsSleeping(body._body))
+
+
+def wake_touching(body: pymunk.Body) -> None:
+    """Wake every sleeping body touching the static ``body`` (Chipmunk's
+    ``cpBodyActivateStatic``; by its arbiters where that is not reachable).
+
+    A static body about to become dynamic must not touch a sleeping one: Chipmunk keeps a
+    sleeping body's contacts out of its cache, and would find the pair again as a new contact
+    and then restore the old one too (two arbiters for one pair, a contact graph that loops).
+    """
+    if _DIRECT:
+        _chipmunk.cpBodyActivateStatic(body._body, _ffi.NULL)
+        return
+    others: list[pymunk.Body] = []
+    body.each_arbiter(
+        lambda arbiter: others.extend(
+            shape.body for shape in arbiter.shapes if shape.body is not None
+        )
+    )
+    for other in others:
+        if other is not body and other.body_type == pymunk.Body.DYNAMIC:
+            other.activate()
 
 
 def pose_of(body: pymunk.Body) -> tuple[float, float, float]:

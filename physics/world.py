@@ -36,6 +36,10 @@ crooked tower bends meanwhile; for 1/60 s after a landing :meth:`World.step` sta
 substep with the column's contacts carrying the load a rigid column would
 (:mod:`physics.landing`; :attr:`World.carry_landings` switches it off for benchmarks).
 
+Pieces at rest can be frozen (:mod:`physics.freeze`: static bodies to Chipmunk, out of the
+island a touch wakes, until something may move them), and a piece carried alone, touching
+nothing, is solved with :data:`LIGHT_ITERATIONS` (:meth:`World.solve_lightly`).
+
 Bodies stay finite and inside the world. The world's bounds are the box round its static
 pieces (table, ramps, box walls), widened by :data:`SIDE_MARGIN_MM` to each side and
 :data:`CEILING_MM` upwards, with :data:`FLOOR_MARGIN_MM` below the lowest static piece. After
@@ -60,6 +64,7 @@ import pymunk
 from datafiles.sha import sha256
 from physics.config import PhysicsConfig
 from physics.contacts import ContactBook
+from physics.freeze import Freezer
 from physics.landing import LANDING_SECONDS, Landing, carry
 from physics.piece import Impact as Impact
 from physics.piece import Layer as Layer
@@ -113,6 +118,10 @@ def _level_id(piece: Piece) -> int:
     return _SOLVER_IDS.get(level, SOLVER_ORDER_LEVELS + abs(level))
 
 
+# Solver iterations while the only piece awake is a held one touching nothing
+# (World.solve_lightly).
+LIGHT_ITERATIONS = 10
+
 # pymunk treats an idle speed of 0 as "estimate one"; this is "only exact rest is idle" instead
 # (its square, times a body's mass, is still a positive double).
 EXACT_REST_SPEED = 1e-100
@@ -133,7 +142,7 @@ class Escape:
     why: str
 
 
-class World(ContactBook):
+class World(ContactBook, Freezer):
     """A pymunk space stepped at a fixed rate, with named pieces and contact materials."""
 
     def __init__(self, config: PhysicsConfig) -> None:
@@ -185,6 +194,15 @@ class World(ContactBook):
         # False after a frame taken without stepping (:meth:`at_rest`): every dynamic body
         # slept through it, so rule checks that only look at awake bodies have nothing to do.
         self.stepped = True
+        # Frozen pieces (:meth:`freeze`) with the mass and moment they get back when thawed;
+        # _thaw_due is set by a contact a moving piece makes with one of them.
+        self._frozen: dict[Piece, tuple[float, float]] = {}
+        self._thaw_due: list[Piece] = []  # moving pieces that met a frozen one this substep
+        self._body_pieces: dict[pymunk.Body, Piece] | None = None  # the movable, by body
+        self._light = False  # solving lightly (solve_lightly)
+        self._full_iterations = 0  # the iterations when not
+        # what else to thaw with a frozen piece the hand takes (None: every frozen piece)
+        self.thaw_with: Callable[[Piece], list[Piece]] | None = None
         self.apply_config(config)
 
     # -- configuration -------------------------------------------------------------------
@@ -236,6 +254,7 @@ class World(ContactBook):
             self.space.sleep_time_threshold = settings.sleep_time
             return
         self.space.sleep_time_threshold = math.inf
+        self.thaw()
         self.wake_all()
 
     def wake_all(self) -> None:
@@ -316,6 +335,8 @@ class World(ContactBook):
             set_next_shape_id(self.space, _level_id(piece))
 
     def remove(self, name: str) -> Piece:
+        if self.pieces[name].frozen:
+            self.thaw()
         piece = self.pieces.pop(name)
         if piece.is_static:
             self._bounds = None
@@ -376,7 +397,7 @@ class World(ContactBook):
         if query is None:
             return None
         piece = self.piece_of(query.shape)
-        if piece is None or piece.body.body_type != pymunk.Body.DYNAMIC:
+        if piece is None or (piece.body.body_type != pymunk.Body.DYNAMIC and not piece.frozen):
             return None
         return piece
 
@@ -408,6 +429,17 @@ class World(ContactBook):
         awake = self._last_awake
         if awake is not None and not body_sleeps(awake):
             return False
+        watch = self._bodies_watch()
+        for body in watch[2]:
+            if body.angular_velocity != 0.0:
+                return False
+        awake = watch[1].first_awake()
+        self._last_awake = awake
+        return awake is None and self._space_idle()
+
+    def _bodies_watch(self) -> tuple[int, BodyWatch, list[pymunk.Body]]:
+        """(how many bodies, a watch on the dynamic ones, the kinematic ones), built again when
+        the space's bodies change (or their types: freezing drops the watch)."""
         space = self.space
         count = len(getattr(space, "_bodies", None) or space.bodies)
         watch = self._rest_watch
@@ -417,12 +449,7 @@ class World(ContactBook):
             kinematic = [body for body in bodies if body.body_type == pymunk.Body.KINEMATIC]
             watch = self._rest_watch = (count, BodyWatch(dynamic), kinematic)
             self._space_idle = idle_check(space)
-        for body in watch[2]:
-            if body.angular_velocity != 0.0:
-                return False
-        awake = watch[1].first_awake()
-        self._last_awake = awake
-        return awake is None and self._space_idle()
+        return watch
 
     def still_frames(self, most: int) -> int:
         """How many of the next frames (at most ``most``) :meth:`step` would take without
@@ -495,8 +522,12 @@ class World(ContactBook):
             if self._landings:  # a piece just landed on a stack (physics/landing.py)
                 self._carry_landings(dt)
             step(dt)
+            if self._thaw_due:  # a moving piece touched a frozen one (freeze)
+                self._thaw_touched()
             if listener is not None:  # the window's sound; None costs nothing
                 self._report_impacts(listener)
+        if self._frozen:  # what a moving piece presses on thaws (physics/freeze.py)
+            self._thaw_beside_moving()
         self._catch_escapes()
         self.frame += 1
 
@@ -579,7 +610,10 @@ class World(ContactBook):
         self, piece: Piece, position: tuple[float, float], angle: float = 0.0
     ) -> None:
         """Put ``piece`` at ``position`` (mm) and ``angle``, at rest and awake (a hand setting
-        it down, a fallen piece put back)."""
+        it down, a fallen piece put back). A frozen piece moved so thaws every frozen piece
+        (what rested on it may fall)."""
+        if piece.frozen:
+            self.thaw()
         body = piece.body
         body.position = position
         body.angle = angle
@@ -603,6 +637,7 @@ class World(ContactBook):
         it does not advance :attr:`frame`. Anything laid in mid-air falls with the weaker
         gravity meanwhile.
         """
+        self.thaw()  # (frozen pieces, World.freeze, settle in with the rest)
         settings = self.config.world
         frames = round(settings.settle_seconds * settings.step_hz)
         substeps = settings.substeps
@@ -642,7 +677,33 @@ class World(ContactBook):
     def _fit_iterations(self) -> None:
         """Set the solver's iterations for the tallest stack as it stands now."""
         self._stack_changed = False
-        self.space.iterations = self._solver_iterations()
+        self._full_iterations = self._solver_iterations()
+        if not self._light:
+            self.space.iterations = self._full_iterations
+
+    def solve_lightly(self, held: Piece | None) -> None:
+        """From the next frame, run :data:`LIGHT_ITERATIONS` solver iterations while ``held``
+        (the piece in the hand) is the only moving piece awake and touches nothing; the full
+        iterations again at once when it does not (None: at once).
+
+        The solver's iterations only work on contacts and joints: a piece touching nothing
+        and held by the hand's joints to a kinematic body needs few (the joints of one body to
+        an immovable one converge in a few), and a contact that begins switches back to the
+        full iterations within the same substep (``ContactBook._begin_contact``: Chipmunk
+        reads the iterations after it has met the substep's contacts).
+        """
+        light = held is not None and held in self._untouched and self._only_awake(held)
+        if light != self._light:
+            self._light = light
+            self.space.iterations = LIGHT_ITERATIONS if light else self._full_iterations
+
+    def _only_awake(self, piece: Piece) -> bool:
+        """True if ``piece`` is the only dynamic body awake."""
+        watch = self._bodies_watch()
+        flags = list(watch[1].asleep())
+        if flags.count(0) != 1:
+            return False
+        return watch[1].bodies[flags.index(0)] is piece.body
 
     def _solver_iterations(self, levels: float | None = None) -> int:
         """Solver iterations per substep for a world whose tallest stack is ``levels`` high.
@@ -689,9 +750,10 @@ class World(ContactBook):
     def body_states(self) -> Iterator[tuple[str, tuple[float, ...]]]:
         """(name, (x, y, angle, vx, vy, w)) for every non-static piece, in name order."""
         for name in sorted(self.pieces):
-            body = self.pieces[name].body
-            if body.body_type == pymunk.Body.STATIC:
+            piece = self.pieces[name]
+            if piece.is_static:  # (a frozen piece is not)
                 continue
+            body = piece.body
             x, y = body.position
             vx, vy = body.velocity
             yield name, (x, y, body.angle, vx, vy, body.angular_velocity)

@@ -428,7 +428,10 @@ class PhysicsView(View):
             for hit in self.world.space.point_query(point, reach, pymunk.ShapeFilter())
             if hit.shape is not None
             and hit.shape.body is not None
-            and hit.shape.body.body_type == pymunk.Body.DYNAMIC
+            and (
+                hit.shape.body.body_type == pymunk.Body.DYNAMIC
+                or getattr(self.world.piece_of(hit.shape), "frozen", False)
+            )
         ]
         if not hits:
             return point

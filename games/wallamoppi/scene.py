@@ -45,7 +45,7 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress, count
-from operator import not_
+from operator import and_, attrgetter, not_
 
 import pymunk
 
@@ -340,6 +340,26 @@ class WallScene:
             categories=int(Layer.FREE), mask=int(Layer.all() & ~(Layer.WALL | Layer.TOWER))
         )
 
+    def _moved_by_pull(self, piece: Piece) -> list[Piece]:
+        """The wall disks a pull of ``piece`` moves at once: those resting on it, directly or
+        through others (their support goes). Those it touches thaw if a fast pull drags them
+        (:meth:`_drag_neighbours`); the rest of a frozen wall stays frozen until something
+        moving touches it (``World.freeze``)."""
+        slot = self.slots.get(piece.name)
+        moved: list[Piece] = []
+        if slot is None:
+            return moved
+        for other in self.disks.values():
+            above = self.slots.get(other.name)
+            if (
+                "wall" in other.tags
+                and above is not None
+                and above.row > slot.row
+                and above.index <= slot.index <= above.index + (above.row - slot.row)
+            ):
+                moved.append(other)
+        return moved
+
     def _wall_neighbours(self, piece: Piece) -> list[Piece]:
         bb = piece.shape.cache_bb()
         grown = pymunk.BB(bb.left - 1.0, bb.bottom - 1.0, bb.right + 1.0, bb.top + 1.0)
@@ -372,6 +392,7 @@ class WallScene:
             return
         given = min(wall.pull_drag * speed, wall.pull_drag_max_speed)
         direction = hand_velocity.normalized()
+        self.world.thaw(pull.neighbours)  # (frozen ones: World.freeze)
         for other in pull.neighbours:
             toward = pull.start - other.body.position
             half = pymunk.Vec2d(
@@ -478,10 +499,17 @@ class WallScene:
             self.config.pieces.disk_diameter + self.config.wallamoppi.wall_gap
         )
         wall, watch, _ = self._watched()
+        if self.world.frozen_count == len(wall):  # frozen whole (only wall disks ever are)
+            return fallen
         # the awake disks, picked in C; none while the wall sleeps (a disk carried, the
-        # marble rolling)
-        awake = list(compress(count(), map(not_, watch.asleep())))
+        # marble rolling); a frozen disk is a static body, which Chipmunk does not count as
+        # sleeping
+        moving = map(not_, map(attrgetter("frozen"), wall))
+        awake = list(compress(count(), map(and_, map(not_, watch.asleep()), moving)))
         if not awake:
+            if wall:
+                self.world.thaw_with = self._moved_by_pull
+                self.world.freeze(wall)  # asleep: held still until touched (module docstring)
             return fallen
         for index, (x, y, angle) in zip(awake, watch.poses(awake), strict=True):
             piece = wall[index]

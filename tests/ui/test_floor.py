@@ -54,6 +54,7 @@ def test_wallamoppi_a_disk_knocked_off_lands_on_the_floor_and_b_lays_it_beside_t
     end = next(p for p in session.scene.disks.values() if slots[p.name] == Slot(0, 7))
     colour = DARK if DARK in end.tags else LIGHT
     counts = {seat: len(session.rules.available(seat)) for seat in (DARK, LIGHT)}
+    session.world.thaw()  # (a wall at rest is frozen, World.freeze: a blow by hand thaws it)
     knock(end, (2500.0, 1400.0))  # over the table's right rim
     ui.run(app, 3.0)
     assert session.on_floor() == [end]

@@ -211,7 +211,9 @@ def test_a_nudged_disk_left_on_the_tower_is_put_back_with_a_message() -> None:
     assert top is not None
     piece = scene.disks[light]
     seat = top.body.position.y + session.setup.config.pieces.disk_thickness
-    # As if a nudge had lifted it there: it lies on the tower's top, not taken.
+    # As if a nudge had lifted it there: it lies on the tower's top, not taken. (A wall at
+    # rest is frozen, World.freeze: a hand taking hold of a disk thaws it, as a nudge would.)
+    session.world.thaw()
     piece.body.position = (top.body.position.x, seat)
     piece.body.velocity = (0.0, 0.0)
     piece.body.angle = 0.0

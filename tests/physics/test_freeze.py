@@ -1,0 +1,137 @@
+"""Frozen pieces (``World.freeze``): held still as static bodies until something moves them.
+
+A frozen piece must never hold up what physics would move: a moving piece that touches one
+thaws it (and it then moves as it would have), the hand takes one as any other, and what rests
+on a frozen piece rests on it as on the table. What it saves: a landing on a stack standing on
+frozen pieces wakes only the stack.
+"""
+
+from __future__ import annotations
+
+import pymunk
+
+from physics import pieces
+from physics.grab import Hand
+from physics.world import World
+from tests.physics.helpers import NO_SLEEP, config, table_world
+
+
+def _asleep_stack(levels: int) -> tuple[World, list[pieces.Piece]]:
+    """A stack of ``levels`` disks on the table, settled in and run until it sleeps."""
+    world = table_world(config())
+    disks = pieces.disk_stack(world, levels)
+    world.settle_in()
+    for _ in range(240):
+        world.step()
+        if all(disk.body.is_sleeping for disk in disks):
+            break
+    assert all(disk.body.is_sleeping for disk in disks)
+    return world, disks
+
+
+def test_a_landing_on_a_stack_on_frozen_pieces_wakes_only_the_stack_and_moves_nothing() -> None:
+    world, disks = _asleep_stack(8)
+    base, stack = disks[:4], disks[4:]
+    before = {disk.name: tuple(disk.body.position) for disk in disks}
+    world.freeze(base)
+    assert world.frozen and all(disk.frozen and not disk.is_static for disk in base)
+    # what slept with them sleeps again at once
+    assert all(disk.body.is_sleeping for disk in stack)
+    top = stack[-1]
+    cfg = world.config
+    y = top.body.position.y + cfg.pieces.disk_thickness + 1.5
+    drop = world.add(pieces.flat_disk(cfg, "drop", (top.body.position.x, y)))
+    drop.body.velocity = (0.0, -75.0)
+    woken: set[str] = set()
+    for _ in range(120):
+        world.step()
+        woken |= {disk.name for disk in stack if not disk.body.is_sleeping}
+    assert woken == {disk.name for disk in stack}
+    assert all(disk.frozen for disk in base)  # an old contact pressed harder thaws nothing
+    for disk in disks:
+        x, y = disk.body.position
+        assert abs(x - before[disk.name][0]) < 0.01 and abs(y - before[disk.name][1]) < 0.01
+    # frozen pieces are still moving pieces to the digest
+    assert {name for name, _ in world.body_states()} >= {disk.name for disk in base}
+
+
+def test_a_piece_thrown_at_a_frozen_piece_thaws_it_and_knocks_it_away() -> None:
+    world, disks = _asleep_stack(3)
+    world.freeze(disks)
+    assert all(disk.body.body_type == pymunk.Body.STATIC for disk in disks)
+    cfg = world.config
+    bottom = disks[0]
+    half = cfg.pieces.disk_diameter / 2
+    thrown = world.add(
+        pieces.flat_disk(cfg, "thrown", (bottom.body.position.x - 3 * half, bottom.body.position.y))
+    )
+    thrown.body.velocity = (600.0, 0.0)
+    start = bottom.body.position.x
+    world.run(0.5)
+    assert not world.frozen and not any(disk.frozen for disk in disks)
+    assert bottom.body.body_type == pymunk.Body.DYNAMIC
+    assert bottom.body.position.x - start > 1.0  # it was hit and pushed along
+
+
+def test_the_hand_takes_a_frozen_piece_as_any_other() -> None:
+    world, disks = _asleep_stack(3)
+    world.freeze(disks)
+    top = disks[-1]
+    point = (top.body.position.x, top.body.position.y)
+    assert world.piece_at(point) is top
+    hand = Hand(world)
+    hand.grab(top, point)
+    assert not top.frozen and top.body.mass > 0
+    hand.move_to((point[0], point[1] + 30.0))
+    for _ in range(60):
+        hand.update(world.frame_seconds)
+        world.step()
+    assert top.body.position.y > point[1] + 20.0
+
+
+def test_nothing_freezes_while_sleeping_is_off() -> None:
+    world = table_world(config(world=NO_SLEEP))
+    disks = pieces.disk_stack(world, 3)
+    world.settle_in()
+    world.freeze(disks)
+    assert not world.frozen and not any(disk.frozen for disk in disks)
+
+
+def _carry(light: bool) -> tuple[World, pieces.Piece, Hand]:
+    """A disk carried beside a sleeping stack, up and over, for 1 s."""
+    world, _ = _asleep_stack(3)
+    cfg = world.config
+    disk = world.add(pieces.flat_disk(cfg, "carried", (200.0, 100.0)))
+    hand = Hand(world)
+    point = (200.0, 100.0)
+    hand.grab(disk, point)
+    for frame in range(120):
+        hand.move_to((200.0 - frame, 100.0 + frame / 2))
+        hand.update(world.frame_seconds)
+        world.step()
+        world.solve_lightly(disk if light else None)
+    return world, disk, hand
+
+
+def test_a_piece_carried_alone_is_solved_lightly_with_the_same_path() -> None:
+    light_world, light_disk, _ = _carry(True)
+    full_world, full_disk, _ = _carry(False)
+    assert light_world.space.iterations < full_world.space.iterations
+    # the hand's joints on one body converge in a few iterations: the same path
+    assert (light_disk.body.position - full_disk.body.position).length < 1e-6
+    assert abs(light_disk.body.angle - full_disk.body.angle) < 1e-9
+
+
+def test_a_contact_brings_the_full_iterations_back_at_once() -> None:
+    full = _carry(False)[0].space.iterations
+    world, disk, hand = _carry(True)
+    assert world.space.iterations < full
+    hand.move_to((disk.body.position.x, 4.0))  # down onto the table
+    for _ in range(120):
+        hand.update(world.frame_seconds)
+        world.step()
+        if world.touching(disk):
+            break
+    assert world.touching(disk) and world.space.iterations == full
+    world.solve_lightly(disk)  # touching something: never lightly
+    assert world.space.iterations == full
