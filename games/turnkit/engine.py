@@ -11,8 +11,9 @@ The engines keep the actions they listed last (``_listed``: push takes those ver
 without checking them again) in the snapshot too, so a pop gives a state back its own
 listing: a search that lists, pushes, pops and pushes another checks nothing twice. Every
 push starts a new listing, so a listing is never taken for another position. Every engine's
-snapshots (Stonewall, Dammi il malloppo, Whacky Wit) hold their listing weakly (:class:`Listing`): back
-after a pop while the search still holds it, and not kept by the history of a game played on.
+snapshots (Stonewall, Dammi il malloppo, Whacky Wit) hold their listing weakly
+(:class:`Listing`): back after a pop while the search still holds it, and not kept by the
+history of a game played on.
 
 Pure Python: no pygame, no pymunk.
 """
