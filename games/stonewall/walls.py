@@ -265,17 +265,20 @@ class WallLayout:
 
     def move_mask(self, wall: Wall) -> int:
         """:meth:`moves_of` as a bit mask over the board's candidate positions."""
-        old = self.geo.candidate_of[wall]
+        return self._moves(self.geo.candidate_of[wall])
+
+    def _moves(self, old: Candidate) -> int:
+        """:meth:`move_mask` of a placed wall's candidate."""
         found = self._removals.get(old.index)
         if found is not None:
             return found
         geo = self.geo
-        length = geo.length_mask[wall.length]
+        length = geo.length_mask[old.wall.length]
         full = self.cache.layouts.get((self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask))
         if full is not None:
             found = full.legal & length & ~old.bit
         else:
-            less = self._less(wall, old, light=True)
+            less = self._less(old.wall, old, light=True)
             freed, _ = self._freed(less, self._may_free(old, less, length), old)
             found = ((self.legal & length) | freed) & ~old.bit
         self._removals[old.index] = found
@@ -291,8 +294,9 @@ class WallLayout:
             changes = self.cache.changes
             found = []
             for old in placed:
-                base = candidate_of[old].index * _ROW
-                for key in (base, *[base + 1 + i for i in set_bits(self.move_mask(old))]):
+                cand = candidate_of[old]
+                base = cand.index * _ROW
+                for key in (base, *[base + 1 + i for i in set_bits(self._moves(cand))]):
                     action = changes.get(key)
                     if action is None:
                         new = key % _ROW - 1
@@ -408,25 +412,27 @@ class WallLayout:
         exclude, from the walls before it and after it (worked out once per layout)."""
         geo = self.geo
         if self._conflict_sides is None:
+            indices = [geo.candidate_of[placed].index for placed in self.walls]
+            conflicts = geo.conflicts
             before, after, running = [geo.on_permanent], [0], geo.on_permanent
-            for placed in self.walls:
-                running |= geo.conflicts[geo.candidate_of[placed].index]
+            for index in indices:
+                running |= conflicts[index]
                 before.append(running)
             running = 0
-            for placed in reversed(self.walls):
-                running |= geo.conflicts[geo.candidate_of[placed].index]
+            for index in reversed(indices):
+                running |= conflicts[index]
                 after.append(running)
-            where = {geo.candidate_of[placed].index: i for i, placed in enumerate(self.walls)}
+            where = {index: i for i, index in enumerate(indices)}
             self._conflict_sides = (before, after[::-1], where)
-        at = self._conflict_sides[2][old.index]
-        before, after, _ = self._conflict_sides
+        before, after, where = self._conflict_sides
+        at = where[old.index]
         if light:  # only what connected_with and _freed read
             less = WallLayout.__new__(WallLayout)
-            less.geo, less.cache = geo, self.cache
+            less.geo = geo
         else:
             less = WallLayout(geo, self.cache)
-        less.walls = self.walls[:at] + self.walls[at + 1:]
-        less.key = (self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask)
+            less.walls = self.walls[:at] + self.walls[at + 1:]
+            less.key = (self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask)
         base, clear, opens = geo.open_arcs, old.clear, self.opens
         less.opens = (opens[0] | base[0] & clear[0], opens[1] | base[1] & clear[1],
                       opens[2] | base[2] & clear[2], opens[3] | base[3] & clear[3])
