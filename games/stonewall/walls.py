@@ -30,6 +30,9 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
 * Layouts are cached per board by their walls (edges and crossing points), so a search that
   places and takes back the same walls finds them again (:class:`LayoutCache`, one per board's
   :class:`~games.stonewall.geometry.Geometry`; the layout without placed walls is kept apart).
+* A layout keeps where each placed wall may move (a bit mask per wall) and its whole
+  Change-a-Wall listing per order of the placed walls (:meth:`WallLayout.change_actions`);
+  the :class:`~games.stonewall.actions.ChangeWall` actions are made once per board and shared.
 """
 
 from __future__ import annotations
