@@ -29,13 +29,17 @@ timed on positions from random games, in ms (the bar: at most 0.2 ms): in play (
 walls kept as they went down) and cold (caches emptied, untimed; the layout worked out from the
 placed walls), beside the listing the engine had before (``scripts/stonewall_reference.py``);
 every listing is checked to equal that one, and to be listed again the same after one of its
-actions is pushed and popped. Malloppo's full listing is checked the same way on
-``--checks`` positions (the same turns, order and witness paths as the listing it had before,
-``scripts/malloppo_reference.py``) and timed beside it, and Whacky Wit's (the moves its
-previous searches give, run afresh: ``scripts/whacky_reference.py``).
+actions is pushed and popped. The Change-a-Wall listing alone (every placed wall removed or
+moved, the longest listing) is timed on ``--changes`` Change-a-Wall positions as random games
+reach them: its first listing in play (the layout as play left it: what random play pays),
+listed again, and cold, beside the reference and checked equal to it. Malloppo's full
+listing is checked the same way on ``--checks`` positions (the same turns, order and witness
+paths as the listing it had before, ``scripts/malloppo_reference.py``) and timed beside it,
+and Whacky Wit's (the moves its previous searches give, run afresh:
+``scripts/whacky_reference.py``).
 
     python scripts/bench_engines.py [--seconds 2] [--repeats 3] [--games stonewall,malloppo]
-                                    [--no-open-spiel]
+                                    [--positions 200] [--changes 200] [--no-open-spiel]
 """
 
 from __future__ import annotations
@@ -159,8 +163,8 @@ def warm_malloppo_walks() -> None:
 
 
 def forget_caches() -> None:
-    """Empty Stonewall's caches of wall layouts and refusal witnesses (kept per board for the
-    whole process), so each timed run starts as a fresh process would."""
+    """Empty Stonewall's caches of wall layouts, refusal witnesses and Change-a-Wall actions
+    (kept per board for the whole process), so each timed run starts as a fresh process would."""
     from games.stonewall import walls
     from games.stonewall.geometry import geometry
     from games.stonewall.rules import default_board
@@ -168,8 +172,11 @@ def forget_caches() -> None:
     geo = geometry(default_board())
     # (an older engine, timed for comparison, has no caches or keeps its layouts on the geometry)
     layouts = walls.layout_cache(geo) if hasattr(walls, "layout_cache") else geo
-    for cache in (getattr(layouts, "layouts", {}), getattr(geo, "witnesses", {})):
+    for cache in (getattr(layouts, "layouts", {}), getattr(geo, "witnesses", {}),
+                  getattr(layouts, "changes", {})):
         cache.clear()
+    if hasattr(layouts, "last_escapes"):
+        layouts.last_escapes = None
 
 
 def engine_rate(game: str, seconds: float, seed: int, undo: bool) -> tuple[float, int]:
@@ -244,6 +251,65 @@ def stonewall_listing(positions: int, repeats: int) -> int:
     return 0
 
 
+def stonewall_change_listing(positions: int, repeats: int) -> int:
+    """Stonewall's Change-a-Wall listing alone (every placed wall removed or moved: the
+    longest of its listings), on Change-a-Wall positions as random games reach them, against
+    the reference (checked equal on every one)."""
+    from scripts.stonewall_reference import change_positions, reference_wall_listing
+
+    first_ms: list[float] = []
+    again_ms: list[float] = []
+    cold_ms: list[float] = []
+    reference_ms: list[float] = []
+    saved = []
+    walls = actions = 0
+    for state in change_positions(positions, seed=2):
+        started = time.process_time()  # the first listing, the layout as play left it
+        listing = state.legal_actions()
+        first_ms.append((time.process_time() - started) * 1000)
+        times = []
+        for _ in range(repeats):  # listed again (kept with the layout)
+            started = time.process_time()
+            state.legal_actions()
+            times.append((time.process_time() - started) * 1000)
+        again_ms.append(min(times))
+        started = time.process_time()
+        reference = reference_wall_listing(state)
+        reference_ms.append((time.process_time() - started) * 1000)
+        if listing != reference:
+            print("Stonewall: the Change-a-Wall listing differs from the reference",
+                  file=sys.stderr)
+            return 1
+        saved.append(state.to_json())
+        walls += len(state.placed)
+        actions += len(listing)
+    from games.stonewall.rules import State
+
+    for data in saved:  # cold: a state loaded in a fresh process (caches emptied, untimed)
+        times = []
+        for _ in range(repeats):
+            state = State.from_json(data)
+            forget_caches()
+            state._layout = None
+            started = time.process_time()
+            state.legal_actions()
+            times.append((time.process_time() - started) * 1000)
+        cold_ms.append(min(times))
+    med = statistics.median
+    print(f"Stonewall Change-a-Wall listing alone, {positions} positions of random games as play "
+          f"reaches them (mean {walls / positions:.1f} walls placed, {actions / positions:.0f} "
+          f"actions; the same actions as the reference on every one), median ms:")
+    print(f"  the previous engine's listing (scripts/stonewall_reference.py)  "
+          f"{med(reference_ms):8.3f}  (max {max(reference_ms):.3f})")
+    for label, times in (("in play, first (the layout as play left it) ", first_ms),
+                         ("in play, again (kept with the layout)       ", again_ms),
+                         ("cold (the layout built from the placed walls)", cold_ms)):
+        verdict = "meets" if med(times) <= 0.2 else "MISSES"
+        print(f"  {label}                  {med(times):8.3f}  (max {max(times):.3f}, "
+              f"{med(reference_ms) / med(times):.0f}x faster; {verdict} the 0.2 ms bar)")
+    return 0
+
+
 def malloppo_listing(positions: int) -> int:
     """Malloppo's full listing on positions from random games, against the reference (the
     engine's listing before the walk index, ``scripts/malloppo_reference.py``): the same turns
@@ -297,6 +363,8 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--games", default="stonewall,malloppo,whacky")
     parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--changes", type=int, default=200,
+                        help="Stonewall Change-a-Wall positions whose listing is timed alone")
     parser.add_argument("--checks", type=int, default=3000,
                         help="positions whose Malloppo and Whacky listings are checked")
     parser.add_argument("--no-open-spiel", action="store_true",
@@ -349,6 +417,8 @@ def main() -> int:
         failed |= whacky_listing(args.checks)
     if "stonewall" in games and args.positions:
         failed |= stonewall_listing(args.positions, args.repeats)
+    if "stonewall" in games and args.changes:
+        failed |= stonewall_change_listing(args.changes, args.repeats)
     return failed
 
 

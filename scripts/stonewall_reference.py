@@ -11,6 +11,11 @@ Change-a-Wall) with the reference's, and the listing after a push and a pop with
 before; ``scripts/bench_engines.py`` times it.
 
     python scripts/stonewall_reference.py [--positions 5000] [--seed 0] [--naive-every 10]
+                                          [--changes 1000]
+
+``--changes`` compares the whole Change-a-Wall listing (every placed wall removed or moved)
+with the reference's on that many Change-a-Wall positions of random games, as play reaches
+them (:func:`change_positions`; the wall and change positions of ``--positions`` hold few).
 """
 
 from __future__ import annotations
@@ -214,6 +219,43 @@ def stonewall_positions(count: int, seed: int) -> Iterator[State]:
             state.push(rng.choice(legal))
 
 
+def change_positions(count: int, seed: int) -> Iterator[State]:
+    """``count`` Change-a-Wall positions from seeded random games of 2 to 4 players, as play
+    reaches them (each listed first by the caller: the layout as play left it), every action
+    chosen uniformly from the full listing (about three of them a game, on full boards)."""
+    rng, found = random.Random(seed), 0
+    while True:
+        state, chance = State(rng.choice((2, 3, 4))), Chance(rng.randrange(1 << 30))
+        while not state.is_over() and len(state.history) < 3000:
+            if state.is_chance():
+                state.roll_with(chance)
+                continue
+            if state.phase is Phase.CHANGE:
+                yield state
+                found += 1
+                if found >= count:
+                    return
+            state.push(rng.choice(state.legal_actions()))
+
+
+def change_differences(state: State, rng: random.Random) -> str | None:
+    """Where the engine's Change-a-Wall listing differs from the reference's (every placed
+    wall removed, or moved to each place the previous engine's listing gives), or None: as
+    play left the layout, again after one of its actions is pushed and popped, and worked out
+    cold from the placed walls (a loaded state)."""
+    engine = state.legal_actions()
+    if engine != reference_wall_listing(state):
+        return "the engine's Change-a-Wall listing differs from the reference's"
+    state.push(rng.choice(engine))
+    state.pop()
+    if state.legal_actions() != engine:
+        return "the Change-a-Wall listing after a push and a pop differs from the one before"
+    cold = WallLayout.built(state.geo, state.placed).change_actions(tuple(state.placed))
+    if cold != engine:
+        return "the Change-a-Wall listing worked out from the placed walls differs"
+    return None
+
+
 def differences(state: State, naive: bool = True, rng: random.Random | None = None) -> str | None:
     """Where the engine's listing differs from the reference's (and, with ``naive``, the naive
     one's: about a hundred times slower, and where every placed wall could move), or None.
@@ -247,7 +289,27 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--naive-every", type=int, default=10,
                         help="also compare with the naive check on every Nth position")
+    parser.add_argument("--changes", type=int, default=1000,
+                        help="Change-a-Wall positions of random games whose whole listing is "
+                             "compared (0: none)")
     args = parser.parse_args()
+    if args.changes:
+        rng, walls, actions = random.Random(args.seed), 0, 0
+        for checked, state in enumerate(change_positions(args.changes, args.seed)):
+            problem = change_differences(state, rng)
+            if problem is not None:
+                print(f"Change-a-Wall position {checked}: {problem}: {state.to_json()}",
+                      file=sys.stderr)
+                return 1
+            walls += len(state.placed)
+            actions += len(state.legal_actions())
+        mean = walls / args.changes
+        print(f"{args.changes} Change-a-Wall positions of random games (mean {mean:.1f} "
+              f"walls placed, {actions / args.changes:.0f} actions): the engine's whole listing "
+              "(as play left the layout, again after one of its actions pushed and popped, and "
+              "worked out cold) equals the reference's on every one")
+    if not args.positions:
+        return 0
     checked = walls = changes = 0
     rng = random.Random(args.seed)
     for state in stonewall_positions(args.positions, args.seed):

@@ -240,7 +240,7 @@ class State(WallChecks, SnapshotState[Action]):
             return list(ROLLS)
         if phase is _CHANGE:
             # the listing itself: while its caller holds it, push takes these unchecked
-            changes: Listing[Action] = Listing(self.legal_wall_changes())
+            changes: Listing[Action] = Listing(self.layout.change_actions(tuple(self.placed)))
             self._listed = changes
             return changes
         return []
@@ -345,11 +345,7 @@ class State(WallChecks, SnapshotState[Action]):
         return list(layout.listing(self._stock_lengths() if lengths is None else lengths))
 
     def legal_wall_changes(self) -> Iterator[ChangeWall]:
-        layout = self.layout
-        for old in list(self.placed):
-            yield ChangeWall(old, None)
-            for new in layout.moves_of(old):
-                yield ChangeWall(old, new)
+        yield from self.layout.change_actions(tuple(self.placed))
 
     # --- push / pop ---------------------------------------------------------------------
     def draw(self, chance: Any) -> Roll:

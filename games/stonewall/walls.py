@@ -30,17 +30,21 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
 * Layouts are cached per board by their walls (edges and crossing points), so a search that
   places and takes back the same walls finds them again (:class:`LayoutCache`, one per board's
   :class:`~games.stonewall.geometry.Geometry`; the layout without placed walls is kept apart).
+* A layout keeps where each placed wall may move (a bit mask per wall) and its whole
+  Change-a-Wall listing per order of the placed walls (:meth:`WallLayout.change_actions`);
+  the :class:`~games.stonewall.actions.ChangeWall` actions are made once per board and shared.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from games.stonewall.actions import PlaceWall
+from games.stonewall.actions import ChangeWall, PlaceWall
 from games.stonewall.board import Wall
 from games.stonewall.geometry import Candidate, Geometry
 
 LAYOUT_CACHE = 1024  # layouts kept per board, about 7 KB each: at most some 7 MiB
+_ROW = 1024  # LayoutCache.changes: key old index * _ROW + 1 + new index (+ 0: removed)
 
 
 def set_bits(mask: int) -> list[int]:
@@ -59,6 +63,7 @@ class WallLayout:
 
     __slots__ = (
         "_actions",
+        "_changes",
         "_conflict_sides",
         "_escape_index",
         "_groups",
@@ -89,7 +94,8 @@ class WallLayout:
         self.fragile = 0  # legal positions that close a loop or touch a one-way edge
         self._listings: dict[tuple[int, ...], list[Wall]] = {}
         self._actions: dict[tuple[int, ...], list[PlaceWall]] = {}
-        self._removals: dict[tuple[Wall, int], list[Wall]] = {}
+        self._removals: dict[int, int] = {}  # placed wall's index -> where it may move
+        self._changes: dict[tuple[Wall, ...], list[ChangeWall]] = {}
         self._escape_index: tuple[dict[int, int], int] | None = None
         # the conflicts of the walls before and after each, and where each wall is in walls
         self._conflict_sides: tuple[list[int], list[int], dict[int, int]] | None = None
@@ -257,21 +263,50 @@ class WallLayout:
     def moves_of(self, wall: Wall) -> list[Wall]:
         """Where placed ``wall`` may move (a Change-a-Wall): the legal positions of its length
         with it taken away, itself excluded."""
-        cached = self._removals.get((wall, 0))
-        if cached is not None:
-            return cached
+        candidates = self.geo.all_candidates
+        return [candidates[i].wall for i in set_bits(self.move_mask(wall))]
+
+    def move_mask(self, wall: Wall) -> int:
+        """:meth:`moves_of` as a bit mask over the board's candidate positions."""
+        return self._moves(self.geo.candidate_of[wall])
+
+    def _moves(self, old: Candidate) -> int:
+        """:meth:`move_mask` of a placed wall's candidate."""
+        found = self._removals.get(old.index)
+        if found is not None:
+            return found
         geo = self.geo
-        old = geo.candidate_of[wall]
+        length = geo.length_mask[old.wall.length]
         full = self.cache.layouts.get((self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask))
         if full is not None:
-            found = [w for w in full.listing((wall.length,)) if w != wall]
+            found = full.legal & length & ~old.bit
         else:
-            length = geo.length_mask[wall.length]
-            less = self._less(wall, old)
+            less = self._less(old.wall, old, light=True)
             freed, _ = self._freed(less, self._may_free(old, less, length), old)
-            legal = (self.legal & length) | freed
-            found = [geo.all_candidates[i].wall for i in set_bits(legal & ~old.bit)]
-        self._removals[(wall, 0)] = found
+            found = ((self.legal & length) | freed) & ~old.bit
+        self._removals[old.index] = found
+        return found
+
+    def change_actions(self, placed: tuple[Wall, ...]) -> list[ChangeWall]:
+        """Every Change-a-Wall here, the walls taken in ``placed`` order (the state's): each
+        removed, then moved to each of :meth:`moves_of`, in the board's candidate order; the
+        actions are shared by every layout of the board (:attr:`LayoutCache.changes`)."""
+        found = self._changes.get(placed)
+        if found is None:
+            candidates, candidate_of = self.geo.all_candidates, self.geo.candidate_of
+            changes = self.cache.changes
+            found = []
+            for old in placed:
+                cand = candidate_of[old]
+                base = cand.index * _ROW
+                for key in (base, *[base + 1 + i for i in set_bits(self._moves(cand))]):
+                    action = changes.get(key)
+                    if action is None:
+                        new = key % _ROW - 1
+                        action = changes[key] = ChangeWall(
+                            old, candidates[new].wall if new >= 0 else None)
+                    found.append(action)
+            self._changes[placed] = found
         return found
 
     def _may_free(self, old: Candidate, less: WallLayout, among: int) -> int:
@@ -374,27 +409,33 @@ class WallLayout:
                 return 0
         return 0
 
-    def _less(self, wall: Wall, old: Candidate) -> WallLayout:
+    def _less(self, wall: Wall, old: Candidate, light: bool = False) -> WallLayout:
         """A layout with this one's walls but ``wall`` (legal positions not worked out): its
         arcs open again (no other wall closes them), and the positions the other walls
         exclude, from the walls before it and after it (worked out once per layout)."""
         geo = self.geo
         if self._conflict_sides is None:
+            indices = [geo.candidate_of[placed].index for placed in self.walls]
+            conflicts = geo.conflicts
             before, after, running = [geo.on_permanent], [0], geo.on_permanent
-            for placed in self.walls:
-                running |= geo.conflicts[geo.candidate_of[placed].index]
+            for index in indices:
+                running |= conflicts[index]
                 before.append(running)
             running = 0
-            for placed in reversed(self.walls):
-                running |= geo.conflicts[geo.candidate_of[placed].index]
+            for index in reversed(indices):
+                running |= conflicts[index]
                 after.append(running)
-            where = {geo.candidate_of[placed].index: i for i, placed in enumerate(self.walls)}
+            where = {index: i for i, index in enumerate(indices)}
             self._conflict_sides = (before, after[::-1], where)
-        at = self._conflict_sides[2][old.index]
-        before, after, _ = self._conflict_sides
-        less = WallLayout(geo, self.cache)
-        less.walls = self.walls[:at] + self.walls[at + 1:]
-        less.key = (self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask)
+        before, after, where = self._conflict_sides
+        at = where[old.index]
+        if light:  # only what connected_with and _freed read
+            less = WallLayout.__new__(WallLayout)
+            less.geo = geo
+        else:
+            less = WallLayout(geo, self.cache)
+            less.walls = self.walls[:at] + self.walls[at + 1:]
+            less.key = (self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask)
         base, clear, opens = geo.open_arcs, old.clear, self.opens
         less.opens = (opens[0] | base[0] & clear[0], opens[1] | base[1] & clear[1],
                       opens[2] | base[2] & clear[2], opens[3] | base[3] & clear[3])
@@ -409,14 +450,20 @@ class WallLayout:
         layout's, but for the group ``old`` was in, which may split without it) and touches
         no one-way edge is legal there; only the others get the full check."""
         freed = closers = 0
+        rest = lengths & ~self.legal & ~less.excluded
+        if not rest:
+            return 0, 0
         closes = self._closes_without(old)
-        for index in set_bits(lengths & ~self.legal & ~less.excluded):
-            cand = self.geo.all_candidates[index]
+        candidates, connected_with = self.geo.all_candidates, less.connected_with
+        while rest:  # set_bits inlined
+            low = rest & -rest
+            rest ^= low
+            cand = candidates[low.bit_length() - 1]
             if not cand.touches_one_way and not closes(cand):
-                freed |= cand.bit
-            elif less.connected_with(cand):
-                freed |= cand.bit
-                closers |= cand.bit
+                freed |= low
+            elif connected_with(cand):
+                freed |= low
+                closers |= low
         return freed, closers
 
     def _closes_without(self, old: Candidate) -> Callable[[Candidate], bool]:
@@ -585,13 +632,16 @@ class LayoutCache:
     """One board's layouts worked out so far, by key (placed edges, crossing points), and its
     layout without placed walls (kept apart: never dropped)."""
 
-    __slots__ = ("empty", "last_escapes", "layouts")
+    __slots__ = ("changes", "empty", "last_escapes", "layouts")
 
     def __init__(self) -> None:
         self.layouts: dict[tuple[int, int], WallLayout] = {}
         self.empty: WallLayout | None = None
         # the last layout whose escapes were worked out (the next are derived from them)
         self.last_escapes: WallLayout | None = None
+        # every ChangeWall listed so far, shared (at most one per pair of positions of a
+        # length: some 50,000 on the 9 x 9 board)
+        self.changes: dict[int, ChangeWall] = {}
 
     def remember(self, key: tuple[int, int], layout: WallLayout) -> None:
         if len(self.layouts) >= LAYOUT_CACHE:

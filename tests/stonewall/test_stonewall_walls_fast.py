@@ -13,6 +13,8 @@ from stonewall_helpers import play_random
 from games.stonewall.rules import State
 from games.stonewall.walls import layout_cache
 from scripts.stonewall_reference import (
+    change_differences,
+    change_positions,
     differences,
     naive_wall_placements,
     reference_wall_placements,
@@ -60,6 +62,19 @@ def test_listing_equals_the_reference_through_whole_games() -> None:
         assert differences(state, naive=checked % 5 == 0, rng=rng) is None
         checked += 1
     assert checked == 150
+
+
+def test_change_a_wall_listing_equals_the_reference_as_play_reaches_it() -> None:
+    """Change-a-Wall positions as random games reach them (full boards, every placed wall
+    removed or moved): the whole listing as play left the layout, again after a push and a
+    pop, and worked out cold, is the reference's (the long check: ``python
+    scripts/stonewall_reference.py --changes 3000``)."""
+    rng = random.Random(5)
+    checked = 0
+    for state in change_positions(24, seed=5):
+        assert change_differences(state, rng) is None
+        checked += 1
+    assert checked == 24
 
 
 def test_fast_listing_refuses_what_cuts_and_keeps_what_does_not() -> None:
