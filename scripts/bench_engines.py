@@ -159,8 +159,9 @@ def warm_malloppo_walks() -> None:
 
 
 def forget_caches() -> None:
-    """Empty Stonewall's caches of wall layouts and refusal witnesses (kept per board for the
-    whole process), so each timed run starts as a fresh process would."""
+    """Empty Stonewall's caches of wall layouts and refusal witnesses and Malloppo's moves
+    kept per position (kept per board for the whole process), so each timed run starts as a
+    fresh process would."""
     from games.stonewall import walls
     from games.stonewall.geometry import geometry
     from games.stonewall.rules import default_board
@@ -170,6 +171,12 @@ def forget_caches() -> None:
     layouts = walls.layout_cache(geo) if hasattr(walls, "layout_cache") else geo
     for cache in (getattr(layouts, "layouts", {}), getattr(geo, "witnesses", {})):
         cache.clear()
+    from games.malloppo.basics import default_board as malloppo_board
+    from games.malloppo.walks import walk_index
+
+    index = walk_index(malloppo_board())  # the moves it keeps per position (not its walks)
+    if hasattr(index, "forget"):
+        index.forget()
 
 
 def engine_rate(game: str, seconds: float, seed: int, undo: bool) -> tuple[float, int]:
