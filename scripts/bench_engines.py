@@ -163,8 +163,9 @@ def warm_malloppo_walks() -> None:
 
 
 def forget_caches() -> None:
-    """Empty Stonewall's caches of wall layouts, refusal witnesses and Change-a-Wall actions
-    (kept per board for the whole process), so each timed run starts as a fresh process would."""
+    """Empty Stonewall's caches of wall layouts, refusal witnesses and Change-a-Wall actions and
+    Malloppo's moves kept per position (kept per board for the whole process), so each timed run
+    starts as a fresh process would."""
     from games.stonewall import walls
     from games.stonewall.geometry import geometry
     from games.stonewall.rules import default_board
@@ -177,6 +178,12 @@ def forget_caches() -> None:
         cache.clear()
     if hasattr(layouts, "last_escapes"):
         layouts.last_escapes = None
+    from games.malloppo.basics import default_board as malloppo_board
+    from games.malloppo.walks import walk_index
+
+    index = walk_index(malloppo_board())  # the moves it keeps per position (not its walks)
+    if hasattr(index, "forget"):
+        index.forget()
 
 
 def engine_rate(game: str, seconds: float, seed: int, undo: bool) -> tuple[float, int]:

@@ -7,12 +7,14 @@ stay one thing: the state and its rules.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from datafiles.userfile import shown
 from games.malloppo.basics import DIE_SIDES, _parse_square
-from games.turnkit.engine import Listing
+from games.malloppo.walks import Moves
 from games.turnkit.grid import Square
 
 
@@ -75,35 +77,193 @@ class BlankTurn:
 ROLLS = tuple(Roll(value) for value in range(1, DIE_SIDES + 1))  # immutable: shared
 
 
-class TurnListing(Listing[Turn]):
-    """A listing of turns as :meth:`State._turn_list` fills it, its turns kept alive by a tuple
-    of its own whatever the caller does to the list (so no other object can have one of their
-    ids): push asks whether it holds an action by its id alone, the first two times by a scan
-    (at C speed: random play asks once), then by a set (a search pushing each of them in turn).
-    Cheaper than the generic id -> entry table, built for every listing."""
+# one part of a listing: (its number of turns, the paying hand's square, the moving hand's
+# square, its moves as the walk index gives them; None for the one turn "no hand can use the
+# roll")
+Part = tuple[int, "Square | None", "Square | None", "Moves | None"]
 
-    __slots__ = ("_asked", "_ids", "_kept")
 
-    def __init__(self) -> None:
-        list.__init__(self)
+class TurnListing(Sequence[Turn]):
+    """A listing of turns as :meth:`State._turn_list` fills it, made lazily: it keeps its
+    parts (per payment and hand, the hand's moves as the walk index gives them, shared
+    between the payments that leave every hand) and makes a :class:`Turn` only when one is
+    asked for, by index or by going over it (random play takes one of some fifty, a search a
+    few), the same object every time it is asked for again. Push asks whether it holds an
+    action by its id among the turns it made (no other object can be one of them: it keeps
+    them alive). Not a ``list`` but it acts as one: it compares equal to a list of the same
+    turns, and a list's changes (append, sort, clear, ...) make every turn and change them.
+    About a quarter of random play was making the fifty turns of each listing."""
 
-    def close(self) -> None:
-        """The listing is complete: remember its turns (call once, before it is returned)."""
-        self._kept = tuple(self)
-        self._ids: set[int] | None = None
-        self._asked = 0
+    __slots__ = ("__weakref__", "_all", "_count", "_ids", "_made", "_parts")
+
+    def __init__(self, parts: list[Part], count: int) -> None:
+        self._parts = parts
+        self._count = count
+        self._made: dict[int, Turn] = {}  # index -> the turn made for it
+        self._ids: dict[int, Turn] = {}  # id -> turn, of those made
+        self._all: list[Turn] | None = None
+
+    def __len__(self) -> int:
+        return self._count if self._all is None else len(self._all)
+
+    @overload
+    def __getitem__(self, index: int) -> Turn: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Turn]: ...
+
+    def __getitem__(self, index: int | slice) -> Turn | list[Turn]:
+        if self._all is not None or isinstance(index, slice):
+            return self.turns()[index]
+        made = self._made.get(index)
+        if made is not None:
+            return made
+        count = self._count
+        at = operator.index(index)
+        if at < 0:
+            at += count
+        if not 0 <= at < count:
+            raise IndexError("listing index out of range")
+        made = self._made.get(at)
+        if made is None:
+            made = self._made[at] = self._make(at)
+            self._ids[id(made)] = made
+        return made
+
+    def _make(self, at: int) -> Turn:
+        for count, pay, hand, moves in self._parts:
+            if at >= count:
+                at -= count
+                continue
+            if moves is None:
+                return Turn(pay, None, None)
+            walks, _, abouts, hands = moves
+            for walk in walks:
+                to, path, steals_of, around = abouts[walk]  # type: ignore[misc]
+                choices = steals_of[around & hands]
+                if at >= len(choices):
+                    at -= len(choices)
+                    continue
+                return _turn(pay, hand, to, choices[at], path)
+        raise IndexError("listing index out of range")  # pragma: no cover (checked above)
+
+    def turns(self) -> list[Turn]:
+        """Every turn, in order (each made once: the same objects as by index)."""
+        found = self._all
+        if found is None:
+            made, ids = self._made, self._ids
+            found = []
+            append = found.append
+            for _, pay, hand, moves in self._parts:
+                if moves is None:
+                    at = len(found)
+                    turn = made.get(at)
+                    if turn is None:
+                        turn = made[at] = Turn(pay, None, None)
+                        ids[id(turn)] = turn
+                    append(turn)
+                    continue
+                walks, _, abouts, hands = moves
+                for walk in walks:
+                    to, path, steals_of, around = abouts[walk]  # type: ignore[misc]
+                    for steals in steals_of[around & hands]:
+                        at = len(found)
+                        turn = made.get(at)
+                        if turn is None:
+                            turn = made[at] = _turn(pay, hand, to, steals, path)
+                            ids[id(turn)] = turn
+                        append(turn)
+            self._all = found
+        return found
+
+    # a list's changes, on the turns made (the listing still holds only the turns it made:
+    # one the caller adds is checked in full when pushed)
+    def append(self, turn: Turn) -> None:
+        self.turns().append(turn)
+
+    def extend(self, turns: Iterable[Turn]) -> None:
+        self.turns().extend(turns)
+
+    def insert(self, index: int, turn: Turn) -> None:
+        self.turns().insert(index, turn)
+
+    def remove(self, turn: Turn) -> None:
+        self.turns().remove(turn)
+
+    def pop(self, index: int = -1) -> Turn:
+        return self.turns().pop(index)
+
+    def clear(self) -> None:
+        self.turns().clear()
+
+    def sort(self, *, key: Callable[[Turn], Any] | None = None, reverse: bool = False) -> None:
+        self.turns().sort(key=key, reverse=reverse)  # type: ignore[arg-type]
+
+    def reverse(self) -> None:
+        self.turns().reverse()
+
+    def copy(self) -> list[Turn]:
+        return self.turns()[:]
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        self.turns()[index] = value
+
+    def __delitem__(self, index: int | slice) -> None:
+        del self.turns()[index]
+
+    def __add__(self, other: Iterable[Turn]) -> list[Turn]:
+        return [*self.turns(), *other]
+
+    def __radd__(self, other: Iterable[Turn]) -> list[Turn]:
+        return [*other, *self.turns()]
+
+    def __iadd__(self, other: Iterable[Turn]) -> TurnListing:
+        self.turns().extend(other)
+        return self
+
+    def __iter__(self) -> Iterator[Turn]:
+        return iter(self.turns())
+
+    def __reversed__(self) -> Iterator[Turn]:
+        return reversed(self.turns())
+
+    def __contains__(self, value: object) -> bool:
+        return value in self.turns()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TurnListing):
+            return self.turns() == other.turns()
+        if isinstance(other, (list, tuple)):
+            return self.turns() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.turns())
 
     def entry(self, action: object) -> tuple[Any, ...] | None:
         return (action,) if self.holds(action) else None
 
     def holds(self, action: object) -> bool:
-        ids = self._ids
-        if ids is None:
-            self._asked += 1
-            if self._asked <= 2:  # play, or a search's one try and its move
-                return id(action) in map(id, self._kept)
-            ids = self._ids = set(map(id, self._kept))
-        return id(action) in ids
+        """Whether ``action`` is one of the very turns this listing made."""
+        return self._ids.get(id(action)) is action
+
+
+def _turn(
+    pay: Square | None, hand: Square | None, to: Square, steals: tuple[Square, ...],
+    path: tuple[Square, ...],
+) -> Turn:
+    """A listed turn: a blank of the slots filled and made a :class:`Turn` (its steals sorted
+    already: no ``__post_init__``, no frozen ``__setattr__``)."""
+    turn = BlankTurn()
+    turn.pay = pay
+    turn.hand = hand
+    turn.to = to
+    turn.steals = steals
+    turn.path = path
+    turn.__class__ = Turn  # type: ignore[assignment]
+    return turn  # type: ignore[return-value]
 
 
 Action = Roll | Turn

@@ -71,7 +71,7 @@ from games.core.checks import check_action
 from games.malloppo.actions import (
     ROLLS,
     Action,
-    BlankTurn,
+    Part,
     Roll,
     Turn,
     TurnListing,
@@ -94,7 +94,7 @@ from games.malloppo.board import (
     BoardError,
 )
 from games.malloppo.saved import state_from_json
-from games.malloppo.walks import Move, walk_index
+from games.malloppo.walks import Moves, walk_index
 from games.turnkit.engine import (
     NOTHING_LISTED,
     Listing,
@@ -205,7 +205,7 @@ class State(SnapshotState[Action]):
         self.winner: int | None = None
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
         # the turns listed since the last push, and their ids (push takes them unchecked)
-        self._listed: Listing[Turn] = NOTHING_LISTED
+        self._listed: Listing[Turn] | TurnListing = NOTHING_LISTED
 
     # --- small queries ------------------------------------------------------------------
     def name(self, player: int) -> str:
@@ -324,7 +324,7 @@ class State(SnapshotState[Action]):
         path. Many paths reach one square; only destinations are listed."""
         yield from self._turn_list()
 
-    def _turn_list(self) -> list[Turn]:
+    def _turn_list(self) -> TurnListing | list[Turn]:
         """:meth:`legal_turns` as a list; each turn is remembered for :meth:`push`.
 
         What :meth:`pay_options`, :meth:`hands_of` and :meth:`destinations` with
@@ -341,9 +341,10 @@ class State(SnapshotState[Action]):
         occupied = sum(map(bit.__getitem__, self.at))  # the bits of the squares with hands
         mine = [(hand, start) for hand, start in enumerate(squares[first:first + HANDS_PER_COLOUR],
                                                            first) if start is not None]
-        plain: dict[int, list[Move]] = {}  # per hand, its moves when no hand leaves
-        turns = TurnListing()
-        append = turns.append
+        plain: dict[int, Moves] = {}  # per hand, its moves when no hand leaves
+        parts: list[Part] = []
+        append = parts.append
+        total = 0
         for paid, pay in mine if steps % 2 else ((None, None),):
             leaving = paid if paid is not None and coins[paid] == 1 else None
             moved = False
@@ -353,28 +354,23 @@ class State(SnapshotState[Action]):
                 # the hands it may neither pass nor enter, and may take a coin from: all but
                 # itself and the one that paid its last coin
                 if leaving is None:
-                    moves = plain.get(hand)
-                    if moves is None:
-                        moves = plain[hand] = index.moves(start, steps, occupied & ~bit[start])
+                    held = plain.get(hand)
+                    if held is None:
+                        held = plain[hand] = index.moves(start, steps, occupied & ~bit[start])
+                    moves = held
                 else:
                     assert pay is not None  # the square the leaving hand pays from
                     moves = index.moves(start, steps, occupied & ~bit[start] & ~bit[pay])
-                if moves:
+                count = moves[1]
+                if count:
                     moved = True
-                for to, choices, path in moves:
-                    for steals in choices:
-                        turn = BlankTurn()
-                        turn.pay = pay
-                        turn.hand = start
-                        turn.to = to
-                        turn.steals = steals
-                        turn.path = path
-                        turn.__class__ = Turn  # type: ignore[assignment]
-                        append(turn)  # type: ignore[arg-type]
+                    append((count, pay, start, moves))
+                    total += count
             if not moved:
-                append(Turn(pay, None, None))
-        # push takes these very objects without checking them again
-        turns.close()
+                append((1, pay, None, None))
+                total += 1
+        # made lazily (a Turn when asked for); push takes those very objects unchecked
+        turns = TurnListing(parts, total)
         self._listed = turns
         return turns
 
@@ -403,7 +399,7 @@ class State(SnapshotState[Action]):
                 self.history.append((action, (
                     self.squares[:], self.coins[:], self.bank, dict(at), phase, self.current,
                     self.roll, self.contenders, self.opening_rolls, self.winner,
-                    listing_ref(self._listed),
+                    listing_ref(cast("Listing[Any]", self._listed)),
                 )))
                 self._listed = NOTHING_LISTED
                 self._apply_turn(paid, hand, action.to, robbed)
@@ -421,7 +417,7 @@ class State(SnapshotState[Action]):
         return (
             self.squares[:], self.coins[:], self.bank, dict(self.at), self.phase, self.current,
             self.roll, self.contenders[:], self.opening_rolls[:], self.winner,
-            listing_ref(self._listed),
+            listing_ref(cast("Listing[Any]", self._listed)),
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:

@@ -40,18 +40,23 @@ if TYPE_CHECKING:
 # first walk, its last + 1);
 # per walk its rank (a list), the bits of the squares it enters and its destination; every
 # walk's squares, one after the other, ``steps`` each; and what a listing reads of a walk
-# (:data:`About`), worked out as walks are taken (a few per destination in all: the first
-# walk there is free in most positions).
+# (:data:`About`), worked out for the first walks with the table, for the others as they are
+# taken (a few per destination in all: the first walk there is free in most positions); then,
+# per walk the bits of its destination's neighbours (the listing counts its turns in C).
 Table = tuple[
     tuple[tuple[int, int, int, int], ...], list[int], tuple[int, ...], tuple[int, ...],
-    tuple[Square, ...], list["About | None"],
+    tuple[Square, ...], list["About | None"], tuple[int, ...],
 ]
 # what a listing reads of a walk it takes, worked out the first time: its destination, its
 # squares (the witness path), the steal choices per bits of the destination's neighbours, and
 # the bits of those neighbours
 About = tuple[Square, tuple[Square, ...], dict[int, tuple[tuple[Square, ...], ...]], int]
-# a destination of one hand: (destination, every steal choice there, witness path)
-Move = tuple[Square, tuple[tuple[Square, ...], ...], tuple[Square, ...]]
+# one hand's moves (:meth:`WalkIndex.moves`): the walks taken, the number of turns they make,
+# the table's About per walk (each taken walk's is worked out) and the bits of the hands
+Moves = tuple[tuple[int, ...], int, list["About | None"], int]
+
+_TWO_TO = (1).__lshift__  # 2 ** n
+MOVES_KEPT = 50_000  # the most moves :meth:`WalkIndex.moves` keeps (then it starts again)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -76,6 +81,10 @@ class WalkIndex:
         self.size = board.size
         self.bit_of = dict(zip(self.names, self.bits, strict=True))  # square -> its bit
         self._destinations: dict[tuple[int, int], Table] = {}
+        # per (start square, steps): the bits of the squares that matter, and the moves kept
+        # per hands on them (:meth:`moves`)
+        self._known: dict[tuple[int, int], tuple[int, dict[int, tuple[tuple[int, ...], int]]]] = {}
+        self._kept = 0
 
     def occupied(self, squares: Iterable[Square]) -> int:
         """The bits of the given squares."""
@@ -126,8 +135,13 @@ class WalkIndex:
                 ends.append(end)
                 squares.extend(names[number] for number in entered)
         paths: list[About | None] = [None] * len(ranks)
+        ends_of, squares_of = tuple(ends), tuple(squares)
+        for _, _, first, _ in destinations:  # first walks are taken in most positions
+            paths[first] = self._about(first, steps, ends_of, squares_of)
+        adjacent = self._adjacent_bits
         # the ranks a list: a list's __getitem__ is a quick sort key, a tuple's a slow call
-        return (tuple(destinations), ranks, tuple(masks), tuple(ends), tuple(squares), paths)
+        return (tuple(destinations), ranks, tuple(masks), ends_of, squares_of, paths,
+                tuple(adjacent[end] for end in ends))
 
     @functools.cached_property
     def _steals_at(self) -> tuple[dict[int, tuple[tuple[Square, ...], ...]], ...]:
@@ -149,13 +163,54 @@ class WalkIndex:
         ``near``, taken in neighbour order."""
         return self._steals_at[number][near & self._adjacent_bits[number]]
 
-    def moves(self, start: Square, steps: int, blocked: int) -> list[Move]:
-        """Every (destination, its steal choices, witness path) of a hand on ``start`` moving
-        ``steps`` steps, when the squares whose bits are in ``blocked`` hold hands it may
-        neither enter nor pass (and may take a coin from): destinations in the rules' order,
-        each with every choice of the neighbours to take a coin from (``((),)`` for none)."""
-        destinations, ranks, masks, ends, squares, paths = self.destinations(
-            start.y * self.size + start.x, steps)
+    def moves(self, start: Square, steps: int, blocked: int) -> Moves:
+        """Every destination of a hand on ``start`` moving ``steps`` steps, when the squares
+        whose bits are in ``blocked`` hold hands it may neither enter nor pass (and may take a
+        coin from), as :data:`Moves`: the walks taken (one per destination, in the rules'
+        order), the number of turns they make (each destination's steal choices), the table's
+        :data:`About` per walk and the hands that matter (each walk's destination, witness
+        path and steal choices: ``about[2][about[3] & hands]``, ``((),)`` for none).
+
+        Kept per start square, roll and the hands that matter there (those on a square some
+        walk enters or beside a destination): a position's hands recur (a third of the
+        listings in random play, more the longer it plays), and the walks and count are a
+        tuple of ints (nothing for the garbage collector to walk)."""
+        number = start.y * self.size + start.x
+        known = self._known.get((number, steps))
+        if known is None:
+            known = self._known[number, steps] = (self._matters(number, steps), {})
+        matters, memo = known
+        key = blocked & matters
+        found = memo.get(key)
+        if found is None:
+            if self._kept >= MOVES_KEPT:  # a long process: start again
+                for _, older in self._known.values():
+                    older.clear()
+                self._kept = 0
+            found = memo[key] = self._find(number, steps, key)
+            self._kept += 1
+        return found[0], found[1], self._destinations[number, steps][5], key
+
+    def forget(self) -> None:
+        """Drop the moves :meth:`moves` keeps (the walk tables stay): as a fresh process."""
+        self._known.clear()
+        self._kept = 0
+
+    def _matters(self, number: int, steps: int) -> int:
+        """The bits of the squares whose hands can change the moves from square ``number``
+        with ``steps``: every square a walk enters, and every destination's neighbours."""
+        _, _, masks, ends, *_ = self.destinations(number, steps)
+        found = 0
+        for mask in masks:
+            found |= mask
+        for end in set(ends):
+            found |= self._adjacent_bits[end]
+        return found
+
+    def _find(self, number: int, steps: int, blocked: int) -> tuple[tuple[int, ...], int]:
+        """:meth:`moves` worked out: the walks taken and the number of turns they make."""
+        destinations, ranks, masks, ends, squares, paths, arounds = self.destinations(
+            number, steps)
         # per destination the first walk whose squares hold no hand: mostly its first walk,
         # and then the destinations stay in the order of their first walks
         chosen: list[int] = []
@@ -168,19 +223,16 @@ class WalkIndex:
                 for walk in range(first + 1, last):
                     if not masks[walk] & blocked:
                         taken(walk)
+                        if paths[walk] is None:
+                            paths[walk] = self._about(walk, steps, ends, squares)
                         late = True
                         break
         if late:
             chosen.sort(key=ranks.__getitem__)  # ranks differ: the order of the walks kept
-        moves: list[Move] = []
-        append = moves.append
-        for walk in chosen:
-            about = paths[walk]
-            if about is None:
-                about = paths[walk] = self._about(walk, steps, ends, squares)
-            to, path, steals_of, around = about
-            append((to, steals_of[around & blocked], path))
-        return moves
+        # each destination's steal choices: every subset of the hands beside it
+        count = sum(map(_TWO_TO, map(int.bit_count, map(blocked.__and__,
+                                                         map(arounds.__getitem__, chosen)))))
+        return tuple(chosen), count
 
     def _about(
         self, walk: int, steps: int, ends: tuple[int, ...], squares: tuple[Square, ...]

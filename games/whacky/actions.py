@@ -9,8 +9,11 @@ words; the :class:`Result` of a finished game. The state that takes them is
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from operator import itemgetter
+from typing import Any, overload
 
 from datafiles.userfile import shown
 from games.core.errors import UserError
@@ -49,6 +52,151 @@ class Move:
     @property
     def destination(self) -> str:
         return self.path[-1]
+
+
+class BlankMove:
+    """A :class:`Move`'s layout without its frozen ``__setattr__``: the listing fills one with
+    plain stores and then makes it a Move (``__class__`` assignment, allowed between classes of
+    the same layout): half of what setting a frozen dataclass's ``__dict__`` costs."""
+
+    piece: str
+    path: tuple[str, ...]
+
+
+class MoveListing(Sequence[Move]):
+    """A piece's moves as the rules list them (one per destination, in the search's order),
+    made lazily: it keeps the witness paths (point numbers) and makes a :class:`Move` only when
+    one is asked for, by index or by going over it (random play takes one), the same object
+    every time. ``entry`` gives push a listed move (the very object) with its points. Not a
+    ``list`` but it acts as one: equal to a list of the same moves, and a list's changes
+    (append, sort, clear, ...) make every move first."""
+
+    __slots__ = ("__weakref__", "_all", "_ids", "_labels", "_made", "_paths", "_piece")
+
+    def __init__(self, piece: str, paths: list[tuple[int, ...]], labels: tuple[str, ...]) -> None:
+        self._piece = piece
+        self._paths = paths
+        self._labels = labels
+        self._made: dict[int, Move] = {}  # index -> the move made for it
+        self._ids: dict[int, tuple[Move, tuple[int, ...]]] = {}  # id -> (move, its points)
+        self._all: list[Move] | None = None
+
+    def __len__(self) -> int:
+        return len(self._paths) if self._all is None else len(self._all)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
+        if self._all is not None or isinstance(index, slice):
+            return self.moves()[index]
+        made = self._made.get(index)
+        if made is not None:
+            return made
+        path = self._paths[index]  # IndexError as a list's
+        at = operator.index(index)
+        if at < 0:
+            at += len(self._paths)
+        made = self._made.get(at)
+        if made is None:
+            made = self._made[at] = self._make(path)
+        return made
+
+    def _make(self, path: tuple[int, ...]) -> Move:
+        move = BlankMove()
+        move.piece = self._piece
+        # the points' labels, looked up in C (a tuple's own __getitem__ is a slow call)
+        move.path = itemgetter(*path)(self._labels) if len(path) > 1 else (self._labels[path[0]],)
+        move.__class__ = Move  # type: ignore[assignment]
+        self._ids[id(move)] = (move, path)  # type: ignore[assignment]
+        return move  # type: ignore[return-value]
+
+    def moves(self) -> list[Move]:
+        """Every move, in order (each made once: the same objects as by index)."""
+        found = self._all
+        if found is None:
+            made = self._made
+            found = self._all = [
+                made[at] if at in made else self._make(path)
+                for at, path in enumerate(self._paths)
+            ]
+        return found
+
+    # a list's changes, on the moves made (the listing still holds only the moves it made)
+    def append(self, move: Move) -> None:
+        self.moves().append(move)
+
+    def extend(self, moves: Iterable[Move]) -> None:
+        self.moves().extend(moves)
+
+    def insert(self, index: int, move: Move) -> None:
+        self.moves().insert(index, move)
+
+    def remove(self, move: Move) -> None:
+        self.moves().remove(move)
+
+    def pop(self, index: int = -1) -> Move:
+        return self.moves().pop(index)
+
+    def clear(self) -> None:
+        self.moves().clear()
+
+    def sort(self, *, key: Callable[[Move], Any] | None = None, reverse: bool = False) -> None:
+        self.moves().sort(key=key, reverse=reverse)  # type: ignore[arg-type]
+
+    def reverse(self) -> None:
+        self.moves().reverse()
+
+    def copy(self) -> list[Move]:
+        return self.moves()[:]
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        self.moves()[index] = value
+
+    def __delitem__(self, index: int | slice) -> None:
+        del self.moves()[index]
+
+    def __add__(self, other: Iterable[Move]) -> list[Move]:
+        return [*self.moves(), *other]
+
+    def __radd__(self, other: Iterable[Move]) -> list[Move]:
+        return [*other, *self.moves()]
+
+    def __iadd__(self, other: Iterable[Move]) -> MoveListing:
+        self.moves().extend(other)
+        return self
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.moves())
+
+    def __reversed__(self) -> Iterator[Move]:
+        return reversed(self.moves())
+
+    def __contains__(self, value: object) -> bool:
+        return value in self.moves()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, MoveListing):
+            return self.moves() == other.moves()
+        if isinstance(other, (list, tuple)):
+            return self.moves() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.moves())
+
+    def entry(self, action: object) -> tuple[Any, ...] | None:
+        """(the move, its points) if ``action`` is one of the very moves this listing made."""
+        found = self._ids.get(id(action))
+        return found if found is not None and found[0] is action else None
+
+    def holds(self, action: object) -> bool:
+        return self.entry(action) is not None
 
 
 @dataclass(frozen=True)

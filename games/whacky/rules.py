@@ -90,7 +90,6 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
-from operator import itemgetter
 from typing import Any, cast
 
 from datafiles.assets import parse_once, read_once
@@ -113,6 +112,7 @@ from games.whacky.actions import (
     IllegalMove,
     MonsterRoll,
     Move,
+    MoveListing,
     Result,
     Roll,
     StateError,
@@ -207,7 +207,7 @@ class State(SnapshotState[Action]):
         self.said: tuple[str, ...] = ()  # what the last action caused, in words
         self.history: list[tuple[Action, tuple[Any, ...]]] = []
         # the moves legal_moves listed since the last push, by id: (move, point path)
-        self._listed: Listing[Move] = NOTHING_LISTED
+        self._listed: Listing[Move] | MoveListing = NOTHING_LISTED
         self._searched: tuple[Any, dict[int, tuple[int, ...]]] = (None, {})
         self._monster_searched: tuple[Any, dict[int, tuple[int, ...]]] = (None, {})
 
@@ -300,20 +300,9 @@ class State(SnapshotState[Action]):
             piece = self.monster_name(self.chosen)
         else:
             return []
-        labels = self.board.labels
-        # push applies these very objects without checking them again
-        moves: list[Move] = []
-        by_id: dict[int, tuple[Move, tuple[int, ...]]] = {}
-        for path in walks.values():
-            move = _BlankMove()  # a Move without its frozen __init__: plain stores, then a Move
-            move.piece = piece
-            # the points' labels, looked up in C (a tuple's own __getitem__ is a slow call)
-            move.path = itemgetter(*path)(labels) if len(path) > 1 else (labels[path[0]],)
-            move.__class__ = Move  # type: ignore[assignment]
-            moves.append(move)  # type: ignore[arg-type]
-            by_id[id(move)] = (move, path)  # type: ignore[assignment]
-        listing = self._listed = Listing.keyed(moves, by_id)
-        return listing
+        # made lazily (a Move when asked for); push applies those very objects unchecked
+        listing = self._listed = MoveListing(piece, list(walks.values()), self.board.labels)
+        return listing  # type: ignore[return-value]
 
     def whacky_walks(self, start: int, steps: int) -> dict[int, tuple[int, ...]]:
         """Whacky's destinations in exactly ``steps`` (node -> a best witness path: see
@@ -379,7 +368,7 @@ class State(SnapshotState[Action]):
         return (
             self.up, self.whacky, self.monsters, self.lives, self.phase, self.roll, self.chosen,
             self.rolls_left, self.power, self.stored_power, self.accident_dots, self.winner,
-            self.reason, self.said, listing_ref(self._listed),
+            self.reason, self.said, listing_ref(cast("Listing[Any]", self._listed)),
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
@@ -716,15 +705,6 @@ class State(SnapshotState[Action]):
 
     __hash__ = None  # type: ignore[assignment]
 
-
-
-class _BlankMove:
-    """A :class:`Move`'s layout without its frozen ``__setattr__``: the listing fills one with
-    plain stores and then makes it a Move (``__class__`` assignment, allowed between classes of
-    the same layout): half of what setting a frozen dataclass's ``__dict__`` costs."""
-
-    piece: str
-    path: tuple[str, ...]
 
 
 @functools.lru_cache(maxsize=64)

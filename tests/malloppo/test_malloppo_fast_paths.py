@@ -2,7 +2,8 @@
 after a push and a pop equals the listing of a fresh state read from the same JSON (the same
 turns, order and witness paths), a roll popped leaves the position it was rolled in, and only
 the very turns a state listed skip the check (one appended to the list by its caller is
-checked in full)."""
+checked in full), and the listing, which makes its turns when asked, gives the same objects
+however it is read."""
 
 from __future__ import annotations
 
@@ -106,3 +107,37 @@ def test_a_roll_the_quick_way_refuses_what_the_rules_refuse() -> None:
     assert state.phase is Phase.MOVE and state.roll == 3
     assert state.pop() == Roll(3)
     assert state.to_json() == before and state.legal_actions() == [Roll(v) for v in range(1, 7)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_listing_gives_the_same_turn_objects_however_it_is_read(seed: int) -> None:
+    """The listing makes its turns when asked: by index, from the end, by going over it or
+    sorted, each is the one object pushed as listed; asked in any order, they are the turns
+    of a fresh state's listing in order."""
+    rng, chance = random.Random(seed), Chance(seed)
+    state = State(4)
+    checked = 0
+    for _ in range(300):
+        if state.is_over():
+            break
+        if state.is_chance():
+            state.roll_with(chance)
+            continue
+        legal = state.legal_actions()
+        order = list(range(len(legal)))
+        rng.shuffle(order)
+        picked = [legal[i] for i in order[:3]]
+        assert [legal[i] for i in order[:3]] == picked
+        assert all(legal[i] is turn for i, turn in zip(order, picked, strict=False))
+        assert all(legal[i - len(legal)] is legal[i] for i in order[:3])
+        fresh = State.from_json(state.to_json()).legal_actions()
+        assert len(legal) == len(fresh) and list(legal) == list(fresh)
+        assert all(a is b for a, b in zip(legal, [legal[i] for i in range(len(legal))],
+                                          strict=True))
+        if rng.random() < 0.3:
+            legal.sort(key=str)  # a caller's sort: the turns are still the listed ones
+        action = rng.choice(legal)
+        state.push(action)
+        assert state.history[-1][0] is action
+        checked += 1
+    assert checked > 25

@@ -1,7 +1,8 @@
 """Whacky Wit's quick ways (issue 26) play the same game as the full rules: the listing after a
 push and a pop equals the listing of a fresh state read from the same JSON (the same moves,
 order and witness paths), a move taken from a listing held across them plays as its JSON round
-trip does, and the search without dots in reach finds the walks the full search finds."""
+trip does, the search without dots in reach finds the walks the full search finds, and the
+listing, which makes its moves when asked, gives the same objects however it is read."""
 
 from __future__ import annotations
 
@@ -64,3 +65,37 @@ def test_the_search_with_no_dot_in_reach_is_the_full_search(steps: int) -> None:
                 assert list(found.items()) == list(
                     previous_whacky_walks(board, start, steps, monsters, up, False).items()
                 )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_listing_gives_the_same_move_objects_however_it_is_read(seed: int) -> None:
+    """The listing makes its moves when asked: by index, from the end, by going over it or
+    sorted, each is the one object pushed as listed, and they are a fresh state's moves."""
+    rng, chance = random.Random(seed), Chance(seed)
+    state = State()
+    checked = 0
+    for _ in range(400):
+        if state.is_over():
+            break
+        if state.is_chance():
+            state.roll_with(chance)
+            continue
+        legal = state.legal_actions()
+        if not legal or not isinstance(legal[0], Move):
+            state.push(rng.choice(legal))
+            continue
+        order = list(range(len(legal)))
+        rng.shuffle(order)
+        picked = [legal[i] for i in order]
+        assert all(legal[i] is move for i, move in zip(order, picked, strict=True))
+        assert all(legal[i - len(legal)] is legal[i] for i in order)
+        assert list(legal) == State.from_json(state.to_json()).legal_actions()
+        assert all(a is b for a, b in zip(legal, [legal[i] for i in range(len(legal))],
+                                          strict=True))
+        if rng.random() < 0.3:
+            legal.sort(key=str)  # a caller's sort: the moves are still the listed ones
+        action = rng.choice(legal)
+        state.push(action)
+        assert state.history[-1][0] is action
+        checked += 1
+    assert checked > 25
