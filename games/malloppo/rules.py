@@ -62,6 +62,7 @@ the clause):
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -107,6 +108,8 @@ from games.turnkit.grid import Square
 from games.turnkit.turns import next_player, opening_step
 
 _NO_HANDS = [None] * HANDS_PER_COLOUR  # a player's squares once he is out
+_TURN_UNDO = 8  # the length of the undo record of a listed turn (push, pop)
+_weak = weakref.ref  # a snapshot holds its listing weakly (games.turnkit.engine.listing_ref)
 
 # --- exceptions ---------------------------------------------------------------------------
 class IllegalMove(ValueError):
@@ -384,25 +387,29 @@ class State(SnapshotState[Action]):
 
     def push(self, action: Action) -> None:
         """Apply ``action`` (:meth:`SnapshotState.push`), the two actions of random play and
-        search the quick way: a turn this state listed (the very object: nothing to check) and
-        a plain roll of the die in phase roll, whose undo needs only the roll before it (the
-        one-item snapshot :meth:`_restore` knows)."""
+        search the quick way: a turn this state listed (the very object: nothing to check),
+        whose undo record holds only what a turn changes (fresh copies of the hands' squares,
+        coins and squares-to-hands, the bank, the player to move, the roll, the winner and the
+        listing: no opening left, the phase was move), and a plain roll of the die in phase
+        roll, whose undo needs only the roll before it. :meth:`pop` knows both by their
+        length."""
         phase = self.phase
         if phase is Phase.MOVE:
-            if self._listed.holds(action):
-                assert isinstance(action, Turn)
+            listed = self._listed
+            if listed.holds(action):
+                turn: Turn = action  # type: ignore[assignment]  # one of the listed turns
                 at = self.at
-                paid = at[action.pay] if action.pay is not None else None
-                hand = at[action.hand] if action.hand is not None else None
-                robbed = tuple([at[square] for square in action.steals])
-                # the snapshot of a position in phase move: no opening left to copy
-                self.history.append((action, (
-                    self.squares[:], self.coins[:], self.bank, dict(at), phase, self.current,
-                    self.roll, self.contenders, self.opening_rolls, self.winner,
-                    listing_ref(cast("Listing[Any]", self._listed)),
+                pay, moving = turn.pay, turn.hand
+                self.history.append((turn, (
+                    self.squares[:], self.coins[:], self.bank, at.copy(), self.current,
+                    self.roll, self.winner, _weak(listed),
                 )))
                 self._listed = NOTHING_LISTED
-                self._apply_turn(paid, hand, action.to, robbed)
+                self._apply_turn(
+                    at[pay] if pay is not None else None,
+                    at[moving] if moving is not None else None,
+                    turn.to, tuple([at[square] for square in turn.steals]),
+                )
                 return
         elif phase is Phase.ROLL and type(action) is Roll:
             value = action.value
@@ -413,6 +420,27 @@ class State(SnapshotState[Action]):
                 return
         super().push(action)
 
+    def pop(self) -> Action:
+        """Undo the last action and return it (:meth:`SnapshotState.pop`; the undo records of
+        :meth:`push`'s quick ways restored here, without a call more)."""
+        history = self.history
+        if not history:
+            raise IndexError("nothing to undo")
+        action, snap = history.pop()
+        size = len(snap)
+        if size == _TURN_UNDO:  # a listed turn: the rest was as it is (phase move)
+            (self.squares, self.coins, self.bank, self.at, self.current, self.roll,
+             self.winner, listed) = snap
+            self.phase = Phase.MOVE
+            # the turns listed in the state popped back to are its turns again (while held)
+            found = listed()
+            self._listed = NOTHING_LISTED if found is None else found
+        elif size == 1:  # a roll in phase roll: nothing else changed
+            self.roll, self.phase, self._listed = snap[0], Phase.ROLL, NOTHING_LISTED
+        else:
+            self._restore(snap)
+        return action
+
     def _snapshot(self) -> tuple[Any, ...]:
         return (
             self.squares[:], self.coins[:], self.bank, dict(self.at), self.phase, self.current,
@@ -421,9 +449,6 @@ class State(SnapshotState[Action]):
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
-        if len(snap) == 1:  # a roll in phase roll (push): nothing else changed
-            self.roll, self.phase, self._listed = snap[0], Phase.ROLL, NOTHING_LISTED
-            return
         (
             self.squares, self.coins, self.bank, self.at, self.phase, self.current, self.roll,
             self.contenders, self.opening_rolls, self.winner, listed,
@@ -620,34 +645,34 @@ class State(SnapshotState[Action]):
         if not self.contenders:
             self.phase = Phase.ROLL
 
-    def _take_coin(self, hand: int) -> None:
-        """One coin off ``hand``; with its last coin the hand leaves the board."""
-        self.coins[hand] -= 1
-        if self.coins[hand] == 0:
-            square = self.squares[hand]
-            assert square is not None
-            del self.at[square]
-            self.squares[hand] = None
-
     def _apply_turn(
         self, paid: int | None, hand: int | None, to: Square | None, robbed: tuple[int, ...]
     ) -> None:
-        squares = self.squares
-        off = squares.count(None)
+        # a hand whose last coin is taken (paid or robbed) leaves the board
+        squares, coins, at = self.squares, self.coins, self.at
+        left = False
         if paid is not None:
-            self._take_coin(paid)
+            coins[paid] -= 1
+            if not coins[paid]:
+                del at[squares[paid]]  # type: ignore[arg-type]  # a hand that paid is on it
+                squares[paid] = None
+                left = True
             self.bank += 1
         if hand is not None and to is not None:
             start = squares[hand]
             assert start is not None
-            del self.at[start]
+            del at[start]
             squares[hand] = to
-            self.at[to] = hand
+            at[to] = hand
             for other in robbed:
-                self._take_coin(other)
-                self.coins[hand] += 1
+                coins[other] -= 1
+                if not coins[other]:
+                    del at[squares[other]]  # type: ignore[arg-type]  # robbed on the board
+                    squares[other] = None
+                    left = True
+                coins[hand] += 1
         self.roll = None
-        if squares.count(None) == off:  # no hand left: the same two or more players play on
+        if not left:  # no hand left: the same two or more players play on
             players, seat = self.players, self.current
             while True:
                 seat = (seat + 1) % players

@@ -3,7 +3,7 @@ after a push and a pop equals the listing of a fresh state read from the same JS
 turns, order and witness paths), a roll popped leaves the position it was rolled in, and only
 the very turns a state listed skip the check (one appended to the list by its caller is
 checked in full), and the listing, which makes its turns when asked, gives the same objects
-however it is read."""
+however it is read; random sequences of pushes popped back leave the state as it was."""
 
 from __future__ import annotations
 
@@ -141,3 +141,38 @@ def test_a_listing_gives_the_same_turn_objects_however_it_is_read(seed: int) -> 
         assert state.history[-1][0] is action
         checked += 1
     assert checked > 25
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_push_sequences_popped_back_leave_the_state_as_it_was(seed: int) -> None:
+    """Deep undo (a search's walk): from positions of random games, up to ten actions (rolls,
+    listed turns, hands leaving, games won) pushed and all popped again give the same JSON,
+    squares-to-hands, history and listing as before, and the game plays on from there."""
+    rng, chance = random.Random(seed), Chance(seed)
+    sequences = 0
+    for game in range(4):
+        state = State(2 + (seed + game) % 3)
+        while not state.is_over():
+            before, depth, at = state.to_json(), len(state.history), dict(state.at)
+            listed = None if state.is_chance() else state.legal_actions()
+            for _ in range(rng.randint(1, 10)):
+                if state.is_over():
+                    break
+                if state.is_chance():
+                    state.roll_with(chance)
+                else:
+                    state.push(rng.choice(state.legal_actions()))
+            while len(state.history) > depth:
+                state.pop()
+            sequences += 1
+            assert state.to_json() == before
+            assert state.at == at
+            assert state.at == {sq: h for h, sq in enumerate(state.squares) if sq is not None}
+            if listed is not None:
+                assert _same_turns(state.legal_actions(), listed)
+                assert _same_turns(listed, State.from_json(before).legal_actions())
+            if state.is_chance():
+                state.roll_with(chance)
+            else:
+                state.push(rng.choice(state.legal_actions()))
+    assert sequences > 100
