@@ -39,7 +39,8 @@ and Whacky Wit's (the moves its previous searches give, run afresh:
 ``scripts/whacky_reference.py``).
 
     python scripts/bench_engines.py [--seconds 2] [--repeats 3] [--games stonewall,malloppo]
-                                    [--positions 200] [--changes 200] [--no-open-spiel]
+                                    [--positions 200] [--changes 200] [--checks 3000]
+                                    [--no-open-spiel]
 """
 
 from __future__ import annotations
