@@ -341,10 +341,20 @@ class WallScene:
         )
 
     def _moved_by_pull(self, piece: Piece) -> list[Piece]:
-        """The wall disks a pull of ``piece`` moves at once: those resting on it, directly or
-        through others (their support goes). Those it touches thaw if a fast pull drags them
-        (:meth:`_drag_neighbours`); the rest of a frozen wall stays frozen until something
-        moving touches it (``World.freeze``)."""
+        """The wall disks a pull of ``piece`` disturbs: those it touches (within 1 mm, as
+        :meth:`_wall_neighbours`: beside it in its row, the two it rests on, the two resting
+        on it) and every wall disk resting on any of them, directly or through others (the
+        tower on top wakes with them). The rest of a frozen wall stays frozen until something
+        moving touches it (``World.freeze``); docs/physics-tuning.md, "Which disks a pull
+        thaws", says why these and not only the disks above ``piece``."""
+        moved = dict.fromkeys(self._wall_neighbours(piece))
+        for disk in [piece, *moved]:
+            moved.update(dict.fromkeys(self._resting_on(disk)))
+        moved.pop(piece, None)
+        return list(moved)
+
+    def _resting_on(self, piece: Piece) -> list[Piece]:
+        """The wall disks resting on ``piece``, directly or through others."""
         slot = self.slots.get(piece.name)
         moved: list[Piece] = []
         if slot is None:
