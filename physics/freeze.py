@@ -142,7 +142,7 @@ class Freezer:
             if piece is None:
                 continue
             frozen = [other for other in contacts.get(piece, ()) if other.frozen]
-            if frozen and not body.kinetic_energy <= body.mass * idle:  # NaN: moving
+            if frozen and watch.moves(index, idle):
                 pressed.extend(frozen)
         if pressed:
             self.thaw(pressed)

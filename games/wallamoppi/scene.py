@@ -381,14 +381,15 @@ class WallScene:
             and grown.intersects(other.shape.cache_bb())
         ]
 
-    def update_pull(self, hand_velocity: pymunk.Vec2d) -> None:
-        """Each frame while a pulled disk is held: drag the neighbours, re-meet the tower."""
+    def update_pull(self, hand: pymunk.Body) -> None:
+        """Each frame while a pulled disk is held: drag the neighbours (at the velocity of the
+        ``hand``'s body), re-meet the tower."""
         pull = self.pull
         if pull is None:
             return
         if not pull.dragged and (pull.piece.body.position - pull.start).length > 4.0:
             pull.dragged = True
-            self._drag_neighbours(pull, hand_velocity)
+            self._drag_neighbours(pull, hand.velocity)
         if pull.dragged and not pull.clear_of_tower and self._above_tower(pull.piece):
             pull.clear_of_tower = True
             mask = pull.piece.shape.filter.mask | int(Layer.TOWER)
