@@ -303,11 +303,11 @@ class WallScene:
             self._watches = None
             watch = self._watched()[2]
         poses = watch.poses()  # one pass through Chipmunk, in tower order
-        for level, disk_id in enumerate(self.tower):
-            piece = self.disks[disk_id]
-            x, y, angle = poses[level]
+        disks, degrees = self.disks, math.degrees
+        for level, (disk_id, (x, y, angle)) in enumerate(zip(self.tower, poses, strict=True)):
+            piece = disks[disk_id]
             why: str | None = None
-            tilt = math.degrees(angle) % 180.0  # tilt_of_angle(angle), inline: 36 disks
+            tilt = degrees(angle) % 180.0  # tilt_of_angle(angle), inline: 36 disks
             if tilt > tilt_limit and 180.0 - tilt > tilt_limit:
                 why = f"tilted past {tilt_limit:g}°"
             elif below is not None and y < below + thickness - overlap - drop:
