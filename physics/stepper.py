@@ -21,6 +21,8 @@ fall back to the public ``space.step`` and ``body.is_sleeping``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
+from operator import not_
 
 import pymunk
 
@@ -210,6 +212,21 @@ class BodyWatch:
         if self._handles is None:
             return (body.is_sleeping for body in self.bodies)
         return map(_chipmunk.cpBodyIsSleeping, self._handles)
+
+    def awake(self) -> list[pymunk.Body]:
+        """The bodies that do not sleep, in order (picked in C)."""
+        return list(compress(self.bodies, map(not_, self.asleep())))
+
+    def moves(self, index: int, idle: float) -> bool:
+        """True unless the body at ``index`` has a kinetic energy of at most its mass ×
+        ``idle`` (NaN moves): Chipmunk's own getters, as ``body.kinetic_energy`` and
+        ``body.mass``, without pymunk's Python per property."""
+        if self._handles is None:
+            body = self.bodies[index]
+            return not body.kinetic_energy <= body.mass * idle
+        handle = self._handles[index]
+        chipmunk = _chipmunk
+        return not chipmunk.cpBodyKineticEnergy(handle) <= chipmunk.cpBodyGetMass(handle) * idle
 
     def all_asleep(self) -> bool:
         """True if every body sleeps (also for no bodies)."""

@@ -699,11 +699,8 @@ class World(ContactBook, Freezer):
 
     def _only_awake(self, piece: Piece) -> bool:
         """True if ``piece`` is the only dynamic body awake."""
-        watch = self._bodies_watch()
-        flags = list(watch[1].asleep())
-        if flags.count(0) != 1:
-            return False
-        return watch[1].bodies[flags.index(0)] is piece.body
+        awake = self._bodies_watch()[1].awake()
+        return len(awake) == 1 and awake[0] is piece.body
 
     def _solver_iterations(self, levels: float | None = None) -> int:
         """Solver iterations per substep for a world whose tallest stack is ``levels`` high.

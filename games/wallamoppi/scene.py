@@ -303,11 +303,11 @@ class WallScene:
             self._watches = None
             watch = self._watched()[2]
         poses = watch.poses()  # one pass through Chipmunk, in tower order
-        for level, disk_id in enumerate(self.tower):
-            piece = self.disks[disk_id]
-            x, y, angle = poses[level]
+        disks, degrees = self.disks, math.degrees
+        for level, (disk_id, (x, y, angle)) in enumerate(zip(self.tower, poses, strict=True)):
+            piece = disks[disk_id]
             why: str | None = None
-            tilt = math.degrees(angle) % 180.0  # tilt_of_angle(angle), inline: 36 disks
+            tilt = degrees(angle) % 180.0  # tilt_of_angle(angle), inline: 36 disks
             if tilt > tilt_limit and 180.0 - tilt > tilt_limit:
                 why = f"tilted past {tilt_limit:g}°"
             elif below is not None and y < below + thickness - overlap - drop:
@@ -381,14 +381,15 @@ class WallScene:
             and grown.intersects(other.shape.cache_bb())
         ]
 
-    def update_pull(self, hand_velocity: pymunk.Vec2d) -> None:
-        """Each frame while a pulled disk is held: drag the neighbours, re-meet the tower."""
+    def update_pull(self, hand: pymunk.Body) -> None:
+        """Each frame while a pulled disk is held: drag the neighbours (at the velocity of the
+        ``hand``'s body), re-meet the tower."""
         pull = self.pull
         if pull is None:
             return
         if not pull.dragged and (pull.piece.body.position - pull.start).length > 4.0:
             pull.dragged = True
-            self._drag_neighbours(pull, hand_velocity)
+            self._drag_neighbours(pull, hand.velocity)
         if pull.dragged and not pull.clear_of_tower and self._above_tower(pull.piece):
             pull.clear_of_tower = True
             mask = pull.piece.shape.filter.mask | int(Layer.TOWER)

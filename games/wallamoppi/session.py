@@ -393,8 +393,8 @@ class WallamoppiSession(PhysicsSession):
         held = self.hand.held
         # a disk carried alone (the wall frozen, the tower asleep): few solver iterations
         self.world.solve_lightly(held if self.outcome is None else None)
-        if self.scene.pull is not None:  # (the hand's velocity only asked while pulling)
-            self.scene.update_pull(self.hand.body.velocity)
+        if self.scene.pull is not None:  # (the hand's velocity only asked for a drag)
+            self.scene.update_pull(self.hand.body)
         self.scene.update_fallen(held)
         if self.rules.phase is not Phase.TOWER:
             return

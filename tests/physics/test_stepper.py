@@ -73,6 +73,13 @@ def test_body_watch_tells_which_disks_sleep() -> None:
     assert list(map(bool, watch.asleep())) == [True, True, True, False]
     assert not watch.all_asleep()
     assert BodyWatch([]).all_asleep()
+    assert watch.awake() == [loose.body]
+    # a body moves when its kinetic energy is above its mass times the idle speed squared
+    loose.body.velocity = (3.0, 4.0)  # 25 mm²/s² a unit of mass
+    loose.body.angular_velocity = 0.0
+    assert watch.moves(3, 24.0)
+    assert not watch.moves(3, 25.0)
+    assert not watch.moves(0, 1.0)  # at rest on the stack (slower than 1 mm/s)
 
 
 def _resting_pile(skip: bool) -> tuple[World, Hand]:
