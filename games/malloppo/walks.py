@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from games.turnkit.grid import Square
@@ -85,13 +84,6 @@ class WalkIndex:
         # per hands on them (:meth:`moves`)
         self._known: dict[tuple[int, int], tuple[int, dict[int, tuple[tuple[int, ...], int]]]] = {}
         self._kept = 0
-
-    def occupied(self, squares: Iterable[Square]) -> int:
-        """The bits of the given squares."""
-        bits, size = 0, self.size
-        for square in squares:
-            bits |= 1 << (square.y * size + square.x)
-        return bits
 
     def destinations(self, start: int, steps: int) -> Table:
         """Every destination of a walk of ``steps`` steps from square ``start`` on an empty
