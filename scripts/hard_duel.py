@@ -26,6 +26,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from ladder import wilson  # a sibling script
+
 from games.core.rng import Chance
 from games.turnkit.bot_luck import bot_seed
 
@@ -36,19 +38,6 @@ CONTENDERS = {
     "malloppo": ("AnswerBot", "ExpectimaxBot"),
     "whacky": ("DeeperBot", "ExpectimaxBot"),
 }
-Z95 = 1.959964
-
-
-def wilson(successes: float, n: int) -> tuple[float, float]:
-    """Wilson's 95 % interval for a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
-    half = Z95 * (p * (1 - p) / n + Z95**2 / (4 * n * n)) ** 0.5 / (1 + Z95**2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def play(game: str, seed: int, bots: list[Any], times: list[list[float]]) -> int | None:
     """Play one seeded 2-player game; the winning seat (None if it did not end)."""
     rules = __import__(f"games.{game}.rules", fromlist=["State"])

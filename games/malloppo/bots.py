@@ -145,6 +145,20 @@ class EasyBot(GreedyBot):
         return super().choose_turn(state)
 
 
+def _ranked(
+    state: State, scored: list[Scored], reach: dict[int, list[set[Square]]]
+) -> list[Scored]:
+    """The best steal/pay choice per (hand, destination), best value first, the least exposed
+    to the opponents' ``reach`` first among equals."""
+    danger = _danger(state, reach)
+    best_per_move: dict[tuple[Square | None, Square | None], Scored] = {}
+    for s in scored:
+        key = (s.turn.hand, s.turn.to)
+        if key not in best_per_move or s.value > best_per_move[key].value:
+            best_per_move[key] = s
+    return sorted(best_per_move.values(), key=lambda s: (-s.value, _exposure(state, s, danger)))
+
+
 class ExpectimaxBot(Bot):
     """One turn, then each opponent's roll (a chance node) and best reply."""
 
@@ -157,19 +171,7 @@ class ExpectimaxBot(Bot):
         self.luck(state).shuffle(scored)  # equal turns: the first found wins, in seeded order
         me = state.current
         reach = {q: _reach(state, q) for q in state.alive() if q != me}
-        danger = _danger(state, reach)
-        # Best steal/pay choice per (hand, destination); then the best few by value, the
-        # least exposed first among equals.
-        best_per_move: dict[tuple[Square | None, Square | None], Scored] = {}
-        for s in scored:
-            key = (s.turn.hand, s.turn.to)
-            if key not in best_per_move or s.value > best_per_move[key].value:
-                best_per_move[key] = s
-
-        def exposure(s: Scored) -> float:
-            return _exposure(state, s, danger)
-
-        ranked = sorted(best_per_move.values(), key=lambda s: (-s.value, exposure(s)))
+        ranked = _ranked(state, scored, reach)
         best: tuple[float, Turn] | None = None
         for s in ranked[:CANDIDATES]:
             total = s.value
@@ -210,17 +212,7 @@ class AnswerBot(Bot):
         self.luck(state).shuffle(scored)  # equal turns: the first found wins, in seeded order
         me = state.current
         reach = {q: _reach(state, q) for q in state.alive() if q != me}
-        danger = _danger(state, reach)
-        best_per_move: dict[tuple[Square | None, Square | None], Scored] = {}
-        for s in scored:
-            key = (s.turn.hand, s.turn.to)
-            if key not in best_per_move or s.value > best_per_move[key].value:
-                best_per_move[key] = s
-
-        def exposure(s: Scored) -> float:
-            return _exposure(state, s, danger)
-
-        ranked = sorted(best_per_move.values(), key=lambda s: (-s.value, exposure(s)))
+        ranked = _ranked(state, scored, reach)
         if self.candidates is not None:
             ranked = ranked[:self.candidates]
         neighbours = state.board.neighbours
