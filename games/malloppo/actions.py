@@ -8,13 +8,13 @@ stay one thing: the state and its rules.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
 from datafiles.userfile import shown
 from games.malloppo.basics import DIE_SIDES, _parse_square
 from games.malloppo.walks import Moves
+from games.turnkit.engine import LazyListing
 from games.turnkit.grid import Square
 
 
@@ -83,7 +83,7 @@ ROLLS = tuple(Roll(value) for value in range(1, DIE_SIDES + 1))  # immutable: sh
 Part = tuple[int, "Square | None", "Square | None", "Moves | None"]
 
 
-class TurnListing(Sequence[Turn]):
+class TurnListing(LazyListing[Turn]):
     """A listing of turns as :meth:`State._turn_list` fills it, made lazily: it keeps its
     parts (per payment and hand, the hand's moves as the walk index gives them, shared
     between the payments that leave every hand) and makes a :class:`Turn` only when one is
@@ -114,7 +114,7 @@ class TurnListing(Sequence[Turn]):
 
     def __getitem__(self, index: int | slice) -> Turn | list[Turn]:
         if self._all is not None or isinstance(index, slice):
-            return self.turns()[index]
+            return self.actions()[index]
         made = self._made.get(index)
         if made is not None:
             return made
@@ -147,7 +147,7 @@ class TurnListing(Sequence[Turn]):
                 return _turn(pay, hand, to, choices[at], path)
         raise IndexError("listing index out of range")  # pragma: no cover (checked above)
 
-    def turns(self) -> list[Turn]:
+    def actions(self) -> list[Turn]:
         """Every turn, in order (each made once: the same objects as by index)."""
         found = self._all
         if found is None:
@@ -175,72 +175,6 @@ class TurnListing(Sequence[Turn]):
                         append(turn)
             self._all = found
         return found
-
-    # a list's changes, on the turns made (the listing still holds only the turns it made:
-    # one the caller adds is checked in full when pushed)
-    def append(self, turn: Turn) -> None:
-        self.turns().append(turn)
-
-    def extend(self, turns: Iterable[Turn]) -> None:
-        self.turns().extend(turns)
-
-    def insert(self, index: int, turn: Turn) -> None:
-        self.turns().insert(index, turn)
-
-    def remove(self, turn: Turn) -> None:
-        self.turns().remove(turn)
-
-    def pop(self, index: int = -1) -> Turn:
-        return self.turns().pop(index)
-
-    def clear(self) -> None:
-        self.turns().clear()
-
-    def sort(self, *, key: Callable[[Turn], Any] | None = None, reverse: bool = False) -> None:
-        self.turns().sort(key=key, reverse=reverse)  # type: ignore[arg-type]
-
-    def reverse(self) -> None:
-        self.turns().reverse()
-
-    def copy(self) -> list[Turn]:
-        return self.turns()[:]
-
-    def __setitem__(self, index: Any, value: Any) -> None:
-        self.turns()[index] = value
-
-    def __delitem__(self, index: int | slice) -> None:
-        del self.turns()[index]
-
-    def __add__(self, other: Iterable[Turn]) -> list[Turn]:
-        return [*self.turns(), *other]
-
-    def __radd__(self, other: Iterable[Turn]) -> list[Turn]:
-        return [*other, *self.turns()]
-
-    def __iadd__(self, other: Iterable[Turn]) -> TurnListing:
-        self.turns().extend(other)
-        return self
-
-    def __iter__(self) -> Iterator[Turn]:
-        return iter(self.turns())
-
-    def __reversed__(self) -> Iterator[Turn]:
-        return reversed(self.turns())
-
-    def __contains__(self, value: object) -> bool:
-        return value in self.turns()
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, TurnListing):
-            return self.turns() == other.turns()
-        if isinstance(other, (list, tuple)):
-            return self.turns() == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(self.turns())
 
     def entry(self, action: object) -> tuple[Any, ...] | None:
         return (action,) if self.holds(action) else None

@@ -13,7 +13,8 @@ listing: a search that lists, pushes, pops and pushes another checks nothing twi
 push starts a new listing, so a listing is never taken for another position. Every engine's
 snapshots (Stonewall, Dammi il malloppo, Whacky Wit) hold their listing weakly
 (:class:`Listing`): back after a pop while the search still holds it, and not kept by the
-history of a game played on.
+history of a game played on. Dammi il malloppo's and Whacky Wit's move listings make their
+actions only when asked for, on :class:`LazyListing`.
 
 Pure Python: no pygame, no pymunk.
 """
@@ -21,7 +22,7 @@ Pure Python: no pygame, no pymunk.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
@@ -75,6 +76,86 @@ class Listing(list[ActionT]):
 
 
 NOTHING_LISTED: Listing[Any] = Listing()  # never changed
+
+
+class LazyListing(Sequence[ActionT]):
+    """A listing that makes its actions only when asked for (Dammi il malloppo's turns, Whacky
+    Wit's moves: random play takes one of some fifty, a search a few). A subclass gives
+    ``__len__``, ``__getitem__`` for one index (the same object every time) and
+    :meth:`actions`, every action in order, made once. Not a ``list`` but it acts as one:
+    equal to a list of the same actions, and a list's changes (append, sort, clear, ...) make
+    every action and change that list (the listing still holds only the actions it made: one
+    the caller adds is checked in full when pushed)."""
+
+    __slots__ = ()
+
+    def actions(self) -> list[ActionT]:
+        """Every action, in order (each made once: the same objects as by index)."""
+        raise NotImplementedError
+
+    def append(self, action: ActionT) -> None:
+        self.actions().append(action)
+
+    def extend(self, actions: Iterable[ActionT]) -> None:
+        self.actions().extend(actions)
+
+    def insert(self, index: int, action: ActionT) -> None:
+        self.actions().insert(index, action)
+
+    def remove(self, action: ActionT) -> None:
+        self.actions().remove(action)
+
+    def pop(self, index: int = -1) -> ActionT:
+        return self.actions().pop(index)
+
+    def clear(self) -> None:
+        self.actions().clear()
+
+    def sort(self, *, key: Callable[[ActionT], Any] | None = None, reverse: bool = False) -> None:
+        self.actions().sort(key=key, reverse=reverse)
+
+    def reverse(self) -> None:
+        self.actions().reverse()
+
+    def copy(self) -> list[ActionT]:
+        return self.actions()[:]
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        self.actions()[index] = value
+
+    def __delitem__(self, index: int | slice) -> None:
+        del self.actions()[index]
+
+    def __add__(self, other: Iterable[ActionT]) -> list[ActionT]:
+        return [*self.actions(), *other]
+
+    def __radd__(self, other: Iterable[ActionT]) -> list[ActionT]:
+        return [*other, *self.actions()]
+
+    def __iadd__(self, other: Iterable[ActionT]) -> Self:
+        self.actions().extend(other)
+        return self
+
+    def __iter__(self) -> Iterator[ActionT]:
+        return iter(self.actions())
+
+    def __reversed__(self) -> Iterator[ActionT]:
+        return reversed(self.actions())
+
+    def __contains__(self, value: object) -> bool:
+        return value in self.actions()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyListing):
+            return self.actions() == other.actions()
+        if isinstance(other, (list, tuple)):
+            return self.actions() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.actions())
 
 
 def listing_ref(listing: Listing[Any]) -> Callable[[], Listing[Any] | None]:

@@ -10,13 +10,13 @@ words; the :class:`Result` of a finished game. The state that takes them is
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, overload
 
 from datafiles.userfile import shown
 from games.core.errors import UserError
+from games.turnkit.engine import LazyListing
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class BlankMove:
     path: tuple[str, ...]
 
 
-class MoveListing(Sequence[Move]):
+class MoveListing(LazyListing[Move]):
     """A piece's moves as the rules list them (one per destination, in the search's order),
     made lazily: it keeps the witness paths (point numbers) and makes a :class:`Move` only when
     one is asked for, by index or by going over it (random play takes one), the same object
@@ -92,7 +92,7 @@ class MoveListing(Sequence[Move]):
 
     def __getitem__(self, index: int | slice) -> Move | list[Move]:
         if self._all is not None or isinstance(index, slice):
-            return self.moves()[index]
+            return self.actions()[index]
         made = self._made.get(index)
         if made is not None:
             return made
@@ -114,7 +114,7 @@ class MoveListing(Sequence[Move]):
         self._ids[id(move)] = (move, path)  # type: ignore[assignment]
         return move  # type: ignore[return-value]
 
-    def moves(self) -> list[Move]:
+    def actions(self) -> list[Move]:
         """Every move, in order (each made once: the same objects as by index)."""
         found = self._all
         if found is None:
@@ -124,71 +124,6 @@ class MoveListing(Sequence[Move]):
                 for at, path in enumerate(self._paths)
             ]
         return found
-
-    # a list's changes, on the moves made (the listing still holds only the moves it made)
-    def append(self, move: Move) -> None:
-        self.moves().append(move)
-
-    def extend(self, moves: Iterable[Move]) -> None:
-        self.moves().extend(moves)
-
-    def insert(self, index: int, move: Move) -> None:
-        self.moves().insert(index, move)
-
-    def remove(self, move: Move) -> None:
-        self.moves().remove(move)
-
-    def pop(self, index: int = -1) -> Move:
-        return self.moves().pop(index)
-
-    def clear(self) -> None:
-        self.moves().clear()
-
-    def sort(self, *, key: Callable[[Move], Any] | None = None, reverse: bool = False) -> None:
-        self.moves().sort(key=key, reverse=reverse)  # type: ignore[arg-type]
-
-    def reverse(self) -> None:
-        self.moves().reverse()
-
-    def copy(self) -> list[Move]:
-        return self.moves()[:]
-
-    def __setitem__(self, index: Any, value: Any) -> None:
-        self.moves()[index] = value
-
-    def __delitem__(self, index: int | slice) -> None:
-        del self.moves()[index]
-
-    def __add__(self, other: Iterable[Move]) -> list[Move]:
-        return [*self.moves(), *other]
-
-    def __radd__(self, other: Iterable[Move]) -> list[Move]:
-        return [*other, *self.moves()]
-
-    def __iadd__(self, other: Iterable[Move]) -> MoveListing:
-        self.moves().extend(other)
-        return self
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self.moves())
-
-    def __reversed__(self) -> Iterator[Move]:
-        return reversed(self.moves())
-
-    def __contains__(self, value: object) -> bool:
-        return value in self.moves()
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, MoveListing):
-            return self.moves() == other.moves()
-        if isinstance(other, (list, tuple)):
-            return self.moves() == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(self.moves())
 
     def entry(self, action: object) -> tuple[Any, ...] | None:
         """(the move, its points) if ``action`` is one of the very moves this listing made."""
