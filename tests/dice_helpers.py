@@ -6,6 +6,7 @@ a game's shipped board file with one mistake written in.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -62,3 +63,25 @@ def board_variant(shipped: Path, folder: Path, old: str, new: str) -> Path:
     path = folder / "board.toml"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     return path
+
+
+def read_lazily_and_push(state: Any, rng: random.Random) -> None:
+    """Check a listing that makes its actions when asked (games.turnkit.engine.LazyListing)
+    and play on: some of its places read by index in a random order (the rest are made when
+    it is gone over), from the end and in order, each read gives the one object made for its
+    place; it equals a fresh state's listing from the same JSON; after a caller's sort (now
+    and then) the action pushed is the listed object itself."""
+    legal = state.legal_actions()
+    order = list(range(len(legal)))
+    rng.shuffle(order)
+    order = order[:rng.randint(1, len(order))]
+    picked = [legal[i] for i in order]
+    assert all(legal[i] is action for i, action in zip(order, picked, strict=True))
+    assert all(legal[i - len(legal)] is legal[i] for i in order)
+    assert list(legal) == list(type(state).from_json(state.to_json()).legal_actions())
+    assert all(a is b for a, b in zip(legal, [legal[i] for i in range(len(legal))], strict=True))
+    if rng.random() < 0.3:
+        legal.sort(key=str)  # a caller's sort: the actions are still the listed ones
+    action = rng.choice(legal)
+    state.push(action)
+    assert state.history[-1][0] is action

@@ -23,6 +23,7 @@ from games.malloppo.rules import (
     action_to_json,
 )
 from games.turnkit.grid import Square
+from tests.dice_helpers import read_lazily_and_push
 
 
 def _same_turns(listed: list[object], fresh: list[object]) -> bool:
@@ -123,22 +124,7 @@ def test_a_listing_gives_the_same_turn_objects_however_it_is_read(seed: int) -> 
         if state.is_chance():
             state.roll_with(chance)
             continue
-        legal = state.legal_actions()
-        order = list(range(len(legal)))
-        rng.shuffle(order)
-        picked = [legal[i] for i in order[:3]]
-        assert [legal[i] for i in order[:3]] == picked
-        assert all(legal[i] is turn for i, turn in zip(order, picked, strict=False))
-        assert all(legal[i - len(legal)] is legal[i] for i in order[:3])
-        fresh = State.from_json(state.to_json()).legal_actions()
-        assert len(legal) == len(fresh) and list(legal) == list(fresh)
-        assert all(a is b for a, b in zip(legal, [legal[i] for i in range(len(legal))],
-                                          strict=True))
-        if rng.random() < 0.3:
-            legal.sort(key=str)  # a caller's sort: the turns are still the listed ones
-        action = rng.choice(legal)
-        state.push(action)
-        assert state.history[-1][0] is action
+        read_lazily_and_push(state, rng)
         checked += 1
     assert checked > 25
 

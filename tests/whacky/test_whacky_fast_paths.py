@@ -14,6 +14,7 @@ from games.core.rng import Chance
 from games.whacky import paths
 from games.whacky.rules import Move, State, action_from_json, action_to_json
 from scripts.whacky_reference import previous_whacky_walks
+from tests.dice_helpers import read_lazily_and_push
 
 
 def _same_moves(listed: list[object], fresh: list[object]) -> bool:
@@ -84,18 +85,6 @@ def test_a_listing_gives_the_same_move_objects_however_it_is_read(seed: int) -> 
         if not legal or not isinstance(legal[0], Move):
             state.push(rng.choice(legal))
             continue
-        order = list(range(len(legal)))
-        rng.shuffle(order)
-        picked = [legal[i] for i in order]
-        assert all(legal[i] is move for i, move in zip(order, picked, strict=True))
-        assert all(legal[i - len(legal)] is legal[i] for i in order)
-        assert list(legal) == State.from_json(state.to_json()).legal_actions()
-        assert all(a is b for a, b in zip(legal, [legal[i] for i in range(len(legal))],
-                                          strict=True))
-        if rng.random() < 0.3:
-            legal.sort(key=str)  # a caller's sort: the moves are still the listed ones
-        action = rng.choice(legal)
-        state.push(action)
-        assert state.history[-1][0] is action
+        read_lazily_and_push(state, rng)
         checked += 1
     assert checked > 25
