@@ -58,6 +58,9 @@ class ContactBook:
     _thaw_due: list[Piece]
     _light: bool
     _full_iterations: int
+    # Counts every change of ``_contacts`` and of which pieces are frozen (physics/freeze.py
+    # lists the pieces touching a frozen one again when it changes).
+    _contact_version: int = 0
 
     def piece_of(self, shape: pymunk.Shape) -> Piece | None:
         """The piece whose shape is ``shape``, or None (the hand, a foreign shape)."""
@@ -186,6 +189,7 @@ class ContactBook:
                 return
             self._contacts.setdefault(one, {})[other] = None
             self._contacts.setdefault(other, {})[one] = None
+            self._contact_version += 1
             self._untouched.pop(one, None)
             self._untouched.pop(other, None)
             if one.rolls or other.rolls:
@@ -211,6 +215,7 @@ class ContactBook:
         one = self._piece_by_shape.get(first)
         other = self._piece_by_shape.get(second)
         if one is not None and other is not None:
+            self._contact_version += 1
             for contacts in (self._contacts, self._rolling_contacts):
                 contacts.get(one, {}).pop(other, None)
                 contacts.get(other, {}).pop(one, None)

@@ -213,6 +213,12 @@ class BodyWatch:
             return (body.is_sleeping for body in self.bodies)
         return map(_chipmunk.cpBodyIsSleeping, self._handles)
 
+    def sleeps(self, index: int) -> bool:
+        """True if the body at ``index`` sleeps."""
+        if self._handles is None:
+            return self.bodies[index].is_sleeping
+        return bool(_chipmunk.cpBodyIsSleeping(self._handles[index]))
+
     def awake(self) -> list[pymunk.Body]:
         """The bodies that do not sleep, in order (picked in C)."""
         return list(compress(self.bodies, map(not_, self.asleep())))
