@@ -13,7 +13,7 @@ works on is created by ``World.__init__``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 import pymunk
 
@@ -236,6 +236,11 @@ class ContactBook:
     def in_contact(self, piece: Piece) -> Iterable[Piece]:
         """:meth:`touching` without the copy, for a loop that changes no contact meanwhile."""
         return self._contacts.get(piece, {}).keys()
+
+    def contacts_now(self) -> Mapping[Piece, Mapping[Piece, None]]:
+        """Each piece's contacts now (:meth:`in_contact` of each), read only: for a loop over
+        many pieces that changes no contact meanwhile."""
+        return self._contacts
 
     def touches_kind(self, piece: Piece, kind: str) -> bool:
         """True if ``piece`` is in contact with a piece of ``kind`` now (a lookup, no list)."""

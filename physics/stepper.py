@@ -236,7 +236,9 @@ class BodyWatch:
 
     def all_asleep(self) -> bool:
         """True if every body sleeps (also for no bodies)."""
-        return all(self.asleep())
+        if self._handles is None:
+            return all(body.is_sleeping for body in self.bodies)
+        return all(map(_chipmunk.cpBodyIsSleeping, self._handles))
 
     def poses(self, indices: Iterable[int] | None = None) -> list[tuple[float, float, float]]:
         """For each body, in order (or for the bodies at ``indices``): (x, y, angle), the same
