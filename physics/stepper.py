@@ -221,7 +221,10 @@ class BodyWatch:
 
     def awake(self) -> list[pymunk.Body]:
         """The bodies that do not sleep, in order (picked in C)."""
-        return list(compress(self.bodies, map(not_, self.asleep())))
+        if self._handles is None:
+            return [body for body in self.bodies if not body.is_sleeping]
+        asleep = map(_chipmunk.cpBodyIsSleeping, self._handles)
+        return list(compress(self.bodies, map(not_, asleep)))
 
     def moves(self, index: int, idle: float) -> bool:
         """True unless the body at ``index`` has a kinetic energy of at most its mass ×
@@ -256,9 +259,9 @@ class BodyWatch:
         return poses
 
     def first_awake(self) -> pymunk.Body | None:
-        """The first body that does not sleep, or None if all do."""
-        flags = list(self.asleep())
-        return None if all(flags) else self.bodies[flags.index(False)]
+        """The first body that does not sleep, or None if all do (Chipmunk is asked no
+        further)."""
+        return next(compress(self.bodies, map(not_, self.asleep())), None)
 
 
 def set_next_shape_id(space: pymunk.Space, shape_id: int) -> bool:
