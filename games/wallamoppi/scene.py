@@ -313,7 +313,7 @@ class WallScene:
             elif abs(x - home_x) > footprint:
                 why = "left the tower"
             else:
-                below = y
+                why = None
                 for other in touching(disks[disk_id], ()):
                     if other.kind == "table":
                         why = "touched the table"
@@ -321,7 +321,8 @@ class WallScene:
                     if level > 0 and "wall" in other.tags:
                         why = "touched the wall"
                         break
-                else:
+                if why is None:  # this disk stands: on to the one above
+                    below = y
                     continue
             piece = disks[disk_id]
             colour = DARK if DARK in piece.tags else LIGHT
