@@ -13,7 +13,7 @@ works on is created by ``World.__init__``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 import pymunk
 
@@ -58,6 +58,9 @@ class ContactBook:
     _thaw_due: list[Piece]
     _light: bool
     _full_iterations: int
+    # Counts every change of ``_contacts`` and of which pieces are frozen (physics/freeze.py
+    # lists the pieces touching a frozen one again when it changes).
+    _contact_version: int = 0
 
     def piece_of(self, shape: pymunk.Shape) -> Piece | None:
         """The piece whose shape is ``shape``, or None (the hand, a foreign shape)."""
@@ -186,6 +189,7 @@ class ContactBook:
                 return
             self._contacts.setdefault(one, {})[other] = None
             self._contacts.setdefault(other, {})[one] = None
+            self._contact_version += 1
             self._untouched.pop(one, None)
             self._untouched.pop(other, None)
             if one.rolls or other.rolls:
@@ -211,6 +215,7 @@ class ContactBook:
         one = self._piece_by_shape.get(first)
         other = self._piece_by_shape.get(second)
         if one is not None and other is not None:
+            self._contact_version += 1
             for contacts in (self._contacts, self._rolling_contacts):
                 contacts.get(one, {}).pop(other, None)
                 contacts.get(other, {}).pop(one, None)
@@ -231,6 +236,11 @@ class ContactBook:
     def in_contact(self, piece: Piece) -> Iterable[Piece]:
         """:meth:`touching` without the copy, for a loop that changes no contact meanwhile."""
         return self._contacts.get(piece, {}).keys()
+
+    def contacts_now(self) -> Mapping[Piece, Mapping[Piece, None]]:
+        """Each piece's contacts now (:meth:`in_contact` of each), read only: for a loop over
+        many pieces that changes no contact meanwhile."""
+        return self._contacts
 
     def touches_kind(self, piece: Piece, kind: str) -> bool:
         """True if ``piece`` is in contact with a piece of ``kind`` now (a lookup, no list)."""

@@ -11,8 +11,6 @@ them. See docs/physics-tuning.md, "A wall that sleeps between pulls".
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress, count
-from operator import not_
 
 import pymunk
 
@@ -36,6 +34,9 @@ class Freezer:
     _movable: list[Piece]
     _contacts: dict[Piece, dict[Piece, None]]
     _body_pieces: dict[pymunk.Body, Piece] | None
+    _contact_version: int  # (ContactBook) changes whenever a contact or a frozen piece does
+    # (watch, _contact_version, the pieces touching a frozen one) for _thaw_beside_moving
+    _pressing: tuple[BodyWatch, int, list[tuple[int, list[Piece]]]] | None = None
 
     def _bodies_watch(self) -> tuple[int, BodyWatch, list[pymunk.Body]]:
         raise NotImplementedError  # World's
@@ -83,6 +84,7 @@ class Freezer:
             self._frozen[piece] = (body.mass, body.moment)
             piece.frozen = True
             body.body_type = static
+        self._contact_version += 1
         woken = [body for body in asleep if body.body_type == dynamic and not body_sleeps(body)]
         if woken:  # they slept before: asleep again, as one group
             woken[0].sleep()
@@ -117,6 +119,7 @@ class Freezer:
             body.mass = mass
             body.moment = moment
             piece.frozen = False
+        self._contact_version += 1
         for piece in chosen:
             piece.body.activate()
         self._rest_watch = None
@@ -129,23 +132,36 @@ class Freezer:
         one thaws after the frame, and then moves as it would have (a frame late)."""
         idle = self.config.world.idle_speed ** 2
         watch = self._bodies_watch()[1]
+        # Only the pieces touching a frozen one can press on one: they are listed again only
+        # when a contact or a frozen piece changes (or the watch does), and each frame asks
+        # Chipmunk only about them, not about every body (the same pieces, in the same order,
+        # as asking every awake body's energy first).
+        pressing = self._pressing
+        if pressing is None or pressing[0] is not watch or pressing[1] != self._contact_version:
+            pressing = self._pressing = (watch, self._contact_version, self._pressers(watch))
+        pressed: list[Piece] = []
+        for index, frozen in pressing[2]:
+            if not watch.sleeps(index) and watch.moves(index, idle):
+                pressed.extend(frozen)
+        if pressed:
+            self.thaw(pressed)
+
+    def _pressers(self, watch: BodyWatch) -> list[tuple[int, list[Piece]]]:
+        """(index in ``watch``, the frozen pieces it touches in contact order) of each watched
+        piece touching a frozen one, in the watch's order."""
         by_body = self._body_pieces
         if by_body is None or len(by_body) != len(self._movable):
             by_body = self._body_pieces = {piece.body: piece for piece in self._movable}
-        # The awake bodies picked in C; a body's energy asked only if it touches a frozen piece
-        # (the same pieces, in the same order, as asking every awake body's energy first).
-        bodies, contacts = watch.bodies, self._contacts
-        pressed: list[Piece] = []
-        for index in compress(count(), map(not_, watch.asleep())):
-            body = bodies[index]
+        contacts = self._contacts
+        pressers: list[tuple[int, list[Piece]]] = []
+        for index, body in enumerate(watch.bodies):
             piece = by_body.get(body)
             if piece is None:
                 continue
             frozen = [other for other in contacts.get(piece, ()) if other.frozen]
-            if frozen and watch.moves(index, idle):
-                pressed.extend(frozen)
-        if pressed:
-            self.thaw(pressed)
+            if frozen:
+                pressers.append((index, frozen))
+        return pressers
 
     def _thaw_touched(self) -> None:
         """Thaw every frozen piece after a moving one met one of them, and let each such

@@ -117,8 +117,14 @@ def is_landing(arbiter: pymunk.Arbiter) -> tuple[pymunk.Body, pymunk.Body] | Non
     return (upper, lower) if approach > LANDING_SPEED else None
 
 
-def _centre(body: pymunk.Body) -> pymunk.Vec2d:
-    return body.local_to_world(body.center_of_gravity)
+def _centre_x(body: pymunk.Body) -> float:
+    """x of the centre of gravity in the world: ``body.local_to_world(body.center_of_gravity).x``
+    (the same Chipmunk calls, without the Vec2ds where pymunk's handle is there)."""
+    handle = getattr(body, "_body", None)
+    if handle is None or not _TOUCHING:  # pragma: no cover - another pymunk
+        return float(body.local_to_world(body.center_of_gravity).x)
+    x: float = _chipmunk.cpBodyLocalToWorld(handle, _chipmunk.cpBodyGetCenterOfGravity(handle)).x
+    return x
 
 
 def _contacts(body: pymunk.Body) -> tuple[list[tuple[pymunk.Body, Any]], list[pymunk.Body], bool]:
@@ -134,10 +140,10 @@ def _contacts(body: pymunk.Body) -> tuple[list[tuple[pymunk.Body, Any]], list[py
         other = second.body if mine_first else first.body
         if other is None:
             return
-        normal = arbiter.normal if mine_first else -arbiter.normal  # from this body out
-        if normal.y <= -SUPPORT_COS:
+        up = arbiter.normal.y if mine_first else -arbiter.normal.y  # the normal from this body out
+        if up <= -SUPPORT_COS:
             below.append((other, arbiter._arbiter))
-        elif normal.y >= SUPPORT_COS:
+        elif up >= SUPPORT_COS:
             above.append(other)
         else:
             side = True
@@ -199,9 +205,9 @@ def _walk(landing: Landing, gravity: float, dt: float) -> list[_Level]:
             break
         own = body.mass * gravity * dt
         weight += own
-        moment += own * _centre(body).x
+        moment += own * _centre_x(body)
         up = abs(record.n.y)
-        lower_x, upper_x = _centre(support).x, _centre(body).x
+        lower_x, upper_x = _centre_x(support), _centre_x(body)
         column.append(
             _Level(record, support._body, body._body, lower_x, upper_x, up, weight, moment)
         )
@@ -230,7 +236,7 @@ def carry(landing: Landing, gravity: float, dt: float) -> None:
     record = landing.record
     if not landing.column or not _still(landing, record, lander._body, base._body, walked_now):
         return
-    landing_x = _centre(lander if record.body_a == lander._body else base).x
+    landing_x = _centre_x(lander if record.body_a == lander._body else base)
     up = abs(record.n.y)
     load = moment = 0.0
     for index in range(record.count):
@@ -240,12 +246,27 @@ def carry(landing: Landing, gravity: float, dt: float) -> None:
         moment += push * (landing_x + contact.r1.x)
     for level in landing.column:
         contacts = level.record
-        if not _still(landing, contacts, level.lower, level.upper, walked_now):
+        # _still(landing, contacts, level.lower, level.upper, walked_now), inline: each of
+        # Chipmunk's fields read once (up to 36 levels on every substep of a landing)
+        state, body_a, body_b, lower, upper = (
+            contacts.state,
+            contacts.body_a,
+            contacts.body_b,
+            level.lower,
+            level.upper,
+        )
+        if not (
+            state in _TOUCHING
+            and ((body_a == lower and body_b == upper) or (body_a == upper and body_b == lower))
+            and (walked_now or state != _BEGUN)
+        ):
+            landing.ended = True
             return
         if contacts.count != 2:
             return
-        origin = level.lower_x if contacts.body_a == level.lower else level.upper_x
-        first, second = contacts.contacts[0], contacts.contacts[1]
+        origin = level.lower_x if body_a == lower else level.upper_x
+        points = contacts.contacts
+        first, second = points[0], points[1]
         x1, x2 = origin + first.r1.x, origin + second.r1.x
         total = load + level.weight
         if total <= 0.0 or abs(x2 - x1) < 1e-9:

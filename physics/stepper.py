@@ -213,9 +213,18 @@ class BodyWatch:
             return (body.is_sleeping for body in self.bodies)
         return map(_chipmunk.cpBodyIsSleeping, self._handles)
 
+    def sleeps(self, index: int) -> bool:
+        """True if the body at ``index`` sleeps."""
+        if self._handles is None:
+            return self.bodies[index].is_sleeping
+        return bool(_chipmunk.cpBodyIsSleeping(self._handles[index]))
+
     def awake(self) -> list[pymunk.Body]:
         """The bodies that do not sleep, in order (picked in C)."""
-        return list(compress(self.bodies, map(not_, self.asleep())))
+        if self._handles is None:
+            return [body for body in self.bodies if not body.is_sleeping]
+        asleep = map(_chipmunk.cpBodyIsSleeping, self._handles)
+        return list(compress(self.bodies, map(not_, asleep)))
 
     def moves(self, index: int, idle: float) -> bool:
         """True unless the body at ``index`` has a kinetic energy of at most its mass ×
@@ -230,7 +239,9 @@ class BodyWatch:
 
     def all_asleep(self) -> bool:
         """True if every body sleeps (also for no bodies)."""
-        return all(self.asleep())
+        if self._handles is None:
+            return all(body.is_sleeping for body in self.bodies)
+        return all(map(_chipmunk.cpBodyIsSleeping, self._handles))
 
     def poses(self, indices: Iterable[int] | None = None) -> list[tuple[float, float, float]]:
         """For each body, in order (or for the bodies at ``indices``): (x, y, angle), the same
@@ -248,9 +259,9 @@ class BodyWatch:
         return poses
 
     def first_awake(self) -> pymunk.Body | None:
-        """The first body that does not sleep, or None if all do."""
-        flags = list(self.asleep())
-        return None if all(flags) else self.bodies[flags.index(False)]
+        """The first body that does not sleep, or None if all do (Chipmunk is asked no
+        further)."""
+        return next(compress(self.bodies, map(not_, self.asleep())), None)
 
 
 def set_next_shape_id(space: pymunk.Space, shape_id: int) -> bool:

@@ -54,7 +54,7 @@ from physics import pieces, room
 from physics.config import PhysicsConfig
 from physics.detect import tilt_mod_half_turn, touching
 from physics.stacking import relative_speed
-from physics.stepper import BodyWatch
+from physics.stepper import BodyWatch, cached_bb_height, position_of
 from physics.world import Layer, Piece, World
 
 RAIL_X_MM = 460.0  # the table's rims, left and right of the wall
@@ -296,7 +296,7 @@ class WallScene:
         overlap = self.config.pieces.lay_overlap
         tilt_limit, drop, footprint = wall.fall_tilt_deg, wall.fall_drop_mm, wall.footprint_mm
         home_x = self.apex_home[0]
-        in_contact = self.world.in_contact
+        touching = self.world.contacts_now().get  # each piece's contacts now, in order
         below: float | None = None  # the centre y of the disk below
         watch = self._watched()[2]
         if len(watch.bodies) != len(self.tower):  # the tower changed under the watch
@@ -305,8 +305,6 @@ class WallScene:
         poses = watch.poses()  # one pass through Chipmunk, in tower order
         disks, degrees = self.disks, math.degrees
         for level, (disk_id, (x, y, angle)) in enumerate(zip(self.tower, poses, strict=True)):
-            piece = disks[disk_id]
-            why: str | None = None
             tilt = degrees(angle) % 180.0  # tilt_of_angle(angle), inline: 36 disks
             if tilt > tilt_limit and 180.0 - tilt > tilt_limit:
                 why = f"tilted past {tilt_limit:g}°"
@@ -315,17 +313,20 @@ class WallScene:
             elif abs(x - home_x) > footprint:
                 why = "left the tower"
             else:
-                for other in in_contact(piece):
+                why = None
+                for other in touching(disks[disk_id], ()):
                     if other.kind == "table":
                         why = "touched the table"
                         break
                     if level > 0 and "wall" in other.tags:
                         why = "touched the wall"
                         break
-            if why is not None:
-                colour = DARK if DARK in piece.tags else LIGHT
-                return f"the tower's {ordinal(level + 1)} disk ({colour}) {why}"
-            below = y
+                if why is None:  # this disk stands: on to the one above
+                    below = y
+                    continue
+            piece = disks[disk_id]
+            colour = DARK if DARK in piece.tags else LIGHT
+            return f"the tower's {ordinal(level + 1)} disk ({colour}) {why}"
         return None
 
     # -- pulling and fallen disks ------------------------------------------------------
@@ -387,9 +388,13 @@ class WallScene:
         pull = self.pull
         if pull is None:
             return
-        if not pull.dragged and (pull.piece.body.position - pull.start).length > 4.0:
-            pull.dragged = True
-            self._drag_neighbours(pull, hand.velocity)
+        if not pull.dragged:
+            x, y = position_of(pull.piece.body)
+            start_x, start_y = pull.start
+            # (body.position - start).length, pymunk's own arithmetic without the Vec2ds
+            if math.sqrt((x - start_x) ** 2 + (y - start_y) ** 2) > 4.0:
+                pull.dragged = True
+                self._drag_neighbours(pull, hand.velocity)
         if pull.dragged and not pull.clear_of_tower and self._above_tower(pull.piece):
             pull.clear_of_tower = True
             mask = pull.piece.shape.filter.mask | int(Layer.TOWER)
@@ -423,8 +428,10 @@ class WallScene:
         top = self.top()
         if top is None:
             return True
-        bottom = piece.shape.cache_bb().bottom
-        return bottom > top.shape.cache_bb().top + 0.5 and not self._overlaps(piece, Layer.TOWER)
+        bottom = cached_bb_height(piece.shape)[0]
+        return bottom > cached_bb_height(top.shape)[1] + 0.5 and not self._overlaps(
+            piece, Layer.TOWER
+        )
 
     def _overlaps(self, piece: Piece, layer: Layer) -> bool:
         """True if ``piece`` overlaps a piece of ``layer`` (whatever its collision filter says)."""
@@ -495,7 +502,7 @@ class WallScene:
 
     def tower_asleep(self) -> bool:
         """True if every tower disk sleeps (every body did, if the last frame was not stepped)."""
-        return not self.world.stepped or self._watched()[2].all_asleep()
+        return not self.world.stepped or (self._watches or self._watched())[2].all_asleep()
 
     def update_fallen(self, held: Piece | None) -> list[str]:
         """Mark wall disks that tumbled out of the wall as fallen; returns the newly fallen.
@@ -504,14 +511,15 @@ class WallScene:
         body slept (not stepped), none.
         """
         fallen: list[str] = []
-        if not self.world.stepped:
+        world = self.world
+        if not world.stepped:
+            return fallen
+        wall, watch, _ = self._watches or self._watched()
+        if world.frozen_count == len(wall):  # frozen whole (only wall disks ever are)
             return fallen
         half_wall = (ROWS / 2) * (
             self.config.pieces.disk_diameter + self.config.wallamoppi.wall_gap
         )
-        wall, watch, _ = self._watched()
-        if self.world.frozen_count == len(wall):  # frozen whole (only wall disks ever are)
-            return fallen
         # the awake disks, picked in C; none while the wall sleeps (a disk carried, the
         # marble rolling); a frozen disk is a static body, which Chipmunk does not count as
         # sleeping
@@ -652,10 +660,12 @@ class MarbleTimer:
 
     def step(self) -> None:
         """One frame of the rolling marble (owed, while lazy)."""
-        if self.in_hole:
+        run = self._run
+        if run is not None:  # (in_hole, inline: every frame of a tower turn)
+            if not (run[1] and self._stepped() + self._owed >= run[0]):
+                self._owed += 1
             return
-        if self._run is not None:
-            self._owed += 1
+        if self._in_hole:
             return
         self._step_now()
 

@@ -135,3 +135,43 @@ def test_a_contact_brings_the_full_iterations_back_at_once() -> None:
     assert world.touching(disk) and world.space.iterations == full
     world.solve_lightly(disk)  # touching something: never lightly
     assert world.space.iterations == full
+
+
+def test_a_piece_pressing_on_two_frozen_ones_thaws_both() -> None:
+    world = table_world(config())
+    cfg = world.config
+    half, thickness = cfg.pieces.disk_diameter / 2, cfg.pieces.disk_thickness
+    low = pieces.stack_height(cfg, 0, thickness)
+    feet = [
+        world.add(pieces.flat_disk(cfg, f"foot{n}", (side * (half + 1.0), low)))
+        for n, side in enumerate((-1.0, 1.0))
+    ]
+    across = world.add(
+        pieces.flat_disk(cfg, "across", (0.0, pieces.stack_height(cfg, 1, thickness)))
+    )
+    world.settle_in()
+    for _ in range(240):
+        world.step()
+        if all(piece.body.is_sleeping for piece in (*feet, across)):
+            break
+    world.freeze(feet)
+    assert set(world.touching(across)) == set(feet) and all(foot.frozen for foot in feet)
+    across.body.velocity = (300.0, 0.0)  # slid along: it rubs on both
+    world.step()
+    assert not any(foot.frozen for foot in feet)
+
+
+def test_a_piece_taken_off_a_frozen_one_presses_on_it_no_more() -> None:
+    world, (bottom, top) = _asleep_stack(2)
+    world.freeze([bottom])
+    cfg = world.config
+    # something awake far away, so that every frame is stepped and checked
+    faller = world.add(pieces.flat_disk(cfg, "faller", (-400.0, 300.0)))
+    world.step()
+    assert world.touching(top) == [bottom] and top.body.is_sleeping and not faller.frozen
+    # set down by code beside the stack, in the air: it moves, touching nothing frozen
+    world.lay_at_rest(top, (top.body.position.x + 200.0, 60.0))
+    for _ in range(20):
+        world.step()
+        assert bottom.frozen
+    assert top.body.velocity.length > 10.0 or world.touching(top)
