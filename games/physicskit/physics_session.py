@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from games.core.protocol import InputEvent, InputRefused, Session, SessionSetup
@@ -21,6 +22,7 @@ from physics.world import Layer, Piece, World
 
 # How far from a piece's outline a click still picks it up, mm.
 PICK_RADIUS_MM = 4.0
+NO_DATA: Mapping[str, Any] = MappingProxyType({})  # a computer's move carries no data
 
 
 class PhysicsSession(Session):
@@ -89,22 +91,29 @@ class PhysicsSession(Session):
         a person's (the game's :meth:`_apply_input`, which may ask ``_computer_acting``),
         stamped with this frame but not recorded: a replay with the same seats makes it again
         from the same seed."""
+        if event.action == "move":  # (most of them: one a frame while a piece is carried)
+            self.move_as_computer(event.x, event.y, event.data)
+            return
         self._computer_acting = True
         try:
-            if event.action == "move":  # (most of them: one a frame while a piece is carried)
-                self._computer_move(event.x, event.y, event.data)
-            else:
-                self._apply_input(
-                    InputEvent(self.frame, event.action, event.x, event.y, event.data)
-                )
+            self._apply_input(InputEvent(self.frame, event.action, event.x, event.y, event.data))
+        finally:
+            self._computer_acting = False
+
+    def move_as_computer(self, x: float, y: float, data: Mapping[str, Any] = NO_DATA) -> None:
+        """A computer seat's "move" to (x, y) (:meth:`handle_as_computer`; a plan's bare
+        point, games/physicskit/hand.py): :meth:`_computer_move` as the computer."""
+        self._computer_acting = True
+        try:
+            self._computer_move(x, y, data)
         finally:
             self._computer_acting = False
 
     def _computer_move(self, x: float, y: float, data: Mapping[str, Any]) -> None:
-        """A computer's "move" (:meth:`handle_as_computer`): an input stamped with this frame,
-        through the game's ``_apply_input`` as a person's. A game whose ``_apply_input`` hands
-        every move to one method of its own overrides this to call that method straight (the
-        same code for both, no event built: Wallamoppi)."""
+        """A computer's "move": an input stamped with this frame, through the game's
+        ``_apply_input`` as a person's. A game whose ``_apply_input`` hands every move to one
+        method of its own overrides this to call that method straight (the same code for
+        both, no event built: Wallamoppi)."""
         self._apply_input(InputEvent(self.frame, "move", x, y, data))
 
     def on_floor(self) -> list[Piece]:

@@ -214,7 +214,8 @@ class WallamoppiSession(PhysicsSession):
         """A "move" input: the hand aims at (x, y) (kept in the world; a nudge's on its leash).
         A person's comes from :meth:`_apply_input`, a computer's straight from
         :meth:`handle_as_computer` (one a frame while it carries a disk: no event built)."""
-        self._seat_for("move")
+        if not self._computer_acting:  # (a computer's seat is its own)
+            self._seat_for("move")
         self._grab_data = dict(data)
         self.hand.move_to(self._inside(x, y))
         self._tell_nudge_held_back()
