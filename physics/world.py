@@ -532,13 +532,9 @@ class World(ContactBook, Freezer):
             self.stepped_alone = False
             return
         self.stepped = True
-        lone = (
-            alone is not None
-            and self._light
-            and self._light_watch is not None
-            and self._light_watch is self._rest_watch
-            and alone in self._untouched
-        )
+        watch = self._light_watch  # (None, or not the bodies' watch now: a body may have woken)
+        lone = self._light and alone in self._untouched and not self._landings
+        lone = lone and watch is not None and watch is self._rest_watch
         step, dt = self._step_space, self._substep_seconds
         listener = self.impact_listener
         for _ in range(self._substeps):
@@ -593,18 +589,21 @@ class World(ContactBook, Freezer):
         finite).
         """
         left, bottom, right, top = self._bounds or self.bounds()
-        if self.frame % FULL_SCAN_FRAMES == 0:
-            # every movable piece: their positions in one pass through Chipmunk
-            watch = self._movable_watch
-            if watch is None:
-                watch = self._movable_watch = BodyWatch([piece.body for piece in self._movable])
-            candidates = list(self._movable)
-            positions = [(x, y) for x, y, _ in watch.poses()]
-        elif self._untouched:
-            candidates = list(self._untouched)
-            positions = [position_of(piece.body) for piece in candidates]
-        else:
+        if self.frame % FULL_SCAN_FRAMES:
+            # each read as it is looked at (a piece put back moves no other)
+            for piece in list(self._untouched):
+                x, y = position_of(piece.body)
+                if left <= x <= right and bottom <= y <= top:  # NaN compares False: caught
+                    continue
+                if piece.body.body_type == pymunk.Body.DYNAMIC:
+                    self._put_back(piece, x, y)
             return
+        # every movable piece: their positions in one pass through Chipmunk
+        watch = self._movable_watch
+        if watch is None:
+            watch = self._movable_watch = BodyWatch([piece.body for piece in self._movable])
+        candidates = list(self._movable)
+        positions = [(x, y) for x, y, _ in watch.poses()]
         for piece, (x, y) in zip(candidates, positions, strict=True):
             if left <= x <= right and bottom <= y <= top:  # NaN compares False: caught
                 continue
