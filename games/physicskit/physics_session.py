@@ -58,7 +58,7 @@ class PhysicsSession(Session):
     def _inside(self, x: float, y: float) -> tuple[float, float]:
         """(x, y) kept inside the world: the hand stays there (a piece it carried out would be
         put back at once)."""
-        left, bottom, right, top = self.world.bounds()
+        left, bottom, right, top = self._world.bounds()
         return (min(max(x, left), right), min(max(y, bottom), top))
 
     def _apply_input(self, event: InputEvent) -> None:
@@ -136,7 +136,7 @@ class PhysicsSession(Session):
 
     def _tick(self) -> None:
         self.hand.update(self.frame_seconds)
-        self.world.step(self._carried_alone)
+        self._world.step(self._carried_alone)
         self.after_step()
 
     def skip_still(self, frames: int) -> None:

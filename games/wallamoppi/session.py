@@ -96,6 +96,7 @@ class WallamoppiSession(PhysicsSession):
         self.settle = SettleDetector()  # the released disk at rest on the tower's top
         self.fall_reason: str | None = None
         self._tower_slept = False  # every tower disk slept after the last frame
+        self._lone_timer: MarbleTimer | None = None  # the marble's, while a disk is carried alone
         self.refusal: str | None = None  # the last refused input, for the status line
         self._grab_data: dict[str, Any] = {}
         self.nudging: str | None = None  # the wall disk the hand is nudging, if any
@@ -424,7 +425,7 @@ class WallamoppiSession(PhysicsSession):
         nothing but itself: only the pull and the marble are looked at, every other answer of
         the last frame stands (the same floats as looking again)."""
         held = self.hand.held
-        alone = self._carried_alone is not None and self.world.stepped_alone
+        alone = self._carried_alone is not None and self._world.stepped_alone
         self._carried_alone = None
         if not alone:
             # a disk carried alone (the wall frozen, the tower asleep): few solver iterations
@@ -433,9 +434,9 @@ class WallamoppiSession(PhysicsSession):
         dragged = pull is not None and pull.dragged
         if pull is not None:  # (the hand's velocity only asked for a drag)
             self.scene.update_pull(self.hand.body)
-        if alone and pull is not None and pull.dragged == dragged:
-            self._carried_alone = held  # (a drag thaws and wakes the wall disks beside it)
-            self._time_and_end()
+        if alone and pull is not None and pull.dragged == dragged:  # (a drag thaws, wakes)
+            self._time_and_end(self._lone_timer)  # (it rolls, or not, all the carry long)
+            self._carried_alone = held if self.rules.outcome is None else None
             return
         frozen = self.world.frozen_count
         fallen = self.scene.update_fallen(held)
@@ -451,9 +452,10 @@ class WallamoppiSession(PhysicsSession):
         if not (asleep and self._tower_slept):
             self.fall_reason = self.scene.tower_fall()
         self._tower_slept = asleep
-        self._time_and_end()
+        self._time_and_end(self._rolling_timer())
         if quiet and asleep and not (strays or fallen) and self.world.frozen_count == frozen:
             self._carried_alone = self._alone_after(held)
+            self._lone_timer = self._rolling_timer()
 
     def _alone_after(self, held: Piece | None) -> Piece | None:
         """``held`` if it is the pulled disk carried alone now: the world solves lightly for it
@@ -473,14 +475,21 @@ class WallamoppiSession(PhysicsSession):
             return None
         return held
 
-    def _time_and_end(self) -> None:
-        """The tower fallen, or the marble one frame on (its hole ends the turn); a game over
-        lets go of the disk in hand."""
+    def _rolling_timer(self) -> MarbleTimer | None:
+        """The marble's timer if the marble rolls now (released, not held by a practice)."""
+        timer = self.timer
+        if timer is not None and self.rules.turn.timer_running and not self.marble_waits():
+            return timer
+        return None
+
+    def _time_and_end(self, timer: MarbleTimer | None) -> None:
+        """The tower fallen, or the marble (``timer``: :meth:`_rolling_timer`) one frame on
+        (its hole ends the turn); a game over lets go of the disk in hand."""
         if self.fall_reason is not None:
             self.rules.tower_fell()
-        elif self.timer is not None and self.rules.turn.timer_running and not self.marble_waits():
-            self.timer.step()
-            if self.timer.in_hole:
+        elif timer is not None:
+            timer.step()
+            if timer.in_hole:
                 self.rules.timer_ran_out()
         if self.rules.outcome is not None:
             self.hand.release()  # the game is over: the hand lets go of whatever it held
