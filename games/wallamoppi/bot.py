@@ -26,7 +26,7 @@ now. All randomness comes from the session's seeded Chance; the plan draws none.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -276,15 +276,18 @@ class Bot(ComputerHand[WallamoppiTable]):
 
     def _move(
         self, start: pymunk.Vec2d, end: pymunk.Vec2d, speed: float
-    ) -> Iterator[tuple[float, float]]:
-        """Hand targets from ``start`` to ``end`` at ``speed`` mm/s, one per frame (moves)."""
+    ) -> list[tuple[float, float]]:
+        """Hand targets from ``start`` to ``end`` at ``speed`` mm/s, one per frame (moves:
+        all of them at once, for the plan to ``yield from``)."""
         dt = self.session.frame_seconds
         steps = max(1, round((end - start).length / (speed * dt)))
         (start_x, start_y), (end_x, end_y) = start, end
         span_x, span_y = end_x - start_x, end_y - start_y  # Vec2d's own sums, in floats
+        points = []
         for n in range(1, steps + 1):
             share = n / steps
-            yield start_x + span_x * share, start_y + span_y * share
+            points.append((start_x + span_x * share, start_y + span_y * share))
+        return points
 
 
 __all__ = ["DEFAULT_SKILL", "Bot", "choose_slot", "other", "pull_risk", "slot_load"]

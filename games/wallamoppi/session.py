@@ -351,7 +351,7 @@ class WallamoppiSession(PhysicsSession):
     # -- time --------------------------------------------------------------------------
 
     def _tick(self) -> None:
-        if self.outcome is None:
+        if self.rules.outcome is None:  # (self.outcome, without building one)
             for bot in self.bots.values():
                 bot.act()
         super()._tick()
