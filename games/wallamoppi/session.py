@@ -214,15 +214,16 @@ class WallamoppiSession(PhysicsSession):
     def _move(self, x: float, y: float, data: Mapping[str, Any]) -> None:
         """A "move" input: the hand aims at (x, y) (kept in the world; a nudge's on its leash).
         A person's comes from :meth:`_apply_input`, a computer's straight from
-        :meth:`handle_as_computer` (one a frame while it carries a disk: no event built)."""
+        :meth:`move_as_computer` (one a frame while it carries a disk: no event built)."""
         if not self._computer_acting:  # (a computer's seat is its own)
             self._seat_for("move")
         self._grab_data = dict(data)
         self.hand.move_to(self._inside(x, y))
-        self._tell_nudge_held_back()
+        if self.nudging is not None:
+            self._tell_nudge_held_back()
         self.refusal = None
 
-    _computer_move = _move
+    _computer_move = _move  # (PhysicsSession.move_as_computer: the computer's moves, here)
 
     def _put_back(self) -> None:
         """The B key: every disk lying on the floor goes back on the table beside the wall
