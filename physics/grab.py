@@ -164,10 +164,11 @@ class Hand:
 
         Runs every frame a hand moves: plain floats, the same operations in the same order as
         pymunk's ``Vec2d`` arithmetic (bit-identical), without a ``Vec2d`` per step."""
-        keep = self._keep_for(frame_seconds)
+        keep = self._keep[1] if self._keep[0] == frame_seconds else self._keep_for(frame_seconds)
         rest = 1.0 - keep
         smooth_x, smooth_y = self.smoothed_velocity
-        if self.idle:
+        grip = self._grip
+        if grip is None and self.idle:
             # at rest on its target, empty: the velocity stays zero (the same sums as below)
             self.smoothed_velocity = pymunk.Vec2d(smooth_x * keep + 0.0 * rest,
                                                   smooth_y * keep + 0.0 * rest)
@@ -183,8 +184,8 @@ class Hand:
         velocity_x, velocity_y = velocity
         self.smoothed_velocity = pymunk.Vec2d(smooth_x * keep + velocity_x * rest,
                                               smooth_y * keep + velocity_y * rest)
-        if self._grip is not None:
-            self._grip.piece.body.activate()
+        if grip is not None:
+            grip.piece.body.activate()
             self._parked = None
         elif velocity_x == 0.0 and velocity_y == 0.0 and gap_x == 0.0 and gap_y == 0.0:
             self._parked = self.target

@@ -200,6 +200,11 @@ class World(ContactBook, Freezer):
         self._thaw_due: list[Piece] = []  # moving pieces that met a frozen one this substep
         self._body_pieces: dict[pymunk.Body, Piece] | None = None  # the movable, by body
         self._light = False  # solving lightly (solve_lightly)
+        # the bodies' watch when solve_lightly last found the held piece alone (None: a body
+        # may have woken since; step's ``alone``)
+        self._light_watch: tuple[int, BodyWatch, list[pymunk.Body]] | None = None
+        # True after a frame stepped with only its ``alone`` piece moving (step's ``alone``)
+        self.stepped_alone = False
         self._full_iterations = 0  # the iterations when not
         # what else to thaw with a frozen piece the hand takes (None: every frozen piece)
         self.thaw_with: Callable[[Piece], list[Piece]] | None = None
@@ -259,6 +264,7 @@ class World(ContactBook, Freezer):
 
     def wake_all(self) -> None:
         """Wake every dynamic body and restart its idle time (sleep needs a fresh sleep_time)."""
+        self._light_watch = None  # (step's ``alone`` no longer holds)
         for body in self.space.bodies:
             if body.body_type == pymunk.Body.DYNAMIC:
                 body.activate()
@@ -314,6 +320,7 @@ class World(ContactBook, Freezer):
         if piece.body.body_type != pymunk.Body.DYNAMIC or piece.name not in self.pieces:
             return
         self._stack_changed = True
+        self._light_watch = None  # (step's ``alone`` no longer holds)
         if self.carry_landings:
             y = piece.body.position.y
             for other in self._contacts.get(piece, ()):
@@ -505,8 +512,16 @@ class World(ContactBook, Freezer):
         for body, _, end in list(self._kinematic_paths()):
             body.position = end
 
-    def step(self) -> None:
-        """Advance one fixed frame as ``substeps`` equal pymunk steps (none if :meth:`at_rest`)."""
+    def step(self, alone: Piece | None = None) -> None:
+        """Advance one fixed frame as ``substeps`` equal pymunk steps (none if :meth:`at_rest`).
+
+        ``alone``: the caller's word that nothing has woken since :meth:`solve_lightly` last
+        found this held piece the only one awake, touching nothing (games/wallamoppi/session.py
+        knows its inputs and rules). Checked as far as the world can (still light, nothing
+        thawed, frozen, added or laid since); if no contact begins in the substeps (one would
+        end the light solving), nothing else woke and nothing frozen is pressed: the thaw
+        check is not made and :attr:`stepped_alone` tells the caller (the same floats).
+        """
         if self._stack_changed or self.frame % FULL_SCAN_FRAMES == 0:
             self._fit_iterations()
         if self.skip_still_frames and self.at_rest():
@@ -514,8 +529,12 @@ class World(ContactBook, Freezer):
             self._catch_escapes()
             self.frame += 1
             self.stepped = False
+            self.stepped_alone = False
             return
         self.stepped = True
+        watch = self._light_watch  # (None, or not the bodies' watch now: a body may have woken)
+        lone = self._light and alone in self._untouched and not self._landings
+        lone = lone and watch is not None and watch is self._rest_watch
         step, dt = self._step_space, self._substep_seconds
         listener = self.impact_listener
         for _ in range(self._substeps):
@@ -526,9 +545,12 @@ class World(ContactBook, Freezer):
                 self._thaw_touched()
             if listener is not None:  # the window's sound; None costs nothing
                 self._report_impacts(listener)
-        if self._frozen:  # what a moving piece presses on thaws (physics/freeze.py)
+        lone = lone and self._light  # (no contact began: it ends the light solving)
+        if self._frozen and not lone:  # what a moving piece presses on thaws (freeze.py)
             self._thaw_beside_moving()
+        escapes = len(self.escapes)
         self._catch_escapes()
+        self.stepped_alone = lone and len(self.escapes) == escapes
         self.frame += 1
 
     def _carry_landings(self, dt: float) -> None:
@@ -567,18 +589,21 @@ class World(ContactBook, Freezer):
         finite).
         """
         left, bottom, right, top = self._bounds or self.bounds()
-        if self.frame % FULL_SCAN_FRAMES == 0:
-            # every movable piece: their positions in one pass through Chipmunk
-            watch = self._movable_watch
-            if watch is None:
-                watch = self._movable_watch = BodyWatch([piece.body for piece in self._movable])
-            candidates = list(self._movable)
-            positions = [(x, y) for x, y, _ in watch.poses()]
-        elif self._untouched:
-            candidates = list(self._untouched)
-            positions = [position_of(piece.body) for piece in candidates]
-        else:
+        if self.frame % FULL_SCAN_FRAMES:
+            # each read as it is looked at (a piece put back moves no other)
+            for piece in list(self._untouched):
+                x, y = position_of(piece.body)
+                if left <= x <= right and bottom <= y <= top:  # NaN compares False: caught
+                    continue
+                if piece.body.body_type == pymunk.Body.DYNAMIC:
+                    self._put_back(piece, x, y)
             return
+        # every movable piece: their positions in one pass through Chipmunk
+        watch = self._movable_watch
+        if watch is None:
+            watch = self._movable_watch = BodyWatch([piece.body for piece in self._movable])
+        candidates = list(self._movable)
+        positions = [(x, y) for x, y, _ in watch.poses()]
         for piece, (x, y) in zip(candidates, positions, strict=True):
             if left <= x <= right and bottom <= y <= top:  # NaN compares False: caught
                 continue
@@ -614,6 +639,7 @@ class World(ContactBook, Freezer):
         (what rested on it may fall)."""
         if piece.frozen:
             self.thaw()
+        self._light_watch = None  # (woken: step's ``alone`` no longer holds)
         body = piece.body
         body.position = position
         body.angle = angle
@@ -693,9 +719,16 @@ class World(ContactBook, Freezer):
         reads the iterations after it has met the substep's contacts).
         """
         light = held is not None and held in self._untouched and self._only_awake(held)
+        self._light_watch = self._rest_watch if light else None
         if light != self._light:
             self._light = light
             self.space.iterations = LIGHT_ITERATIONS if light else self._full_iterations
+
+    @property
+    def lightly(self) -> bool:
+        """True while solving lightly (:meth:`solve_lightly`): the held piece was the only one
+        awake and touched nothing when last asked, and no contact has begun since."""
+        return self._light
 
     def _only_awake(self, piece: Piece) -> bool:
         """True if ``piece`` is the only dynamic body awake."""

@@ -4,8 +4,10 @@ A computer seat never moves bodies. Its game's bot (games/animals/bot.py, games/
 decides what to do and writes it as a *plan*: a generator of inputs, one per frame (``grab``,
 ``move``, ``release``...; None for a frame of waiting), that :class:`ComputerHand` feeds to the
 session's :meth:`~games.physicskit.physics_session.PhysicsSession.handle_as_computer`, the same
-route and checks as a person's input. Between steps it waits: ``wait`` seconds, counted down by
-the frame time (a person's reaction), or ``pause`` frames in which the plan is not asked (what a
+route and checks as a person's input (a move may be a bare point ``(x, y)``: one a frame while
+a piece is carried, it goes to the session's ``move_as_computer``, the same move handling
+without an event to build). Between steps it waits: ``wait`` seconds, counted down by the
+frame time (a person's reaction), or ``pause`` frames in which the plan is not asked (what a
 headless run jumps over, games/physicskit/idle.py). A plan that ends (done, or given up after a
 refused grab) lets go of whatever the hand still holds, and the computer reacts again a moment
 later. How steady the hand is (its speeds, its aim) stays each game's own.
@@ -23,7 +25,8 @@ from games.core.protocol import InputEvent, InputRefused
 from games.core.rng import Chance
 from physics.grab import Hand
 
-Plan = Iterator[InputEvent | None]
+# a plan's step: an input, a point the hand moves to (a "move" input), or None (a frame waited)
+Plan = Iterator[InputEvent | tuple[float, float] | None]
 _DONE = object()  # what an exhausted plan yields
 
 
@@ -49,6 +52,10 @@ class ComputerTable(Protocol):
         ...
 
     def handle_as_computer(self, event: InputEvent) -> None: ...
+
+    def move_as_computer(self, x: float, y: float) -> None:
+        """``handle_as_computer`` of a "move" to (x, y), without the event."""
+        ...
 
 
 TableT = TypeVar("TableT", bound=ComputerTable)
@@ -82,6 +89,8 @@ class ComputerHand(Generic[TableT]):
             self._drop_plan()
             self._let_go()
             self.wait = reaction_seconds
+        elif isinstance(step, tuple):  # a move (one a frame while a piece is carried)
+            self._aim(step)
         elif isinstance(step, InputEvent):
             self._send(step)
 
@@ -101,6 +110,14 @@ class ComputerHand(Generic[TableT]):
         if self.session.hand.held is not None:
             target = self.session.hand.target
             self._send(InputEvent(0, "release", target.x, target.y))
+
+    def _aim(self, point: tuple[float, float]) -> bool:
+        """A move of the hand to ``point`` as the computer; False if the session refused it."""
+        try:
+            self.session.move_as_computer(*point)
+        except InputRefused:
+            return False
+        return True
 
     def _send(self, event: InputEvent) -> bool:
         """One input as the computer; False if the session refused it."""

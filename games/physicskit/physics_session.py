@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from games.core.protocol import InputEvent, InputRefused, Session, SessionSetup
@@ -21,6 +22,7 @@ from physics.world import Layer, Piece, World
 
 # How far from a piece's outline a click still picks it up, mm.
 PICK_RADIUS_MM = 4.0
+NO_DATA: Mapping[str, Any] = MappingProxyType({})  # a computer's move carries no data
 
 
 class PhysicsSession(Session):
@@ -31,6 +33,10 @@ class PhysicsSession(Session):
         self._world = self.build_world()
         self.hand = Hand(self._world)
         self._computer_acting = False  # the input being applied is a computer seat's
+        # The held piece while the game knows it alone: the only body awake and touching
+        # nothing when its rules last looked, with nothing but moves since (World.step's
+        # ``alone``); a game that sets it clears it at every other input.
+        self._carried_alone: Piece | None = None
 
     @property
     def world(self) -> World:
@@ -49,10 +55,14 @@ class PhysicsSession(Session):
         """Keyword arguments for :meth:`Hand.grab`: ``lock_rotation``, ``lift_out_of``."""
         return {"lock_rotation": False, "lift_out_of": Layer(0)}
 
+    def _inside(self, x: float, y: float) -> tuple[float, float]:
+        """(x, y) kept inside the world: the hand stays there (a piece it carried out would be
+        put back at once)."""
+        left, bottom, right, top = self._world.bounds()
+        return (min(max(x, left), right), min(max(y, bottom), top))
+
     def _apply_input(self, event: InputEvent) -> None:
-        # The hand stays inside the world (a piece it carries out would be put back at once).
-        left, bottom, right, top = self.world.bounds()
-        point = (min(max(event.x, left), right), min(max(event.y, bottom), top))
+        point = self._inside(event.x, event.y)
         if event.action == "grab":
             piece = self.world.piece_at(point, radius=PICK_RADIUS_MM)
             if piece is None:
@@ -81,11 +91,30 @@ class PhysicsSession(Session):
         a person's (the game's :meth:`_apply_input`, which may ask ``_computer_acting``),
         stamped with this frame but not recorded: a replay with the same seats makes it again
         from the same seed."""
+        if event.action == "move":  # (most of them: one a frame while a piece is carried)
+            self.move_as_computer(event.x, event.y, event.data)
+            return
         self._computer_acting = True
         try:
             self._apply_input(InputEvent(self.frame, event.action, event.x, event.y, event.data))
         finally:
             self._computer_acting = False
+
+    def move_as_computer(self, x: float, y: float, data: Mapping[str, Any] = NO_DATA) -> None:
+        """A computer seat's "move" to (x, y) (:meth:`handle_as_computer`; a plan's bare
+        point, games/physicskit/hand.py): :meth:`_computer_move` as the computer."""
+        self._computer_acting = True
+        try:
+            self._computer_move(x, y, data)
+        finally:
+            self._computer_acting = False
+
+    def _computer_move(self, x: float, y: float, data: Mapping[str, Any]) -> None:
+        """A computer's "move": an input stamped with this frame, through the game's
+        ``_apply_input`` as a person's. A game whose ``_apply_input`` hands every move to one
+        method of its own overrides this to call that method straight (the same code for
+        both, no event built: Wallamoppi)."""
+        self._apply_input(InputEvent(self.frame, "move", x, y, data))
 
     def on_floor(self) -> list[Piece]:
         """Movable pieces that fell off the table onto the floor (physics/room.py), not the
@@ -107,7 +136,7 @@ class PhysicsSession(Session):
 
     def _tick(self) -> None:
         self.hand.update(self.frame_seconds)
-        self.world.step()
+        self._world.step(self._carried_alone)
         self.after_step()
 
     def skip_still(self, frames: int) -> None:

@@ -26,7 +26,7 @@ now. All randomness comes from the session's seeded Chance; the plan draws none.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -111,11 +111,10 @@ class Bot(ComputerHand[WallamoppiTable]):
         self._armed = False
 
     def act(self) -> None:
-        rules = self.session.rules
-        dt = self.session.frame_seconds
         if self.wait > 0.0:
-            self.wait -= dt
+            self.wait -= self.session.frame_seconds
             return
+        rules = self.session.rules
         if rules.phase is Phase.WALL:
             if rules.placer == self.seat:
                 if not self._armed and self.session.pace.place_seconds > 0.0:
@@ -275,15 +274,20 @@ class Bot(ComputerHand[WallamoppiTable]):
             # the plan is never asked again once the disk is stacked
             yield from self._pause(round(RETRY_SECONDS / dt))
 
-    def _move(self, start: pymunk.Vec2d, end: pymunk.Vec2d, speed: float) -> Iterator[InputEvent]:
-        """Hand targets from ``start`` to ``end`` at ``speed`` mm/s, one per frame."""
+    def _move(
+        self, start: pymunk.Vec2d, end: pymunk.Vec2d, speed: float
+    ) -> list[tuple[float, float]]:
+        """Hand targets from ``start`` to ``end`` at ``speed`` mm/s, one per frame (moves:
+        all of them at once, for the plan to ``yield from``)."""
         dt = self.session.frame_seconds
         steps = max(1, round((end - start).length / (speed * dt)))
         (start_x, start_y), (end_x, end_y) = start, end
         span_x, span_y = end_x - start_x, end_y - start_y  # Vec2d's own sums, in floats
+        points = []
         for n in range(1, steps + 1):
             share = n / steps
-            yield InputEvent(0, "move", start_x + span_x * share, start_y + span_y * share)
+            points.append((start_x + span_x * share, start_y + span_y * share))
+        return points
 
 
 __all__ = ["DEFAULT_SKILL", "Bot", "choose_slot", "other", "pull_risk", "slot_load"]

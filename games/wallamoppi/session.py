@@ -96,6 +96,7 @@ class WallamoppiSession(PhysicsSession):
         self.settle = SettleDetector()  # the released disk at rest on the tower's top
         self.fall_reason: str | None = None
         self._tower_slept = False  # every tower disk slept after the last frame
+        self._lone_timer: MarbleTimer | None = None  # the marble's, while a disk is carried alone
         self.refusal: str | None = None  # the last refused input, for the status line
         self._grab_data: dict[str, Any] = {}
         self.nudging: str | None = None  # the wall disk the hand is nudging, if any
@@ -133,6 +134,7 @@ class WallamoppiSession(PhysicsSession):
         released later is built with the box the game started with, so the box never changes
         shape mid-game. The time shown on the marble is measured again with the new constants.
         """
+        self._carried_alone = None  # (after_step looks at the world again)
         live = live_config(self.scene.built_with, config)
         self.world.apply_config(table_world_config(live))
         self.scene.config = live
@@ -161,16 +163,14 @@ class WallamoppiSession(PhysicsSession):
     # -- inputs ------------------------------------------------------------------------
 
     def _apply_input(self, event: InputEvent) -> None:
+        if event.action == "move":  # the hand aims elsewhere: nothing else changes
+            self._move(event.x, event.y, event.data)
+            return
+        self._carried_alone = None  # (after_step looks at the world again)
         if event.action == "put_back":  # tidying the table is no move: anyone, any time
             self._put_back()
             return
-        seat = self.actor(event.action)
-        if (
-            not self._computer_acting
-            and self.kinds[seat] is SeatKind.COMPUTER
-            and self.outcome is None
-        ):
-            raise self._refuse(f"the computer plays {seat}; wait for your turn")
+        seat = self._seat_for(event.action)
         try:
             if event.action == "place":
                 self._place(_slot_of(event))
@@ -182,8 +182,8 @@ class WallamoppiSession(PhysicsSession):
                 self._ready(seat)
             elif event.action == "marble":
                 self._stop_timer(seat)
-            elif event.action in ("grab", "move", "release"):
-                if event.action != "move" and self.outcome is not None:
+            elif event.action in ("grab", "release"):
+                if self.outcome is not None:
                     raise IllegalMove("the game is over")
                 self._grab_data = dict(event.data)
                 super()._apply_input(event)
@@ -198,6 +198,32 @@ class WallamoppiSession(PhysicsSession):
         except InputRefused as error:
             raise self._refuse(str(error)) from None
         self.refusal = None
+
+    def _seat_for(self, action: str) -> str:
+        """The seat an input with ``action`` belongs to; refused if the computer plays it and
+        this input is not the computer's (the game not over)."""
+        seat = self.actor(action)
+        if (
+            not self._computer_acting
+            and self.kinds[seat] is SeatKind.COMPUTER
+            and self.outcome is None
+        ):
+            raise self._refuse(f"the computer plays {seat}; wait for your turn")
+        return seat
+
+    def _move(self, x: float, y: float, data: Mapping[str, Any]) -> None:
+        """A "move" input: the hand aims at (x, y) (kept in the world; a nudge's on its leash).
+        A person's comes from :meth:`_apply_input`, a computer's straight from
+        :meth:`move_as_computer` (one a frame while it carries a disk: no event built)."""
+        if not self._computer_acting:  # (a computer's seat is its own)
+            self._seat_for("move")
+        self._grab_data = dict(data)
+        self.hand.move_to(self._inside(x, y))
+        if self.nudging is not None:
+            self._tell_nudge_held_back()
+        self.refusal = None
+
+    _computer_move = _move  # (PhysicsSession.move_as_computer: the computer's moves, here)
 
     def _put_back(self) -> None:
         """The B key: every disk lying on the floor goes back on the table beside the wall
@@ -326,7 +352,7 @@ class WallamoppiSession(PhysicsSession):
     # -- time --------------------------------------------------------------------------
 
     def _tick(self) -> None:
-        if self.outcome is None:
+        if self.rules.outcome is None:  # (self.outcome, without building one)
             for bot in self.bots.values():
                 bot.act()
         super()._tick()
@@ -375,6 +401,7 @@ class WallamoppiSession(PhysicsSession):
         return scene.speed_on_top(disk) if scene.resting_on_tower(disk) else math.inf
 
     def skip(self, frames: int) -> None:
+        self._carried_alone = None
         if self.pending is not None:
             quiet = self._disk_speed(self.scene.disks[self.pending]) < self.settle.speed
             self.settle.skip(frames, self.frame_seconds, quiet=quiet)
@@ -390,16 +417,35 @@ class WallamoppiSession(PhysicsSession):
         self.frame += frames
 
     def after_step(self) -> None:
+        """The rules look at the world after a frame: the pull's drag, fallen wall disks, the
+        released disk stacked, strays, the tower's fall, the marble.
+
+        A pulled disk carried alone (:meth:`_alone_after`: the only body awake, touching
+        nothing, the wall frozen, the tower asleep, nothing else to look at) that the world
+        stepped alone (``World.step``'s ``alone``: no contact began, nothing else woke) changed
+        nothing but itself: only the pull and the marble are looked at, every other answer of
+        the last frame stands (the same floats as looking again)."""
         held = self.hand.held
-        # a disk carried alone (the wall frozen, the tower asleep): few solver iterations
-        self.world.solve_lightly(held if self.outcome is None else None)
-        if self.scene.pull is not None:  # (the hand's velocity only asked for a drag)
+        alone = self._carried_alone is not None and self._world.stepped_alone
+        self._carried_alone = None
+        if not alone:
+            # a disk carried alone (the wall frozen, the tower asleep): few solver iterations
+            self.world.solve_lightly(held if self.outcome is None else None)
+        pull = self.scene.pull
+        dragged = pull is not None and pull.dragged
+        if pull is not None:  # (the hand's velocity only asked for a drag)
             self.scene.update_pull(self.hand.body)
-        self.scene.update_fallen(held)
+        if alone and pull is not None and pull.dragged == dragged:  # (a drag thaws, wakes)
+            self._time_and_end(self._lone_timer)  # (it rolls, or not, all the carry long)
+            self._carried_alone = held if self.rules.outcome is None else None
+            return
+        frozen = self.world.frozen_count
+        fallen = self.scene.update_fallen(held)
         if self.rules.phase is not Phase.TOWER:
             return
+        quiet = pull is not None and pull.dragged == dragged and self.pending is None
         self._check_stacked()
-        self._roll_back_stray()
+        strays = self._roll_back_stray()
         # A tower asleep now and after the last frame has not moved since, nor touched anything
         # new (a sleeping body neither moves nor wakes and sleeps again within one frame): the
         # last frame's answer stands.
@@ -407,11 +453,44 @@ class WallamoppiSession(PhysicsSession):
         if not (asleep and self._tower_slept):
             self.fall_reason = self.scene.tower_fall()
         self._tower_slept = asleep
+        self._time_and_end(self._rolling_timer())
+        if quiet and asleep and not (strays or fallen) and self.world.frozen_count == frozen:
+            self._carried_alone = self._alone_after(held)
+            self._lone_timer = self._rolling_timer()
+
+    def _alone_after(self, held: Piece | None) -> Piece | None:
+        """``held`` if it is the pulled disk carried alone now: the world solves lightly for it
+        (the only body awake, touching nothing), no nudge, the game goes on (the caller checked
+        that the tower sleeps, no released disk waited, nothing fell or strayed, and the rules
+        thawed, froze and dragged nothing since the world was asked)."""
+        pull = self.scene.pull
+        if (
+            held is None
+            or pull is None
+            or pull.piece is not held
+            or not self.world.lightly
+            or self.nudging is not None
+            or self.fall_reason is not None
+            or self.rules.outcome is not None
+        ):
+            return None
+        return held
+
+    def _rolling_timer(self) -> MarbleTimer | None:
+        """The marble's timer if the marble rolls now (released, not held by a practice)."""
+        timer = self.timer
+        if timer is not None and self.rules.turn.timer_running and not self.marble_waits():
+            return timer
+        return None
+
+    def _time_and_end(self, timer: MarbleTimer | None) -> None:
+        """The tower fallen, or the marble (``timer``: :meth:`_rolling_timer`) one frame on
+        (its hole ends the turn); a game over lets go of the disk in hand."""
         if self.fall_reason is not None:
             self.rules.tower_fell()
-        elif self.timer is not None and self.rules.turn.timer_running and not self.marble_waits():
-            self.timer.step()
-            if self.timer.in_hole:
+        elif timer is not None:
+            timer.step()
+            if timer.in_hole:
                 self.rules.timer_ran_out()
         if self.rules.outcome is not None:
             self.hand.release()  # the game is over: the hand lets go of whatever it held
@@ -446,16 +525,20 @@ class WallamoppiSession(PhysicsSession):
             )
             self.pending = None
 
-    def _roll_back_stray(self) -> None:
+    def _roll_back_stray(self) -> bool:
         """A disk other than the one taken that comes to lie on the tower's top (nudged up
-        there) does not count: it is put back on the table beside the wall, with a message."""
+        there) does not count: it is put back on the table beside the wall, with a message.
+        True if one was."""
+        rolled = False
         for piece in self._strays():
+            rolled = True
             colour = DARK if DARK in piece.tags else LIGHT
             self.scene.put_beside_wall(piece)
             self.notice = (
                 f"a nudged {colour} disk on the tower does not count: only the disk you pulled "
                 "out counts; it was put back on the table"
             )
+        return rolled
 
     def _strays(self) -> Iterator[Piece]:
         """Disks other than the one taken that lie on the tower's top (see above)."""
