@@ -38,7 +38,8 @@ substep with the column's contacts carrying the load a rigid column would
 
 Pieces at rest can be frozen (:mod:`physics.freeze`: static bodies to Chipmunk, out of the
 island a touch wakes, until something may move them), and a piece carried alone, touching
-nothing, is solved with :data:`LIGHT_ITERATIONS` (:meth:`World.solve_lightly`).
+nothing, is solved with few iterations and, while nothing is near it, stepped once a frame
+(:mod:`physics.lightly`).
 
 Bodies stay finite and inside the world. The world's bounds are the box round its static
 pieces (table, ramps, box walls), widened by :data:`SIDE_MARGIN_MM` to each side and
@@ -66,6 +67,8 @@ from physics.config import PhysicsConfig
 from physics.contacts import ContactBook
 from physics.freeze import Freezer
 from physics.landing import LANDING_SECONDS, Landing, carry
+from physics.lightly import LIGHT_ITERATIONS as LIGHT_ITERATIONS
+from physics.lightly import LightSolver
 from physics.piece import Impact as Impact
 from physics.piece import Layer as Layer
 from physics.piece import Piece as Piece
@@ -118,10 +121,6 @@ def _level_id(piece: Piece) -> int:
     return _SOLVER_IDS.get(level, SOLVER_ORDER_LEVELS + abs(level))
 
 
-# Solver iterations while the only piece awake is a held one touching nothing
-# (World.solve_lightly).
-LIGHT_ITERATIONS = 10
-
 # pymunk treats an idle speed of 0 as "estimate one"; this is "only exact rest is idle" instead
 # (its square, times a body's mass, is still a positive double).
 EXACT_REST_SPEED = 1e-100
@@ -142,7 +141,7 @@ class Escape:
     why: str
 
 
-class World(ContactBook, Freezer):
+class World(ContactBook, Freezer, LightSolver):
     """A pymunk space stepped at a fixed rate, with named pieces and contact materials."""
 
     def __init__(self, config: PhysicsConfig) -> None:
@@ -275,6 +274,7 @@ class World(ContactBook, Freezer):
         """Add a piece under its unique name."""
         if piece.name in self.pieces:
             raise ValueError(f"a piece named {piece.name!r} is already in the world")
+        self._light_window = None  # a new shape may lie near a carried piece
         piece.shape.collision_type = self._material_id(piece.material)
         first_round = False
         if isinstance(piece.shape, pymunk.Circle) and piece.body.body_type == pymunk.Body.DYNAMIC:
@@ -345,6 +345,7 @@ class World(ContactBook, Freezer):
         if self.pieces[name].frozen:
             self.thaw()
         piece = self.pieces.pop(name)
+        self._light_window = None
         if piece.is_static:
             self._bounds = None
         elif piece in self._movable:
@@ -535,9 +536,11 @@ class World(ContactBook, Freezer):
         watch = self._light_watch  # (None, or not the bodies' watch now: a body may have woken)
         lone = self._light and alone in self._untouched and not self._landings
         lone = lone and watch is not None and watch is self._rest_watch
-        step, dt = self._step_space, self._substep_seconds
+        step, dt, substeps = self._step_space, self._substep_seconds, self._substeps
+        if self._light and not self._landings and self._one_step(lone):
+            dt, substeps = self._frame_seconds, 1  # nothing near the lone carried piece
         listener = self.impact_listener
-        for _ in range(self._substeps):
+        for _ in range(substeps):
             if self._landings:  # a piece just landed on a stack (physics/landing.py)
                 self._carry_landings(dt)
             step(dt)
@@ -706,34 +709,6 @@ class World(ContactBook, Freezer):
         self._full_iterations = self._solver_iterations()
         if not self._light:
             self.space.iterations = self._full_iterations
-
-    def solve_lightly(self, held: Piece | None) -> None:
-        """From the next frame, run :data:`LIGHT_ITERATIONS` solver iterations while ``held``
-        (the piece in the hand) is the only moving piece awake and touches nothing; the full
-        iterations again at once when it does not (None: at once).
-
-        The solver's iterations only work on contacts and joints: a piece touching nothing
-        and held by the hand's joints to a kinematic body needs few (the joints of one body to
-        an immovable one converge in a few), and a contact that begins switches back to the
-        full iterations within the same substep (``ContactBook._begin_contact``: Chipmunk
-        reads the iterations after it has met the substep's contacts).
-        """
-        light = held is not None and held in self._untouched and self._only_awake(held)
-        self._light_watch = self._rest_watch if light else None
-        if light != self._light:
-            self._light = light
-            self.space.iterations = LIGHT_ITERATIONS if light else self._full_iterations
-
-    @property
-    def lightly(self) -> bool:
-        """True while solving lightly (:meth:`solve_lightly`): the held piece was the only one
-        awake and touched nothing when last asked, and no contact has begun since."""
-        return self._light
-
-    def _only_awake(self, piece: Piece) -> bool:
-        """True if ``piece`` is the only dynamic body awake."""
-        awake = self._bodies_watch()[1].awake()
-        return len(awake) == 1 and awake[0] is piece.body
 
     def _solver_iterations(self, levels: float | None = None) -> int:
         """Solver iterations per substep for a world whose tallest stack is ``levels`` high.
