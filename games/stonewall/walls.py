@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable
 from games.stonewall.actions import ChangeWall, PlaceWall
 from games.stonewall.board import Wall
 from games.stonewall.geometry import Candidate, Geometry
+from games.stonewall.joins import Joins, tables
 
 LAYOUT_CACHE = 1024  # layouts kept per board, about 7 KB each: at most some 7 MiB
 _ROW = 1024  # LayoutCache.changes: key old index * _ROW + 1 + new index (+ 0: removed)
@@ -67,6 +68,7 @@ class WallLayout:
         "_conflict_sides",
         "_escape_index",
         "_groups",
+        "_joins",
         "_listings",
         "_point_joins",
         "_removals",
@@ -98,8 +100,10 @@ class WallLayout:
         self._changes: dict[tuple[Wall, ...], list[ChangeWall]] = {}
         self._escape_index: tuple[dict[int, int], int] | None = None
         # the conflicts of the walls before and after each, and where each wall is in walls
-        self._conflict_sides: tuple[list[int], list[int], dict[int, int]] | None = None
+        self._conflict_sides: tuple[list[int], list[int], dict[int, int], list[int]] | None \
+            = None
         self._point_joins: tuple[int, int] | None = None
+        self._joins: Joins | None = None  # where every wall may move (worked out when asked)
 
     # --- building -----------------------------------------------------------------------
     @classmethod
@@ -281,11 +285,44 @@ class WallLayout:
         if full is not None:
             found = full.legal & length & ~old.bit
         else:
-            less = self._less(old.wall, old, light=True)
-            freed, _ = self._freed(less, self._may_free(old, less, length), old)
+            answer = self.joins().freed(old)
+            if answer is None:  # a wall the joins leave to the per-wall check
+                less = self._less(old.wall, old, light=True)
+                freed, _ = self._freed(less, self._may_free(old, less, length), old)
+            else:
+                freed, odd = answer
+                excluded = self._excluded_without(old)
+                freed &= ~excluded
+                odd &= ~excluded
+                if odd:  # positions on one-way or dead edges: a flood each
+                    less = self._less(old.wall, old, light=True)
+                    for index in set_bits(odd):
+                        if less.connected_with(geo.all_candidates[index]):
+                            freed |= 1 << index
             found = ((self.legal & length) | freed) & ~old.bit
         self._removals[old.index] = found
         return found
+
+    def joins(self) -> Joins:
+        """This layout's sealed forest and one-way graph (:mod:`games.stonewall.joins`)."""
+        if self._joins is None:
+            geo = self.geo
+            never = geo.all_mask & ~empty_layout(geo).legal
+            segments = geo.segments
+            self._joins = Joins(geo, tables(geo, never),
+                                [segments[index] for index in self._indices()],
+                                self.key[0], self._refused())
+        return self._joins
+
+    def _indices(self) -> list[int]:
+        """The candidate index of each placed wall, in order (the conflicts' table has them)."""
+        return self._sides()[3]
+
+    def _excluded_without(self, old: Candidate) -> int:
+        """The positions on or across a wall here but ``old``."""
+        before, after, where, _ = self._sides()
+        at = where[old.index]
+        return before[at] | after[at + 1]
 
     def change_actions(self, placed: tuple[Wall, ...]) -> list[ChangeWall]:
         """Every Change-a-Wall here, the walls taken in ``placed`` order (the state's): each
@@ -414,20 +451,7 @@ class WallLayout:
         arcs open again (no other wall closes them), and the positions the other walls
         exclude, from the walls before it and after it (worked out once per layout)."""
         geo = self.geo
-        if self._conflict_sides is None:
-            indices = [geo.candidate_of[placed].index for placed in self.walls]
-            conflicts = geo.conflicts
-            before, after, running = [geo.on_permanent], [0], geo.on_permanent
-            for index in indices:
-                running |= conflicts[index]
-                before.append(running)
-            running = 0
-            for index in reversed(indices):
-                running |= conflicts[index]
-                after.append(running)
-            where = {index: i for i, index in enumerate(indices)}
-            self._conflict_sides = (before, after[::-1], where)
-        before, after, where = self._conflict_sides
+        before, after, where, _ = self._sides()
         at = where[old.index]
         if light:  # only what connected_with and _freed read
             less = WallLayout.__new__(WallLayout)
@@ -441,6 +465,25 @@ class WallLayout:
                       opens[2] | base[2] & clear[2], opens[3] | base[3] & clear[3])
         less.excluded = before[at] | after[at + 1]
         return less
+
+    def _sides(self) -> tuple[list[int], list[int], dict[int, int], list[int]]:
+        """The conflicts of the walls before and after each, where each wall is among the
+        walls, and their candidate indices (worked out once per layout)."""
+        if self._conflict_sides is None:
+            geo = self.geo
+            indices = [geo.candidate_of[placed].index for placed in self.walls]
+            conflicts = geo.conflicts
+            before, after, running = [geo.on_permanent], [0], geo.on_permanent
+            for index in indices:
+                running |= conflicts[index]
+                before.append(running)
+            running = 0
+            for index in reversed(indices):
+                running |= conflicts[index]
+                after.append(running)
+            where = {index: i for i, index in enumerate(indices)}
+            self._conflict_sides = (before, after[::-1], where, indices)
+        return self._conflict_sides
 
     def _freed(self, less: WallLayout, lengths: int, old: Candidate) -> tuple[int, int]:
         """Of the positions in ``lengths`` refused here, those legal in ``less`` (this layout
