@@ -57,6 +57,8 @@ class Tables:
         # per candidate: its block (h; v is the next) and its first grid point; back again
         self.aligned: list[tuple[int, int]] = []
         self.back: list[list[int]] = [[0] * _BLOCK for _ in range(blocks)]
+        # per block and first grid point: the position's grid points as a bit mask
+        self.point_masks: list[list[int]] = [[0] * _BLOCK for _ in range(blocks)]
         ok = [0] * blocks  # two-way positions ever legal, per block
         odd = [0] * blocks  # the other positions ever legal (checked by a flood)
         for cand in geo.all_candidates:
@@ -64,6 +66,7 @@ class Tables:
             start = cand.points[0]
             self.aligned.append((block, start))
             self.back[block][start] = cand.bit
+            self.point_masks[block][start] = geo.points_mask[cand.index]
             if never >> cand.index & 1:
                 continue
             if cand.all_two_way:
@@ -71,8 +74,9 @@ class Tables:
             else:
                 odd[block] |= 1 << start
         self.ok, self.odd = ok, odd
+        self.any_odd = any(odd)
         # per candidate: the positions of its length it lies on or crosses, aligned (h, v)
-        self.conflicts: list[tuple[int, int]] = []
+        self.conflicts: list[tuple[int, int, int, int]] = []
         for cand in geo.all_candidates:
             same = [0, 0]
             rest = geo.conflicts[cand.index] & geo.length_mask[cand.wall.length] & ~cand.bit
@@ -81,7 +85,9 @@ class Tables:
                 rest ^= low
                 block, start = self.aligned[low.bit_length() - 1]
                 same[block & 1] |= 1 << start
-            self.conflicts.append((same[0], same[1]))
+            block = self.block_of[cand.wall.length]
+            self.conflicts.append((same[0] & ok[block], same[1] & ok[block + 1],
+                                   same[0] & odd[block], same[1] & odd[block + 1]))
         # candidate-space masks to aligned ones, a byte at a time
         self.byte_tables: list[list[int]] = []
         for chunk in range((len(geo.all_candidates) + 7) // 8):
@@ -99,6 +105,10 @@ class Tables:
         self.blocks = blocks
         # per candidate: plain (two-way edges only, the wall's own segments all removable)
         self.plain = [cand.all_two_way for cand in geo.all_candidates]
+        # per candidate: its length, block (h), grid points and their step
+        self.walls = [(cand.wall.length, self.block_of[cand.wall.length], cand.points,
+                       1 if cand.wall.orientation == "h" else width)
+                      for cand in geo.all_candidates]
         self.arrows = geo.arrows  # (edge bit, p, q): arcs cross from the right of p->q
         self.shift = (1, width)
 
@@ -133,6 +143,10 @@ def twice(points: int, length: int, step: int) -> int:
         return pairs
     if length == 2:
         return pairs | pairs >> step | points & points >> 2 * step
+    if length == 3:
+        gaps = points & points >> 2 * step
+        return (pairs | pairs >> step | pairs >> 2 * step | gaps | gaps >> step
+                | points & points >> 3 * step)
     found = 0
     for gap in range(1, length + 1):
         pairs = points & points >> gap * step
@@ -204,9 +218,12 @@ class Joins:
                     node = low.bit_length() - 1
                     sub[node + offset] |= sub[node]
         self.sub = sub
-        self.refused = table.to_blocks(refused)
-        self._twice: dict[int, list[int]] = {}  # block -> per tree
-        self._other_twice: dict[tuple[int, int], int] = {}  # (tree, block) -> the others'
+        refused_blocks = table.to_blocks(refused)
+        self.plain_refused = [mask & ok for mask, ok in zip(refused_blocks, table.ok,
+                                                             strict=True)]
+        self.odd_refused = [mask & odd for mask, odd in zip(refused_blocks, table.odd,
+                                                             strict=True)]
+        self._twice: dict[tuple[int, int], tuple[int, int]] = {}  # (tree, block) -> h, v
         self._one_way(placed_edges)
 
     def _one_way(self, placed_edges: int) -> None:
@@ -245,8 +262,16 @@ class Joins:
         self.following, self.preceding = following, preceding
         self.below, self.above = below, above
         self.ends = ends  # group -> its grid points at one-way edges
-        self._bad: dict[tuple[int, int], tuple[int, int]] = {}
         self._touch: dict[tuple[int, int], int] = {}
+        self._splits: dict[tuple[int, ...], list[set[int]] | None] = {}
+        self._bundles: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def group(self, point: int) -> int:
+        """The points of ``point``'s tree (or the point alone) as a bit mask."""
+        for tree in self.trees:
+            if tree >> point & 1:
+                return tree
+        return 1 << point
 
     def _touching(self, group: int, block: int, length: int) -> int:
         """Aligned positions of ``block`` with a point in ``group`` (kept per layout)."""
@@ -256,7 +281,7 @@ class Joins:
             found = self._touch[key] = touching(group, length, self.table.shift[block & 1])
         return found
 
-    def _split(self, tree: int, zones: list[int]) -> list[tuple[int, set[int]]] | None:
+    def _split(self, tree: int, zones: list[int]) -> list[set[int]] | None:
         """``tree`` split into ``zones`` (parts holding its one-way edges' points): per zone,
         the groups it is joined with by one-way paths. Only for a tree no path goes through
         (no one-way edge into it, or none out of it): else None."""
@@ -268,7 +293,7 @@ class Joins:
             return None
         found = []
         for zone in zones:
-            partners: set[int] = set()
+            partners = set()
             for p, q, first, second in self.arrows:
                 if out and first == tree and zone >> p & 1:
                     partners.add(second)
@@ -276,53 +301,47 @@ class Joins:
                 elif not out and second == tree and zone >> q & 1:
                     partners.add(first)
                     partners |= reach.get(first, set())
-            found.append((zone, partners))
+            found.append(partners)
         return found
 
-    def group(self, point: int) -> int:
-        """The points of ``point``'s tree (or the point alone) as a bit mask."""
-        for tree in self.trees:
-            if tree >> point & 1:
-                return tree
-        return 1 << point
-
-    def _tree_twice(self, block: int, length: int) -> list[int]:
-        """Per tree: the aligned positions of ``block`` with two points in it."""
-        found = self._twice.get(block)
-        if found is None:
-            step = self.table.shift[block & 1]
-            found = self._twice[block] = [twice(tree, length, step) for tree in self.trees]
+    def _bundle(self, tree: int, block: int, length: int) -> tuple[int, ...]:
+        """Per tree and block (h; the next is v), aligned: the positions with two points in
+        another tree, with two in this one, touching two other groups joined by a one-way
+        path, and touching a group this tree is joined with (kept per layout)."""
+        width = self.table.width
+        others_h = others_v = twice_h = twice_v = 0
+        for other in self.trees:
+            h, v = self._twice_of(other, block, length)
+            if other == tree:
+                twice_h, twice_v = h, v
+            else:
+                others_h |= h
+                others_v |= v
+        bad_h = bad_v = joined_h = joined_v = 0
+        for first, second in self.pairs:
+            if first == tree or second == tree:
+                partner = second if first == tree else first
+                joined_h |= self._touching(partner, block, length)
+                joined_v |= self._touching(partner, block + 1, length)
+            else:
+                bad_h |= (self._touching(first, block, length)
+                          & self._touching(second, block, length))
+                bad_v |= (self._touching(first, block + 1, length)
+                          & self._touching(second, block + 1, length))
+        through = bool(self.preceding.get(tree)) and bool(self.following.get(tree))
+        del width
+        found = (others_h, others_v, twice_h, twice_v, bad_h, bad_v, joined_h, joined_v,
+                 through)
+        self._bundles[(tree, block)] = found
         return found
 
-    def _others(self, tree: int, block: int, length: int) -> int:
-        """Aligned positions of ``block`` with two points in one tree other than ``tree``."""
+    def _twice_of(self, tree: int, block: int, length: int) -> tuple[int, int]:
+        """Aligned positions of ``block`` (h) and the next (v) with two points in ``tree``."""
         key = (tree, block)
-        found = self._other_twice.get(key)
+        found = self._twice.get(key)
         if found is None:
-            found = 0
-            for other, mask in zip(self.trees, self._tree_twice(block, length), strict=True):
-                if other != tree:
-                    found |= mask
-            self._other_twice[key] = found
-        return found
-
-    def _d_bad(self, tree: int, block: int, length: int) -> tuple[int, int]:
-        """Aligned positions of ``block`` touching two groups joined by a one-way path, those
-        groups other than ``tree``; and those touching a group ``tree`` is joined with
-        (``tree``'s partners)."""
-        key = (tree, block)
-        found = self._bad.get(key)
-        if found is None:
-            without = partners = 0
-            for first, second in self.pairs:
-                if first == tree:
-                    partners |= self._touching(second, block, length)
-                elif second == tree:
-                    partners |= self._touching(first, block, length)
-                else:
-                    without |= (self._touching(first, block, length)
-                                & self._touching(second, block, length))
-            found = self._bad[key] = (without, partners)
+            found = self._twice[key] = (twice(tree, length, 1),
+                                        twice(tree, length, self.table.width))
         return found
 
     def freed(self, old: Candidate) -> tuple[int, int] | None:
@@ -331,75 +350,138 @@ class Joins:
         across another wall); and the candidates of odd positions (one-way or dead edges) to
         check by a flood. None: ask the per-wall check."""
         table = self.table
-        if not table.plain[old.index]:
+        index = old.index
+        if not table.plain[index]:
             return None
-        length = old.wall.length
-        points = old.points
+        length, block, points, step = table.walls[index]
+        conflicts = table.conflicts[index]  # (h, v) plain, (h, v) odd
+        plain_refused = self.plain_refused
+        across = plain_refused[block] | conflicts[0]
+        down = plain_refused[block + 1] | conflicts[1]
+        odd_found = 0
+        if table.any_odd:
+            odd_refused = self.odd_refused
+            odd_across = odd_refused[block] | conflicts[2]
+            odd_down = odd_refused[block + 1] | conflicts[3]
+            if odd_across | odd_down:
+                odd_found = self._back(block, odd_across, odd_down)
+        if not (across | down):
+            return 0, odd_found
         tree = self.group(points[0])
+        bundle = self._bundles.get((tree, block))
+        if bundle is None:
+            bundle = self._bundle(tree, block, length)
+        others_h, others_v, twice_h, twice_v, bad_h, bad_v, joined_h, joined_v, through = bundle
+        # refused still: two points in another tree, or joining two groups by a one-way path
+        # (neither goes through this tree's parts)
+        across &= ~(others_h | bad_h)
+        down &= ~(others_v | bad_v)
+        if not (across | down):
+            return 0, odd_found
         width = table.width
-        step = 1 if old.wall.orientation == "h" else width
-        up = self.left if step == 1 else self.up
-        sub = self.sub
-        children = []
-        for a in points[:-1]:
-            b = a + step
-            children.append(sub[b] if up >> b & 1 else sub[a])
-        parts = []
-        inside = 0
-        for i, mine in enumerate(children):
-            inner = 0
-            for j, other in enumerate(children):
-                if i != j and other & mine and other != mine and other | mine == mine:
-                    inner |= other
-            parts.append(mine & ~inner)
-            inside |= mine
-        parts.append(tree & ~inside)
-        ends = self.ends.get(tree)
-        zone = 0
-        split = None
-        if ends is not None:
+        parts = None
+        in_h, in_v = across & twice_h, down & twice_v
+        if in_h | in_v:
+            # two points in this tree: split apart only if one is in a part below the wall
+            parts = self._parts(tree, points, step)
+            below = tree & ~parts[-1]
+            across &= ~in_h
+            down &= ~in_v
+            for orient in (0, 1):
+                if orient:
+                    mask = in_v & touching(below, length, width)
+                else:
+                    mask = in_h & touching(below, length, 1)
+                masks = table.point_masks[block + orient]
+                while mask:
+                    low = mask & -mask
+                    mask ^= low
+                    mine = masks[low.bit_length() - 1]
+                    for part in parts:
+                        both = mine & part
+                        if both & (both - 1):
+                            break
+                    else:
+                        if orient:
+                            down |= low
+                        else:
+                            across |= low
+        if through or across & joined_h or down & joined_v:
+            if parts is None:
+                parts = self._parts(tree, points, step)
+            ends = self.ends[tree]
             zones = [part for part in parts if part & ends]
-            if len(zones) == 1:
+            if len(zones) == 1:  # the one-way paths as they were, through that part
                 zone = zones[0]
-            else:  # the tree's one-way edges split apart
-                split = self._split(tree, zones)
+                if across & joined_h:
+                    across &= ~(joined_h & touching(zone, length, 1))
+                if down & joined_v:
+                    down &= ~(joined_v & touching(zone, length, width))
+            else:
+                key = (tree, *[zone & ends for zone in zones])
+                split = self._splits.get(key, False)
+                if split is False:
+                    split = self._splits[key] = self._split(tree, zones)
                 if split is None:
-                    return None  # a tree one-way paths go through: per-wall check
-        block = table.block_of[length]
-        conflicts = table.conflicts[old.index]
-        freed = odd_found = 0
-        for orient in (0, 1):
-            b = block + orient
-            cand = self.refused[b] | conflicts[orient]
-            if not cand:
-                continue
-            step = table.shift[orient]
-            plain = cand & table.ok[b]
-            odd = cand & table.odd[b]
-            sealed = self._others(tree, b, length)
-            for part in parts:
-                if part & (part - 1):
-                    sealed |= twice(part, length, step)
-            plain &= ~sealed  # (odd ones are flooded: a dead edge's points are joined)
-            if plain and self.pairs:
-                without, partners = self._d_bad(tree, b, length)
-                bad = without
-                if zone and plain & partners:
-                    bad |= touching(zone, length, step) & partners
-                elif split is not None and plain & partners:
-                    for part, others in split:
-                        joined = 0
-                        for other in others:
-                            joined |= self._touching(other, b, length)
-                        bad |= touching(part, length, step) & joined
-                plain &= ~bad
-            back = table.back[b]
-            while plain:
-                low = plain & -plain
-                plain ^= low
-                freed |= back[low.bit_length() - 1]
-            while odd:
-                low = odd & -odd
-                odd ^= low
-                odd_found |= back[low.bit_length() - 1]
-        return freed, odd_found
+                    return None  # a tree one-way paths go through split apart
+                for zone, groups in zip(zones, split, strict=True):
+                    near_h = across & touching(zone, length, 1)
+                    near_v = down & touching(zone, length, width)
+                    for group in groups:
+                        across &= ~(near_h & self._touching(group, block, length))
+                        down &= ~(near_v & self._touching(group, block + 1, length))
+        found = 0
+        if across:
+            back = table.back[block]
+            while across:
+                low = across & -across
+                across ^= low
+                found |= back[low.bit_length() - 1]
+        if down:
+            back = table.back[block + 1]
+            while down:
+                low = down & -down
+                down ^= low
+                found |= back[low.bit_length() - 1]
+        return found, odd_found
+
+    def _parts(self, tree: int, points: tuple[int, ...], step: int) -> list[int]:
+        """The parts ``tree`` splits into without the wall through ``points`` (``step``
+        apart), as grid point masks: the parts of the points below the wall's top point (the
+        one nearest the root) in the wall's order, then the top point's."""
+        sub = self.sub
+        up = self.left if step == 1 else self.up
+        a = points[0]
+        b = a + step
+        if len(points) == 2:  # one edge: below it, and the rest
+            below = sub[b] if up >> b & 1 else sub[a]
+            return [below, tree & ~below]
+        top = 0  # the edges before the top point have their first point below them
+        for a in points[:-1]:
+            if up >> (a + step) & 1:
+                break
+            top += 1
+        parts = []
+        inner = 0
+        for point in points[:top]:  # climbing towards the top
+            mine = sub[point]
+            parts.append(mine & ~inner)
+            inner = mine
+        outer = inner
+        inner = 0
+        for point in reversed(points[top + 1:]):  # climbing back from the far end
+            mine = sub[point]
+            parts.append(mine & ~inner)
+            inner = mine
+        parts.append(tree & ~(outer | inner))
+        return parts
+
+    def _back(self, block: int, across: int, down: int) -> int:
+        """Aligned masks of ``block`` (h) and the next (v) as one candidate mask."""
+        found = 0
+        for back, mask in ((self.table.back[block], across), (self.table.back[block + 1], down)):
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                found |= back[low.bit_length() - 1]
+        return found

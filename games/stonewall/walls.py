@@ -45,6 +45,7 @@ from games.stonewall.geometry import Candidate, Geometry
 from games.stonewall.joins import Joins, tables
 
 LAYOUT_CACHE = 1024  # layouts kept per board, about 7 KB each: at most some 7 MiB
+RUNS_KEPT = 20_000  # LayoutCache.runs kept at most (some 50 bytes and a list each)
 _ROW = 1024  # LayoutCache.changes: key old index * _ROW + 1 + new index (+ 0: removed)
 
 
@@ -330,21 +331,37 @@ class WallLayout:
         actions are shared by every layout of the board (:attr:`LayoutCache.changes`)."""
         found = self._changes.get(placed)
         if found is None:
-            candidates, candidate_of = self.geo.all_candidates, self.geo.candidate_of
-            changes = self.cache.changes
+            candidate_of = self.geo.candidate_of
+            runs = self.cache.runs
             found = []
             for old in placed:
                 cand = candidate_of[old]
-                base = cand.index * _ROW
-                for key in (base, *[base + 1 + i for i in set_bits(self._moves(cand))]):
-                    action = changes.get(key)
-                    if action is None:
-                        new = key % _ROW - 1
-                        action = changes[key] = ChangeWall(
-                            old, candidates[new].wall if new >= 0 else None)
-                    found.append(action)
+                moves = self._moves(cand)
+                run = runs.get((cand.index, moves))
+                if run is None:
+                    run = self._run(old, cand, moves)
+                found.extend(run)
             self._changes[placed] = found
         return found
+
+    def _run(self, old: Wall, cand: Candidate, moves: int) -> list[ChangeWall]:
+        """The Change-a-Wall actions of placed wall ``old`` that may move to ``moves``: it
+        removed, then moved to each (kept per board, as the actions: :class:`LayoutCache`)."""
+        candidates, changes = self.geo.all_candidates, self.cache.changes
+        base = cand.index * _ROW
+        run = []
+        for key in (base, *[base + 1 + i for i in set_bits(moves)]):
+            action = changes.get(key)
+            if action is None:
+                new = key % _ROW - 1
+                action = changes[key] = ChangeWall(
+                    old, candidates[new].wall if new >= 0 else None)
+            run.append(action)
+        runs = self.cache.runs
+        if len(runs) >= RUNS_KEPT:
+            runs.clear()
+        runs[cand.index, moves] = run
+        return run
 
     def _may_free(self, old: Candidate, less: WallLayout, among: int) -> int:
         """Of the positions in ``among`` refused here, those that taking ``old`` away may
@@ -675,7 +692,7 @@ class LayoutCache:
     """One board's layouts worked out so far, by key (placed edges, crossing points), and its
     layout without placed walls (kept apart: never dropped)."""
 
-    __slots__ = ("changes", "empty", "last_escapes", "layouts")
+    __slots__ = ("changes", "empty", "last_escapes", "layouts", "runs")
 
     def __init__(self) -> None:
         self.layouts: dict[tuple[int, int], WallLayout] = {}
@@ -685,6 +702,9 @@ class LayoutCache:
         # every ChangeWall listed so far, shared (at most one per pair of positions of a
         # length: some 50,000 on the 9 x 9 board)
         self.changes: dict[int, ChangeWall] = {}
+        # per placed wall's index and where it may move: its actions in listing order (a
+        # wall's moves are often the same in the next layouts)
+        self.runs: dict[tuple[int, int], list[ChangeWall]] = {}
 
     def remember(self, key: tuple[int, int], layout: WallLayout) -> None:
         if len(self.layouts) >= LAYOUT_CACHE:
