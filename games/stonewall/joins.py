@@ -178,8 +178,8 @@ class Joins:
             join_v |= v
         # rooted forest: the border tree from the border, then the others from their lowest
         # point; per node, which neighbour is its parent (bit masks), and layers to climb
-        left = right = up = down = 0
-        layers: list[int] = []
+        left = up = 0
+        steps: list[tuple[int, int]] = []  # (nodes of a layer, their parent's offset)
         trees: list[int] = []
         seen = start = table.border
         rest = (join_h | join_h << 1 | join_v | join_v << width) & ~seen
@@ -193,11 +193,16 @@ class Joins:
                 grown = a | b | c | d
                 if not grown:
                     break
-                left |= a
-                right |= b
-                up |= c
-                down |= d
-                layers.append(grown)
+                if a:
+                    left |= a
+                    steps.append((a, -1))
+                if b:
+                    steps.append((b, 1))
+                if c:
+                    up |= c
+                    steps.append((c, -width))
+                if d:
+                    steps.append((d, width))
                 seen |= grown
                 frontier = grown
             trees.append(seen & ~sum(trees))
@@ -207,16 +212,14 @@ class Joins:
             start = rest & -rest
             seen |= start
         self.trees = trees
-        self.left, self.up = left, up
+        self.left, self.up = left, up  # nodes whose parent is the point before them
         sub = table.point_bits[:]
-        for layer in reversed(layers):
-            for mask, offset in ((layer & left, -1), (layer & right, 1), (layer & up, -width),
-                                 (layer & down, width)):
-                while mask:
-                    low = mask & -mask
-                    mask ^= low
-                    node = low.bit_length() - 1
-                    sub[node + offset] |= sub[node]
+        for mask, offset in reversed(steps):  # deepest first: each node's subtree is whole
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                node = low.bit_length() - 1
+                sub[node + offset] |= sub[node]
         self.sub = sub
         refused_blocks = table.to_blocks(refused)
         self.plain_refused = [mask & ok for mask, ok in zip(refused_blocks, table.ok,
@@ -419,8 +422,9 @@ class Joins:
                     down &= ~(joined_v & touching(zone, length, width))
             else:
                 key = (tree, *[zone & ends for zone in zones])
-                split = self._splits.get(key, False)
-                if split is False:
+                if key in self._splits:
+                    split = self._splits[key]
+                else:
                     split = self._splits[key] = self._split(tree, zones)
                 if split is None:
                     return None  # a tree one-way paths go through split apart
