@@ -164,7 +164,8 @@ def warm_malloppo_walks() -> None:
 
 
 def forget_caches() -> None:
-    """Empty Stonewall's caches of wall layouts, refusal witnesses and Change-a-Wall actions and
+    """Empty Stonewall's caches of wall layouts, refusal witnesses and Change-a-Wall actions (and
+    runs of them per wall) and
     Malloppo's moves kept per position (kept per board for the whole process), so each timed run
     starts as a fresh process would."""
     from games.stonewall import walls
@@ -175,7 +176,7 @@ def forget_caches() -> None:
     # (an older engine, timed for comparison, has no caches or keeps its layouts on the geometry)
     layouts = walls.layout_cache(geo) if hasattr(walls, "layout_cache") else geo
     for cache in (getattr(layouts, "layouts", {}), getattr(geo, "witnesses", {}),
-                  getattr(layouts, "changes", {})):
+                  getattr(layouts, "changes", {}), getattr(layouts, "runs", {})):
         cache.clear()
     if hasattr(layouts, "last_escapes"):
         layouts.last_escapes = None

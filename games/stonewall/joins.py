@@ -91,15 +91,18 @@ class Tables:
         # candidate-space masks to aligned ones, a byte at a time
         self.byte_tables: list[list[int]] = []
         for chunk in range((len(geo.all_candidates) + 7) // 8):
+            single = []
+            for bit in range(8):
+                index = chunk * 8 + bit
+                if index < len(geo.all_candidates):
+                    block, start = self.aligned[index]
+                    single.append(1 << (block * _BLOCK + start))
+                else:
+                    single.append(0)
             row = [0] * 256
             for value in range(1, 256):
-                total = 0
-                for bit in range(8):
-                    index = chunk * 8 + bit
-                    if value >> bit & 1 and index < len(geo.all_candidates):
-                        block, start = self.aligned[index]
-                        total |= 1 << (block * _BLOCK + start)
-                row[value] = total
+                low = value & -value
+                row[value] = row[value ^ low] | single[low.bit_length() - 1]
             self.byte_tables.append(row)
         self.byte_count = len(self.byte_tables)
         self.blocks = blocks
@@ -390,25 +393,24 @@ class Joins:
             below = tree & ~parts[-1]
             across &= ~in_h
             down &= ~in_v
-            for orient in (0, 1):
-                if orient:
-                    mask = in_v & touching(below, length, width)
-                else:
-                    mask = in_h & touching(below, length, 1)
-                masks = table.point_masks[block + orient]
-                while mask:
-                    low = mask & -mask
-                    mask ^= low
-                    mine = masks[low.bit_length() - 1]
-                    for part in parts:
-                        both = mine & part
-                        if both & (both - 1):
-                            break
-                    else:
-                        if orient:
-                            down |= low
-                        else:
-                            across |= low
+            if length == 1:  # both points in the tree: apart when one is below, one not
+                across |= in_h & (below | below >> 1) & ~(below & below >> 1)
+                down |= in_v & (below | below >> width) & ~(below & below >> width)
+            elif length == 2:  # no two points in one part
+                in_h &= touching(below, 2, 1)
+                in_v &= touching(below, 2, width)
+                for part in parts:
+                    if in_h:
+                        in_h &= ~twice(part, 2, 1)
+                    if in_v:
+                        in_v &= ~twice(part, 2, width)
+                across |= in_h
+                down |= in_v
+            else:
+                across |= self._apart(in_h & touching(below, length, 1), parts,
+                                      table.point_masks[block])
+                down |= self._apart(in_v & touching(below, length, width), parts,
+                                    table.point_masks[block + 1])
         if through or across & joined_h or down & joined_v:
             if parts is None:
                 parts = self._parts(tree, points, step)
@@ -448,6 +450,23 @@ class Joins:
                 down ^= low
                 found |= back[low.bit_length() - 1]
         return found, odd_found
+
+    @staticmethod
+    def _apart(mask: int, parts: list[int], masks: list[int]) -> int:
+        """The aligned positions of ``mask`` with no two points in one of ``parts``
+        (``masks``: each position's grid points)."""
+        found = 0
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            mine = masks[low.bit_length() - 1]
+            for part in parts:
+                both = mine & part
+                if both & (both - 1):
+                    break
+            else:
+                found |= low
+        return found
 
     def _parts(self, tree: int, points: tuple[int, ...], step: int) -> list[int]:
         """The parts ``tree`` splits into without the wall through ``points`` (``step``

@@ -98,7 +98,7 @@ class WallLayout:
         self._listings: dict[tuple[int, ...], list[Wall]] = {}
         self._actions: dict[tuple[int, ...], list[PlaceWall]] = {}
         self._removals: dict[int, int] = {}  # placed wall's index -> where it may move
-        self._changes: dict[tuple[Wall, ...], list[ChangeWall]] = {}
+        self._changes: dict[tuple[int, ...], list[ChangeWall]] = {}  # by the walls' indices
         self._escape_index: tuple[dict[int, int], int] | None = None
         # the conflicts of the walls before and after each, and where each wall is in walls
         self._conflict_sides: tuple[list[int], list[int], dict[int, int], list[int]] | None \
@@ -282,16 +282,19 @@ class WallLayout:
             return found
         geo = self.geo
         length = geo.length_mask[old.wall.length]
-        full = self.cache.layouts.get((self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask))
-        if full is not None:
-            found = full.legal & length & ~old.bit
-        else:
-            answer = self.joins().freed(old)
-            if answer is None:  # a wall the joins leave to the per-wall check
+        answer = self.joins().freed(old)
+        if answer is None:  # a wall the joins leave to the per-wall check
+            full = self.cache.layouts.get((self.key[0] & ~old.edge_mask,
+                                           self.key[1] & ~old.cross_mask))
+            if full is not None:
+                found = full.legal & length & ~old.bit
+            else:
                 less = self._less(old.wall, old, light=True)
                 freed, _ = self._freed(less, self._may_free(old, less, length), old)
-            else:
-                freed, odd = answer
+                found = ((self.legal & length) | freed) & ~old.bit
+        else:
+            freed, odd = answer
+            if freed or odd:
                 excluded = self._excluded_without(old)
                 freed &= ~excluded
                 odd &= ~excluded
@@ -329,19 +332,25 @@ class WallLayout:
         """Every Change-a-Wall here, the walls taken in ``placed`` order (the state's): each
         removed, then moved to each of :meth:`moves_of`, in the board's candidate order; the
         actions are shared by every layout of the board (:attr:`LayoutCache.changes`)."""
-        found = self._changes.get(placed)
-        if found is None:
+        if placed is self.walls or placed == self.walls:
+            indices = self._indices()
+        else:
             candidate_of = self.geo.candidate_of
+            indices = [candidate_of[wall].index for wall in placed]
+        key = tuple(indices)
+        found = self._changes.get(key)
+        if found is None:
+            candidates = self.geo.all_candidates
             runs = self.cache.runs
             found = []
-            for old in placed:
-                cand = candidate_of[old]
+            for index in indices:
+                cand = candidates[index]
                 moves = self._moves(cand)
-                run = runs.get((cand.index, moves))
+                run = runs.get((index, moves))
                 if run is None:
-                    run = self._run(old, cand, moves)
+                    run = self._run(cand.wall, cand, moves)
                 found.extend(run)
-            self._changes[placed] = found
+            self._changes[key] = found
         return found
 
     def _run(self, old: Wall, cand: Candidate, moves: int) -> list[ChangeWall]:
