@@ -311,10 +311,11 @@ class Joins:
         return found
 
     def _bundle(self, tree: int, block: int, length: int) -> tuple[int, ...]:
-        """Per tree and block (h; the next is v), aligned: the positions with two points in
-        another tree, with two in this one, touching two other groups joined by a one-way
-        path, and touching a group this tree is joined with (kept per layout)."""
-        width = self.table.width
+        """Per tree and block (h; the next is v), aligned: the positions refused here that
+        neither have two points in another tree nor touch two other groups joined by a one-way
+        path (only those may be legal without a wall of this tree), the positions that do
+        neither, those with two points in this tree, and those touching a group this tree is
+        joined with; and whether one-way paths go through it (kept per layout)."""
         others_h = others_v = twice_h = twice_v = 0
         for other in self.trees:
             h, v = self._twice_of(other, block, length)
@@ -335,9 +336,9 @@ class Joins:
                 bad_v |= (self._touching(first, block + 1, length)
                           & self._touching(second, block + 1, length))
         through = bool(self.preceding.get(tree)) and bool(self.following.get(tree))
-        del width
-        found = (others_h, others_v, twice_h, twice_v, bad_h, bad_v, joined_h, joined_v,
-                 through)
+        keep_h, keep_v = ~(others_h | bad_h), ~(others_v | bad_v)
+        found = (self.plain_refused[block] & keep_h, self.plain_refused[block + 1] & keep_v,
+                 keep_h, keep_v, twice_h, twice_v, joined_h, joined_v, through)
         self._bundles[(tree, block)] = found
         return found
 
@@ -361,9 +362,6 @@ class Joins:
             return None
         length, block, points, step = table.walls[index]
         conflicts = table.conflicts[index]  # (h, v) plain, (h, v) odd
-        plain_refused = self.plain_refused
-        across = plain_refused[block] | conflicts[0]
-        down = plain_refused[block + 1] | conflicts[1]
         odd_found = 0
         if table.any_odd:
             odd_refused = self.odd_refused
@@ -371,17 +369,16 @@ class Joins:
             odd_down = odd_refused[block + 1] | conflicts[3]
             if odd_across | odd_down:
                 odd_found = self._back(block, odd_across, odd_down)
-        if not (across | down):
-            return 0, odd_found
         tree = self.group(points[0])
         bundle = self._bundles.get((tree, block))
         if bundle is None:
             bundle = self._bundle(tree, block, length)
-        others_h, others_v, twice_h, twice_v, bad_h, bad_v, joined_h, joined_v, through = bundle
         # refused still: two points in another tree, or joining two groups by a one-way path
         # (neither goes through this tree's parts)
-        across &= ~(others_h | bad_h)
-        down &= ~(others_v | bad_v)
+        (base_h, base_v, keep_h, keep_v, twice_h, twice_v, joined_h, joined_v,
+         through) = bundle
+        across = base_h | conflicts[0] & keep_h
+        down = base_v | conflicts[1] & keep_v
         if not (across | down):
             return 0, odd_found
         width = table.width
@@ -389,8 +386,14 @@ class Joins:
         in_h, in_v = across & twice_h, down & twice_v
         if in_h | in_v:
             # two points in this tree: split apart only if one is in a part below the wall
-            parts = self._parts(tree, points, step)
-            below = tree & ~parts[-1]
+            if length == 1:
+                b = points[1]
+                below = self.sub[b] if (self.left if step == 1 else self.up) >> b & 1 \
+                    else self.sub[points[0]]
+                parts = [below, tree & ~below]
+            else:
+                parts = self._parts(tree, points, step)
+                below = tree & ~parts[-1]
             across &= ~in_h
             down &= ~in_v
             if length == 1:  # both points in the tree: apart when one is below, one not

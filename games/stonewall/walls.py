@@ -22,17 +22,24 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
   so that is enough), which for a legal wall is a few steps round its end. A refused position
   leaves a *witness*: a set of squares no open arc leaves. Walls only close arcs, so the next
   time the position is tried the witness usually still holds and refuses it at once.
-* Taking a wall away (a Change-a-Wall) can only free positions: the layout without it keeps
-  every legal position and checks only the others (:meth:`WallLayout.without`): those whose
-  witness an arc across the wall would leave (the escape index, derived from the board's last
-  one), and of those, one that closes no loop of the groups of grid points the wall leaves
-  (its group split by floods over the grid points) is legal without a flood over the squares.
+* Taking a wall away (a Change-a-Wall) can only free positions. Where every placed wall may
+  move is worked out for all the walls of a layout from one structure
+  (:mod:`games.stonewall.joins`: the forest of sealed segments rooted, with subtree masks, and
+  the one-way edges between its trees; per wall, the parts its removal splits its tree into).
+  The per-wall check stays for the walls that structure leaves (on a one-way edge, or
+  splitting a tree one-way paths go through; none on the shipped board) and for the layout
+  less a wall (:meth:`WallLayout.without`): it keeps every legal position and checks only the
+  others: those whose witness an arc across the wall would leave (the escape index, derived
+  from the board's last one), and of those, one that closes no loop of the groups of grid
+  points the wall leaves (its group split by floods over the grid points) is legal without a
+  flood over the squares.
 * Layouts are cached per board by their walls (edges and crossing points), so a search that
   places and takes back the same walls finds them again (:class:`LayoutCache`, one per board's
   :class:`~games.stonewall.geometry.Geometry`; the layout without placed walls is kept apart).
 * A layout keeps where each placed wall may move (a bit mask per wall) and its whole
   Change-a-Wall listing per order of the placed walls (:meth:`WallLayout.change_actions`);
-  the :class:`~games.stonewall.actions.ChangeWall` actions are made once per board and shared.
+  the :class:`~games.stonewall.actions.ChangeWall` actions are made once per board and shared,
+  and so are each wall's run of them per set of places it may move to (``LayoutCache.runs``).
 """
 
 from __future__ import annotations
