@@ -163,11 +163,27 @@ def warm_malloppo_walks() -> None:
             index.destinations(start, steps)
 
 
+def warm_stonewall_tables() -> None:
+    """Build Stonewall's per-board tables of the all-walls Change-a-Wall check
+    (``games.stonewall.joins``: a table of the board alone, like its geometry, about 2 ms once
+    per process); the first Change-a-Wall listing timed should not pay it. (An older engine
+    has none.)"""
+    from games.stonewall.geometry import geometry
+    from games.stonewall.rules import default_board
+    from games.stonewall.walls import empty_layout
+
+    try:
+        from games.stonewall.joins import tables
+    except ImportError:
+        return
+    geo = geometry(default_board())
+    tables(geo, geo.all_mask & ~empty_layout(geo).legal)
+
+
 def forget_caches() -> None:
     """Empty Stonewall's caches of wall layouts, refusal witnesses and Change-a-Wall actions (and
-    runs of them per wall) and
-    Malloppo's moves kept per position (kept per board for the whole process), so each timed run
-    starts as a fresh process would."""
+    each wall's run of them) and Malloppo's moves kept per position (kept per board for the
+    whole process), so each timed run starts as a fresh process would."""
     from games.stonewall import walls
     from games.stonewall.geometry import geometry
     from games.stonewall.rules import default_board
@@ -388,6 +404,8 @@ def main() -> int:
         play_one(new_state(game), random.Random(0), Chance(0), False, cap=50)
     if "malloppo" in games:
         warm_malloppo_walks()
+    if "stonewall" in games:
+        warm_stonewall_tables()
     baseline = best(lambda seed: tic_tac_toe_loop(args.seconds, seed), args.repeats)
     engines: list[tuple[str, float]] = []
     for game in games:
