@@ -18,9 +18,11 @@ from one structure per layout instead of a flood per wall, by planar duality:
   lie in pairwise different groups (else it closes a loop of sealed segments), and no directed
   path of one-way edges joins two of its groups (else it closes a directed loop). Only
   positions refused with W in place (or lying on or across W) need asking: the others stay.
-* The questions are asked for every position of one length and orientation at once, on bit
-  masks indexed by a position's first grid point (its points are that bit shifted by 1, or by
-  a row of points, per step): "two points in one part" is a few shifts and ands per part.
+* The questions are asked for every position of one length at once, on bit masks indexed by a
+  position's first grid point: across positions by the points' row-by-row numbers, down ones
+  (above them) by their column-by-column numbers, so a position's points are its bit and the
+  next ones either way, and every set of grid points is kept in both numberings side by side:
+  "two points in one part" is a few shifts and ands per part for all positions.
 * Positions touching a one-way edge or an edge no arc crosses (none is ever legal on the
   shipped board) are checked by a flood, and a wall on such an edge, or a tree whose one-way
   edges the wall's removal splits apart, is left to the per-wall check of
@@ -33,16 +35,28 @@ from __future__ import annotations
 
 from games.stonewall.geometry import Candidate, Geometry
 
-_BLOCK = 128  # bits per (length, orientation) block of the aligned masks
+_PAD = 4  # spare bits above each half of a side-by-side mask (walls are at most 3 long)
 
 
 class Tables:
-    """Per-board lookups of :class:`Joins` (worked out once per board)."""
+    """Per-board lookups of :class:`Joins` (worked out once per board).
+
+    A *paired* mask is two halves of ``half`` bits: the low one numbers grid points row by row
+    (:meth:`Board.point_index`), the high one column by column. A set of grid points is kept
+    with its points in both halves (:attr:`point_bits`); a set of positions of one length has
+    its across ones in the low half (by their first point) and its down ones in the high
+    half, so either kind's points are its bit and the next ``length`` bits."""
 
     def __init__(self, geo: Geometry, never: int) -> None:
         self.width = width = geo.point_width
-        self.border = geo.border_points
-        self.point_bits = [1 << p for p in range(geo.point_count)]
+        self.half = half = geo.point_count + _PAD
+        self.low = (1 << half) - 1
+        self.point_bits = [1 << p | 1 << (half + p % width * width + p // width)
+                           for p in range(geo.point_count)]
+        self.border = 0
+        for p in range(geo.point_count):
+            if geo.border[p]:
+                self.border |= self.point_bits[p]
         # the segments sealed without walls: permanent walls and edges no arc crosses
         sealed_h = sealed_v = 0
         permanent = geo.board.permanent_edges
@@ -52,51 +66,52 @@ class Tables:
                 sealed_v |= geo.edge_segments[edge][1]
         self.sealed = (sealed_h, sealed_v)
         lengths = sorted(geo.candidates)
-        self.block_of = {length: 2 * i for i, length in enumerate(lengths)}
-        blocks = 2 * len(lengths)
-        # per candidate: its block (h; v is the next) and its first grid point; back again
-        self.aligned: list[tuple[int, int]] = []
-        self.back: list[list[int]] = [[0] * _BLOCK for _ in range(blocks)]
-        # per block and first grid point: the position's grid points as a bit mask
-        self.point_masks: list[list[int]] = [[0] * _BLOCK for _ in range(blocks)]
-        ok = [0] * blocks  # two-way positions ever legal, per block
-        odd = [0] * blocks  # the other positions ever legal (checked by a flood)
+        self.slot_of = {length: i for i, length in enumerate(lengths)}
+        slots = len(lengths)
+        # per candidate: its bit in its length's paired masks; and back again
+        self.paired: list[int] = []
+        self.back: list[list[int]] = [[0] * (2 * half) for _ in range(slots)]
+        # per length and paired bit: the position's grid points (row by row)
+        self.point_masks: list[list[int]] = [[0] * (2 * half) for _ in range(slots)]
+        ok = [0] * slots  # two-way positions legal in some layout
+        odd = [0] * slots  # the other positions legal in some layout (checked by a flood)
         for cand in geo.all_candidates:
-            block = self.block_of[cand.wall.length] + (cand.wall.orientation == "v")
-            start = cand.points[0]
-            self.aligned.append((block, start))
-            self.back[block][start] = cand.bit
-            self.point_masks[block][start] = geo.points_mask[cand.index]
+            slot = self.slot_of[cand.wall.length]
+            first = cand.points[0]
+            at = first if cand.wall.orientation == "h" else \
+                half + first % width * width + first // width
+            self.paired.append(at)
+            self.back[slot][at] = cand.bit
+            self.point_masks[slot][at] = geo.points_mask[cand.index]
             if never >> cand.index & 1:
                 continue
             if cand.all_two_way:
-                ok[block] |= 1 << start
+                ok[slot] |= 1 << at
             else:
-                odd[block] |= 1 << start
+                odd[slot] |= 1 << at
         self.ok, self.odd = ok, odd
         self.any_odd = any(odd)
-        # per candidate: the positions of its length it lies on or crosses, aligned (h, v)
-        self.conflicts: list[tuple[int, int, int, int]] = []
+        # per candidate: the positions of its length it lies on or crosses (plain, odd)
+        self.conflicts: list[tuple[int, int]] = []
         for cand in geo.all_candidates:
-            same = [0, 0]
+            same = 0
             rest = geo.conflicts[cand.index] & geo.length_mask[cand.wall.length] & ~cand.bit
             while rest:
                 low = rest & -rest
                 rest ^= low
-                block, start = self.aligned[low.bit_length() - 1]
-                same[block & 1] |= 1 << start
-            block = self.block_of[cand.wall.length]
-            self.conflicts.append((same[0] & ok[block], same[1] & ok[block + 1],
-                                   same[0] & odd[block], same[1] & odd[block + 1]))
-        # candidate-space masks to aligned ones, a byte at a time
+                same |= 1 << self.paired[low.bit_length() - 1]
+            slot = self.slot_of[cand.wall.length]
+            self.conflicts.append((same & ok[slot], same & odd[slot]))
+        # candidate-space masks to paired ones (a paired mask per length side by side), a
+        # byte at a time: each row from the one with its lowest bit cleared
         self.byte_tables: list[list[int]] = []
         for chunk in range((len(geo.all_candidates) + 7) // 8):
             single = []
             for bit in range(8):
                 index = chunk * 8 + bit
                 if index < len(geo.all_candidates):
-                    block, start = self.aligned[index]
-                    single.append(1 << (block * _BLOCK + start))
+                    slot = self.slot_of[geo.all_candidates[index].wall.length]
+                    single.append(1 << (slot * 2 * half + self.paired[index]))
                 else:
                     single.append(0)
             row = [0] * 256
@@ -105,25 +120,23 @@ class Tables:
                 row[value] = row[value ^ low] | single[low.bit_length() - 1]
             self.byte_tables.append(row)
         self.byte_count = len(self.byte_tables)
-        self.blocks = blocks
-        # per candidate: plain (two-way edges only, the wall's own segments all removable)
+        self.slots = slots
         self.plain = [cand.all_two_way for cand in geo.all_candidates]
-        # per candidate: its length, block (h), grid points and their step
-        self.walls = [(cand.wall.length, self.block_of[cand.wall.length], cand.points,
+        # per candidate: its length, slot, grid points and their step (row by row)
+        self.walls = [(cand.wall.length, self.slot_of[cand.wall.length], cand.points,
                        1 if cand.wall.orientation == "h" else width)
                       for cand in geo.all_candidates]
         self.arrows = geo.arrows  # (edge bit, p, q): arcs cross from the right of p->q
-        self.shift = (1, width)
 
-    def to_blocks(self, mask: int) -> list[int]:
-        """A candidate-space mask as aligned masks, one per block."""
+    def to_paired(self, mask: int) -> list[int]:
+        """A candidate-space mask as paired masks, one per length."""
         total = 0
         tables = self.byte_tables
         for chunk, value in enumerate(mask.to_bytes(self.byte_count, "little")):
             if value:
                 total |= tables[chunk][value]
-        full = (1 << _BLOCK) - 1
-        return [total >> (block * _BLOCK) & full for block in range(self.blocks)]
+        full, size = (1 << 2 * self.half) - 1, 2 * self.half
+        return [total >> (slot * size) & full for slot in range(self.slots)]
 
 
 _TABLES: dict[Geometry, Tables] = {}
@@ -139,30 +152,29 @@ def tables(geo: Geometry, never: int) -> Tables:
     return found
 
 
-def twice(points: int, length: int, step: int) -> int:
-    """Aligned positions of ``length`` (points ``step`` apart) with two points in ``points``."""
-    pairs = points & points >> step
+def twice(points: int, length: int) -> int:
+    """Paired positions of ``length`` with two points in ``points`` (a paired point mask)."""
+    pairs = points & points >> 1
     if length == 1:
         return pairs
+    gaps = points & points >> 2
     if length == 2:
-        return pairs | pairs >> step | points & points >> 2 * step
+        return pairs | pairs >> 1 | gaps
     if length == 3:
-        gaps = points & points >> 2 * step
-        return (pairs | pairs >> step | pairs >> 2 * step | gaps | gaps >> step
-                | points & points >> 3 * step)
+        return pairs | pairs >> 1 | pairs >> 2 | gaps | gaps >> 1 | points & points >> 3
     found = 0
     for gap in range(1, length + 1):
-        pairs = points & points >> gap * step
+        pairs = points & points >> gap
         for first in range(length - gap + 1):
-            found |= pairs >> first * step
+            found |= pairs >> first
     return found
 
 
-def touching(points: int, length: int, step: int) -> int:
-    """Aligned positions of ``length`` with a point in ``points``."""
-    found = points
-    for i in range(1, length + 1):
-        found |= points >> i * step
+def touching(points: int, length: int) -> int:
+    """Paired positions of ``length`` with a point in ``points``."""
+    found = points | points >> 1
+    for i in range(2, length + 1):
+        found |= points >> i
     return found
 
 
@@ -180,12 +192,15 @@ class Joins:
             join_h |= h
             join_v |= v
         # rooted forest: the border tree from the border, then the others from their lowest
-        # point; per node, which neighbour is its parent (bit masks), and layers to climb
+        # point; which nodes have their parent just before them; each layer's nodes by where
+        # their parent is, to sum the subtrees from the deepest up
         left = up = 0
         steps: list[tuple[int, int]] = []  # (nodes of a layer, their parent's offset)
-        trees: list[int] = []
-        seen = start = table.border
+        roots: list[int] = []  # per tree: its root (-1: the border)
+        border = geo.border_points
+        seen = start = border
         rest = (join_h | join_h << 1 | join_v | join_v << width) & ~seen
+        first_layer = 0
         while True:
             frontier = start
             while True:
@@ -196,6 +211,8 @@ class Joins:
                 grown = a | b | c | d
                 if not grown:
                     break
+                if frontier is border:
+                    first_layer = grown
                 if a:
                     left |= a
                     steps.append((a, -1))
@@ -208,13 +225,12 @@ class Joins:
                     steps.append((d, width))
                 seen |= grown
                 frontier = grown
-            trees.append(seen & ~sum(trees))
+            roots.append(-1 if start is border else start.bit_length() - 1)
             rest &= ~seen
             if not rest:
                 break
             start = rest & -rest
             seen |= start
-        self.trees = trees
         self.left, self.up = left, up  # nodes whose parent is the point before them
         sub = table.point_bits[:]
         for mask, offset in reversed(steps):  # deepest first: each node's subtree is whole
@@ -224,12 +240,24 @@ class Joins:
                 node = low.bit_length() - 1
                 sub[node + offset] |= sub[node]
         self.sub = sub
-        refused_blocks = table.to_blocks(refused)
-        self.plain_refused = [mask & ok for mask, ok in zip(refused_blocks, table.ok,
+        trees = []
+        for root in roots:
+            if root >= 0:
+                trees.append(sub[root])
+                continue
+            tree = table.border
+            while first_layer:
+                low = first_layer & -first_layer
+                first_layer ^= low
+                tree |= sub[low.bit_length() - 1]
+            trees.append(tree)
+        self.trees = trees  # paired point masks
+        refused_paired = table.to_paired(refused)
+        self.plain_refused = [mask & ok for mask, ok in zip(refused_paired, table.ok,
                                                              strict=True)]
-        self.odd_refused = [mask & odd for mask, odd in zip(refused_blocks, table.odd,
+        self.odd_refused = [mask & odd for mask, odd in zip(refused_paired, table.odd,
                                                              strict=True)]
-        self._twice: dict[tuple[int, int], tuple[int, int]] = {}  # (tree, block) -> h, v
+        self._twice: dict[tuple[int, int], int] = {}  # (tree, slot) -> positions
         self._one_way(placed_edges)
 
     def _one_way(self, placed_edges: int) -> None:
@@ -267,24 +295,24 @@ class Joins:
         self.pairs, self.arrows = pairs, arrows
         self.following, self.preceding = following, preceding
         self.below, self.above = below, above
-        self.ends = ends  # group -> its grid points at one-way edges
+        self.ends = ends  # group -> its grid points at one-way edges (row by row)
         self._touch: dict[tuple[int, int], int] = {}
         self._splits: dict[tuple[int, ...], list[set[int]] | None] = {}
         self._bundles: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def group(self, point: int) -> int:
-        """The points of ``point``'s tree (or the point alone) as a bit mask."""
+        """The points of ``point``'s tree (or the point alone) as a paired mask."""
         for tree in self.trees:
             if tree >> point & 1:
                 return tree
-        return 1 << point
+        return self.table.point_bits[point]
 
-    def _touching(self, group: int, block: int, length: int) -> int:
-        """Aligned positions of ``block`` with a point in ``group`` (kept per layout)."""
-        key = (group, block)
+    def _touching(self, group: int, length: int) -> int:
+        """Paired positions of ``length`` with a point in ``group`` (kept per layout)."""
+        key = (group, length)
         found = self._touch.get(key)
         if found is None:
-            found = self._touch[key] = touching(group, length, self.table.shift[block & 1])
+            found = self._touch[key] = touching(group, length)
         return found
 
     def _split(self, tree: int, zones: list[int]) -> list[set[int]] | None:
@@ -310,45 +338,34 @@ class Joins:
             found.append(partners)
         return found
 
-    def _bundle(self, tree: int, block: int, length: int) -> tuple[int, ...]:
-        """Per tree and block (h; the next is v), aligned: the positions refused here that
-        neither have two points in another tree nor touch two other groups joined by a one-way
-        path (only those may be legal without a wall of this tree), the positions that do
-        neither, those with two points in this tree, and those touching a group this tree is
-        joined with; and whether one-way paths go through it (kept per layout)."""
-        others_h = others_v = twice_h = twice_v = 0
+    def _bundle(self, tree: int, slot: int, length: int) -> tuple[int, ...]:
+        """Per tree and length, paired: the positions refused here that neither have two
+        points in another tree nor touch two other groups joined by a one-way path (only those
+        may be legal without a wall of this tree), the positions that do neither, those with
+        two points in this tree, and those touching a group this tree is joined with; and
+        whether one-way paths go through it (kept per layout)."""
+        others = in_tree = 0
         for other in self.trees:
-            h, v = self._twice_of(other, block, length)
+            key = (other, slot)
+            mask = self._twice.get(key)
+            if mask is None:
+                mask = self._twice[key] = twice(other, length)
             if other == tree:
-                twice_h, twice_v = h, v
+                in_tree = mask
             else:
-                others_h |= h
-                others_v |= v
-        bad_h = bad_v = joined_h = joined_v = 0
+                others |= mask
+        bad = joined = 0
         for first, second in self.pairs:
-            if first == tree or second == tree:
-                partner = second if first == tree else first
-                joined_h |= self._touching(partner, block, length)
-                joined_v |= self._touching(partner, block + 1, length)
+            if first == tree:
+                joined |= self._touching(second, length)
+            elif second == tree:
+                joined |= self._touching(first, length)
             else:
-                bad_h |= (self._touching(first, block, length)
-                          & self._touching(second, block, length))
-                bad_v |= (self._touching(first, block + 1, length)
-                          & self._touching(second, block + 1, length))
-        through = bool(self.preceding.get(tree)) and bool(self.following.get(tree))
-        keep_h, keep_v = ~(others_h | bad_h), ~(others_v | bad_v)
-        found = (self.plain_refused[block] & keep_h, self.plain_refused[block + 1] & keep_v,
-                 keep_h, keep_v, twice_h, twice_v, joined_h, joined_v, through)
-        self._bundles[(tree, block)] = found
-        return found
-
-    def _twice_of(self, tree: int, block: int, length: int) -> tuple[int, int]:
-        """Aligned positions of ``block`` (h) and the next (v) with two points in ``tree``."""
-        key = (tree, block)
-        found = self._twice.get(key)
-        if found is None:
-            found = self._twice[key] = (twice(tree, length, 1),
-                                        twice(tree, length, self.table.width))
+                bad |= self._touching(first, length) & self._touching(second, length)
+        through = int(bool(self.preceding.get(tree)) and bool(self.following.get(tree)))
+        keep = ~(others | bad)
+        found = (self.plain_refused[slot] & keep, keep, in_tree, joined, through)
+        self._bundles[(tree, slot)] = found
         return found
 
     def freed(self, old: Candidate) -> tuple[int, int] | None:
@@ -360,71 +377,55 @@ class Joins:
         index = old.index
         if not table.plain[index]:
             return None
-        length, block, points, step = table.walls[index]
-        conflicts = table.conflicts[index]  # (h, v) plain, (h, v) odd
+        length, slot, points, step = table.walls[index]
+        plain_conflicts, odd_conflicts = table.conflicts[index]
         odd_found = 0
         if table.any_odd:
-            odd_refused = self.odd_refused
-            odd_across = odd_refused[block] | conflicts[2]
-            odd_down = odd_refused[block + 1] | conflicts[3]
-            if odd_across | odd_down:
-                odd_found = self._back(block, odd_across, odd_down)
+            odd = self.odd_refused[slot] | odd_conflicts
+            if odd:
+                odd_found = self._back(slot, odd)
         tree = self.group(points[0])
-        bundle = self._bundles.get((tree, block))
+        bundle = self._bundles.get((tree, slot))
         if bundle is None:
-            bundle = self._bundle(tree, block, length)
+            bundle = self._bundle(tree, slot, length)
         # refused still: two points in another tree, or joining two groups by a one-way path
         # (neither goes through this tree's parts)
-        (base_h, base_v, keep_h, keep_v, twice_h, twice_v, joined_h, joined_v,
-         through) = bundle
-        across = base_h | conflicts[0] & keep_h
-        down = base_v | conflicts[1] & keep_v
-        if not (across | down):
+        base, keep, in_tree, joined, through = bundle
+        found = base | plain_conflicts & keep
+        if not found:
             return 0, odd_found
-        width = table.width
         parts = None
-        in_h, in_v = across & twice_h, down & twice_v
-        if in_h | in_v:
+        inside = found & in_tree
+        if inside:
             # two points in this tree: split apart only if one is in a part below the wall
+            sub = self.sub
             if length == 1:
                 b = points[1]
-                below = self.sub[b] if (self.left if step == 1 else self.up) >> b & 1 \
-                    else self.sub[points[0]]
+                below = sub[b] if (self.left if step == 1 else self.up) >> b & 1 \
+                    else sub[points[0]]
                 parts = [below, tree & ~below]
+                # both points in the tree: apart when one is below, the other not
+                found ^= inside & ~((below | below >> 1) & ~(below & below >> 1))
             else:
                 parts = self._parts(tree, points, step)
                 below = tree & ~parts[-1]
-            across &= ~in_h
-            down &= ~in_v
-            if length == 1:  # both points in the tree: apart when one is below, one not
-                across |= in_h & (below | below >> 1) & ~(below & below >> 1)
-                down |= in_v & (below | below >> width) & ~(below & below >> width)
-            elif length == 2:  # no two points in one part
-                in_h &= touching(below, 2, 1)
-                in_v &= touching(below, 2, width)
-                for part in parts:
-                    if in_h:
-                        in_h &= ~twice(part, 2, 1)
-                    if in_v:
-                        in_v &= ~twice(part, 2, width)
-                across |= in_h
-                down |= in_v
-            else:
-                across |= self._apart(in_h & touching(below, length, 1), parts,
-                                      table.point_masks[block])
-                down |= self._apart(in_v & touching(below, length, width), parts,
-                                    table.point_masks[block + 1])
-        if through or across & joined_h or down & joined_v:
+                found &= ~inside
+                inside &= touching(below, length)
+                if length == 2:  # no two points in one part
+                    for part in parts:
+                        inside &= ~twice(part, 2)
+                        if not inside:
+                            break
+                    found |= inside
+                elif inside:
+                    found |= self._apart(inside, parts, table.point_masks[slot], table.low)
+        if through or found & joined:
             if parts is None:
                 parts = self._parts(tree, points, step)
             ends = self.ends[tree]
             zones = [part for part in parts if part & ends]
             if len(zones) == 1:  # the one-way paths as they were, through that part
-                zone = zones[0]
-                if across & joined_h:
-                    across &= ~(joined_h & touching(zone, length, 1))
-                if down & joined_v:
-                    down &= ~(joined_v & touching(zone, length, width))
+                found &= ~(joined & touching(zones[0], length))
             else:
                 key = (tree, *[zone & ends for zone in zones])
                 if key in self._splits:
@@ -434,36 +435,24 @@ class Joins:
                 if split is None:
                     return None  # a tree one-way paths go through split apart
                 for zone, groups in zip(zones, split, strict=True):
-                    near_h = across & touching(zone, length, 1)
-                    near_v = down & touching(zone, length, width)
+                    near = found & touching(zone, length)
                     for group in groups:
-                        across &= ~(near_h & self._touching(group, block, length))
-                        down &= ~(near_v & self._touching(group, block + 1, length))
-        found = 0
-        if across:
-            back = table.back[block]
-            while across:
-                low = across & -across
-                across ^= low
-                found |= back[low.bit_length() - 1]
-        if down:
-            back = table.back[block + 1]
-            while down:
-                low = down & -down
-                down ^= low
-                found |= back[low.bit_length() - 1]
-        return found, odd_found
+                        found &= ~(near & self._touching(group, length))
+        if not found:
+            return 0, odd_found
+        return self._back(slot, found), odd_found
 
     @staticmethod
-    def _apart(mask: int, parts: list[int], masks: list[int]) -> int:
-        """The aligned positions of ``mask`` with no two points in one of ``parts``
-        (``masks``: each position's grid points)."""
+    def _apart(mask: int, parts: list[int], masks: list[int], low_half: int) -> int:
+        """The paired positions of ``mask`` with no two points in one of ``parts``
+        (``masks``: each position's grid points, row by row)."""
+        rows = [part & low_half for part in parts]
         found = 0
         while mask:
             low = mask & -mask
             mask ^= low
             mine = masks[low.bit_length() - 1]
-            for part in parts:
+            for part in rows:
                 both = mine & part
                 if both & (both - 1):
                     break
@@ -473,8 +462,8 @@ class Joins:
 
     def _parts(self, tree: int, points: tuple[int, ...], step: int) -> list[int]:
         """The parts ``tree`` splits into without the wall through ``points`` (``step``
-        apart), as grid point masks: the parts of the points below the wall's top point (the
-        one nearest the root) in the wall's order, then the top point's."""
+        apart, row by row), as paired point masks: the parts of the points below the wall's
+        top point (the one nearest the root) in the wall's order, then the top point's."""
         sub = self.sub
         up = self.left if step == 1 else self.up
         a = points[0]
@@ -502,12 +491,12 @@ class Joins:
         parts.append(tree & ~(outer | inner))
         return parts
 
-    def _back(self, block: int, across: int, down: int) -> int:
-        """Aligned masks of ``block`` (h) and the next (v) as one candidate mask."""
+    def _back(self, slot: int, mask: int) -> int:
+        """A paired mask of positions as a candidate mask."""
+        back = self.table.back[slot]
         found = 0
-        for back, mask in ((self.table.back[block], across), (self.table.back[block + 1], down)):
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                found |= back[low.bit_length() - 1]
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            found |= back[low.bit_length() - 1]
         return found

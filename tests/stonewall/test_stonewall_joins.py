@@ -16,14 +16,16 @@ from games.stonewall.rules import default_board
 from games.stonewall.walls import WallLayout, empty_layout, set_bits
 
 
-def arrows_board() -> Board:
-    """A 7 x 7 board whose one-way arrows lie in the middle: lanes of them one way and back
-    (one-way edges at their ends, edges no arc crosses along their sides)."""
+def arrows_board(size: int = 7) -> Board:
+    """A ``size`` x ``size`` board whose one-way arrows lie in the middle: lanes of them one
+    way and back (one-way edges at their ends, edges no arc crosses along their sides)."""
     arrows = (
         (Square(2, 1), "S"), (Square(2, 2), "S"), (Square(3, 1), "S"),
         (Square(4, 4), "N"), (Square(4, 5), "N"), (Square(1, 4), "E"), (Square(2, 4), "E"),
     )
-    return Board(size=7, corners=(Square(0, 0), Square(6, 0), Square(6, 6), Square(0, 6)),
+    last = size - 1
+    return Board(size=size,
+                 corners=(Square(0, 0), Square(last, 0), Square(last, last), Square(0, last)),
                  corner_names=("red", "blue", "green", "yellow"), roll_again=Square(3, 3),
                  permanent_edges=frozenset(), arrows=arrows)
 
@@ -78,11 +80,15 @@ def test_every_walls_moves_equal_the_flood_on_the_shipped_board(seed: int) -> No
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_every_walls_moves_equal_the_flood_with_arrows_in_the_middle(seed: int) -> None:
-    geo = geometry(arrows_board())
+@pytest.mark.parametrize("size", [7, 12])
+def test_every_walls_moves_equal_the_flood_with_arrows_in_the_middle(
+    seed: int, size: int
+) -> None:
+    """Also on a board of more grid points than the shipped one's (the masks' halves grow)."""
+    geo = geometry(arrows_board(size))
     assert geo.one_way_mask and geo.dead_mask  # one-way edges and an edge no arc crosses
     rng = random.Random(100 + seed)
-    for walls in (4, 10, 18, 30):
+    for walls in (4, 10, 18, 30) if size == 7 else (10, 30, 60):
         assert differences(seeded_layout(geo, rng, walls)) == []
 
 
