@@ -342,7 +342,7 @@ class Joins:
         """Per tree and length, paired: the positions refused here that neither have two
         points in another tree nor touch two other groups joined by a one-way path (only those
         may be legal without a wall of this tree), the positions that do neither, those with
-        two points in this tree, and those touching a group this tree is joined with; and
+        two points in this tree, and those touching it and a group it is joined with; and
         whether one-way paths go through it (kept per layout)."""
         others = in_tree = 0
         for other in self.trees:
@@ -364,6 +364,8 @@ class Joins:
                 bad |= self._touching(first, length) & self._touching(second, length)
         through = int(bool(self.preceding.get(tree)) and bool(self.following.get(tree)))
         keep = ~(others | bad)
+        # only a position touching this tree too may be joined through it
+        joined &= self._touching(tree, length)
         found = (self.plain_refused[slot] & keep, keep, in_tree, joined, through)
         self._bundles[(tree, slot)] = found
         return found
