@@ -257,7 +257,7 @@ class Joins:
                                                              strict=True)]
         self.odd_refused = [mask & odd for mask, odd in zip(refused_paired, table.odd,
                                                              strict=True)]
-        self._twice: dict[tuple[int, int], int] = {}  # (tree, slot) -> positions
+        self._shared: dict[int, tuple[int, int, dict[int, int]]] = {}  # per slot
         self._one_way(placed_edges)
 
     def _one_way(self, placed_edges: int) -> None:
@@ -344,30 +344,48 @@ class Joins:
         may be legal without a wall of this tree), the positions that do neither, those with
         two points in this tree, and those touching it and a group it is joined with; and
         whether one-way paths go through it (kept per layout)."""
-        others = in_tree = 0
-        for other in self.trees:
-            key = (other, slot)
-            mask = self._twice.get(key)
-            if mask is None:
-                mask = self._twice[key] = twice(other, length)
-            if other == tree:
-                in_tree = mask
-            else:
-                others |= mask
-        bad = joined = 0
-        for first, second in self.pairs:
-            if first == tree:
-                joined |= self._touching(second, length)
-            elif second == tree:
-                joined |= self._touching(first, length)
-            else:
-                bad |= self._touching(first, length) & self._touching(second, length)
+        shared = self._shared.get(slot)
+        if shared is None:
+            shared = self._share(slot, length)
+        every, all_bad, per_tree = shared
+        in_tree = per_tree[tree]
+        if length <= 2:  # two points in this tree leave at most one elsewhere
+            others = every & ~in_tree
+        else:
+            others = 0
+            for other, mask in per_tree.items():
+                if other != tree:
+                    others |= mask
+        bad = all_bad
+        joined = 0
+        if tree in self.ends:
+            bad = 0
+            for first, second in self.pairs:
+                if first == tree:
+                    joined |= self._touching(second, length)
+                elif second == tree:
+                    joined |= self._touching(first, length)
+                else:
+                    bad |= self._touching(first, length) & self._touching(second, length)
         through = int(bool(self.preceding.get(tree)) and bool(self.following.get(tree)))
         keep = ~(others | bad)
         # only a position touching this tree too may be joined through it
         joined &= self._touching(tree, length)
         found = (self.plain_refused[slot] & keep, keep, in_tree, joined, through)
         self._bundles[(tree, slot)] = found
+        return found
+
+    def _share(self, slot: int, length: int) -> tuple[int, int, dict[int, int]]:
+        """Per length, paired: the positions with two points in one tree, those touching two
+        groups joined by a one-way path, and per tree those with two points in it."""
+        per_tree = {tree: twice(tree, length) for tree in self.trees}
+        every = 0
+        for mask in per_tree.values():
+            every |= mask
+        all_bad = 0
+        for first, second in self.pairs:
+            all_bad |= self._touching(first, length) & self._touching(second, length)
+        found = self._shared[slot] = (every, all_bad, per_tree)
         return found
 
     def freed(self, old: Candidate) -> tuple[int, int] | None:

@@ -80,6 +80,7 @@ class WallLayout:
         "_listings",
         "_point_joins",
         "_removals",
+        "_wall_indices",
         "cache",
         "excluded",
         "fragile",
@@ -112,6 +113,7 @@ class WallLayout:
             = None
         self._point_joins: tuple[int, int] | None = None
         self._joins: Joins | None = None  # where every wall may move (worked out when asked)
+        self._wall_indices: list[int] | None = None
 
     # --- building -----------------------------------------------------------------------
     @classmethod
@@ -301,7 +303,9 @@ class WallLayout:
                 found = ((self.legal & length) | freed) & ~old.bit
         else:
             freed, odd = answer
-            if freed or odd:
+            # a refused position lies on no wall and crosses none; one on or across old may
+            # lie on or across another
+            if freed & geo.conflicts[old.index] or odd:
                 excluded = self._excluded_without(old)
                 freed &= ~excluded
                 odd &= ~excluded
@@ -326,8 +330,11 @@ class WallLayout:
         return self._joins
 
     def _indices(self) -> list[int]:
-        """The candidate index of each placed wall, in order (the conflicts' table has them)."""
-        return self._sides()[3]
+        """The candidate index of each placed wall, in order (worked out once per layout)."""
+        if self._wall_indices is None:
+            candidate_of = self.geo.candidate_of
+            self._wall_indices = [candidate_of[placed].index for placed in self.walls]
+        return self._wall_indices
 
     def _excluded_without(self, old: Candidate) -> int:
         """The positions on or across a wall here but ``old``."""
@@ -504,7 +511,7 @@ class WallLayout:
         walls, and their candidate indices (worked out once per layout)."""
         if self._conflict_sides is None:
             geo = self.geo
-            indices = [geo.candidate_of[placed].index for placed in self.walls]
+            indices = self._indices()
             conflicts = geo.conflicts
             before, after, running = [geo.on_permanent], [0], geo.on_permanent
             for index in indices:
