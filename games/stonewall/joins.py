@@ -23,19 +23,20 @@ from one structure per layout instead of a flood per wall, by planar duality:
   (above them) by their column-by-column numbers, so a position's points are its bit and the
   next ones either way, and every set of grid points is kept in both numberings side by side:
   "two points in one part" is a few shifts and ands per part for all positions.
+* A tree the wall's removal splits so that its one-way edges fall in two parts keeps its
+  one-way paths when no one-way edge enters it or none leaves it (each part then reaches what
+  its own edges reach).
 * Positions touching a one-way edge or an edge no arc crosses (none is ever legal on the
-  shipped board) are checked by a flood, and a wall on such an edge, or a tree whose one-way
-  edges the wall's removal splits apart, is left to the per-wall check of
-  :mod:`games.stonewall.walls` (:meth:`Joins.freed` returns None).
+  shipped board) are checked by a flood, and a wall on such an edge, or one splitting apart the
+  one-way edges of a tree one-way paths go through, is left to the per-wall check of
+  :mod:`games.stonewall.walls` (:meth:`Joins.freed` returns None; never on the shipped board).
 
-``tests/stonewall/test_stonewall_joins.py`` compares it with the per-wall check.
+``tests/stonewall/test_stonewall_joins.py`` compares it with a flood per position.
 """
 
 from __future__ import annotations
 
 from games.stonewall.geometry import Candidate, Geometry
-
-_PAD = 4  # spare bits above each half of a side-by-side mask (walls are at most 3 long)
 
 
 class Tables:
@@ -49,7 +50,9 @@ class Tables:
 
     def __init__(self, geo: Geometry, never: int) -> None:
         self.width = width = geo.point_width
-        self.half = half = geo.point_count + _PAD
+        # each half has spare bits above its grid points: a shift by up to a wall's length
+        # brings the high half's lowest bits there, outside every position
+        self.half = half = geo.point_count + max(geo.candidates) + 1
         self.low = (1 << half) - 1
         self.point_bits = [1 << p | 1 << (half + p % width * width + p // width)
                            for p in range(geo.point_count)]
