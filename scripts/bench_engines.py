@@ -163,10 +163,27 @@ def warm_malloppo_walks() -> None:
             index.destinations(start, steps)
 
 
+def warm_stonewall_tables() -> None:
+    """Build Stonewall's per-board tables of the all-walls Change-a-Wall check
+    (``games.stonewall.joins``: a table of the board alone, like its geometry, about 2 ms once
+    per process); the first Change-a-Wall listing timed should not pay it. (An older engine
+    has none.)"""
+    from games.stonewall.geometry import geometry
+    from games.stonewall.rules import default_board
+    from games.stonewall.walls import empty_layout
+
+    try:
+        from games.stonewall.joins import tables
+    except ImportError:
+        return
+    geo = geometry(default_board())
+    tables(geo, geo.all_mask & ~empty_layout(geo).legal)
+
+
 def forget_caches() -> None:
-    """Empty Stonewall's caches of wall layouts, refusal witnesses and Change-a-Wall actions and
-    Malloppo's moves kept per position (kept per board for the whole process), so each timed run
-    starts as a fresh process would."""
+    """Empty Stonewall's caches of wall layouts, refusal witnesses and Change-a-Wall actions (and
+    each wall's run of them) and Malloppo's moves kept per position (kept per board for the
+    whole process), so each timed run starts as a fresh process would."""
     from games.stonewall import walls
     from games.stonewall.geometry import geometry
     from games.stonewall.rules import default_board
@@ -175,7 +192,7 @@ def forget_caches() -> None:
     # (an older engine, timed for comparison, has no caches or keeps its layouts on the geometry)
     layouts = walls.layout_cache(geo) if hasattr(walls, "layout_cache") else geo
     for cache in (getattr(layouts, "layouts", {}), getattr(geo, "witnesses", {}),
-                  getattr(layouts, "changes", {})):
+                  getattr(layouts, "changes", {}), getattr(layouts, "runs", {})):
         cache.clear()
     if hasattr(layouts, "last_escapes"):
         layouts.last_escapes = None
@@ -387,6 +404,8 @@ def main() -> int:
         play_one(new_state(game), random.Random(0), Chance(0), False, cap=50)
     if "malloppo" in games:
         warm_malloppo_walks()
+    if "stonewall" in games:
+        warm_stonewall_tables()
     baseline = best(lambda seed: tic_tac_toe_loop(args.seconds, seed), args.repeats)
     engines: list[tuple[str, float]] = []
     for game in games:

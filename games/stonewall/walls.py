@@ -22,17 +22,24 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
   so that is enough), which for a legal wall is a few steps round its end. A refused position
   leaves a *witness*: a set of squares no open arc leaves. Walls only close arcs, so the next
   time the position is tried the witness usually still holds and refuses it at once.
-* Taking a wall away (a Change-a-Wall) can only free positions: the layout without it keeps
-  every legal position and checks only the others (:meth:`WallLayout.without`): those whose
-  witness an arc across the wall would leave (the escape index, derived from the board's last
-  one), and of those, one that closes no loop of the groups of grid points the wall leaves
-  (its group split by floods over the grid points) is legal without a flood over the squares.
+* Taking a wall away (a Change-a-Wall) can only free positions. Where every placed wall may
+  move is worked out for all the walls of a layout from one structure
+  (:mod:`games.stonewall.joins`: the forest of sealed segments rooted, with subtree masks, and
+  the one-way edges between its trees; per wall, the parts its removal splits its tree into).
+  The per-wall check stays for the walls that structure leaves (on a one-way edge, or
+  splitting a tree one-way paths go through; none on the shipped board) and for the layout
+  less a wall (:meth:`WallLayout.without`): it keeps every legal position and checks only the
+  others: those whose witness an arc across the wall would leave (the escape index, derived
+  from the board's last one), and of those, one that closes no loop of the groups of grid
+  points the wall leaves (its group split by floods over the grid points) is legal without a
+  flood over the squares.
 * Layouts are cached per board by their walls (edges and crossing points), so a search that
   places and takes back the same walls finds them again (:class:`LayoutCache`, one per board's
   :class:`~games.stonewall.geometry.Geometry`; the layout without placed walls is kept apart).
 * A layout keeps where each placed wall may move (a bit mask per wall) and its whole
   Change-a-Wall listing per order of the placed walls (:meth:`WallLayout.change_actions`);
-  the :class:`~games.stonewall.actions.ChangeWall` actions are made once per board and shared.
+  the :class:`~games.stonewall.actions.ChangeWall` actions are made once per board and shared,
+  and so are each wall's run of them per set of places it may move to (``LayoutCache.runs``).
 """
 
 from __future__ import annotations
@@ -42,8 +49,10 @@ from collections.abc import Callable, Iterable
 from games.stonewall.actions import ChangeWall, PlaceWall
 from games.stonewall.board import Wall
 from games.stonewall.geometry import Candidate, Geometry
+from games.stonewall.joins import Joins, tables
 
 LAYOUT_CACHE = 1024  # layouts kept per board, about 7 KB each: at most some 7 MiB
+RUNS_KEPT = 20_000  # LayoutCache.runs kept at most (some 50 bytes and a list each)
 _ROW = 1024  # LayoutCache.changes: key old index * _ROW + 1 + new index (+ 0: removed)
 
 
@@ -67,9 +76,11 @@ class WallLayout:
         "_conflict_sides",
         "_escape_index",
         "_groups",
+        "_joins",
         "_listings",
         "_point_joins",
         "_removals",
+        "_wall_indices",
         "cache",
         "excluded",
         "fragile",
@@ -95,11 +106,14 @@ class WallLayout:
         self._listings: dict[tuple[int, ...], list[Wall]] = {}
         self._actions: dict[tuple[int, ...], list[PlaceWall]] = {}
         self._removals: dict[int, int] = {}  # placed wall's index -> where it may move
-        self._changes: dict[tuple[Wall, ...], list[ChangeWall]] = {}
+        self._changes: dict[tuple[int, ...], list[ChangeWall]] = {}  # by the walls' indices
         self._escape_index: tuple[dict[int, int], int] | None = None
         # the conflicts of the walls before and after each, and where each wall is in walls
-        self._conflict_sides: tuple[list[int], list[int], dict[int, int]] | None = None
+        self._conflict_sides: tuple[list[int], list[int], dict[int, int], list[int]] | None \
+            = None
         self._point_joins: tuple[int, int] | None = None
+        self._joins: Joins | None = None  # where every wall may move (worked out when asked)
+        self._wall_indices: list[int] | None = None
 
     # --- building -----------------------------------------------------------------------
     @classmethod
@@ -277,37 +291,100 @@ class WallLayout:
             return found
         geo = self.geo
         length = geo.length_mask[old.wall.length]
-        full = self.cache.layouts.get((self.key[0] & ~old.edge_mask, self.key[1] & ~old.cross_mask))
-        if full is not None:
-            found = full.legal & length & ~old.bit
+        answer = self.joins().freed(old)
+        if answer is None:  # a wall the joins leave to the per-wall check
+            full = self.cache.layouts.get((self.key[0] & ~old.edge_mask,
+                                           self.key[1] & ~old.cross_mask))
+            if full is not None:
+                found = full.legal & length & ~old.bit
+            else:
+                less = self._less(old.wall, old, light=True)
+                freed, _ = self._freed(less, self._may_free(old, less, length), old)
+                found = ((self.legal & length) | freed) & ~old.bit
         else:
-            less = self._less(old.wall, old, light=True)
-            freed, _ = self._freed(less, self._may_free(old, less, length), old)
+            freed, odd = answer
+            # a refused position lies on no wall and crosses none; one on or across old may
+            # lie on or across another
+            if freed & geo.conflicts[old.index] or odd:
+                excluded = self._excluded_without(old)
+                freed &= ~excluded
+                odd &= ~excluded
+                if odd:  # positions on one-way or dead edges: a flood each
+                    less = self._less(old.wall, old, light=True)
+                    for index in set_bits(odd):
+                        if less.connected_with(geo.all_candidates[index]):
+                            freed |= 1 << index
             found = ((self.legal & length) | freed) & ~old.bit
         self._removals[old.index] = found
         return found
+
+    def joins(self) -> Joins:
+        """This layout's sealed forest and one-way graph (:mod:`games.stonewall.joins`)."""
+        if self._joins is None:
+            geo = self.geo
+            never = geo.all_mask & ~empty_layout(geo).legal
+            segments = geo.segments
+            self._joins = Joins(geo, tables(geo, never),
+                                [segments[index] for index in self._indices()],
+                                self.key[0], self._refused())
+        return self._joins
+
+    def _indices(self) -> list[int]:
+        """The candidate index of each placed wall, in order (worked out once per layout)."""
+        if self._wall_indices is None:
+            candidate_of = self.geo.candidate_of
+            self._wall_indices = [candidate_of[placed].index for placed in self.walls]
+        return self._wall_indices
+
+    def _excluded_without(self, old: Candidate) -> int:
+        """The positions on or across a wall here but ``old``."""
+        before, after, where, _ = self._sides()
+        at = where[old.index]
+        return before[at] | after[at + 1]
 
     def change_actions(self, placed: tuple[Wall, ...]) -> list[ChangeWall]:
         """Every Change-a-Wall here, the walls taken in ``placed`` order (the state's): each
         removed, then moved to each of :meth:`moves_of`, in the board's candidate order; the
         actions are shared by every layout of the board (:attr:`LayoutCache.changes`)."""
-        found = self._changes.get(placed)
+        if placed is self.walls or placed == self.walls:
+            indices = self._indices()
+        else:
+            candidate_of = self.geo.candidate_of
+            indices = [candidate_of[wall].index for wall in placed]
+        key = tuple(indices)
+        found = self._changes.get(key)
         if found is None:
-            candidates, candidate_of = self.geo.all_candidates, self.geo.candidate_of
-            changes = self.cache.changes
+            candidates = self.geo.all_candidates
+            runs = self.cache.runs
             found = []
-            for old in placed:
-                cand = candidate_of[old]
-                base = cand.index * _ROW
-                for key in (base, *[base + 1 + i for i in set_bits(self._moves(cand))]):
-                    action = changes.get(key)
-                    if action is None:
-                        new = key % _ROW - 1
-                        action = changes[key] = ChangeWall(
-                            old, candidates[new].wall if new >= 0 else None)
-                    found.append(action)
-            self._changes[placed] = found
+            for index in indices:
+                cand = candidates[index]
+                moves = self._moves(cand)
+                run = runs.get((index, moves))
+                if run is None:
+                    run = self._run(cand.wall, cand, moves)
+                found.extend(run)
+            self._changes[key] = found
         return found
+
+    def _run(self, old: Wall, cand: Candidate, moves: int) -> list[ChangeWall]:
+        """The Change-a-Wall actions of placed wall ``old`` that may move to ``moves``: it
+        removed, then moved to each (kept per board, as the actions: :class:`LayoutCache`)."""
+        candidates, changes = self.geo.all_candidates, self.cache.changes
+        base = cand.index * _ROW
+        run = []
+        for key in (base, *[base + 1 + i for i in set_bits(moves)]):
+            action = changes.get(key)
+            if action is None:
+                new = key % _ROW - 1
+                action = changes[key] = ChangeWall(
+                    old, candidates[new].wall if new >= 0 else None)
+            run.append(action)
+        runs = self.cache.runs
+        if len(runs) >= RUNS_KEPT:
+            runs.clear()
+        runs[cand.index, moves] = run
+        return run
 
     def _may_free(self, old: Candidate, less: WallLayout, among: int) -> int:
         """Of the positions in ``among`` refused here, those that taking ``old`` away may
@@ -414,20 +491,7 @@ class WallLayout:
         arcs open again (no other wall closes them), and the positions the other walls
         exclude, from the walls before it and after it (worked out once per layout)."""
         geo = self.geo
-        if self._conflict_sides is None:
-            indices = [geo.candidate_of[placed].index for placed in self.walls]
-            conflicts = geo.conflicts
-            before, after, running = [geo.on_permanent], [0], geo.on_permanent
-            for index in indices:
-                running |= conflicts[index]
-                before.append(running)
-            running = 0
-            for index in reversed(indices):
-                running |= conflicts[index]
-                after.append(running)
-            where = {index: i for i, index in enumerate(indices)}
-            self._conflict_sides = (before, after[::-1], where)
-        before, after, where = self._conflict_sides
+        before, after, where, _ = self._sides()
         at = where[old.index]
         if light:  # only what connected_with and _freed read
             less = WallLayout.__new__(WallLayout)
@@ -441,6 +505,25 @@ class WallLayout:
                       opens[2] | base[2] & clear[2], opens[3] | base[3] & clear[3])
         less.excluded = before[at] | after[at + 1]
         return less
+
+    def _sides(self) -> tuple[list[int], list[int], dict[int, int], list[int]]:
+        """The conflicts of the walls before and after each, where each wall is among the
+        walls, and their candidate indices (worked out once per layout)."""
+        if self._conflict_sides is None:
+            geo = self.geo
+            indices = self._indices()
+            conflicts = geo.conflicts
+            before, after, running = [geo.on_permanent], [0], geo.on_permanent
+            for index in indices:
+                running |= conflicts[index]
+                before.append(running)
+            running = 0
+            for index in reversed(indices):
+                running |= conflicts[index]
+                after.append(running)
+            where = {index: i for i, index in enumerate(indices)}
+            self._conflict_sides = (before, after[::-1], where, indices)
+        return self._conflict_sides
 
     def _freed(self, less: WallLayout, lengths: int, old: Candidate) -> tuple[int, int]:
         """Of the positions in ``lengths`` refused here, those legal in ``less`` (this layout
@@ -632,7 +715,7 @@ class LayoutCache:
     """One board's layouts worked out so far, by key (placed edges, crossing points), and its
     layout without placed walls (kept apart: never dropped)."""
 
-    __slots__ = ("changes", "empty", "last_escapes", "layouts")
+    __slots__ = ("changes", "empty", "last_escapes", "layouts", "runs")
 
     def __init__(self) -> None:
         self.layouts: dict[tuple[int, int], WallLayout] = {}
@@ -642,6 +725,9 @@ class LayoutCache:
         # every ChangeWall listed so far, shared (at most one per pair of positions of a
         # length: some 50,000 on the 9 x 9 board)
         self.changes: dict[int, ChangeWall] = {}
+        # per placed wall's index and where it may move: its actions in listing order (a
+        # wall's moves are often the same in the next layouts)
+        self.runs: dict[tuple[int, int], list[ChangeWall]] = {}
 
     def remember(self, key: tuple[int, int], layout: WallLayout) -> None:
         if len(self.layouts) >= LAYOUT_CACHE:

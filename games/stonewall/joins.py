@@ -1,0 +1,525 @@
+"""Where every placed wall may move, worked out for all the walls of a layout at once. Pure.
+
+A Change-a-Wall listing asks, for each placed wall W, which positions of its length are legal
+with W taken away (:meth:`games.stonewall.walls.WallLayout.move_mask`). This module answers it
+from one structure per layout instead of a flood per wall, by planar duality:
+
+* Squares and the arcs between them are a plane graph; its faces are the groups of grid points
+  joined by *sealed* segments (walls, permanent walls, edges no arc crosses; the border points
+  are one point). Every square reaches every square exactly when (1) the sealed segments make
+  no loop (a forest: a loop shuts the squares inside in), and (2) the one-way edges, each taken
+  between the groups of its two grid points the way its arc crosses from right to left, make no
+  directed loop (a loop of them and sealed segments is a cut all of whose arcs go one way).
+  A legal layout satisfies both.
+* Take wall W away from a legal layout: W's tree of the forest splits into parts, one per
+  grid point of W (rooted trees, each node's subtree as a bit mask over the grid points: the
+  parts are differences of a few subtrees). A position P of W's length whose edges are all
+  two-way is then legal exactly when it lies on no other wall and crosses none, its grid points
+  lie in pairwise different groups (else it closes a loop of sealed segments), and no directed
+  path of one-way edges joins two of its groups (else it closes a directed loop). Only
+  positions refused with W in place (or lying on or across W) need asking: the others stay.
+* The questions are asked for every position of one length at once, on bit masks indexed by a
+  position's first grid point: across positions by the points' row-by-row numbers, down ones
+  (above them) by their column-by-column numbers, so a position's points are its bit and the
+  next ones either way, and every set of grid points is kept in both numberings side by side:
+  "two points in one part" is a few shifts and ands per part for all positions.
+* A tree the wall's removal splits so that its one-way edges fall in two parts keeps its
+  one-way paths when no one-way edge enters it or none leaves it (each part then reaches what
+  its own edges reach).
+* Positions touching a one-way edge or an edge no arc crosses (none is ever legal on the
+  shipped board) are checked by a flood, and a wall on such an edge, or one splitting apart the
+  one-way edges of a tree one-way paths go through, is left to the per-wall check of
+  :mod:`games.stonewall.walls` (:meth:`Joins.freed` returns None; never on the shipped board).
+
+``tests/stonewall/test_stonewall_joins.py`` compares it with a flood per position.
+"""
+
+from __future__ import annotations
+
+from games.stonewall.geometry import Candidate, Geometry
+
+
+class Tables:
+    """Per-board lookups of :class:`Joins` (worked out once per board).
+
+    A *paired* mask is two halves of ``half`` bits: the low one numbers grid points row by row
+    (:meth:`Board.point_index`), the high one column by column. A set of grid points is kept
+    with its points in both halves (:attr:`point_bits`); a set of positions of one length has
+    its across ones in the low half (by their first point) and its down ones in the high
+    half, so either kind's points are its bit and the next ``length`` bits."""
+
+    def __init__(self, geo: Geometry, never: int) -> None:
+        self.width = width = geo.point_width
+        # each half has spare bits above its grid points: a shift by up to a wall's length
+        # brings the high half's lowest bits there, outside every position
+        self.half = half = geo.point_count + max(geo.candidates) + 1
+        self.low = (1 << half) - 1
+        self.point_bits = [1 << p | 1 << (half + p % width * width + p // width)
+                           for p in range(geo.point_count)]
+        self.border = 0
+        for p in range(geo.point_count):
+            if geo.border[p]:
+                self.border |= self.point_bits[p]
+        # the segments sealed without walls: permanent walls and edges no arc crosses
+        sealed_h = sealed_v = 0
+        permanent = geo.board.permanent_edges
+        for edge, kind in enumerate(geo.edge_kind):
+            if kind == 2 or edge in permanent:
+                sealed_h |= geo.edge_segments[edge][0]
+                sealed_v |= geo.edge_segments[edge][1]
+        self.sealed = (sealed_h, sealed_v)
+        lengths = sorted(geo.candidates)
+        self.slot_of = {length: i for i, length in enumerate(lengths)}
+        slots = len(lengths)
+        # per candidate: its bit in its length's paired masks; and back again
+        self.paired: list[int] = []
+        self.back: list[list[int]] = [[0] * (2 * half) for _ in range(slots)]
+        # per length and paired bit: the position's grid points (row by row)
+        self.point_masks: list[list[int]] = [[0] * (2 * half) for _ in range(slots)]
+        ok = [0] * slots  # two-way positions legal in some layout
+        odd = [0] * slots  # the other positions legal in some layout (checked by a flood)
+        for cand in geo.all_candidates:
+            slot = self.slot_of[cand.wall.length]
+            first = cand.points[0]
+            at = first if cand.wall.orientation == "h" else \
+                half + first % width * width + first // width
+            self.paired.append(at)
+            self.back[slot][at] = cand.bit
+            self.point_masks[slot][at] = geo.points_mask[cand.index]
+            if never >> cand.index & 1:
+                continue
+            if cand.all_two_way:
+                ok[slot] |= 1 << at
+            else:
+                odd[slot] |= 1 << at
+        self.ok, self.odd = ok, odd
+        self.any_odd = any(odd)
+        # per candidate: the positions of its length it lies on or crosses (plain, odd)
+        self.conflicts: list[tuple[int, int]] = []
+        for cand in geo.all_candidates:
+            same = 0
+            rest = geo.conflicts[cand.index] & geo.length_mask[cand.wall.length] & ~cand.bit
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                same |= 1 << self.paired[low.bit_length() - 1]
+            slot = self.slot_of[cand.wall.length]
+            self.conflicts.append((same & ok[slot], same & odd[slot]))
+        # candidate-space masks to paired ones (a paired mask per length side by side), a
+        # byte at a time: each row from the one with its lowest bit cleared
+        self.byte_tables: list[list[int]] = []
+        for chunk in range((len(geo.all_candidates) + 7) // 8):
+            single = []
+            for bit in range(8):
+                index = chunk * 8 + bit
+                if index < len(geo.all_candidates):
+                    slot = self.slot_of[geo.all_candidates[index].wall.length]
+                    single.append(1 << (slot * 2 * half + self.paired[index]))
+                else:
+                    single.append(0)
+            row = [0] * 256
+            for value in range(1, 256):
+                low = value & -value
+                row[value] = row[value ^ low] | single[low.bit_length() - 1]
+            self.byte_tables.append(row)
+        self.byte_count = len(self.byte_tables)
+        self.slots = slots
+        self.plain = [cand.all_two_way for cand in geo.all_candidates]
+        # per candidate: its length, slot, grid points and their step (row by row)
+        self.walls = [(cand.wall.length, self.slot_of[cand.wall.length], cand.points,
+                       1 if cand.wall.orientation == "h" else width)
+                      for cand in geo.all_candidates]
+        self.arrows = geo.arrows  # (edge bit, p, q): arcs cross from the right of p->q
+
+    def to_paired(self, mask: int) -> list[int]:
+        """A candidate-space mask as paired masks, one per length."""
+        total = 0
+        tables = self.byte_tables
+        for chunk, value in enumerate(mask.to_bytes(self.byte_count, "little")):
+            if value:
+                total |= tables[chunk][value]
+        full, size = (1 << 2 * self.half) - 1, 2 * self.half
+        return [total >> (slot * size) & full for slot in range(self.slots)]
+
+
+_TABLES: dict[Geometry, Tables] = {}
+
+
+def tables(geo: Geometry, never: int) -> Tables:
+    """The :class:`Tables` of ``geo``'s board (``never``: positions legal in no layout)."""
+    found = _TABLES.get(geo)
+    if found is None:
+        if len(_TABLES) > 16:
+            _TABLES.clear()
+        found = _TABLES[geo] = Tables(geo, never)
+    return found
+
+
+def twice(points: int, length: int) -> int:
+    """Paired positions of ``length`` with two points in ``points`` (a paired point mask)."""
+    pairs = points & points >> 1
+    if length == 1:
+        return pairs
+    gaps = points & points >> 2
+    if length == 2:
+        return pairs | pairs >> 1 | gaps
+    if length == 3:
+        return pairs | pairs >> 1 | pairs >> 2 | gaps | gaps >> 1 | points & points >> 3
+    found = 0
+    for gap in range(1, length + 1):
+        pairs = points & points >> gap
+        for first in range(length - gap + 1):
+            found |= pairs >> first
+    return found
+
+
+def touching(points: int, length: int) -> int:
+    """Paired positions of ``length`` with a point in ``points``."""
+    found = points | points >> 1
+    for i in range(2, length + 1):
+        found |= points >> i
+    return found
+
+
+class Joins:
+    """One layout's sealed forest and one-way graph, answering :meth:`freed` for each wall."""
+
+    def __init__(
+        self, geo: Geometry, table: Tables, walls_points: list[tuple[int, int]],
+        placed_edges: int, refused: int,
+    ) -> None:
+        self.geo, self.table = geo, table
+        width = table.width
+        join_h, join_v = table.sealed
+        for h, v in walls_points:
+            join_h |= h
+            join_v |= v
+        # rooted forest: the border tree from the border, then the others from their lowest
+        # point; which nodes have their parent just before them; each layer's nodes by where
+        # their parent is, to sum the subtrees from the deepest up
+        left = up = 0
+        steps: list[tuple[int, int]] = []  # (nodes of a layer, their parent's offset)
+        roots: list[int] = []  # per tree: its root (-1: the border)
+        border = geo.border_points
+        seen = start = border
+        rest = (join_h | join_h << 1 | join_v | join_v << width) & ~seen
+        first_layer = 0
+        while True:
+            frontier = start
+            while True:
+                a = (frontier & join_h) << 1 & ~seen
+                b = frontier >> 1 & join_h & ~seen
+                c = (frontier & join_v) << width & ~seen
+                d = frontier >> width & join_v & ~seen
+                grown = a | b | c | d
+                if not grown:
+                    break
+                if frontier is border:
+                    first_layer = grown
+                if a:
+                    left |= a
+                    steps.append((a, -1))
+                if b:
+                    steps.append((b, 1))
+                if c:
+                    up |= c
+                    steps.append((c, -width))
+                if d:
+                    steps.append((d, width))
+                seen |= grown
+                frontier = grown
+            roots.append(-1 if start is border else start.bit_length() - 1)
+            rest &= ~seen
+            if not rest:
+                break
+            start = rest & -rest
+            seen |= start
+        self.left, self.up = left, up  # nodes whose parent is the point before them
+        sub = table.point_bits[:]
+        for mask, offset in reversed(steps):  # deepest first: each node's subtree is whole
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                node = low.bit_length() - 1
+                sub[node + offset] |= sub[node]
+        self.sub = sub
+        trees = []
+        for root in roots:
+            if root >= 0:
+                trees.append(sub[root])
+                continue
+            tree = table.border
+            while first_layer:
+                low = first_layer & -first_layer
+                first_layer ^= low
+                tree |= sub[low.bit_length() - 1]
+            trees.append(tree)
+        self.trees = trees  # paired point masks
+        refused_paired = table.to_paired(refused)
+        self.plain_refused = [mask & ok for mask, ok in zip(refused_paired, table.ok,
+                                                             strict=True)]
+        self.odd_refused = [mask & odd for mask, odd in zip(refused_paired, table.odd,
+                                                             strict=True)]
+        self._shared: dict[int, tuple[int, int, dict[int, int]]] = {}  # per slot
+        self._one_way(placed_edges)
+
+    def _one_way(self, placed_edges: int) -> None:
+        """The one-way edges not walled, as a graph between groups (tree or lone point): its
+        edges, which groups reach which, and each group's points at one-way edges."""
+        following: dict[int, set[int]] = {}
+        preceding: dict[int, set[int]] = {}
+        ends: dict[int, int] = {}
+        arrows = []
+        for bit, p, q in self.table.arrows:
+            if placed_edges & bit:
+                continue
+            first, second = self.group(p), self.group(q)
+            arrows.append((p, q, first, second))
+            following.setdefault(first, set()).add(second)
+            preceding.setdefault(second, set()).add(first)
+            ends[first] = ends.get(first, 0) | 1 << p
+            ends[second] = ends.get(second, 0) | 1 << q
+        pairs: list[tuple[int, int]] = []
+        below: dict[int, set[int]] = {}  # group -> the groups it reaches
+        above: dict[int, set[int]] = {}  # group -> the groups reaching it
+        for node in ends:
+            reached: set[int] = set()
+            todo = list(following.get(node, ()))
+            while todo:
+                nxt = todo.pop()
+                if nxt not in reached:
+                    reached.add(nxt)
+                    todo.extend(following.get(nxt, ()))
+            reached.discard(node)
+            below[node] = reached
+            for other in reached:
+                above.setdefault(other, set()).add(node)
+            pairs.extend((node, other) for other in reached)
+        self.pairs, self.arrows = pairs, arrows
+        self.following, self.preceding = following, preceding
+        self.below, self.above = below, above
+        self.ends = ends  # group -> its grid points at one-way edges (row by row)
+        self._touch: dict[tuple[int, int], int] = {}
+        self._splits: dict[tuple[int, ...], list[set[int]] | None] = {}
+        self._bundles: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def group(self, point: int) -> int:
+        """The points of ``point``'s tree (or the point alone) as a paired mask."""
+        for tree in self.trees:
+            if tree >> point & 1:
+                return tree
+        return self.table.point_bits[point]
+
+    def _touching(self, group: int, length: int) -> int:
+        """Paired positions of ``length`` with a point in ``group`` (kept per layout)."""
+        key = (group, length)
+        found = self._touch.get(key)
+        if found is None:
+            found = self._touch[key] = touching(group, length)
+        return found
+
+    def _split(self, tree: int, zones: list[int]) -> list[set[int]] | None:
+        """``tree`` split into ``zones`` (parts holding its one-way edges' points): per zone,
+        the groups it is joined with by one-way paths. Only for a tree no path goes through
+        (no one-way edge into it, or none out of it): else None."""
+        if not self.preceding.get(tree):  # a source: each zone reaches what its edges reach
+            reach, out = self.below, True
+        elif not self.following.get(tree):
+            reach, out = self.above, False
+        else:
+            return None
+        found = []
+        for zone in zones:
+            partners = set()
+            for p, q, first, second in self.arrows:
+                if out and first == tree and zone >> p & 1:
+                    partners.add(second)
+                    partners |= reach.get(second, set())
+                elif not out and second == tree and zone >> q & 1:
+                    partners.add(first)
+                    partners |= reach.get(first, set())
+            found.append(partners)
+        return found
+
+    def _bundle(self, tree: int, slot: int, length: int) -> tuple[int, ...]:
+        """Per tree and length, paired: the positions refused here that neither have two
+        points in another tree nor touch two other groups joined by a one-way path (only those
+        may be legal without a wall of this tree), the positions that do neither, those with
+        two points in this tree, and those touching it and a group it is joined with; and
+        whether one-way paths go through it (kept per layout)."""
+        shared = self._shared.get(slot)
+        if shared is None:
+            shared = self._share(slot, length)
+        every, all_bad, per_tree = shared
+        in_tree = per_tree[tree]
+        if length <= 2:  # two points in this tree leave at most one elsewhere
+            others = every & ~in_tree
+        else:
+            others = 0
+            for other, mask in per_tree.items():
+                if other != tree:
+                    others |= mask
+        bad = all_bad
+        joined = 0
+        if tree in self.ends:
+            bad = 0
+            for first, second in self.pairs:
+                if first == tree:
+                    joined |= self._touching(second, length)
+                elif second == tree:
+                    joined |= self._touching(first, length)
+                else:
+                    bad |= self._touching(first, length) & self._touching(second, length)
+        through = int(bool(self.preceding.get(tree)) and bool(self.following.get(tree)))
+        keep = ~(others | bad)
+        # only a position touching this tree too may be joined through it
+        joined &= self._touching(tree, length)
+        found = (self.plain_refused[slot] & keep, keep, in_tree, joined, through)
+        self._bundles[(tree, slot)] = found
+        return found
+
+    def _share(self, slot: int, length: int) -> tuple[int, int, dict[int, int]]:
+        """Per length, paired: the positions with two points in one tree, those touching two
+        groups joined by a one-way path, and per tree those with two points in it."""
+        per_tree = {tree: twice(tree, length) for tree in self.trees}
+        every = 0
+        for mask in per_tree.values():
+            every |= mask
+        all_bad = 0
+        for first, second in self.pairs:
+            all_bad |= self._touching(first, length) & self._touching(second, length)
+        found = self._shared[slot] = (every, all_bad, per_tree)
+        return found
+
+    def freed(self, old: Candidate) -> tuple[int, int] | None:
+        """The positions of ``old``'s length refused here (or on or across ``old``) that are
+        legal with ``old`` taken away, as a candidate mask (still to be cleared of those on or
+        across another wall); and the candidates of odd positions (one-way or dead edges) to
+        check by a flood. None: ask the per-wall check."""
+        table = self.table
+        index = old.index
+        if not table.plain[index]:
+            return None
+        length, slot, points, step = table.walls[index]
+        plain_conflicts, odd_conflicts = table.conflicts[index]
+        odd_found = 0
+        if table.any_odd:
+            odd = self.odd_refused[slot] | odd_conflicts
+            if odd:
+                odd_found = self._back(slot, odd)
+        tree = self.group(points[0])
+        bundle = self._bundles.get((tree, slot))
+        if bundle is None:
+            bundle = self._bundle(tree, slot, length)
+        # refused still: two points in another tree, or joining two groups by a one-way path
+        # (neither goes through this tree's parts)
+        base, keep, in_tree, joined, through = bundle
+        found = base | plain_conflicts & keep
+        if not found:
+            return 0, odd_found
+        parts = None
+        inside = found & in_tree
+        if inside:
+            # two points in this tree: split apart only if one is in a part below the wall
+            sub = self.sub
+            if length == 1:
+                b = points[1]
+                below = sub[b] if (self.left if step == 1 else self.up) >> b & 1 \
+                    else sub[points[0]]
+                parts = [below, tree & ~below]
+                # both points in the tree: apart when one is below, the other not
+                found ^= inside & ~((below | below >> 1) & ~(below & below >> 1))
+            else:
+                parts = self._parts(tree, points, step)
+                below = tree & ~parts[-1]
+                found &= ~inside
+                inside &= touching(below, length)
+                if length == 2:  # no two points in one part
+                    for part in parts:
+                        inside &= ~twice(part, 2)
+                        if not inside:
+                            break
+                    found |= inside
+                elif inside:
+                    found |= self._apart(inside, parts, table.point_masks[slot], table.low)
+        if through or found & joined:
+            if parts is None:
+                parts = self._parts(tree, points, step)
+            ends = self.ends[tree]
+            zones = [part for part in parts if part & ends]
+            if len(zones) == 1:  # the one-way paths as they were, through that part
+                found &= ~(joined & touching(zones[0], length))
+            else:
+                key = (tree, *[zone & ends for zone in zones])
+                if key in self._splits:
+                    split = self._splits[key]
+                else:
+                    split = self._splits[key] = self._split(tree, zones)
+                if split is None:
+                    return None  # a tree one-way paths go through split apart
+                for zone, groups in zip(zones, split, strict=True):
+                    near = found & touching(zone, length)
+                    for group in groups:
+                        found &= ~(near & self._touching(group, length))
+        if not found:
+            return 0, odd_found
+        return self._back(slot, found), odd_found
+
+    @staticmethod
+    def _apart(mask: int, parts: list[int], masks: list[int], low_half: int) -> int:
+        """The paired positions of ``mask`` with no two points in one of ``parts``
+        (``masks``: each position's grid points, row by row)."""
+        rows = [part & low_half for part in parts]
+        found = 0
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            mine = masks[low.bit_length() - 1]
+            for part in rows:
+                both = mine & part
+                if both & (both - 1):
+                    break
+            else:
+                found |= low
+        return found
+
+    def _parts(self, tree: int, points: tuple[int, ...], step: int) -> list[int]:
+        """The parts ``tree`` splits into without the wall through ``points`` (``step``
+        apart, row by row), as paired point masks: the parts of the points below the wall's
+        top point (the one nearest the root) in the wall's order, then the top point's."""
+        sub = self.sub
+        up = self.left if step == 1 else self.up
+        a = points[0]
+        b = a + step
+        if len(points) == 2:  # one edge: below it, and the rest
+            below = sub[b] if up >> b & 1 else sub[a]
+            return [below, tree & ~below]
+        top = 0  # the edges before the top point have their first point below them
+        for a in points[:-1]:
+            if up >> (a + step) & 1:
+                break
+            top += 1
+        parts = []
+        inner = 0
+        for point in points[:top]:  # climbing towards the top
+            mine = sub[point]
+            parts.append(mine & ~inner)
+            inner = mine
+        outer = inner
+        inner = 0
+        for point in reversed(points[top + 1:]):  # climbing back from the far end
+            mine = sub[point]
+            parts.append(mine & ~inner)
+            inner = mine
+        parts.append(tree & ~(outer | inner))
+        return parts
+
+    def _back(self, slot: int, mask: int) -> int:
+        """A paired mask of positions as a candidate mask."""
+        back = self.table.back[slot]
+        found = 0
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            found |= back[low.bit_length() - 1]
+        return found

@@ -1,0 +1,103 @@
+"""Where each placed wall may move (a Change-a-Wall), as the all-walls structure of
+games/stonewall/joins.py works it out, equals the per-wall exact check on seeded layouts: every
+position of the wall's length that lies on no other wall and crosses none, checked by a flood
+over the squares with the wall taken away. On the shipped board (one-way corner bays, trees of
+walls joining them) and on a board with one-way arrows and edges no arc crosses in the middle."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.stonewall.board import Board, Square, Wall
+from games.stonewall.geometry import Geometry, geometry
+from games.stonewall.rules import default_board
+from games.stonewall.walls import WallLayout, empty_layout, set_bits
+
+
+def arrows_board(size: int = 7) -> Board:
+    """A ``size`` x ``size`` board whose one-way arrows lie in the middle: lanes of them one
+    way and back (one-way edges at their ends, edges no arc crosses along their sides)."""
+    arrows = (
+        (Square(2, 1), "S"), (Square(2, 2), "S"), (Square(3, 1), "S"),
+        (Square(4, 4), "N"), (Square(4, 5), "N"), (Square(1, 4), "E"), (Square(2, 4), "E"),
+    )
+    last = size - 1
+    return Board(size=size,
+                 corners=(Square(0, 0), Square(last, 0), Square(last, last), Square(0, last)),
+                 corner_names=("red", "blue", "green", "yellow"), roll_again=Square(3, 3),
+                 permanent_edges=frozenset(), arrows=arrows)
+
+
+def seeded_layout(geo: Geometry, rng: random.Random, walls: int) -> WallLayout:
+    """A layout of up to ``walls`` legal walls placed one by one at random."""
+    layout = empty_layout(geo)
+    for _ in range(walls):
+        legal = set_bits(layout.legal)
+        if not legal:
+            break
+        layout = layout.with_wall(geo.all_candidates[rng.choice(legal)].wall)
+    return layout
+
+
+def moves_by_flood(layout: WallLayout, wall: Wall) -> int:
+    """Where ``wall`` may move, each position checked by a flood over the squares."""
+    geo = layout.geo
+    old = geo.candidate_of[wall]
+    less = layout._less(wall, old, light=True)
+    found = 0
+    for index in set_bits(geo.length_mask[wall.length] & ~less.excluded & ~old.bit):
+        if less.connected_with(geo.all_candidates[index]):
+            found |= 1 << index
+    return found
+
+
+def differences(layout: WallLayout) -> list[str]:
+    """Per placed wall whose moves differ from the flood's: the positions too many or missing."""
+    geo = layout.geo
+    found = []
+    for wall in layout.walls:
+        expected = moves_by_flood(layout, wall)
+        got = layout.move_mask(wall)
+        if got != expected:
+            extra = [str(geo.all_candidates[i].wall) for i in set_bits(got & ~expected)]
+            missing = [str(geo.all_candidates[i].wall) for i in set_bits(expected & ~got)]
+            found.append(f"{wall}: {extra} freed wrongly, {missing} missed")
+    return found
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_walls_moves_equal_the_flood_on_the_shipped_board(seed: int) -> None:
+    geo = geometry(default_board())
+    rng = random.Random(seed)
+    for walls in (8, 20, 34, 60):
+        layout = seeded_layout(geo, rng, walls)
+        assert differences(layout) == []
+        joins = layout.joins()
+        # the structure answers every wall here (none left to the per-wall check)
+        assert all(joins.freed(geo.candidate_of[wall]) is not None for wall in layout.walls)
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("size", [7, 12])
+def test_every_walls_moves_equal_the_flood_with_arrows_in_the_middle(
+    seed: int, size: int
+) -> None:
+    """Also on a board of more grid points than the shipped one's (the masks' halves grow)."""
+    geo = geometry(arrows_board(size))
+    assert geo.one_way_mask and geo.dead_mask  # one-way edges and an edge no arc crosses
+    rng = random.Random(100 + seed)
+    for walls in (4, 10, 18, 30) if size == 7 else (10, 30, 60):
+        assert differences(seeded_layout(geo, rng, walls)) == []
+
+
+def test_a_wrong_freed_set_is_seen() -> None:
+    """The comparison fails when a wall's moves are wrong (a position freed too many)."""
+    geo = geometry(default_board())
+    layout = seeded_layout(geo, random.Random(5), 30)
+    wall = layout.walls[0]
+    old = geo.candidate_of[wall]
+    refused = geo.length_mask[wall.length] & ~layout.move_mask(wall) & ~old.bit
+    layout._removals[old.index] = layout.move_mask(wall) | (refused & -refused)
+    assert differences(layout) and differences(layout)[0].startswith(str(wall))
