@@ -165,7 +165,9 @@ class WallScene:
     # -- building ----------------------------------------------------------------------
 
     def add_wall_disk(self, slot: Slot, disk: Disk) -> Piece:
-        """Lay ``disk`` on ``slot`` of the wall."""
+        """Lay ``disk`` on ``slot`` of the wall, frozen: on the slot it rests on the disks
+        below as laid, and the wall takes up its weight when it is finished
+        (:meth:`World.settle_in`, which thaws it), so nothing moves while it is built."""
         piece = pieces.flat_disk(
             self.config,
             disk.id,
@@ -174,6 +176,7 @@ class WallScene:
             tags={"disk", disk.colour, "wall"},
         )
         self.world.add(piece)
+        self.world.freeze([piece])
         self.disks[disk.id] = piece
         self.slots[disk.id] = slot
         self._watches = None
