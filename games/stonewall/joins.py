@@ -186,9 +186,11 @@ class Joins:
 
     def __init__(
         self, geo: Geometry, table: Tables, walls_points: list[tuple[int, int]],
-        placed_edges: int, refused: int,
+        placed_edges: int, refused: int, legal: int, placed: int,
     ) -> None:
         self.geo, self.table = geo, table
+        self.placed = placed  # the placed walls' candidates
+        self.legal = table.to_paired(legal)  # per length, paired
         width = table.width
         join_h, join_v = table.sealed
         for h, v in walls_points:
@@ -400,13 +402,101 @@ class Joins:
         index = old.index
         if not table.plain[index]:
             return None
-        length, slot, points, step = table.walls[index]
-        plain_conflicts, odd_conflicts = table.conflicts[index]
+        slot = table.walls[index][1]
         odd_found = 0
         if table.any_odd:
-            odd = self.odd_refused[slot] | odd_conflicts
+            odd = self.odd_refused[slot] | table.conflicts[index][1]
             if odd:
                 odd_found = self._back(slot, odd)
+        found = self._found(index)
+        if found is None:
+            return None
+        return (self._back(slot, found) if found else 0), odd_found
+
+    def moves(self, old: Candidate) -> int | None:
+        """Where ``old`` may move, as a paired mask of its length's positions: those legal
+        here and those freed without it, less any on or across another wall, itself
+        excluded. None: ask the per-wall check (a wall :meth:`freed` leaves to it, or a board
+        with odd positions)."""
+        table = self.table
+        index = old.index
+        if table.any_odd or not table.plain[index]:
+            return None
+        found = self._found(index)
+        if found is None:
+            return None
+        slot = table.walls[index][1]
+        crossing = found & table.conflicts[index][0]
+        if crossing:  # on or across old: maybe on or across another wall too
+            placed = self.placed & ~old.bit
+            back, conflicts = table.back[slot], self.geo.conflicts
+            while crossing:
+                low = crossing & -crossing
+                crossing ^= low
+                if conflicts[back[low.bit_length() - 1].bit_length() - 1] & placed:
+                    found ^= low
+        return (self.legal[slot] | found) & ~(1 << table.paired[index])
+
+    def all_moves(self, indices: list[int]) -> list[int | None]:
+        """:meth:`moves` of each placed wall of ``indices`` (candidate indices), the common
+        case (a wall of one edge) worked out here with everything at hand."""
+        table = self.table
+        walls, conflicts, paired, plain = table.walls, table.conflicts, table.paired, table.plain
+        trees, sub, left, up, legal = self.trees, self.sub, self.left, self.up, self.legal
+        bundles, ends_of, placed = self._bundles, self.ends, self.placed
+        found_of: list[int | None] = []
+        for index in indices:
+            length, slot, points, step = walls[index]
+            if length != 1 or not plain[index] or table.any_odd:
+                found_of.append(self.moves(self.geo.all_candidates[index]))
+                continue
+            a, b = points
+            for tree in trees:  # the wall's own tree (its two points are joined by it)
+                if tree >> a & 1:
+                    break
+            bundle = bundles.get((tree, slot))
+            if bundle is None:
+                bundle = self._bundle(tree, slot, 1)
+            base, keep, in_tree, joined, through = bundle
+            plain_conflicts = conflicts[index][0]
+            found: int | None = base | plain_conflicts & keep
+            if found:
+                below = sub[b] if (left if step == 1 else up) >> b & 1 else sub[a]
+                inside = found & in_tree
+                if inside:  # both points in the tree: apart when one is below, the other not
+                    found ^= inside & ~((below | below >> 1) & ~(below & below >> 1))
+                if through or found & joined:
+                    ends = ends_of[tree]
+                    if not ends & ~below:  # the one-way paths as they were, through a part
+                        found &= ~(joined & (below | below >> 1))
+                    elif not ends & below:
+                        above = tree & ~below
+                        found &= ~(joined & (above | above >> 1))
+                    else:
+                        found = self._found(index)
+                        if found is None:
+                            found_of.append(None)
+                            continue
+                crossing = found & plain_conflicts
+                if crossing:  # on or across this wall: maybe on or across another one too
+                    others = placed & ~(1 << index)
+                    back = table.back[slot]
+                    while crossing:
+                        low = crossing & -crossing
+                        crossing ^= low
+                        if self.geo.conflicts[back[low.bit_length() - 1].bit_length() - 1] \
+                                & others:
+                            found ^= low
+                found_of.append((legal[slot] | found) & ~(1 << paired[index]))
+            else:
+                found_of.append(legal[slot] & ~(1 << paired[index]))
+        return found_of
+
+    def _found(self, index: int) -> int | None:
+        """:meth:`freed`'s plain positions as a paired mask (None: ask the per-wall check)."""
+        table = self.table
+        length, slot, points, step = table.walls[index]
+        plain_conflicts = table.conflicts[index][0]
         tree = self.group(points[0])
         bundle = self._bundles.get((tree, slot))
         if bundle is None:
@@ -416,7 +506,7 @@ class Joins:
         base, keep, in_tree, joined, through = bundle
         found = base | plain_conflicts & keep
         if not found:
-            return 0, odd_found
+            return 0
         parts = None
         inside = found & in_tree
         if inside:
@@ -461,9 +551,7 @@ class Joins:
                     near = found & touching(zone, length)
                     for group in groups:
                         found &= ~(near & self._touching(group, length))
-        if not found:
-            return 0, odd_found
-        return self._back(slot, found), odd_found
+        return found
 
     @staticmethod
     def _apart(mask: int, parts: list[int], masks: list[int], low_half: int) -> int:
@@ -513,6 +601,17 @@ class Joins:
             inner = mine
         parts.append(tree & ~(outer | inner))
         return parts
+
+    def indices(self, slot: int, mask: int) -> list[int]:
+        """A paired mask of positions as their candidate indices, in the board's order."""
+        back = self.table.back[slot]
+        found = []
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            found.append(back[low.bit_length() - 1].bit_length() - 1)
+        found.sort()
+        return found
 
     def _back(self, slot: int, mask: int) -> int:
         """A paired mask of positions as a candidate mask."""

@@ -105,7 +105,7 @@ class WallLayout:
         self.fragile = 0  # legal positions that close a loop or touch a one-way edge
         self._listings: dict[tuple[int, ...], list[Wall]] = {}
         self._actions: dict[tuple[int, ...], list[PlaceWall]] = {}
-        self._removals: dict[int, int] = {}  # placed wall's index -> where it may move
+        self._removals: dict[int, int] = {}  # placed wall's index -> where it may move (paired)
         self._changes: dict[tuple[int, ...], list[ChangeWall]] = {}  # by the walls' indices
         self._escape_index: tuple[dict[int, int], int] | None = None
         # the conflicts of the walls before and after each, and where each wall is in walls
@@ -286,9 +286,27 @@ class WallLayout:
 
     def _moves(self, old: Candidate) -> int:
         """:meth:`move_mask` of a placed wall's candidate."""
+        joins = self.joins()
+        return joins._back(joins.table.slot_of[old.wall.length], self._paired_moves(old))
+
+    def _paired_moves(self, old: Candidate) -> int:
+        """Where a placed wall may move, as a paired mask of its length's positions
+        (:meth:`Joins.moves`; kept per layout)."""
         found = self._removals.get(old.index)
-        if found is not None:
-            return found
+        if found is None:
+            found = self.joins().all_moves([old.index])[0]
+            if found is None:
+                found = self._checked_paired(old)
+            self._removals[old.index] = found
+        return found
+
+    def _checked_paired(self, old: Candidate) -> int:
+        """:meth:`_checked_moves` as a paired mask."""
+        table = self.joins().table
+        return table.to_paired(self._checked_moves(old))[table.slot_of[old.wall.length]]
+
+    def _checked_moves(self, old: Candidate) -> int:
+        """:meth:`move_mask` where :meth:`Joins.moves` leaves it to the per-wall check."""
         geo = self.geo
         length = geo.length_mask[old.wall.length]
         answer = self.joins().freed(old)
@@ -315,7 +333,6 @@ class WallLayout:
                         if less.connected_with(geo.all_candidates[index]):
                             freed |= 1 << index
             found = ((self.legal & length) | freed) & ~old.bit
-        self._removals[old.index] = found
         return found
 
     def joins(self) -> Joins:
@@ -326,7 +343,8 @@ class WallLayout:
             segments = geo.segments
             self._joins = Joins(geo, tables(geo, never),
                                 [segments[index] for index in self._indices()],
-                                self.key[0], self._refused())
+                                self.key[0], self._refused(), self.legal,
+                                sum(1 << index for index in self._indices()))
         return self._joins
 
     def _indices(self) -> list[int]:
@@ -355,25 +373,33 @@ class WallLayout:
         found = self._changes.get(key)
         if found is None:
             candidates = self.geo.all_candidates
-            runs = self.cache.runs
+            runs, removals = self.cache.runs, self._removals
+            todo = [index for index in indices if index not in removals]
+            if todo:  # every wall at once
+                for index, paired in zip(todo, self.joins().all_moves(todo), strict=True):
+                    removals[index] = paired if paired is not None \
+                        else self._checked_paired(candidates[index])
             found = []
             for index in indices:
-                cand = candidates[index]
-                moves = self._moves(cand)
+                moves = removals[index]
                 run = runs.get((index, moves))
                 if run is None:
-                    run = self._run(cand.wall, cand, moves)
+                    run = self._run(candidates[index], moves)
                 found.extend(run)
             self._changes[key] = found
         return found
 
-    def _run(self, old: Wall, cand: Candidate, moves: int) -> list[ChangeWall]:
-        """The Change-a-Wall actions of placed wall ``old`` that may move to ``moves``: it
-        removed, then moved to each (kept per board, as the actions: :class:`LayoutCache`)."""
+    def _run(self, cand: Candidate, moves: int) -> list[ChangeWall]:
+        """The Change-a-Wall actions of placed wall ``cand`` that may move to ``moves`` (a
+        paired mask): it removed, then moved to each in the board's order (kept per board, as
+        the actions: :class:`LayoutCache`)."""
         candidates, changes = self.geo.all_candidates, self.cache.changes
+        old = cand.wall
+        joins = self.joins()
         base = cand.index * _ROW
         run = []
-        for key in (base, *[base + 1 + i for i in set_bits(moves)]):
+        targets = joins.indices(joins.table.slot_of[old.length], moves)
+        for key in (base, *[base + 1 + i for i in targets]):
             action = changes.get(key)
             if action is None:
                 new = key % _ROW - 1

@@ -98,6 +98,9 @@ def test_a_wrong_freed_set_is_seen() -> None:
     layout = seeded_layout(geo, random.Random(5), 30)
     wall = layout.walls[0]
     old = geo.candidate_of[wall]
-    refused = geo.length_mask[wall.length] & ~layout.move_mask(wall) & ~old.bit
-    layout._removals[old.index] = layout.move_mask(wall) | (refused & -refused)
+    table = layout.joins().table
+    slot = table.slot_of[wall.length]
+    moves = layout._paired_moves(old)  # the listing's answer, as the joins keep it
+    refused = table.ok[slot] & ~moves & ~(1 << table.paired[old.index])
+    layout._removals[old.index] = moves | (refused & -refused)
     assert differences(layout) and differences(layout)[0].startswith(str(wall))
