@@ -302,7 +302,8 @@ class Joins:
         self.below, self.above = below, above
         self.ends = ends  # group -> its grid points at one-way edges (row by row)
         self._touch: dict[tuple[int, int], int] = {}
-        self._splits: dict[tuple[int, ...], list[set[int]] | None] = {}
+        self._splits: dict[tuple[int, ...], list[int] | None] = {}
+        self._tree_ends: dict[int, list[tuple[int, int]]] = {}
         self._bundles: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def group(self, point: int) -> int:
@@ -320,27 +321,45 @@ class Joins:
             found = self._touch[key] = touching(group, length)
         return found
 
-    def _split(self, tree: int, zones: list[int]) -> list[set[int]] | None:
+    def _split(self, tree: int, zones: list[int]) -> list[int] | None:
         """``tree`` split into ``zones`` (parts holding its one-way edges' points): per zone,
-        the groups it is joined with by one-way paths. Only for a tree no path goes through
-        (no one-way edge into it, or none out of it): else None."""
+        the groups it is joined with by one-way paths (their points, paired). Only for a tree
+        no path goes through (no one-way edge into it, or none out of it): else None."""
+        ends = self._tree_ends.get(tree)
+        if ends is None:
+            ends = self._tree_ends[tree] = self._ends_of(tree)
+        if not ends:
+            return None
+        found = []
+        for zone in zones:
+            partners = 0
+            for point, reached in ends:
+                if zone >> point & 1:
+                    partners |= reached
+            found.append(partners)
+        return found
+
+    def _ends_of(self, tree: int) -> list[tuple[int, int]]:
+        """Per one-way edge of a tree no path goes through, its point in the tree and the
+        groups joined with it through that edge (their points, paired); empty: a tree one-way
+        paths go through."""
         if not self.preceding.get(tree):  # a source: each zone reaches what its edges reach
             reach, out = self.below, True
         elif not self.following.get(tree):
             reach, out = self.above, False
         else:
-            return None
+            return []
         found = []
-        for zone in zones:
-            partners = set()
-            for p, q, first, second in self.arrows:
-                if out and first == tree and zone >> p & 1:
-                    partners.add(second)
-                    partners |= reach.get(second, set())
-                elif not out and second == tree and zone >> q & 1:
-                    partners.add(first)
-                    partners |= reach.get(first, set())
-            found.append(partners)
+        for p, q, first, second in self.arrows:
+            if out and first == tree:
+                point, other = p, second
+            elif not out and second == tree:
+                point, other = q, first
+            else:
+                continue
+            for group in reach.get(other, ()):
+                other |= group
+            found.append((point, other))
         return found
 
     def _bundle(self, tree: int, slot: int, length: int) -> tuple[int, ...]:
@@ -447,20 +466,21 @@ class Joins:
         found_of: list[int | None] = []
         for index in indices:
             length, slot, points, step = walls[index]
-            if length != 1 or not plain[index] or table.any_odd:
+            if not plain[index] or table.any_odd:
                 found_of.append(self.moves(self.geo.all_candidates[index]))
                 continue
-            a, b = points
-            for tree in trees:  # the wall's own tree (its two points are joined by it)
+            a = points[0]
+            for tree in trees:  # the wall's own tree (its points are joined by it)
                 if tree >> a & 1:
                     break
             bundle = bundles.get((tree, slot))
             if bundle is None:
-                bundle = self._bundle(tree, slot, 1)
+                bundle = self._bundle(tree, slot, length)
             base, keep, in_tree, joined, through = bundle
             plain_conflicts = conflicts[index][0]
             found: int | None = base | plain_conflicts & keep
-            if found:
+            if found and length == 1:
+                b = points[1]
                 below = sub[b] if (left if step == 1 else up) >> b & 1 else sub[a]
                 inside = found & in_tree
                 if inside:  # both points in the tree: apart when one is below, the other not
@@ -473,10 +493,30 @@ class Joins:
                         above = tree & ~below
                         found &= ~(joined & (above | above >> 1))
                     else:
-                        found = self._found(index)
-                        if found is None:
-                            found_of.append(None)
-                            continue
+                        found = self._paths(tree, [below, tree & ~below], found, joined, 1)
+            elif found:
+                parts = self._parts(tree, points, step)
+                inside = found & in_tree
+                if inside:  # two points in this tree: apart only if none in one part
+                    below = tree & ~parts[-1]
+                    found &= ~inside
+                    inside &= below | below >> 1 | below >> 2 | below >> length
+                    for part in parts:
+                        pairs = part & part >> 1
+                        gaps = part & part >> 2
+                        if length == 2:
+                            inside &= ~(pairs | pairs >> 1 | gaps)
+                        else:
+                            inside &= ~(pairs | pairs >> 1 | pairs >> 2 | gaps | gaps >> 1
+                                        | part & part >> 3)
+                        if not inside:
+                            break
+                    found |= inside
+                if through or found & joined:
+                    found = self._paths(tree, parts, found, joined, length)
+            if found is None:
+                found_of.append(None)
+            elif found:
                 crossing = found & plain_conflicts
                 if crossing:  # on or across this wall: maybe on or across another one too
                     others = placed & ~(1 << index)
@@ -535,22 +575,27 @@ class Joins:
         if through or found & joined:
             if parts is None:
                 parts = self._parts(tree, points, step)
-            ends = self.ends[tree]
-            zones = [part for part in parts if part & ends]
-            if len(zones) == 1:  # the one-way paths as they were, through that part
-                found &= ~(joined & touching(zones[0], length))
-            else:
-                key = (tree, *[zone & ends for zone in zones])
-                if key in self._splits:
-                    split = self._splits[key]
-                else:
-                    split = self._splits[key] = self._split(tree, zones)
-                if split is None:
-                    return None  # a tree one-way paths go through split apart
-                for zone, groups in zip(zones, split, strict=True):
-                    near = found & touching(zone, length)
-                    for group in groups:
-                        found &= ~(near & self._touching(group, length))
+            return self._paths(tree, parts, found, joined, length)
+        return found
+
+    def _paths(self, tree: int, parts: list[int], found: int, joined: int,
+               length: int) -> int | None:
+        """``found`` less the positions joining two groups by a one-way path with ``tree``
+        split into ``parts`` (None: a tree one-way paths go through split apart)."""
+        ends = self.ends[tree]
+        zones = [part for part in parts if part & ends]
+        if len(zones) == 1:  # the one-way paths as they were, through that part
+            return found & ~(joined & touching(zones[0], length))
+        key = (tree, *[zone & ends for zone in zones])
+        if key in self._splits:
+            split = self._splits[key]
+        else:
+            split = self._splits[key] = self._split(tree, zones)
+        if split is None:
+            return None  # a tree one-way paths go through split apart
+        for zone, partners in zip(zones, split, strict=True):
+            if partners:  # touching the zone and a group joined with it: refused still
+                found &= ~(touching(zone, length) & touching(partners, length))
         return found
 
     @staticmethod
