@@ -93,6 +93,11 @@ class Tables:
             else:
                 odd[slot] |= 1 << at
         self.ok, self.odd = ok, odd
+        # per length and paired bit: the candidate index; whether paired order is the board's
+        self.back_index = [[bit.bit_length() - 1 for bit in row] for row in self.back]
+        self.in_order = all(
+            [index for index in row if index >= 0] == sorted(index for index in row if index >= 0)
+            for row in self.back_index)
         self.any_odd = any(odd)
         # per candidate: the positions of its length it lies on or crosses (plain, odd)
         self.conflicts: list[tuple[int, int]] = []
@@ -647,15 +652,18 @@ class Joins:
         parts.append(tree & ~(outer | inner))
         return parts
 
-    def indices(self, slot: int, mask: int) -> list[int]:
-        """A paired mask of positions as their candidate indices, in the board's order."""
-        back = self.table.back[slot]
+    def indices(self, index: int, mask: int) -> list[int]:
+        """A paired mask of positions of the length of candidate ``index`` as their candidate
+        indices, in the board's order."""
+        table = self.table
+        back = table.back_index[table.walls[index][1]]
         found = []
         while mask:
             low = mask & -mask
             mask ^= low
-            found.append(back[low.bit_length() - 1].bit_length() - 1)
-        found.sort()
+            found.append(back[low.bit_length() - 1])
+        if not table.in_order:
+            found.sort()
         return found
 
     def _back(self, slot: int, mask: int) -> int:

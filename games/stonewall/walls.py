@@ -395,16 +395,15 @@ class WallLayout:
         the actions: :class:`LayoutCache`)."""
         candidates, changes = self.geo.all_candidates, self.cache.changes
         old = cand.wall
-        joins = self.joins()
-        base = cand.index * _ROW
-        run = []
-        targets = joins.indices(joins.table.slot_of[old.length], moves)
-        for key in (base, *[base + 1 + i for i in targets]):
-            action = changes.get(key)
+        base = cand.index * _ROW + 1
+        removed = changes.get(base - 1)
+        if removed is None:
+            removed = changes[base - 1] = ChangeWall(old, None)
+        run = [removed]
+        for new in self.joins().indices(cand.index, moves):
+            action = changes.get(base + new)
             if action is None:
-                new = key % _ROW - 1
-                action = changes[key] = ChangeWall(
-                    old, candidates[new].wall if new >= 0 else None)
+                action = changes[base + new] = ChangeWall(old, candidates[new].wall)
             run.append(action)
         runs = self.cache.runs
         if len(runs) >= RUNS_KEPT:
