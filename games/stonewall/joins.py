@@ -150,6 +150,11 @@ class Tables:
 _TABLES: dict[Geometry, Tables] = {}
 
 
+def known_tables(geo: Geometry) -> Tables | None:
+    """The :class:`Tables` of ``geo``'s board if worked out already."""
+    return _TABLES.get(geo)
+
+
 def tables(geo: Geometry, never: int) -> Tables:
     """The :class:`Tables` of ``geo``'s board (``never``: positions legal in no layout)."""
     found = _TABLES.get(geo)
@@ -190,17 +195,21 @@ class Joins:
     """One layout's sealed forest and one-way graph, answering :meth:`freed` for each wall."""
 
     def __init__(
-        self, geo: Geometry, table: Tables, walls_points: list[tuple[int, int]],
-        placed_edges: int, refused: int, legal: int, placed: int,
+        self, geo: Geometry, table: Tables, indices: list[int], placed_edges: int, refused: int,
+        legal: int,
     ) -> None:
         self.geo, self.table = geo, table
-        self.placed = placed  # the placed walls' candidates
         self.legal = table.to_paired(legal)  # per length, paired
         width = table.width
         join_h, join_v = table.sealed
-        for h, v in walls_points:
+        segments = geo.segments
+        placed = 0
+        for index in indices:
+            h, v = segments[index]
             join_h |= h
             join_v |= v
+            placed |= 1 << index
+        self.placed = placed  # the placed walls' candidates
         # rooted forest: the border tree from the border, then the others from their lowest
         # point; which nodes have their parent just before them; each layer's nodes by where
         # their parent is, to sum the subtrees from the deepest up
@@ -214,10 +223,11 @@ class Joins:
         while True:
             frontier = start
             while True:
-                a = (frontier & join_h) << 1 & ~seen
-                b = frontier >> 1 & join_h & ~seen
-                c = (frontier & join_v) << width & ~seen
-                d = frontier >> width & join_v & ~seen
+                free = ~seen
+                a = (frontier & join_h) << 1 & free
+                b = frontier >> 1 & join_h & free
+                c = (frontier & join_v) << width & free
+                d = frontier >> width & join_v & free
                 grown = a | b | c | d
                 if not grown:
                     break
@@ -277,10 +287,16 @@ class Joins:
         preceding: dict[int, set[int]] = {}
         ends: dict[int, int] = {}
         arrows = []
+        group_of: dict[int, int] = {}
         for bit, p, q in self.table.arrows:
             if placed_edges & bit:
                 continue
-            first, second = self.group(p), self.group(q)
+            first = group_of.get(p)
+            if first is None:
+                first = group_of[p] = self.group(p)
+            second = group_of.get(q)
+            if second is None:
+                second = group_of[q] = self.group(q)
             arrows.append((p, q, first, second))
             following.setdefault(first, set()).add(second)
             preceding.setdefault(second, set()).add(first)

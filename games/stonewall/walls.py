@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterable
 from games.stonewall.actions import ChangeWall, PlaceWall
 from games.stonewall.board import Wall
 from games.stonewall.geometry import Candidate, Geometry
-from games.stonewall.joins import Joins, tables
+from games.stonewall.joins import Joins, known_tables, tables
 
 LAYOUT_CACHE = 1024  # layouts kept per board, about 7 KB each: at most some 7 MiB
 RUNS_KEPT = 20_000  # LayoutCache.runs kept at most (some 50 bytes and a list each)
@@ -157,8 +157,10 @@ class WallLayout:
         edges = crossings = 0
         excluded = geo.on_permanent
         clear = [0, 0, 0, 0]
+        indices = layout._wall_indices = []
         for wall in layout.walls:
             cand = geo.candidate_of[wall]
+            indices.append(cand.index)
             edges |= cand.edge_mask
             crossings |= cand.cross_mask
             excluded |= geo.conflicts[cand.index]
@@ -185,6 +187,8 @@ class WallLayout:
         child.opens = (self.opens[0] & ~clear[0], self.opens[1] & ~clear[1],
                        self.opens[2] & ~clear[2], self.opens[3] & ~clear[3])
         child.excluded = self.excluded | geo.conflicts[cand.index]
+        if self._wall_indices is not None:
+            child._wall_indices = [*self._wall_indices, cand.index]
         still = self.legal & ~child.excluded
         label = self.labels()
         suspects = self._join(child, cand)
@@ -339,12 +343,11 @@ class WallLayout:
         """This layout's sealed forest and one-way graph (:mod:`games.stonewall.joins`)."""
         if self._joins is None:
             geo = self.geo
-            never = geo.all_mask & ~empty_layout(geo).legal
-            segments = geo.segments
-            self._joins = Joins(geo, tables(geo, never),
-                                [segments[index] for index in self._indices()],
-                                self.key[0], self._refused(), self.legal,
-                                sum(1 << index for index in self._indices()))
+            table = known_tables(geo)
+            if table is None:
+                table = tables(geo, geo.all_mask & ~empty_layout(geo).legal)
+            self._joins = Joins(geo, table, self._indices(), self.key[0], self._refused(),
+                                self.legal)
         return self._joins
 
     def _indices(self) -> list[int]:
