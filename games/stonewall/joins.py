@@ -135,6 +135,12 @@ class Tables:
                        1 if cand.wall.orientation == "h" else width)
                       for cand in geo.all_candidates]
         self.arrows = geo.arrows  # (edge bit, p, q): arcs cross from the right of p->q
+        # per candidate, for Joins.all_moves: its length, slot, grid points and step, its
+        # plain conflicts of its length, and all but its own paired bit (0: not two-way)
+        self.quick = [(*wall, conflicts[0], ~(1 << at) if plain else 0)
+                      for wall, conflicts, at, plain in zip(self.walls, self.conflicts,
+                                                            self.paired, self.plain,
+                                                            strict=True)]
 
     def to_paired(self, mask: int) -> list[int]:
         """A candidate-space mask as paired masks, one per length."""
@@ -325,7 +331,8 @@ class Joins:
         self._touch: dict[tuple[int, int], int] = {}
         self._splits: dict[tuple[int, ...], list[int] | None] = {}
         self._tree_ends: dict[int, list[tuple[int, int]]] = {}
-        self._bundles: dict[tuple[int, int], tuple[int, ...]] = {}
+        # per length slot: tree -> its bundle (:meth:`_bundle`)
+        self._bundles: list[dict[int, tuple[int, ...]]] = [{} for _ in self.table.ok]
 
     def group(self, point: int) -> int:
         """The points of ``point``'s tree (or the point alone) as a paired mask."""
@@ -417,7 +424,7 @@ class Joins:
         # only a position touching this tree too may be joined through it
         joined &= self._touching(tree, length)
         found = (self.plain_refused[slot] & keep, keep, in_tree, joined, through)
-        self._bundles[(tree, slot)] = found
+        self._bundles[slot][tree] = found
         return found
 
     def _share(self, slot: int, length: int) -> tuple[int, int, dict[int, int]]:
@@ -481,24 +488,25 @@ class Joins:
         """:meth:`moves` of each placed wall of ``indices`` (candidate indices), the common
         case (a wall of one edge) worked out here with everything at hand."""
         table = self.table
-        walls, conflicts, paired, plain = table.walls, table.conflicts, table.paired, table.plain
+        if table.any_odd:
+            return [self.moves(self.geo.all_candidates[index]) for index in indices]
+        quick = table.quick
         trees, sub, left, up, legal = self.trees, self.sub, self.left, self.up, self.legal
         bundles, ends_of, placed = self._bundles, self.ends, self.placed
         found_of: list[int | None] = []
         for index in indices:
-            length, slot, points, step = walls[index]
-            if not plain[index] or table.any_odd:
+            length, slot, points, step, plain_conflicts, itself = quick[index]
+            if not itself:  # a wall on a one-way or dead edge
                 found_of.append(self.moves(self.geo.all_candidates[index]))
                 continue
             a = points[0]
             for tree in trees:  # the wall's own tree (its points are joined by it)
                 if tree >> a & 1:
                     break
-            bundle = bundles.get((tree, slot))
+            bundle = bundles[slot].get(tree)
             if bundle is None:
                 bundle = self._bundle(tree, slot, length)
             base, keep, in_tree, joined, through = bundle
-            plain_conflicts = conflicts[index][0]
             found: int | None = base | plain_conflicts & keep
             if found and length == 1:
                 b = points[1]
@@ -548,9 +556,9 @@ class Joins:
                         if self.geo.conflicts[back[low.bit_length() - 1].bit_length() - 1] \
                                 & others:
                             found ^= low
-                found_of.append((legal[slot] | found) & ~(1 << paired[index]))
+                found_of.append((legal[slot] | found) & itself)
             else:
-                found_of.append(legal[slot] & ~(1 << paired[index]))
+                found_of.append(legal[slot] & itself)
         return found_of
 
     def _found(self, index: int) -> int | None:
@@ -559,7 +567,7 @@ class Joins:
         length, slot, points, step = table.walls[index]
         plain_conflicts = table.conflicts[index][0]
         tree = self.group(points[0])
-        bundle = self._bundles.get((tree, slot))
+        bundle = self._bundles[slot].get(tree)
         if bundle is None:
             bundle = self._bundle(tree, slot, length)
         # refused still: two points in another tree, or joining two groups by a one-way path
