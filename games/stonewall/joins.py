@@ -330,7 +330,7 @@ class Joins:
         self.ends = ends  # group -> its grid points at one-way edges (row by row)
         self._touch: dict[tuple[int, int], int] = {}
         self._splits: dict[tuple[int, ...], list[int] | None] = {}
-        self._tree_ends: dict[int, list[tuple[int, int]]] = {}
+        self._tree_ends: dict[int, tuple[int, dict[int, int]] | None] = {}
         # per length slot: tree -> its bundle (:meth:`_bundle`)
         self._bundles: list[dict[int, tuple[int, ...]]] = [{} for _ in self.table.ok]
 
@@ -353,31 +353,36 @@ class Joins:
         """``tree`` split into ``zones`` (parts holding its one-way edges' points): per zone,
         the groups it is joined with by one-way paths (their points, paired). Only for a tree
         no path goes through (no one-way edge into it, or none out of it): else None."""
-        ends = self._tree_ends.get(tree)
-        if ends is None:
+        if tree in self._tree_ends:
+            ends = self._tree_ends[tree]
+        else:
             ends = self._tree_ends[tree] = self._ends_of(tree)
-        if not ends:
+        if ends is None:
             return None
+        points, reach = ends
         found = []
         for zone in zones:
             partners = 0
-            for point, reached in ends:
-                if zone >> point & 1:
-                    partners |= reached
+            mine = zone & points
+            while mine:
+                low = mine & -mine
+                mine ^= low
+                partners |= reach[low.bit_length() - 1]
             found.append(partners)
         return found
 
-    def _ends_of(self, tree: int) -> list[tuple[int, int]]:
-        """Per one-way edge of a tree no path goes through, its point in the tree and the
-        groups joined with it through that edge (their points, paired); empty: a tree one-way
-        paths go through."""
+    def _ends_of(self, tree: int) -> tuple[int, dict[int, int]] | None:
+        """Of a tree no path goes through, its points at one-way edges (row by row) and per
+        such point the groups joined with it through its edges (their points, paired); None:
+        a tree one-way paths go through."""
         if not self.preceding.get(tree):  # a source: each zone reaches what its edges reach
             reach, out = self.below, True
         elif not self.following.get(tree):
             reach, out = self.above, False
         else:
-            return []
-        found = []
+            return None
+        points = 0
+        found: dict[int, int] = {}
         for p, q, first, second in self.arrows:
             if out and first == tree:
                 point, other = p, second
@@ -387,8 +392,9 @@ class Joins:
                 continue
             for group in reach.get(other, ()):
                 other |= group
-            found.append((point, other))
-        return found
+            points |= 1 << point
+            found[point] = found.get(point, 0) | other
+        return points, found
 
     def _bundle(self, tree: int, slot: int, length: int) -> tuple[int, ...]:
         """Per tree and length, paired: the positions refused here that neither have two
@@ -430,9 +436,16 @@ class Joins:
     def _share(self, slot: int, length: int) -> tuple[int, int, dict[int, int]]:
         """Per length, paired: the positions with two points in one tree, those touching two
         groups joined by a one-way path, and per tree those with two points in it."""
-        per_tree = {tree: twice(tree, length) for tree in self.trees}
+        per_tree = {}
         every = 0
-        for mask in per_tree.values():
+        for tree in self.trees:
+            pairs = tree & tree >> 1
+            if length == 1:
+                mask = pairs
+            else:
+                gaps = tree & tree >> 2
+                mask = pairs | pairs >> 1 | gaps if length == 2 else twice(tree, length)
+            per_tree[tree] = mask
             every |= mask
         all_bad = 0
         for first, second in self.pairs:
