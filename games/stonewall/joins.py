@@ -31,6 +31,11 @@ from one structure per layout instead of a flood per wall, by planar duality:
   one-way edges of a tree one-way paths go through, is left to the per-wall check of
   :mod:`games.stonewall.walls` (:meth:`Joins.freed` returns None; never on the shipped board).
 
+A listing asks :meth:`Joins.all_moves` for every placed wall at once: each wall's moves as a
+paired mask of its length's positions (legal here or freed, less those on or across another
+wall), which :meth:`games.stonewall.walls.WallLayout.change_actions` turns into actions
+straight (within a length the paired order is the board's candidate order).
+
 ``tests/stonewall/test_stonewall_joins.py`` compares it with a flood per position.
 """
 
