@@ -31,6 +31,11 @@ from one structure per layout instead of a flood per wall, by planar duality:
   one-way edges of a tree one-way paths go through, is left to the per-wall check of
   :mod:`games.stonewall.walls` (:meth:`Joins.freed` returns None; never on the shipped board).
 
+A listing asks :meth:`Joins.all_moves` for every placed wall at once: each wall's moves as a
+paired mask of its length's positions (legal here or freed, less those on or across another
+wall), which :meth:`games.stonewall.walls.WallLayout.change_actions` turns into actions
+straight (within a length the paired order is the board's candidate order).
+
 ``tests/stonewall/test_stonewall_joins.py`` compares it with a flood per position.
 """
 
@@ -93,6 +98,11 @@ class Tables:
             else:
                 odd[slot] |= 1 << at
         self.ok, self.odd = ok, odd
+        # per length and paired bit: the candidate index; whether paired order is the board's
+        self.back_index = [[bit.bit_length() - 1 for bit in row] for row in self.back]
+        self.in_order = all(
+            [index for index in row if index >= 0] == sorted(index for index in row if index >= 0)
+            for row in self.back_index)
         self.any_odd = any(odd)
         # per candidate: the positions of its length it lies on or crosses (plain, odd)
         self.conflicts: list[tuple[int, int]] = []
@@ -130,6 +140,12 @@ class Tables:
                        1 if cand.wall.orientation == "h" else width)
                       for cand in geo.all_candidates]
         self.arrows = geo.arrows  # (edge bit, p, q): arcs cross from the right of p->q
+        # per candidate, for Joins.all_moves: its length, slot, grid points and step, its
+        # plain conflicts of its length, and all but its own paired bit (0: not two-way)
+        self.quick = [(*wall, conflicts[0], ~(1 << at) if plain else 0)
+                      for wall, conflicts, at, plain in zip(self.walls, self.conflicts,
+                                                            self.paired, self.plain,
+                                                            strict=True)]
 
     def to_paired(self, mask: int) -> list[int]:
         """A candidate-space mask as paired masks, one per length."""
@@ -143,6 +159,11 @@ class Tables:
 
 
 _TABLES: dict[Geometry, Tables] = {}
+
+
+def known_tables(geo: Geometry) -> Tables | None:
+    """The :class:`Tables` of ``geo``'s board if worked out already."""
+    return _TABLES.get(geo)
 
 
 def tables(geo: Geometry, never: int) -> Tables:
@@ -185,15 +206,21 @@ class Joins:
     """One layout's sealed forest and one-way graph, answering :meth:`freed` for each wall."""
 
     def __init__(
-        self, geo: Geometry, table: Tables, walls_points: list[tuple[int, int]],
-        placed_edges: int, refused: int,
+        self, geo: Geometry, table: Tables, indices: list[int], placed_edges: int, refused: int,
+        legal: int,
     ) -> None:
         self.geo, self.table = geo, table
+        self.legal = table.to_paired(legal)  # per length, paired
         width = table.width
         join_h, join_v = table.sealed
-        for h, v in walls_points:
+        segments = geo.segments
+        placed = 0
+        for index in indices:
+            h, v = segments[index]
             join_h |= h
             join_v |= v
+            placed |= 1 << index
+        self.placed = placed  # the placed walls' candidates
         # rooted forest: the border tree from the border, then the others from their lowest
         # point; which nodes have their parent just before them; each layer's nodes by where
         # their parent is, to sum the subtrees from the deepest up
@@ -207,10 +234,11 @@ class Joins:
         while True:
             frontier = start
             while True:
-                a = (frontier & join_h) << 1 & ~seen
-                b = frontier >> 1 & join_h & ~seen
-                c = (frontier & join_v) << width & ~seen
-                d = frontier >> width & join_v & ~seen
+                free = ~seen
+                a = (frontier & join_h) << 1 & free
+                b = frontier >> 1 & join_h & free
+                c = (frontier & join_v) << width & free
+                d = frontier >> width & join_v & free
                 grown = a | b | c | d
                 if not grown:
                     break
@@ -270,10 +298,16 @@ class Joins:
         preceding: dict[int, set[int]] = {}
         ends: dict[int, int] = {}
         arrows = []
+        group_of: dict[int, int] = {}
         for bit, p, q in self.table.arrows:
             if placed_edges & bit:
                 continue
-            first, second = self.group(p), self.group(q)
+            first = group_of.get(p)
+            if first is None:
+                first = group_of[p] = self.group(p)
+            second = group_of.get(q)
+            if second is None:
+                second = group_of[q] = self.group(q)
             arrows.append((p, q, first, second))
             following.setdefault(first, set()).add(second)
             preceding.setdefault(second, set()).add(first)
@@ -300,8 +334,10 @@ class Joins:
         self.below, self.above = below, above
         self.ends = ends  # group -> its grid points at one-way edges (row by row)
         self._touch: dict[tuple[int, int], int] = {}
-        self._splits: dict[tuple[int, ...], list[set[int]] | None] = {}
-        self._bundles: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._splits: dict[tuple[int, ...], list[int] | None] = {}
+        self._tree_ends: dict[int, tuple[int, dict[int, int]] | None] = {}
+        # per length slot: tree -> its bundle (:meth:`_bundle`)
+        self._bundles: list[dict[int, tuple[int, ...]]] = [{} for _ in self.table.ok]
 
     def group(self, point: int) -> int:
         """The points of ``point``'s tree (or the point alone) as a paired mask."""
@@ -318,28 +354,52 @@ class Joins:
             found = self._touch[key] = touching(group, length)
         return found
 
-    def _split(self, tree: int, zones: list[int]) -> list[set[int]] | None:
+    def _split(self, tree: int, zones: list[int]) -> list[int] | None:
         """``tree`` split into ``zones`` (parts holding its one-way edges' points): per zone,
-        the groups it is joined with by one-way paths. Only for a tree no path goes through
-        (no one-way edge into it, or none out of it): else None."""
+        the groups it is joined with by one-way paths (their points, paired). Only for a tree
+        no path goes through (no one-way edge into it, or none out of it): else None."""
+        if tree in self._tree_ends:
+            ends = self._tree_ends[tree]
+        else:
+            ends = self._tree_ends[tree] = self._ends_of(tree)
+        if ends is None:
+            return None
+        points, reach = ends
+        found = []
+        for zone in zones:
+            partners = 0
+            mine = zone & points
+            while mine:
+                low = mine & -mine
+                mine ^= low
+                partners |= reach[low.bit_length() - 1]
+            found.append(partners)
+        return found
+
+    def _ends_of(self, tree: int) -> tuple[int, dict[int, int]] | None:
+        """Of a tree no path goes through, its points at one-way edges (row by row) and per
+        such point the groups joined with it through its edges (their points, paired); None:
+        a tree one-way paths go through."""
         if not self.preceding.get(tree):  # a source: each zone reaches what its edges reach
             reach, out = self.below, True
         elif not self.following.get(tree):
             reach, out = self.above, False
         else:
             return None
-        found = []
-        for zone in zones:
-            partners = set()
-            for p, q, first, second in self.arrows:
-                if out and first == tree and zone >> p & 1:
-                    partners.add(second)
-                    partners |= reach.get(second, set())
-                elif not out and second == tree and zone >> q & 1:
-                    partners.add(first)
-                    partners |= reach.get(first, set())
-            found.append(partners)
-        return found
+        points = 0
+        found: dict[int, int] = {}
+        for p, q, first, second in self.arrows:
+            if out and first == tree:
+                point, other = p, second
+            elif not out and second == tree:
+                point, other = q, first
+            else:
+                continue
+            for group in reach.get(other, ()):
+                other |= group
+            points |= 1 << point
+            found[point] = found.get(point, 0) | other
+        return points, found
 
     def _bundle(self, tree: int, slot: int, length: int) -> tuple[int, ...]:
         """Per tree and length, paired: the positions refused here that neither have two
@@ -375,15 +435,22 @@ class Joins:
         # only a position touching this tree too may be joined through it
         joined &= self._touching(tree, length)
         found = (self.plain_refused[slot] & keep, keep, in_tree, joined, through)
-        self._bundles[(tree, slot)] = found
+        self._bundles[slot][tree] = found
         return found
 
     def _share(self, slot: int, length: int) -> tuple[int, int, dict[int, int]]:
         """Per length, paired: the positions with two points in one tree, those touching two
         groups joined by a one-way path, and per tree those with two points in it."""
-        per_tree = {tree: twice(tree, length) for tree in self.trees}
+        per_tree = {}
         every = 0
-        for mask in per_tree.values():
+        for tree in self.trees:
+            pairs = tree & tree >> 1
+            if length == 1:
+                mask = pairs
+            else:
+                gaps = tree & tree >> 2
+                mask = pairs | pairs >> 1 | gaps if length == 2 else twice(tree, length)
+            per_tree[tree] = mask
             every |= mask
         all_bad = 0
         for first, second in self.pairs:
@@ -400,15 +467,125 @@ class Joins:
         index = old.index
         if not table.plain[index]:
             return None
-        length, slot, points, step = table.walls[index]
-        plain_conflicts, odd_conflicts = table.conflicts[index]
+        slot = table.walls[index][1]
         odd_found = 0
         if table.any_odd:
-            odd = self.odd_refused[slot] | odd_conflicts
+            odd = self.odd_refused[slot] | table.conflicts[index][1]
             if odd:
                 odd_found = self._back(slot, odd)
+        found = self._found(index)
+        if found is None:
+            return None
+        return (self._back(slot, found) if found else 0), odd_found
+
+    def moves(self, old: Candidate) -> int | None:
+        """Where ``old`` may move, as a paired mask of its length's positions: those legal
+        here and those freed without it, less any on or across another wall, itself
+        excluded. None: ask the per-wall check (a wall :meth:`freed` leaves to it, or a board
+        with odd positions)."""
+        table = self.table
+        index = old.index
+        if table.any_odd or not table.plain[index]:
+            return None
+        found = self._found(index)
+        if found is None:
+            return None
+        slot = table.walls[index][1]
+        crossing = found & table.conflicts[index][0]
+        if crossing:  # on or across old: maybe on or across another wall too
+            placed = self.placed & ~old.bit
+            back, conflicts = table.back[slot], self.geo.conflicts
+            while crossing:
+                low = crossing & -crossing
+                crossing ^= low
+                if conflicts[back[low.bit_length() - 1].bit_length() - 1] & placed:
+                    found ^= low
+        return (self.legal[slot] | found) & ~(1 << table.paired[index])
+
+    def all_moves(self, indices: list[int]) -> list[int | None]:
+        """:meth:`moves` of each placed wall of ``indices`` (candidate indices), the common
+        case (a wall of one edge) worked out here with everything at hand."""
+        table = self.table
+        if table.any_odd:
+            return [self.moves(self.geo.all_candidates[index]) for index in indices]
+        quick = table.quick
+        trees, sub, left, up, legal = self.trees, self.sub, self.left, self.up, self.legal
+        bundles, ends_of, placed = self._bundles, self.ends, self.placed
+        found_of: list[int | None] = []
+        for index in indices:
+            length, slot, points, step, plain_conflicts, itself = quick[index]
+            if not itself:  # a wall on a one-way or dead edge
+                found_of.append(self.moves(self.geo.all_candidates[index]))
+                continue
+            a = points[0]
+            for tree in trees:  # the wall's own tree (its points are joined by it)
+                if tree >> a & 1:
+                    break
+            bundle = bundles[slot].get(tree)
+            if bundle is None:
+                bundle = self._bundle(tree, slot, length)
+            base, keep, in_tree, joined, through = bundle
+            found: int | None = base | plain_conflicts & keep
+            if found and length == 1:
+                b = points[1]
+                below = sub[b] if (left if step == 1 else up) >> b & 1 else sub[a]
+                inside = found & in_tree
+                if inside:  # both points in the tree: apart when one is below, the other not
+                    found ^= inside & ~((below | below >> 1) & ~(below & below >> 1))
+                if through or found & joined:
+                    ends = ends_of[tree]
+                    if not ends & ~below:  # the one-way paths as they were, through a part
+                        found &= ~(joined & (below | below >> 1))
+                    elif not ends & below:
+                        above = tree & ~below
+                        found &= ~(joined & (above | above >> 1))
+                    else:
+                        found = self._paths(tree, [below, tree & ~below], found, joined, 1)
+            elif found:
+                parts = self._parts(tree, points, step)
+                inside = found & in_tree
+                if inside:  # two points in this tree: apart only if none in one part
+                    below = tree & ~parts[-1]
+                    found &= ~inside
+                    inside &= below | below >> 1 | below >> 2 | below >> length
+                    for part in parts:
+                        pairs = part & part >> 1
+                        gaps = part & part >> 2
+                        if length == 2:
+                            inside &= ~(pairs | pairs >> 1 | gaps)
+                        else:
+                            inside &= ~(pairs | pairs >> 1 | pairs >> 2 | gaps | gaps >> 1
+                                        | part & part >> 3)
+                        if not inside:
+                            break
+                    found |= inside
+                if through or found & joined:
+                    found = self._paths(tree, parts, found, joined, length)
+            if found is None:
+                found_of.append(None)
+            elif found:
+                crossing = found & plain_conflicts
+                if crossing:  # on or across this wall: maybe on or across another one too
+                    others = placed & ~(1 << index)
+                    back = table.back[slot]
+                    while crossing:
+                        low = crossing & -crossing
+                        crossing ^= low
+                        if self.geo.conflicts[back[low.bit_length() - 1].bit_length() - 1] \
+                                & others:
+                            found ^= low
+                found_of.append((legal[slot] | found) & itself)
+            else:
+                found_of.append(legal[slot] & itself)
+        return found_of
+
+    def _found(self, index: int) -> int | None:
+        """:meth:`freed`'s plain positions as a paired mask (None: ask the per-wall check)."""
+        table = self.table
+        length, slot, points, step = table.walls[index]
+        plain_conflicts = table.conflicts[index][0]
         tree = self.group(points[0])
-        bundle = self._bundles.get((tree, slot))
+        bundle = self._bundles[slot].get(tree)
         if bundle is None:
             bundle = self._bundle(tree, slot, length)
         # refused still: two points in another tree, or joining two groups by a one-way path
@@ -416,7 +593,7 @@ class Joins:
         base, keep, in_tree, joined, through = bundle
         found = base | plain_conflicts & keep
         if not found:
-            return 0, odd_found
+            return 0
         parts = None
         inside = found & in_tree
         if inside:
@@ -445,25 +622,28 @@ class Joins:
         if through or found & joined:
             if parts is None:
                 parts = self._parts(tree, points, step)
-            ends = self.ends[tree]
-            zones = [part for part in parts if part & ends]
-            if len(zones) == 1:  # the one-way paths as they were, through that part
-                found &= ~(joined & touching(zones[0], length))
-            else:
-                key = (tree, *[zone & ends for zone in zones])
-                if key in self._splits:
-                    split = self._splits[key]
-                else:
-                    split = self._splits[key] = self._split(tree, zones)
-                if split is None:
-                    return None  # a tree one-way paths go through split apart
-                for zone, groups in zip(zones, split, strict=True):
-                    near = found & touching(zone, length)
-                    for group in groups:
-                        found &= ~(near & self._touching(group, length))
-        if not found:
-            return 0, odd_found
-        return self._back(slot, found), odd_found
+            return self._paths(tree, parts, found, joined, length)
+        return found
+
+    def _paths(self, tree: int, parts: list[int], found: int, joined: int,
+               length: int) -> int | None:
+        """``found`` less the positions joining two groups by a one-way path with ``tree``
+        split into ``parts`` (None: a tree one-way paths go through split apart)."""
+        ends = self.ends[tree]
+        zones = [part for part in parts if part & ends]
+        if len(zones) == 1:  # the one-way paths as they were, through that part
+            return found & ~(joined & touching(zones[0], length))
+        key = (tree, *[zone & ends for zone in zones])
+        if key in self._splits:
+            split = self._splits[key]
+        else:
+            split = self._splits[key] = self._split(tree, zones)
+        if split is None:
+            return None  # a tree one-way paths go through split apart
+        for zone, partners in zip(zones, split, strict=True):
+            if partners:  # touching the zone and a group joined with it: refused still
+                found &= ~(touching(zone, length) & touching(partners, length))
+        return found
 
     @staticmethod
     def _apart(mask: int, parts: list[int], masks: list[int], low_half: int) -> int:
@@ -513,6 +693,20 @@ class Joins:
             inner = mine
         parts.append(tree & ~(outer | inner))
         return parts
+
+    def indices(self, index: int, mask: int) -> list[int]:
+        """A paired mask of positions of the length of candidate ``index`` as their candidate
+        indices, in the board's order."""
+        table = self.table
+        back = table.back_index[table.walls[index][1]]
+        found = []
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            found.append(back[low.bit_length() - 1])
+        if not table.in_order:
+            found.sort()
+        return found
 
     def _back(self, slot: int, mask: int) -> int:
         """A paired mask of positions as a candidate mask."""

@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterable
 from games.stonewall.actions import ChangeWall, PlaceWall
 from games.stonewall.board import Wall
 from games.stonewall.geometry import Candidate, Geometry
-from games.stonewall.joins import Joins, tables
+from games.stonewall.joins import Joins, known_tables, tables
 
 LAYOUT_CACHE = 1024  # layouts kept per board, about 7 KB each: at most some 7 MiB
 RUNS_KEPT = 20_000  # LayoutCache.runs kept at most (some 50 bytes and a list each)
@@ -105,7 +105,7 @@ class WallLayout:
         self.fragile = 0  # legal positions that close a loop or touch a one-way edge
         self._listings: dict[tuple[int, ...], list[Wall]] = {}
         self._actions: dict[tuple[int, ...], list[PlaceWall]] = {}
-        self._removals: dict[int, int] = {}  # placed wall's index -> where it may move
+        self._removals: dict[int, int] = {}  # placed wall's index -> where it may move (paired)
         self._changes: dict[tuple[int, ...], list[ChangeWall]] = {}  # by the walls' indices
         self._escape_index: tuple[dict[int, int], int] | None = None
         # the conflicts of the walls before and after each, and where each wall is in walls
@@ -157,8 +157,10 @@ class WallLayout:
         edges = crossings = 0
         excluded = geo.on_permanent
         clear = [0, 0, 0, 0]
+        indices = layout._wall_indices = []
         for wall in layout.walls:
             cand = geo.candidate_of[wall]
+            indices.append(cand.index)
             edges |= cand.edge_mask
             crossings |= cand.cross_mask
             excluded |= geo.conflicts[cand.index]
@@ -185,6 +187,8 @@ class WallLayout:
         child.opens = (self.opens[0] & ~clear[0], self.opens[1] & ~clear[1],
                        self.opens[2] & ~clear[2], self.opens[3] & ~clear[3])
         child.excluded = self.excluded | geo.conflicts[cand.index]
+        if self._wall_indices is not None:
+            child._wall_indices = [*self._wall_indices, cand.index]
         still = self.legal & ~child.excluded
         label = self.labels()
         suspects = self._join(child, cand)
@@ -286,9 +290,27 @@ class WallLayout:
 
     def _moves(self, old: Candidate) -> int:
         """:meth:`move_mask` of a placed wall's candidate."""
+        joins = self.joins()
+        return joins._back(joins.table.slot_of[old.wall.length], self._paired_moves(old))
+
+    def _paired_moves(self, old: Candidate) -> int:
+        """Where a placed wall may move, as a paired mask of its length's positions
+        (:meth:`Joins.moves`; kept per layout)."""
         found = self._removals.get(old.index)
-        if found is not None:
-            return found
+        if found is None:
+            found = self.joins().all_moves([old.index])[0]
+            if found is None:
+                found = self._checked_paired(old)
+            self._removals[old.index] = found
+        return found
+
+    def _checked_paired(self, old: Candidate) -> int:
+        """:meth:`_checked_moves` as a paired mask."""
+        table = self.joins().table
+        return table.to_paired(self._checked_moves(old))[table.slot_of[old.wall.length]]
+
+    def _checked_moves(self, old: Candidate) -> int:
+        """:meth:`move_mask` where :meth:`Joins.moves` leaves it to the per-wall check."""
         geo = self.geo
         length = geo.length_mask[old.wall.length]
         answer = self.joins().freed(old)
@@ -315,18 +337,17 @@ class WallLayout:
                         if less.connected_with(geo.all_candidates[index]):
                             freed |= 1 << index
             found = ((self.legal & length) | freed) & ~old.bit
-        self._removals[old.index] = found
         return found
 
     def joins(self) -> Joins:
         """This layout's sealed forest and one-way graph (:mod:`games.stonewall.joins`)."""
         if self._joins is None:
             geo = self.geo
-            never = geo.all_mask & ~empty_layout(geo).legal
-            segments = geo.segments
-            self._joins = Joins(geo, tables(geo, never),
-                                [segments[index] for index in self._indices()],
-                                self.key[0], self._refused())
+            table = known_tables(geo)
+            if table is None:
+                table = tables(geo, geo.all_mask & ~empty_layout(geo).legal)
+            self._joins = Joins(geo, table, self._indices(), self.key[0], self._refused(),
+                                self.legal)
         return self._joins
 
     def _indices(self) -> list[int]:
@@ -355,30 +376,37 @@ class WallLayout:
         found = self._changes.get(key)
         if found is None:
             candidates = self.geo.all_candidates
-            runs = self.cache.runs
+            runs, removals = self.cache.runs, self._removals
+            todo = [index for index in indices if index not in removals]
+            if todo:  # every wall at once
+                for index, paired in zip(todo, self.joins().all_moves(todo), strict=True):
+                    removals[index] = paired if paired is not None \
+                        else self._checked_paired(candidates[index])
             found = []
             for index in indices:
-                cand = candidates[index]
-                moves = self._moves(cand)
+                moves = removals[index]
                 run = runs.get((index, moves))
                 if run is None:
-                    run = self._run(cand.wall, cand, moves)
+                    run = self._run(candidates[index], moves)
                 found.extend(run)
             self._changes[key] = found
         return found
 
-    def _run(self, old: Wall, cand: Candidate, moves: int) -> list[ChangeWall]:
-        """The Change-a-Wall actions of placed wall ``old`` that may move to ``moves``: it
-        removed, then moved to each (kept per board, as the actions: :class:`LayoutCache`)."""
+    def _run(self, cand: Candidate, moves: int) -> list[ChangeWall]:
+        """The Change-a-Wall actions of placed wall ``cand`` that may move to ``moves`` (a
+        paired mask): it removed, then moved to each in the board's order (kept per board, as
+        the actions: :class:`LayoutCache`)."""
         candidates, changes = self.geo.all_candidates, self.cache.changes
-        base = cand.index * _ROW
-        run = []
-        for key in (base, *[base + 1 + i for i in set_bits(moves)]):
-            action = changes.get(key)
+        old = cand.wall
+        base = cand.index * _ROW + 1
+        removed = changes.get(base - 1)
+        if removed is None:
+            removed = changes[base - 1] = ChangeWall(old, None)
+        run = [removed]
+        for new in self.joins().indices(cand.index, moves):
+            action = changes.get(base + new)
             if action is None:
-                new = key % _ROW - 1
-                action = changes[key] = ChangeWall(
-                    old, candidates[new].wall if new >= 0 else None)
+                action = changes[base + new] = ChangeWall(old, candidates[new].wall)
             run.append(action)
         runs = self.cache.runs
         if len(runs) >= RUNS_KEPT:

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from games.stonewall.actions import ChangeWall
 from games.stonewall.board import Board, Square, Wall
 from games.stonewall.geometry import Geometry, geometry
 from games.stonewall.rules import default_board
@@ -77,6 +78,26 @@ def test_every_walls_moves_equal_the_flood_on_the_shipped_board(seed: int) -> No
         joins = layout.joins()
         # the structure answers every wall here (none left to the per-wall check)
         assert all(joins.freed(geo.candidate_of[wall]) is not None for wall in layout.walls)
+        assert None not in joins.all_moves(layout._indices())
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("board", ["shipped", "arrows"])
+def test_the_listing_moves_each_wall_where_the_flood_says(seed: int, board: str) -> None:
+    """The Change-a-Wall listing, every wall answered at once (a layout built afresh, nothing
+    asked before): each wall removed, then moved to each place the flood finds, in order."""
+    geo = geometry(default_board() if board == "shipped" else arrows_board(12))
+    rng = random.Random(300 + seed)
+    for walls in (10, 34, 60):
+        placed = seeded_layout(geo, rng, walls).walls
+        layout = WallLayout.built(geo, placed)
+        flood = {wall: moves_by_flood(layout, wall) for wall in placed}
+        expected = []
+        for wall in placed:
+            expected.append(ChangeWall(wall, None))
+            expected.extend(ChangeWall(wall, geo.all_candidates[index].wall)
+                            for index in set_bits(flood[wall]))
+        assert WallLayout.built(geo, placed).change_actions(placed) == expected
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -98,6 +119,9 @@ def test_a_wrong_freed_set_is_seen() -> None:
     layout = seeded_layout(geo, random.Random(5), 30)
     wall = layout.walls[0]
     old = geo.candidate_of[wall]
-    refused = geo.length_mask[wall.length] & ~layout.move_mask(wall) & ~old.bit
-    layout._removals[old.index] = layout.move_mask(wall) | (refused & -refused)
+    table = layout.joins().table
+    slot = table.slot_of[wall.length]
+    moves = layout._paired_moves(old)  # the listing's answer, as the joins keep it
+    refused = table.ok[slot] & ~moves & ~(1 << table.paired[old.index])
+    layout._removals[old.index] = moves | (refused & -refused)
     assert differences(layout) and differences(layout)[0].startswith(str(wall))
