@@ -15,10 +15,12 @@ frames cheap without changing what happens in them:
   holds it at any angle, widened by how far its velocity takes it in the frame (Chipmunk moves
   a body by the velocity it starts a step with, then meets contacts where it arrives) and
   :data:`LIGHT_CLEARANCE_MM`, there is nothing to meet: the frame is one step of its whole
-  length. No contact is missed and nothing tunnels; the path differs from the substepped one
-  by the rounding of the joints' integration (about a micrometre over a second of carrying).
-  The shapes near it are looked up once per :data:`LIGHT_WINDOW_MM` of travel: while it is the
-  only piece awake everything else is static or asleep and stays where it is.
+  length. No contact is missed and nothing tunnels; carried by a smoothly moving hand its path
+  differs from the substepped one by the rounding of the joints' integration (about a
+  micrometre over a second), and after a sudden jump of the hand it lags by that one frame.
+  The shapes near it are looked up once per :data:`LIGHT_WINDOW_MM` of travel (while it is the
+  only piece awake everything else is static or asleep and stays where it is) and again
+  whenever its collision filter changes (it meets other layers from then on).
 
 See docs/physics-tuning.md, "A wall that sleeps between pulls" ("Solving lightly", "A carried
 disk in one step").
@@ -45,7 +47,8 @@ Box = tuple[float, float, float, float]  # left, bottom, right, top (mm)
 
 def bounding_radius(shape: pymunk.Shape) -> float:
     """The farthest any point of ``shape`` lies from its body's centre of gravity (about which
-    it turns; body-local points are kept from the body's origin), mm."""
+    it turns, and whose velocity is the body's; body-local points are kept from the body's
+    origin, ``body.position``), mm."""
     assert shape.body is not None
     centre = shape.body.center_of_gravity
     if isinstance(shape, pymunk.Circle):
@@ -71,9 +74,12 @@ class LightSolver:
     _frame_seconds: float
     _gravity: float
     _light_piece: Piece | None = None  # the held piece while solving lightly
-    # (piece, its bounding radius, the box looked up, the boxes of the shapes in it); None:
+    # (piece, its bounding radius, its centre of gravity off its origin (None: on it), the
+    # filter it was looked up with, the box looked up, the boxes of the shapes in it); None:
     # look up again (a piece added or removed, the light solving over)
-    _light_window: tuple[Piece, float, Box | None, list[Box]] | None = None
+    _light_window: (
+        tuple[Piece, float, pymunk.Vec2d | None, pymunk.ShapeFilter, Box | None, list[Box]] | None
+    ) = None
 
     def _bodies_watch(self) -> tuple[int, BodyWatch, list[pymunk.Body]]:
         raise NotImplementedError  # World's
@@ -111,13 +117,18 @@ class LightSolver:
         piece = self._light_piece
         if piece is None or not self._light or not (vouched or self._only_awake(piece)):
             return False
-        body = piece.body
-        x, y = position_of(body)
-        vx, vy = velocity_of(body)
+        body, shape = piece.body, piece.shape
         window = self._light_window
-        if window is None or window[0] is not piece:
-            window = self._light_window = (piece, bounding_radius(piece.shape), None, [])
-        _, radius, box, near = window
+        # a new piece, or the same one colliding with other layers now (a disk pulled out of
+        # the wall meets the tower again once clear of it; one let go meets everything)
+        if window is None or window[0] is not piece or window[3] != shape.filter:
+            centre = body.center_of_gravity
+            off = centre if centre.x or centre.y else None
+            window = (piece, bounding_radius(shape), off, shape.filter, None, [])
+            self._light_window = window
+        _, radius, off, looked_with, box, near = window
+        x, y = position_of(body) if off is None else body.local_to_world(off)
+        vx, vy = velocity_of(body)
         reach = radius + math.hypot(vx, vy) * self._frame_seconds + LIGHT_CLEARANCE_MM
         left, bottom, right, top = x - reach, y - reach, x + reach, y + reach
         if box is None or not (
@@ -125,14 +136,13 @@ class LightSolver:
         ):
             box = (left - LIGHT_WINDOW_MM, bottom - LIGHT_WINDOW_MM,
                    right + LIGHT_WINDOW_MM, top + LIGHT_WINDOW_MM)
-            shape = piece.shape
             near = [
                 (bb.left, bb.bottom, bb.right, bb.top)
-                for other in self.space.bb_query(pymunk.BB(*box), shape.filter)
+                for other in self.space.bb_query(pymunk.BB(*box), looked_with)
                 if other is not shape
                 for bb in (other.bb,)
             ]
-            self._light_window = (piece, radius, box, near)
+            self._light_window = (piece, radius, off, looked_with, box, near)
         return not any(
             left <= near_right and near_left <= right and bottom <= near_top and near_bottom <= top
             for near_left, near_bottom, near_right, near_top in near

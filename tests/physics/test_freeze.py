@@ -12,6 +12,7 @@ import pymunk
 
 from physics import pieces
 from physics.grab import Hand
+from physics.piece import Layer
 from physics.world import LIGHT_ITERATIONS, World
 from tests.physics.helpers import NO_SLEEP, config, table_world
 
@@ -225,3 +226,49 @@ def test_a_piece_taken_off_a_frozen_one_presses_on_it_no_more() -> None:
         world.step()
         assert bottom.frozen
     assert top.body.velocity.length > 10.0 or world.touching(top)
+
+
+def _hover_then_drop(open_layers: bool) -> tuple[pieces.Piece, list[pieces.Piece], float]:
+    """A disk held lightly 1 mm over a sleeping 12-disk stack, passing in front of it (its
+    layer lifted out, as a disk pulled out of Wallamoppi's wall), then colliding with it again
+    (if ``open_layers``, as the pull does once clear of the tower) and brought down fast onto
+    it. Returns the disk, the stack and the top disk's height before."""
+    world = table_world(config())
+    stack = pieces.disk_stack(world, 12)
+    world.settle_in()
+    for _ in range(600):
+        world.step()
+        if all(disk.body.is_sleeping for disk in stack):
+            break
+    top_y = stack[-1].body.position.y
+    start = (0.0, top_y + 9.0)
+    disk = world.add(pieces.flat_disk(world.config, "carried", start))
+    hand = Hand(world)
+    hand.grab(disk, start, lift_out_of=Layer.FREE)
+    for _ in range(60):
+        hand.update(world.frame_seconds)
+        world.step()
+        world.solve_lightly(disk)
+    assert world.lightly
+    if open_layers:
+        mask = disk.shape.filter.mask | int(Layer.FREE)
+        disk.shape.filter = pymunk.ShapeFilter(categories=disk.shape.filter.categories, mask=mask)
+    hand.move_to((0.0, top_y - 31.0))
+    for _ in range(120):
+        hand.update(world.frame_seconds)
+        world.step()
+        world.solve_lightly(hand.held)
+    return disk, stack, top_y
+
+
+def test_a_carried_disk_colliding_again_is_never_stepped_past_what_it_now_meets() -> None:
+    disk, stack, top_y = _hover_then_drop(open_layers=True)
+    # it lands on the top disk (its centre a disk's thickness above the top one's), pushing
+    # nothing aside: the shapes near it are looked up again when its layers change
+    thickness = disk.size[1]
+    assert disk.body.position.y > stack[-1].body.position.y + 0.9 * thickness
+    assert all(abs(piece.body.position.x) < 0.1 for piece in stack)
+    assert abs(stack[-1].body.position.y - top_y) < 0.5
+    # passing in front of the stack it went down through it (the layer still lifted out)
+    passing, _, _ = _hover_then_drop(open_layers=False)
+    assert passing.body.position.y < top_y - 20.0
