@@ -537,7 +537,7 @@ class World(ContactBook, Freezer, LightSolver):
         lone = self._light and alone in self._untouched and not self._landings
         lone = lone and watch is not None and watch is self._rest_watch
         step, dt, substeps = self._step_space, self._substep_seconds, self._substeps
-        if self._light and not self._landings and self._one_step(lone):
+        if not self._landings and self._one_step(lone):
             dt, substeps = self._frame_seconds, 1  # nothing near the lone carried piece
         listener = self.impact_listener
         for _ in range(substeps):

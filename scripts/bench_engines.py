@@ -224,6 +224,18 @@ def best(func: Callable[[int], float], repeats: int) -> float:
     return max(func(seed) for seed in range(1, repeats + 1))
 
 
+def fastest_ms(func: Callable[[], object], repeats: int,
+               prepare: Callable[[], object] = lambda: None) -> float:
+    """The least CPU ms of ``repeats`` calls of ``func``, each after an untimed ``prepare``."""
+    times = []
+    for _ in range(repeats):
+        prepare()
+        started = time.process_time()
+        func()
+        times.append((time.process_time() - started) * 1000)
+    return min(times)
+
+
 def stonewall_listing(positions: int, repeats: int) -> int:
     """Stonewall's full wall-phase listing on mid-game positions, against the reference."""
     from scripts.stonewall_reference import reference_wall_listing, stonewall_positions
@@ -247,21 +259,9 @@ def stonewall_listing(positions: int, repeats: int) -> int:
             forget_caches()
             state._layout = None  # worked out again from the placed walls (not timed)
 
-        def keep() -> None:
-            pass
-
-        for sink, prepare, func in (
-            (in_play_ms, keep, state.legal_actions),
-            (cold_ms, forget, state.legal_actions),
-            (reference_ms, keep, lambda s=state: reference_wall_listing(s)),
-        ):
-            times = []
-            for _ in range(repeats):
-                prepare()
-                started = time.process_time()
-                func()
-                times.append((time.process_time() - started) * 1000)
-            sink.append(min(times))
+        in_play_ms.append(fastest_ms(state.legal_actions, repeats))
+        cold_ms.append(fastest_ms(state.legal_actions, repeats, forget))
+        reference_ms.append(fastest_ms(partial(reference_wall_listing, state), repeats))
     print(f"Stonewall full listing in the wall and change phases, {positions} positions from "
           f"random games (the same actions as the reference on every one, and again after a push "
           f"and a pop), median ms:")
@@ -301,12 +301,7 @@ def stonewall_change_listing(positions: int, repeats: int) -> int:
         started = time.process_time()  # the first listing, the layout as play left it
         listing = state.legal_actions()
         first_ms.append((time.process_time() - started) * 1000)
-        times = []
-        for _ in range(repeats):  # listed again (kept with the layout)
-            started = time.process_time()
-            state.legal_actions()
-            times.append((time.process_time() - started) * 1000)
-        again_ms.append(min(times))
+        again_ms.append(fastest_ms(state.legal_actions, repeats))  # kept with the layout
         started = time.process_time()
         reference = reference_wall_listing(state)
         reference_ms.append((time.process_time() - started) * 1000)
@@ -320,15 +315,14 @@ def stonewall_change_listing(positions: int, repeats: int) -> int:
     from games.stonewall.rules import State
 
     for data in saved:  # cold: a state loaded in a fresh process (caches emptied, untimed)
-        times = []
-        for _ in range(repeats):
-            state = State.from_json(data)
+        loaded: list[Any] = []
+
+        def load(data: str = data, loaded: list[Any] = loaded) -> None:
+            loaded[:] = [State.from_json(data)]
             forget_caches()
-            state._layout = None
-            started = time.process_time()
-            state.legal_actions()
-            times.append((time.process_time() - started) * 1000)
-        cold_ms.append(min(times))
+            loaded[0]._layout = None
+
+        cold_ms.append(fastest_ms(lambda loaded=loaded: loaded[0].legal_actions(), repeats, load))
     print(f"Stonewall Change-a-Wall listing alone, {positions} positions of random games as play "
           f"reaches them (mean {walls / positions:.1f} walls placed, {actions / positions:.0f} "
           f"actions; the same actions as the reference on every one), median ms:")

@@ -119,6 +119,17 @@ class Bot:
     def choose_turn(self, state: State) -> Turn:
         raise NotImplementedError
 
+    def _ranked_turns(
+        self, state: State, scored: list[Scored]
+    ) -> tuple[int, dict[int, list[set[Square]]], list[Scored]]:
+        """For a search over ``scored`` (this turn's): the player on turn, each opponent's
+        landing squares per roll, and the best turn per (hand, destination), best first
+        (:func:`_ranked`; equal turns in the decision's seeded order, the first found wins)."""
+        self.luck(state).shuffle(scored)
+        me = state.current
+        reach = {q: _reach(state, q) for q in state.alive() if q != me}
+        return me, reach, _ranked(state, scored, reach)
+
 
 class GreedyBot(Bot):
     """The turn with the best material right now."""
@@ -168,10 +179,7 @@ class ExpectimaxBot(Bot):
         scored = scored_turns(state)
         if len(scored) == 1:
             return scored[0].turn
-        self.luck(state).shuffle(scored)  # equal turns: the first found wins, in seeded order
-        me = state.current
-        reach = {q: _reach(state, q) for q in state.alive() if q != me}
-        ranked = _ranked(state, scored, reach)
+        me, reach, ranked = self._ranked_turns(state, scored)
         best: tuple[float, Turn] | None = None
         for s in ranked[:CANDIDATES]:
             total = s.value
@@ -209,10 +217,7 @@ class AnswerBot(Bot):
         scored = scored_turns(state)
         if len(scored) == 1:
             return scored[0].turn
-        self.luck(state).shuffle(scored)  # equal turns: the first found wins, in seeded order
-        me = state.current
-        reach = {q: _reach(state, q) for q in state.alive() if q != me}
-        ranked = _ranked(state, scored, reach)
+        me, reach, ranked = self._ranked_turns(state, scored)
         if self.candidates is not None:
             ranked = ranked[:self.candidates]
         neighbours = state.board.neighbours

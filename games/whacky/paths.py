@@ -166,28 +166,22 @@ def _first_walks(
         if not nxt:
             return {}
         layer = nxt
-    found: dict[int, tuple[int, ...]] = {}
-    for node, chain in layer.items():
-        points: list[int] = []
-        while chain:
-            points.append(chain[0])
-            chain = chain[1]
-        points.reverse()
-        found[node] = tuple(points)
-    return found
+    return {node: _unrolled(chain) for node, chain in layer.items()}
 
 
 def _unchained(best: dict[int, tuple[int, Chain]]) -> dict[int, tuple[int, ...]]:
     """Each destination's walk, its chain unrolled into the points in order."""
-    found: dict[int, tuple[int, ...]] = {}
-    for node, (_, chain) in best.items():
-        points: list[int] = []
-        while chain:
-            points.append(chain[0])
-            chain = chain[1]
-        points.reverse()
-        found[node] = tuple(points)
-    return found
+    return {node: _unrolled(chain) for node, (_, chain) in best.items()}
+
+
+def _unrolled(chain: Chain) -> tuple[int, ...]:
+    """The points of ``chain`` (the last point first, linked back), first to last."""
+    points: list[int] = []
+    while chain:
+        points.append(chain[0])
+        chain = chain[1]
+    points.reverse()
+    return tuple(points)
 
 
 def monster_walks(

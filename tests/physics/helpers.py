@@ -19,3 +19,17 @@ def table_world(cfg: PhysicsConfig) -> World:
     world = World(cfg)
     world.add(pieces.table())
     return world
+
+
+def asleep_stack(levels: int) -> tuple[World, list[pieces.Piece]]:
+    """A stack of ``levels`` disks on the table, settled in and run until it sleeps (at most
+    5 s)."""
+    world = table_world(config())
+    disks = pieces.disk_stack(world, levels)
+    world.settle_in()
+    for _ in range(600):
+        world.step()
+        if all(disk.body.is_sleeping for disk in disks):
+            break
+    assert all(disk.body.is_sleeping for disk in disks)
+    return world, disks

@@ -14,24 +14,11 @@ from physics import pieces
 from physics.grab import Hand
 from physics.piece import Layer
 from physics.world import LIGHT_ITERATIONS, World
-from tests.physics.helpers import NO_SLEEP, config, table_world
-
-
-def _asleep_stack(levels: int) -> tuple[World, list[pieces.Piece]]:
-    """A stack of ``levels`` disks on the table, settled in and run until it sleeps."""
-    world = table_world(config())
-    disks = pieces.disk_stack(world, levels)
-    world.settle_in()
-    for _ in range(240):
-        world.step()
-        if all(disk.body.is_sleeping for disk in disks):
-            break
-    assert all(disk.body.is_sleeping for disk in disks)
-    return world, disks
+from tests.physics.helpers import NO_SLEEP, asleep_stack, config, table_world
 
 
 def test_a_landing_on_a_stack_on_frozen_pieces_wakes_only_the_stack_and_moves_nothing() -> None:
-    world, disks = _asleep_stack(8)
+    world, disks = asleep_stack(8)
     base, stack = disks[:4], disks[4:]
     before = {disk.name: tuple(disk.body.position) for disk in disks}
     world.freeze(base)
@@ -57,7 +44,7 @@ def test_a_landing_on_a_stack_on_frozen_pieces_wakes_only_the_stack_and_moves_no
 
 
 def test_a_piece_thrown_at_a_frozen_piece_thaws_it_and_knocks_it_away() -> None:
-    world, disks = _asleep_stack(3)
+    world, disks = asleep_stack(3)
     world.freeze(disks)
     assert all(disk.body.body_type == pymunk.Body.STATIC for disk in disks)
     cfg = world.config
@@ -75,7 +62,7 @@ def test_a_piece_thrown_at_a_frozen_piece_thaws_it_and_knocks_it_away() -> None:
 
 
 def test_the_hand_takes_a_frozen_piece_as_any_other() -> None:
-    world, disks = _asleep_stack(3)
+    world, disks = asleep_stack(3)
     world.freeze(disks)
     top = disks[-1]
     point = (top.body.position.x, top.body.position.y)
@@ -113,7 +100,7 @@ def _counting_steps(world: World) -> list[int]:
 
 def _carry(light: bool) -> tuple[World, pieces.Piece, Hand, int]:
     """A disk carried beside a sleeping stack, up and over, for 1 s; and the pymunk steps."""
-    world, _ = _asleep_stack(3)
+    world, _ = asleep_stack(3)
     cfg = world.config
     disk = world.add(pieces.flat_disk(cfg, "carried", (200.0, 100.0)))
     hand = Hand(world)
@@ -145,7 +132,7 @@ def test_a_piece_carried_alone_is_solved_lightly_with_the_same_path() -> None:
 def _slam_onto_stack(light: bool) -> tuple[pieces.Piece, list[pieces.Piece], int]:
     """A disk held high over a sleeping stack, then driven down through it at the hand's
     top speed for 1 s (solved lightly while it touches nothing, if ``light``)."""
-    world, stack = _asleep_stack(3)
+    world, stack = asleep_stack(3)
     disk = world.add(pieces.flat_disk(world.config, "carried", (0.0, 400.0)))
     hand = Hand(world)
     hand.grab(disk, (0.0, 400.0))
@@ -213,7 +200,7 @@ def test_a_piece_pressing_on_two_frozen_ones_thaws_both() -> None:
 
 
 def test_a_piece_taken_off_a_frozen_one_presses_on_it_no_more() -> None:
-    world, (bottom, top) = _asleep_stack(2)
+    world, (bottom, top) = asleep_stack(2)
     world.freeze([bottom])
     cfg = world.config
     # something awake far away, so that every frame is stepped and checked
@@ -233,13 +220,7 @@ def _hover_then_drop(open_layers: bool) -> tuple[pieces.Piece, list[pieces.Piece
     layer lifted out, as a disk pulled out of Wallamoppi's wall), then colliding with it again
     (if ``open_layers``, as the pull does once clear of the tower) and brought down fast onto
     it. Returns the disk, the stack and the top disk's height before."""
-    world = table_world(config())
-    stack = pieces.disk_stack(world, 12)
-    world.settle_in()
-    for _ in range(600):
-        world.step()
-        if all(disk.body.is_sleeping for disk in stack):
-            break
+    world, stack = asleep_stack(12)
     top_y = stack[-1].body.position.y
     start = (0.0, top_y + 9.0)
     disk = world.add(pieces.flat_disk(world.config, "carried", start))

@@ -8,19 +8,13 @@ from __future__ import annotations
 from physics import pieces
 from physics.grab import Hand
 from physics.world import World
-from tests.physics.helpers import config, table_world
+from tests.physics.helpers import asleep_stack
 
 
 def _beside_a_frozen_stack() -> tuple[World, list[pieces.Piece], pieces.Piece, Hand]:
     """A 4-disk stack asleep on the table, its two lower disks frozen, and a disk in the hand
     beside it, touching nothing."""
-    world = table_world(config())
-    disks = pieces.disk_stack(world, 4)
-    world.settle_in()
-    for _ in range(240):
-        world.step()
-        if all(disk.body.is_sleeping for disk in disks):
-            break
+    world, disks = asleep_stack(4)
     world.freeze(disks[:2])
     carried = world.add(pieces.flat_disk(world.config, "carried", (200.0, 100.0)))
     hand = Hand(world)
