@@ -140,6 +140,17 @@ class Tables:
                        1 if cand.wall.orientation == "h" else width)
                       for cand in geo.all_candidates]
         self.arrows = geo.arrows  # (edge bit, p, q): arcs cross from the right of p->q
+        self.arrow_points = 0  # the grid points at one-way edges (row by row)
+        for _, p, q in geo.arrows:
+            self.arrow_points |= 1 << p | 1 << q
+        # per candidate: the pairs of grid points its segments join that are not sealed
+        # without it (what placing it joins and taking it away parts: joins_kept.py)
+        self.links: list[tuple[tuple[int, int], ...]] = []
+        for cand in geo.all_candidates:
+            step = 1 if cand.wall.orientation == "h" else width
+            sealed = sealed_h if step == 1 else sealed_v
+            self.links.append(tuple((p, p + step) for p in cand.points[:-1]
+                                    if not sealed >> p & 1))
         # per candidate, for Joins.all_moves: its length, slot, grid points and step, its
         # plain conflicts of its length, and all but its own paired bit (0: not two-way)
         self.quick = [(*wall, conflicts[0], ~(1 << at) if plain else 0)
@@ -210,6 +221,9 @@ class Joins:
         legal: int,
     ) -> None:
         self.geo, self.table = geo, table
+        # the layout's legal and refused positions (candidate masks: joins_kept.py derives
+        # another layout's paired masks from the difference)
+        self.legal_mask, self.refused_mask = legal, refused
         self.legal = table.to_paired(legal)  # per length, paired
         width = table.width
         join_h, join_v = table.sealed
@@ -264,13 +278,15 @@ class Joins:
             seen |= start
         self.left, self.up = left, up  # nodes whose parent is the point before them
         sub = table.point_bits[:]
+        parent = [-1] * len(sub)  # -1: a root (a border point, a tree's root, a lone point)
         for mask, offset in reversed(steps):  # deepest first: each node's subtree is whole
             while mask:
                 low = mask & -mask
                 mask ^= low
                 node = low.bit_length() - 1
+                parent[node] = node + offset
                 sub[node + offset] |= sub[node]
-        self.sub = sub
+        self.sub, self.parent = sub, parent
         trees = []
         for root in roots:
             if root >= 0:
@@ -282,7 +298,7 @@ class Joins:
                 first_layer ^= low
                 tree |= sub[low.bit_length() - 1]
             trees.append(tree)
-        self.trees = trees  # paired point masks
+        self.trees = trees  # paired point masks, the border's tree first
         refused_paired = table.to_paired(refused)
         self.plain_refused = [mask & ok for mask, ok in zip(refused_paired, table.ok,
                                                              strict=True)]
@@ -298,16 +314,20 @@ class Joins:
         preceding: dict[int, set[int]] = {}
         ends: dict[int, int] = {}
         arrows = []
-        group_of: dict[int, int] = {}
-        for bit, p, q in self.table.arrows:
+        table = self.table
+        point_bits, arrow_points = table.point_bits, table.arrow_points
+        group_of: dict[int, int] = {}  # the points at one-way edges in trees: their tree
+        for tree in self.trees:
+            at_arrows = tree & arrow_points
+            while at_arrows:
+                low = at_arrows & -at_arrows
+                at_arrows ^= low
+                group_of[low.bit_length() - 1] = tree
+        for bit, p, q in table.arrows:
             if placed_edges & bit:
                 continue
-            first = group_of.get(p)
-            if first is None:
-                first = group_of[p] = self.group(p)
-            second = group_of.get(q)
-            if second is None:
-                second = group_of[q] = self.group(q)
+            first = group_of.get(p) or point_bits[p]
+            second = group_of.get(q) or point_bits[q]
             arrows.append((p, q, first, second))
             following.setdefault(first, set()).add(second)
             preceding.setdefault(second, set()).add(first)
