@@ -140,9 +140,10 @@ class Tables:
                        1 if cand.wall.orientation == "h" else width)
                       for cand in geo.all_candidates]
         self.arrows = geo.arrows  # (edge bit, p, q): arcs cross from the right of p->q
-        self.arrow_points = 0  # the grid points at one-way edges (row by row)
-        for _, p, q in geo.arrows:
+        self.arrow_points = self.arrow_edges = 0  # the grid points at one-way edges, the edges
+        for bit, p, q in geo.arrows:
             self.arrow_points |= 1 << p | 1 << q
+            self.arrow_edges |= bit
         # per candidate: the pairs of grid points its segments join that are not sealed
         # without it (what placing it joins and taking it away parts: joins_kept.py)
         self.links: list[tuple[tuple[int, int], ...]] = []
@@ -304,8 +305,8 @@ class Joins:
                                                              strict=True)]
         self.odd_refused = [mask & odd for mask, odd in zip(refused_paired, table.odd,
                                                              strict=True)]
-        self._shared: dict[int, tuple[int, int, dict[int, int]]] = {}  # per slot
         self._one_way(placed_edges)
+        self._new_caches()
 
     def _one_way(self, placed_edges: int) -> None:
         """The one-way edges not walled, as a graph between groups (tree or lone point): its
@@ -317,8 +318,12 @@ class Joins:
         table = self.table
         point_bits, arrow_points = table.point_bits, table.arrow_points
         group_of: dict[int, int] = {}  # the points at one-way edges in trees: their tree
+        # per tree with points at one-way edges: those points (row by row) -> the tree
+        self.arrow_groups: dict[int, int] = {}
         for tree in self.trees:
             at_arrows = tree & arrow_points
+            if at_arrows:
+                self.arrow_groups[at_arrows] = tree
             while at_arrows:
                 low = at_arrows & -at_arrows
                 at_arrows ^= low
@@ -353,6 +358,11 @@ class Joins:
         self.following, self.preceding = following, preceding
         self.below, self.above = below, above
         self.ends = ends  # group -> its grid points at one-way edges (row by row)
+        self.walled_arrows = placed_edges & table.arrow_edges  # the one-way edges walled
+
+    def _new_caches(self) -> None:
+        """The answers kept per layout, none worked out yet."""
+        self._shared: dict[int, tuple[int, int, dict[int, int]]] = {}  # per slot
         self._touch: dict[tuple[int, int], int] = {}
         self._splits: dict[tuple[int, ...], list[int] | None] = {}
         self._tree_ends: dict[int, tuple[int, dict[int, int]] | None] = {}

@@ -17,18 +17,21 @@ difference of the candidate masks.
   points join the sub masks of x and its ancestors. The border's tree stays rooted at the border
   (the other tree goes under it), and stays first.
 * The paired masks (:meth:`Tables.to_paired` maps each candidate to one bit: it keeps xor) are
-  the other Joins' xor the difference converted; the one-way graph is worked out afresh.
+  the other Joins' xor the difference converted. The one-way graph is the other Joins' (its
+  groups renamed) when the same one-way edges are walled and their points fall in the same
+  groups (the groups' trees may have grown elsewhere), else worked out afresh.
 
 ``tests/stonewall/test_stonewall_joins_kept.py`` compares it with Joins built from the walls.
 """
 
 from __future__ import annotations
 
-from games.stonewall.joins import Joins
+from games.stonewall.joins import Joins, Tables
 
 # derive across at most this many walls taken away or placed (each costs a few microseconds;
 # building from the walls some 100): more, and the Joins is built from the walls
-MOST_WALLS_APART = 12
+MOST_WALLS_APART = 6
+FEW_BITS = 24  # a mask converted to paired ones a bit at a time (else a byte at a time)
 
 
 def walls_apart(base: Joins, indices: list[int]) -> int:
@@ -70,22 +73,73 @@ def derived(base: Joins, indices: list[int], placed_edges: int, refused: int,
     joins.legal_mask, joins.refused_mask = legal, refused
     changed = legal ^ base.legal_mask
     if changed:
-        joins.legal = [was ^ now for was, now in zip(base.legal, table.to_paired(changed),
+        joins.legal = [was ^ now for was, now in zip(base.legal, _paired(table, changed),
                                                    strict=True)]
     else:
         joins.legal = base.legal
     changed = refused ^ base.refused_mask
     if changed:
-        differ = table.to_paired(changed)
+        differ = _paired(table, changed)
         joins.plain_refused = [was ^ (now & ok) for was, now, ok in
                                zip(base.plain_refused, differ, table.ok, strict=True)]
         joins.odd_refused = [was ^ (now & odd) for was, now, odd in
                              zip(base.odd_refused, differ, table.odd, strict=True)]
     else:
         joins.plain_refused, joins.odd_refused = base.plain_refused, base.odd_refused
-    joins._shared = {}
-    joins._one_way(placed_edges)
+    if not _one_way_kept(joins, base, placed_edges):
+        joins._one_way(placed_edges)
+    joins._new_caches()
     return joins
+
+
+def _paired(table: Tables, mask: int) -> list[int]:
+    """:meth:`Tables.to_paired` of ``mask``, a bit at a time when it has few (the difference
+    of two layouts' masks usually has a handful: cheaper than its byte tables, seldom in the
+    memory cache when a listing comes)."""
+    if mask.bit_count() > FEW_BITS:
+        return table.to_paired(mask)
+    found = [0] * table.slots
+    walls, paired = table.walls, table.paired
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        index = low.bit_length() - 1
+        found[walls[index][1]] |= 1 << paired[index]
+    return found
+
+
+def _one_way_kept(joins: Joins, base: Joins, placed_edges: int) -> bool:
+    """Give ``joins`` the one-way graph of ``base``, its groups renamed, when the same
+    one-way edges are walled and their points fall in the same groups (True; else False)."""
+    table = joins.table
+    if placed_edges & table.arrow_edges != base.walled_arrows:
+        return False
+    points = table.arrow_points
+    now = {}
+    for tree in joins.trees:
+        ends = tree & points
+        if ends:
+            now[ends] = tree
+    was = base.arrow_groups
+    if now.keys() != was.keys():
+        return False
+    joins.walled_arrows, joins.arrow_groups = base.walled_arrows, now
+    rename = {was[ends]: tree for ends, tree in now.items() if was[ends] != tree}
+    if not rename:  # the same groups: the same graph (read only)
+        joins.arrows, joins.pairs, joins.ends = base.arrows, base.pairs, base.ends
+        joins.following, joins.preceding = base.following, base.preceding
+        joins.below, joins.above = base.below, base.above
+        return True
+    get = rename.get
+    joins.arrows = [(p, q, get(first, first), get(second, second))
+                    for p, q, first, second in base.arrows]
+    joins.pairs = [(get(first, first), get(second, second)) for first, second in base.pairs]
+    joins.ends = {get(group, group): ends for group, ends in base.ends.items()}
+    joins.following, joins.preceding, joins.below, joins.above = [
+        {get(group, group): {get(other, other) for other in others}
+         for group, others in graph.items()}
+        for graph in (base.following, base.preceding, base.below, base.above)]
+    return True
 
 
 class Forest:
@@ -110,7 +164,10 @@ class Forest:
         """Give ``node`` the parent ``above`` (-1: none), keeping :attr:`left` and :attr:`up`."""
         self.parent[node] = above
         bit = 1 << node
-        if above == node - 1:
+        if above < 0:
+            self.left &= ~bit
+            self.up &= ~bit
+        elif above == node - 1:
             self.left |= bit
             self.up &= ~bit
         elif above == node - self.width:
