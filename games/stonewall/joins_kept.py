@@ -34,23 +34,25 @@ MOST_WALLS_APART = 6
 FEW_BITS = 24  # a mask converted to paired ones a bit at a time (else a byte at a time)
 
 
-def walls_apart(base: Joins, indices: list[int]) -> int:
-    """How many walls differ between ``base``'s layout and the walls of ``indices``."""
+def placed_mask(indices: list[int]) -> int:
+    """The candidates of ``indices`` as a candidate mask."""
     placed = 0
     for index in indices:
         placed |= 1 << index
+    return placed
+
+
+def walls_apart(base: Joins, placed: int) -> int:
+    """How many walls differ between ``base``'s layout and the walls of ``placed`` (a
+    candidate mask)."""
     return (base.placed ^ placed).bit_count()
 
 
-def derived(base: Joins, indices: list[int], placed_edges: int, refused: int,
-            legal: int) -> Joins:
-    """The Joins of the legal layout of the walls of ``indices`` (candidate indices; its placed
+def derived(base: Joins, placed: int, placed_edges: int, refused: int, legal: int) -> Joins:
+    """The Joins of the legal layout of the walls of ``placed`` (a candidate mask; its placed
     edges, its refused positions on no wall and across none, and its legal positions), derived
     from ``base`` (another legal layout's of the same board)."""
     table = base.table
-    placed = 0
-    for index in indices:
-        placed |= 1 << index
     joins = Joins.__new__(Joins)
     joins.geo, joins.table = base.geo, table
     joins.placed = placed
@@ -83,7 +85,8 @@ def derived(base: Joins, indices: list[int], placed_edges: int, refused: int,
         joins.plain_refused = [was ^ (now & ok) for was, now, ok in
                                zip(base.plain_refused, differ, table.ok, strict=True)]
         joins.odd_refused = [was ^ (now & odd) for was, now, odd in
-                             zip(base.odd_refused, differ, table.odd, strict=True)]
+                             zip(base.odd_refused, differ, table.odd, strict=True)] \
+            if table.any_odd else base.odd_refused
     else:
         joins.plain_refused, joins.odd_refused = base.plain_refused, base.odd_refused
     if not _one_way_kept(joins, base, placed_edges):

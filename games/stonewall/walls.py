@@ -25,7 +25,10 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
 * Taking a wall away (a Change-a-Wall) can only free positions. Where every placed wall may
   move is worked out for all the walls of a layout from one structure
   (:mod:`games.stonewall.joins`: the forest of sealed segments rooted, with subtree masks, and
-  the one-way edges between its trees; per wall, the parts its removal splits its tree into).
+  the one-way edges between its trees; per wall, the parts its removal splits its tree into),
+  derived from the board's last one worked out when their walls differ by a few (a Change-a-Wall
+  listing usually comes a moved wall and a few placed ones after the last:
+  :mod:`games.stonewall.joins_kept`).
   The per-wall check stays for the walls that structure leaves (on a one-way edge, or
   splitting a tree one-way paths go through; none on the shipped board) and for the layout
   less a wall (:meth:`WallLayout.without`): it keeps every legal position and checks only the
@@ -50,7 +53,7 @@ from games.stonewall.actions import ChangeWall, PlaceWall
 from games.stonewall.board import Wall
 from games.stonewall.geometry import Candidate, Geometry
 from games.stonewall.joins import Joins, known_tables, tables
-from games.stonewall.joins_kept import MOST_WALLS_APART, derived, walls_apart
+from games.stonewall.joins_kept import MOST_WALLS_APART, derived, placed_mask, walls_apart
 
 LAYOUT_CACHE = 1024  # layouts kept per board, about 7 KB each: at most some 7 MiB
 RUNS_KEPT = 20_000  # LayoutCache.runs kept at most (some 50 bytes and a list each)
@@ -350,9 +353,10 @@ class WallLayout:
             if table is None:
                 table = tables(geo, geo.all_mask & ~empty_layout(geo).legal)
             last, indices = self.cache.last_joins, self._indices()
+            placed = placed_mask(indices)
             if last is not None and last.table is table \
-                    and walls_apart(last, indices) <= MOST_WALLS_APART:
-                found = derived(last, indices, self.key[0], self._refused(), self.legal)
+                    and walls_apart(last, placed) <= MOST_WALLS_APART:
+                found = derived(last, placed, self.key[0], self._refused(), self.legal)
             else:
                 found = Joins(geo, table, indices, self.key[0], self._refused(), self.legal)
             self._joins = self.cache.last_joins = found

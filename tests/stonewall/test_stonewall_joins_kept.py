@@ -34,8 +34,8 @@ def built_joins(layout: WallLayout) -> Joins:
 
 def derived_joins(base: Joins, layout: WallLayout) -> Joins:
     """``layout``'s Joins derived from ``base`` (another layout's)."""
-    return joins_kept.derived(base, layout._indices(), layout.key[0], layout._refused(),
-                              layout.legal)
+    return joins_kept.derived(base, joins_kept.placed_mask(layout._indices()), layout.key[0],
+                              layout._refused(), layout.legal)
 
 
 def walk(geo: Geometry, rng: random.Random, steps: int, most: int) -> Iterator[WallLayout]:
