@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from games.stonewall.joins import Joins, Tables
 
-# derive across at most this many walls taken away or placed (each costs a few microseconds;
-# building from the walls some 100): more, and the Joins is built from the walls
+# derive across at most this many walls taken away or placed, else build from the walls: on
+# the shipped board, a listing after play, a derivation across 2 walls costs some 0.05 ms and
+# one across 8 about as much as building (0.15 ms)
 MOST_WALLS_APART = 6
 FEW_BITS = 24  # a mask converted to paired ones a bit at a time (else a byte at a time)
 

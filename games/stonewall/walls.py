@@ -26,9 +26,9 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
   move is worked out for all the walls of a layout from one structure
   (:mod:`games.stonewall.joins`: the forest of sealed segments rooted, with subtree masks, and
   the one-way edges between its trees; per wall, the parts its removal splits its tree into),
-  derived from the board's last one worked out when their walls differ by a few (a Change-a-Wall
-  listing usually comes a moved wall and a few placed ones after the last:
-  :mod:`games.stonewall.joins_kept`).
+  derived from the board's last one worked out when their walls differ by a few (in play the
+  next Change-a-Wall listing usually comes one moved wall and a few placed ones after the
+  last: :mod:`games.stonewall.joins_kept`).
   The per-wall check stays for the walls that structure leaves (on a one-way edge, or
   splitting a tree one-way paths go through; none on the shipped board) and for the layout
   less a wall (:meth:`WallLayout.without`): it keeps every legal position and checks only the
