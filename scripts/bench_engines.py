@@ -196,6 +196,8 @@ def forget_caches() -> None:
         cache.clear()
     if hasattr(layouts, "last_escapes"):
         layouts.last_escapes = None
+    if hasattr(layouts, "last_joins"):  # the Joins the next are derived from
+        layouts.last_joins = None
     from games.malloppo.basics import default_board as malloppo_board
     from games.malloppo.walks import walk_index
 

@@ -140,6 +140,18 @@ class Tables:
                        1 if cand.wall.orientation == "h" else width)
                       for cand in geo.all_candidates]
         self.arrows = geo.arrows  # (edge bit, p, q): arcs cross from the right of p->q
+        self.arrow_points = self.arrow_edges = 0  # the grid points at one-way edges, the edges
+        for bit, p, q in geo.arrows:
+            self.arrow_points |= 1 << p | 1 << q
+            self.arrow_edges |= bit
+        # per candidate: the pairs of grid points its segments join that are not sealed
+        # without it (what placing it joins and taking it away parts: joins_kept.py)
+        self.links: list[tuple[tuple[int, int], ...]] = []
+        for cand in geo.all_candidates:
+            step = 1 if cand.wall.orientation == "h" else width
+            sealed = sealed_h if step == 1 else sealed_v
+            self.links.append(tuple((p, p + step) for p in cand.points[:-1]
+                                    if not sealed >> p & 1))
         # per candidate, for Joins.all_moves: its length, slot, grid points and step, its
         # plain conflicts of its length, and all but its own paired bit (0: not two-way)
         self.quick = [(*wall, conflicts[0], ~(1 << at) if plain else 0)
@@ -210,6 +222,9 @@ class Joins:
         legal: int,
     ) -> None:
         self.geo, self.table = geo, table
+        # the layout's legal and refused positions (candidate masks: joins_kept.py derives
+        # another layout's paired masks from the difference)
+        self.legal_mask, self.refused_mask = legal, refused
         self.legal = table.to_paired(legal)  # per length, paired
         width = table.width
         join_h, join_v = table.sealed
@@ -264,13 +279,15 @@ class Joins:
             seen |= start
         self.left, self.up = left, up  # nodes whose parent is the point before them
         sub = table.point_bits[:]
+        parent = [-1] * len(sub)  # -1: a root (a border point, a tree's root, a lone point)
         for mask, offset in reversed(steps):  # deepest first: each node's subtree is whole
             while mask:
                 low = mask & -mask
                 mask ^= low
                 node = low.bit_length() - 1
+                parent[node] = node + offset
                 sub[node + offset] |= sub[node]
-        self.sub = sub
+        self.sub, self.parent = sub, parent
         trees = []
         for root in roots:
             if root >= 0:
@@ -282,14 +299,14 @@ class Joins:
                 first_layer ^= low
                 tree |= sub[low.bit_length() - 1]
             trees.append(tree)
-        self.trees = trees  # paired point masks
+        self.trees = trees  # paired point masks, the border's tree first
         refused_paired = table.to_paired(refused)
         self.plain_refused = [mask & ok for mask, ok in zip(refused_paired, table.ok,
                                                              strict=True)]
         self.odd_refused = [mask & odd for mask, odd in zip(refused_paired, table.odd,
                                                              strict=True)]
-        self._shared: dict[int, tuple[int, int, dict[int, int]]] = {}  # per slot
         self._one_way(placed_edges)
+        self._new_caches()
 
     def _one_way(self, placed_edges: int) -> None:
         """The one-way edges not walled, as a graph between groups (tree or lone point): its
@@ -298,16 +315,24 @@ class Joins:
         preceding: dict[int, set[int]] = {}
         ends: dict[int, int] = {}
         arrows = []
-        group_of: dict[int, int] = {}
-        for bit, p, q in self.table.arrows:
+        table = self.table
+        point_bits, arrow_points = table.point_bits, table.arrow_points
+        group_of: dict[int, int] = {}  # the points at one-way edges in trees: their tree
+        # per tree with points at one-way edges: those points (row by row) -> the tree
+        self.arrow_groups: dict[int, int] = {}
+        for tree in self.trees:
+            at_arrows = tree & arrow_points
+            if at_arrows:
+                self.arrow_groups[at_arrows] = tree
+            while at_arrows:
+                low = at_arrows & -at_arrows
+                at_arrows ^= low
+                group_of[low.bit_length() - 1] = tree
+        for bit, p, q in table.arrows:
             if placed_edges & bit:
                 continue
-            first = group_of.get(p)
-            if first is None:
-                first = group_of[p] = self.group(p)
-            second = group_of.get(q)
-            if second is None:
-                second = group_of[q] = self.group(q)
+            first = group_of.get(p) or point_bits[p]
+            second = group_of.get(q) or point_bits[q]
             arrows.append((p, q, first, second))
             following.setdefault(first, set()).add(second)
             preceding.setdefault(second, set()).add(first)
@@ -333,6 +358,11 @@ class Joins:
         self.following, self.preceding = following, preceding
         self.below, self.above = below, above
         self.ends = ends  # group -> its grid points at one-way edges (row by row)
+        self.walled_arrows = placed_edges & table.arrow_edges  # the one-way edges walled
+
+    def _new_caches(self) -> None:
+        """The answers kept per layout, none worked out yet."""
+        self._shared: dict[int, tuple[int, int, dict[int, int]]] = {}  # per slot
         self._touch: dict[tuple[int, int], int] = {}
         self._splits: dict[tuple[int, ...], list[int] | None] = {}
         self._tree_ends: dict[int, tuple[int, dict[int, int]] | None] = {}

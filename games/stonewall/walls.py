@@ -25,7 +25,10 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
 * Taking a wall away (a Change-a-Wall) can only free positions. Where every placed wall may
   move is worked out for all the walls of a layout from one structure
   (:mod:`games.stonewall.joins`: the forest of sealed segments rooted, with subtree masks, and
-  the one-way edges between its trees; per wall, the parts its removal splits its tree into).
+  the one-way edges between its trees; per wall, the parts its removal splits its tree into),
+  derived from the board's last one worked out when their walls differ by a few (in play the
+  next Change-a-Wall listing usually comes one moved wall and a few placed ones after the
+  last: :mod:`games.stonewall.joins_kept`).
   The per-wall check stays for the walls that structure leaves (on a one-way edge, or
   splitting a tree one-way paths go through; none on the shipped board) and for the layout
   less a wall (:meth:`WallLayout.without`): it keeps every legal position and checks only the
@@ -50,6 +53,7 @@ from games.stonewall.actions import ChangeWall, PlaceWall
 from games.stonewall.board import Wall
 from games.stonewall.geometry import Candidate, Geometry
 from games.stonewall.joins import Joins, known_tables, tables
+from games.stonewall.joins_kept import MOST_WALLS_APART, derived, placed_mask, walls_apart
 
 LAYOUT_CACHE = 1024  # layouts kept per board, about 7 KB each: at most some 7 MiB
 RUNS_KEPT = 20_000  # LayoutCache.runs kept at most (some 50 bytes and a list each)
@@ -340,14 +344,22 @@ class WallLayout:
         return found
 
     def joins(self) -> Joins:
-        """This layout's sealed forest and one-way graph (:mod:`games.stonewall.joins`)."""
+        """This layout's sealed forest and one-way graph (:mod:`games.stonewall.joins`):
+        derived from the board's last one worked out when their walls differ little
+        (:mod:`games.stonewall.joins_kept`), else built from the walls."""
         if self._joins is None:
             geo = self.geo
             table = known_tables(geo)
             if table is None:
                 table = tables(geo, geo.all_mask & ~empty_layout(geo).legal)
-            self._joins = Joins(geo, table, self._indices(), self.key[0], self._refused(),
-                                self.legal)
+            last, indices = self.cache.last_joins, self._indices()
+            placed = placed_mask(indices)
+            if last is not None and last.table is table \
+                    and walls_apart(last, placed) <= MOST_WALLS_APART:
+                found = derived(last, placed, self.key[0], self._refused(), self.legal)
+            else:
+                found = Joins(geo, table, indices, self.key[0], self._refused(), self.legal)
+            self._joins = self.cache.last_joins = found
         return self._joins
 
     def _indices(self) -> list[int]:
@@ -743,13 +755,15 @@ class LayoutCache:
     """One board's layouts worked out so far, by key (placed edges, crossing points), and its
     layout without placed walls (kept apart: never dropped)."""
 
-    __slots__ = ("changes", "empty", "last_escapes", "layouts", "runs")
+    __slots__ = ("changes", "empty", "last_escapes", "last_joins", "layouts", "runs")
 
     def __init__(self) -> None:
         self.layouts: dict[tuple[int, int], WallLayout] = {}
         self.empty: WallLayout | None = None
         # the last layout whose escapes were worked out (the next are derived from them)
         self.last_escapes: WallLayout | None = None
+        # the last layout's Joins worked out (the next are derived from it)
+        self.last_joins: Joins | None = None
         # every ChangeWall listed so far, shared (at most one per pair of positions of a
         # length: some 50,000 on the 9 x 9 board)
         self.changes: dict[int, ChangeWall] = {}
