@@ -20,7 +20,14 @@ Boards with odd positions (on one-way or dead edges) and walls on such edges tak
 
 from __future__ import annotations
 
-from games.stonewall.joins import Joins
+from games.stonewall.geometry import Geometry
+from games.stonewall.joins import Joins, Tables
+
+
+# A part of at most three grid points (each in both halves of a paired mask) is a path of
+# sealed segments, or a point: two of its points in one position lie on a segment of it, and
+# such a position is refused still (on a wall: the loop's last step; or never legal).
+_FEW = 6
 
 
 def every_wall_moves(joins: Joins, indices: list[int]) -> list[int | None]:
@@ -29,7 +36,7 @@ def every_wall_moves(joins: Joins, indices: list[int]) -> list[int | None]:
     candidates = joins.geo.all_candidates
     if table.any_odd:
         return [joins.moves(candidates[index]) for index in indices]
-    quick, back_of, conflicts = table.quick, table.back, joins.geo.conflicts
+    quick, conflicts_of = table.quick, _paired_conflicts(joins.geo, table)
     trees, sub, left, up = joins.trees, joins.sub, joins.left, joins.up
     legal, ends_of, placed = joins.legal, joins.ends, joins.placed
     rows_of = joins._tree_bundles
@@ -95,11 +102,10 @@ def every_wall_moves(joins: Joins, indices: list[int]) -> list[int | None]:
                 if inside:
                     pairs = top & top >> 1
                     inside &= ~(pairs | pairs >> 1 | top & top >> 2)
-                    # (a part of one point, in both halves, has no two)
-                    if inside and low.bit_count() > 2:
+                    if inside and low.bit_count() > _FEW:
                         pairs = low & low >> 1
                         inside &= ~(pairs | pairs >> 1 | low & low >> 2)
-                    if inside and mid.bit_count() > 2:
+                    if inside and mid.bit_count() > _FEW:
                         pairs = mid & mid >> 1
                         inside &= ~(pairs | pairs >> 1 | mid & mid >> 2)
                     found |= inside
@@ -142,7 +148,7 @@ def every_wall_moves(joins: Joins, indices: list[int]) -> list[int | None]:
                 for part in (top, low, mid, high):
                     if not inside:
                         break
-                    if part.bit_count() <= 2:  # one point (in both halves): no two
+                    if part.bit_count() <= _FEW:
                         continue
                     pairs = part & part >> 1
                     pairs |= pairs >> 1 | part & part >> 2
@@ -159,11 +165,11 @@ def every_wall_moves(joins: Joins, indices: list[int]) -> list[int | None]:
         crossing = found & plain_conflicts
         if crossing:  # on or across this wall: maybe on or across another one too
             others = placed & ~(1 << index)
-            back = back_of[slot]
+            conflicts = conflicts_of[slot]
             while crossing:
                 low = crossing & -crossing
                 crossing ^= low
-                if conflicts[back[low.bit_length() - 1].bit_length() - 1] & others:
+                if conflicts[low.bit_length() - 1] & others:
                     found ^= low
         append((legal[slot] | found) & itself)
     return found_of
@@ -289,3 +295,19 @@ def _all_lengths(joins: Joins) -> tuple[dict[int, tuple[int, int, int]], int, in
         bad_two |= near[1] & far[1]
         bad_three |= near[2] & far[2]
     return twice_of, every_one, every_two, touch_of, (bad_one, bad_two, bad_three)
+
+
+_CONFLICTS: dict[Tables, list[list[int]]] = {}
+
+
+def _paired_conflicts(geo: Geometry, table: Tables) -> list[list[int]]:
+    """Per length slot and paired bit: the candidates the position there lies on or crosses
+    (worked out once per board)."""
+    found = _CONFLICTS.get(table)
+    if found is None:
+        if len(_CONFLICTS) > 16:
+            _CONFLICTS.clear()
+        found = _CONFLICTS[table] = [
+            [geo.conflicts[bit.bit_length() - 1] if bit else 0 for bit in row]
+            for row in table.back]
+    return found
