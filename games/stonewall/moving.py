@@ -23,7 +23,6 @@ from __future__ import annotations
 from games.stonewall.geometry import Geometry
 from games.stonewall.joins import Joins, Tables
 
-
 # A part of at most three grid points (each in both halves of a paired mask) is a path of
 # sealed segments, or a point: two of its points in one position lie on a segment of it, and
 # such a position is refused still (on a wall: the loop's last step; or never legal).

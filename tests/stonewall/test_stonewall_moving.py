@@ -100,7 +100,7 @@ def test_a_wrong_answer_of_the_loop_is_seen() -> None:
     joins = fresh_joins(layout)
     every_wall_moves(joins, layout._indices())
     assert joins._tree_bundles
-    tree, rows = next(iter(joins._tree_bundles.items()))
+    rows = next(iter(joins._tree_bundles.values()))
     base, keep, in_tree, joined, through = rows[0]
     rows[0] = (base, keep, 0, joined, through)  # no position with two points in the tree
     assert loop_differences(layout, joins) != []
