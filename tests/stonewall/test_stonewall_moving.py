@@ -101,7 +101,7 @@ def test_a_wrong_answer_of_the_loop_is_seen() -> None:
     every_wall_moves(joins, layout._indices())
     assert joins._tree_bundles
     rows = next(iter(joins._tree_bundles.values()))
-    base, keep, in_tree, joined, through = rows[0]
+    base, keep, _, joined, through = rows[0]
     rows[0] = (base, keep, 0, joined, through)  # no position with two points in the tree
     assert loop_differences(layout, joins) != []
 
@@ -199,7 +199,7 @@ def test_parts_joined_with_different_groups_are_taken_one_by_one() -> None:
             low = joins.table.point_bits[first.bit_length() - 1]
             rest = tree & ~low
             others = [group for group in joins.ends if group != tree]
-            if len(others) < 2 or joins.preceding.get(tree) and joins.following.get(tree):
+            if len(others) < 2 or (joins.preceding.get(tree) and joins.following.get(tree)):
                 continue
             one, two = others[0], others[1]
             reach = {point: one if point == first.bit_length() - 1 else two
