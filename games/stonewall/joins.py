@@ -626,20 +626,6 @@ class Joins:
         parts.append(tree & ~(outer | inner))
         return parts
 
-    def indices(self, index: int, mask: int) -> list[int]:
-        """A paired mask of positions of the length of candidate ``index`` as their candidate
-        indices, in the board's order."""
-        table = self.table
-        back = table.back_index[table.walls[index][1]]
-        found = []
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            found.append(back[low.bit_length() - 1])
-        if not table.in_order:
-            found.sort()
-        return found
-
     def _back(self, slot: int, mask: int) -> int:
         """A paired mask of positions as a candidate mask."""
         back = self.table.back[slot]
