@@ -36,7 +36,8 @@ def every_wall_moves(joins: Joins, indices: list[int]) -> list[int | None]:
     if table.any_odd:
         return [joins.moves(candidates[index]) for index in indices]
     quick, conflicts_of = table.quick, _paired_conflicts(joins.geo, table)
-    trees, sub, left, up = joins.trees, joins.sub, joins.left, joins.up
+    sub, left, up = joins.sub, joins.left, joins.up
+    trees = sorted(joins.trees, key=int.bit_count, reverse=True)  # the likeliest first
     legal, ends_of, placed = joins.legal, joins.ends, joins.placed
     rows_of = joins._tree_bundles
     if rows_of is None:
