@@ -31,10 +31,11 @@ from one structure per layout instead of a flood per wall, by planar duality:
   one-way edges of a tree one-way paths go through, is left to the per-wall check of
   :mod:`games.stonewall.walls` (:meth:`Joins.freed` returns None; never on the shipped board).
 
-A listing asks :meth:`Joins.all_moves` for every placed wall at once: each wall's moves as a
-paired mask of its length's positions (legal here or freed, less those on or across another
-wall), which :meth:`games.stonewall.walls.WallLayout.change_actions` turns into actions
-straight (within a length the paired order is the board's candidate order).
+A listing asks :func:`games.stonewall.moving.every_wall_moves` for every placed wall at once
+(:meth:`Joins.moves` of each, in one loop): each wall's moves as a paired mask of its length's
+positions (legal here or freed, less those on or across another wall), which
+:mod:`games.stonewall.changes` turns into actions (within a length the paired order is the
+board's candidate order).
 
 ``tests/stonewall/test_stonewall_joins.py`` compares it with a flood per position.
 """
@@ -532,82 +533,13 @@ class Joins:
                     found ^= low
         return (self.legal[slot] | found) & ~(1 << table.paired[index])
 
-    def all_moves(self, indices: list[int]) -> list[int | None]:
-        """:meth:`moves` of each placed wall of ``indices`` (candidate indices), the common
-        case (a wall of one edge) worked out here with everything at hand."""
-        table = self.table
-        if table.any_odd:
-            return [self.moves(self.geo.all_candidates[index]) for index in indices]
-        quick = table.quick
-        trees, sub, left, up, legal = self.trees, self.sub, self.left, self.up, self.legal
-        bundles, ends_of, placed = self._bundles, self.ends, self.placed
-        found_of: list[int | None] = []
-        for index in indices:
-            length, slot, points, step, plain_conflicts, itself = quick[index]
-            if not itself:  # a wall on a one-way or dead edge
-                found_of.append(self.moves(self.geo.all_candidates[index]))
-                continue
-            a = points[0]
-            for tree in trees:  # the wall's own tree (its points are joined by it)
-                if tree >> a & 1:
-                    break
-            bundle = bundles[slot].get(tree)
-            if bundle is None:
-                bundle = self._bundle(tree, slot, length)
-            base, keep, in_tree, joined, through = bundle
-            found: int | None = base | plain_conflicts & keep
-            if found and length == 1:
-                b = points[1]
-                below = sub[b] if (left if step == 1 else up) >> b & 1 else sub[a]
-                inside = found & in_tree
-                if inside:  # both points in the tree: apart when one is below, the other not
-                    found ^= inside & ~((below | below >> 1) & ~(below & below >> 1))
-                if through or found & joined:
-                    ends = ends_of[tree]
-                    if not ends & ~below:  # the one-way paths as they were, through a part
-                        found &= ~(joined & (below | below >> 1))
-                    elif not ends & below:
-                        above = tree & ~below
-                        found &= ~(joined & (above | above >> 1))
-                    else:
-                        found = self._paths(tree, [below, tree & ~below], found, joined, 1)
-            elif found:
-                parts = self._parts(tree, points, step)
-                inside = found & in_tree
-                if inside:  # two points in this tree: apart only if none in one part
-                    below = tree & ~parts[-1]
-                    found &= ~inside
-                    inside &= below | below >> 1 | below >> 2 | below >> length
-                    for part in parts:
-                        pairs = part & part >> 1
-                        gaps = part & part >> 2
-                        if length == 2:
-                            inside &= ~(pairs | pairs >> 1 | gaps)
-                        else:
-                            inside &= ~(pairs | pairs >> 1 | pairs >> 2 | gaps | gaps >> 1
-                                        | part & part >> 3)
-                        if not inside:
-                            break
-                    found |= inside
-                if through or found & joined:
-                    found = self._paths(tree, parts, found, joined, length)
-            if found is None:
-                found_of.append(None)
-            elif found:
-                crossing = found & plain_conflicts
-                if crossing:  # on or across this wall: maybe on or across another one too
-                    others = placed & ~(1 << index)
-                    back = table.back[slot]
-                    while crossing:
-                        low = crossing & -crossing
-                        crossing ^= low
-                        if self.geo.conflicts[back[low.bit_length() - 1].bit_length() - 1] \
-                                & others:
-                            found ^= low
-                found_of.append((legal[slot] | found) & itself)
-            else:
-                found_of.append(legal[slot] & itself)
-        return found_of
+    # per tree no one-way path goes through: whether its one-way edges all join it with the
+    # same groups (games.stonewall.moving, worked out when asked)
+    _alike: dict[int, bool] | None = None
+    # every length's bundles (:meth:`_bundle`) per tree, and what they share (moving.py)
+    _tree_bundles: dict[int, list[tuple[int, ...]]] | None = None
+    _all_lengths: tuple[dict[int, tuple[int, int, int]], int, int,
+                        dict[int, tuple[int, int, int]], tuple[int, int, int]] | None = None
 
     def _found(self, index: int) -> int | None:
         """:meth:`freed`'s plain positions as a paired mask (None: ask the per-wall check)."""
@@ -723,20 +655,6 @@ class Joins:
             inner = mine
         parts.append(tree & ~(outer | inner))
         return parts
-
-    def indices(self, index: int, mask: int) -> list[int]:
-        """A paired mask of positions of the length of candidate ``index`` as their candidate
-        indices, in the board's order."""
-        table = self.table
-        back = table.back_index[table.walls[index][1]]
-        found = []
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            found.append(back[low.bit_length() - 1])
-        if not table.in_order:
-            found.sort()
-        return found
 
     def _back(self, slot: int, mask: int) -> int:
         """A paired mask of positions as a candidate mask."""

@@ -42,7 +42,8 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
 * A layout keeps where each placed wall may move (a bit mask per wall) and its whole
   Change-a-Wall listing per order of the placed walls (:meth:`WallLayout.change_actions`);
   the :class:`~games.stonewall.actions.ChangeWall` actions are made once per board and shared,
-  and so are each wall's run of them per set of places it may move to (``LayoutCache.runs``).
+  and so are each wall's run of them per set of places it may move to (``LayoutCache.changes``,
+  :mod:`games.stonewall.changes`).
 """
 
 from __future__ import annotations
@@ -51,13 +52,13 @@ from collections.abc import Callable, Iterable
 
 from games.stonewall.actions import ChangeWall, PlaceWall
 from games.stonewall.board import Wall
+from games.stonewall.changes import WallChanges
 from games.stonewall.geometry import Candidate, Geometry
 from games.stonewall.joins import Joins, known_tables, tables
 from games.stonewall.joins_kept import MOST_WALLS_APART, derived, placed_mask, walls_apart
+from games.stonewall.moving import every_wall_moves
 
 LAYOUT_CACHE = 1024  # layouts kept per board, about 7 KB each: at most some 7 MiB
-RUNS_KEPT = 20_000  # LayoutCache.runs kept at most (some 50 bytes and a list each)
-_ROW = 1024  # LayoutCache.changes: key old index * _ROW + 1 + new index (+ 0: removed)
 
 
 def set_bits(mask: int) -> list[int]:
@@ -302,7 +303,7 @@ class WallLayout:
         (:meth:`Joins.moves`; kept per layout)."""
         found = self._removals.get(old.index)
         if found is None:
-            found = self.joins().all_moves([old.index])[0]
+            found = every_wall_moves(self.joins(), [old.index])[0]
             if found is None:
                 found = self._checked_paired(old)
             self._removals[old.index] = found
@@ -387,44 +388,27 @@ class WallLayout:
         key = tuple(indices)
         found = self._changes.get(key)
         if found is None:
-            candidates = self.geo.all_candidates
-            runs, removals = self.cache.runs, self._removals
-            todo = [index for index in indices if index not in removals]
+            geo = self.geo
+            candidates, removals = geo.all_candidates, self._removals
+            todo = [index for index in indices if index not in removals] if removals \
+                else indices
             if todo:  # every wall at once
-                for index, paired in zip(todo, self.joins().all_moves(todo), strict=True):
+                for index, paired in zip(todo, every_wall_moves(self.joins(), todo), strict=True):
                     removals[index] = paired if paired is not None \
                         else self._checked_paired(candidates[index])
+            table, rows = self.joins().table, self.cache.changes
             found = []
             for index in indices:
                 moves = removals[index]
-                run = runs.get((index, moves))
+                row = rows.get(index)
+                if row is None:
+                    row = rows[index] = WallChanges(candidates[index], table)
+                run = row.runs.get(moves)
                 if run is None:
-                    run = self._run(candidates[index], moves)
-                found.extend(run)
+                    run = row.run(moves, geo, table)
+                found += run
             self._changes[key] = found
         return found
-
-    def _run(self, cand: Candidate, moves: int) -> list[ChangeWall]:
-        """The Change-a-Wall actions of placed wall ``cand`` that may move to ``moves`` (a
-        paired mask): it removed, then moved to each in the board's order (kept per board, as
-        the actions: :class:`LayoutCache`)."""
-        candidates, changes = self.geo.all_candidates, self.cache.changes
-        old = cand.wall
-        base = cand.index * _ROW + 1
-        removed = changes.get(base - 1)
-        if removed is None:
-            removed = changes[base - 1] = ChangeWall(old, None)
-        run = [removed]
-        for new in self.joins().indices(cand.index, moves):
-            action = changes.get(base + new)
-            if action is None:
-                action = changes[base + new] = ChangeWall(old, candidates[new].wall)
-            run.append(action)
-        runs = self.cache.runs
-        if len(runs) >= RUNS_KEPT:
-            runs.clear()
-        runs[cand.index, moves] = run
-        return run
 
     def _may_free(self, old: Candidate, less: WallLayout, among: int) -> int:
         """Of the positions in ``among`` refused here, those that taking ``old`` away may
@@ -755,7 +739,7 @@ class LayoutCache:
     """One board's layouts worked out so far, by key (placed edges, crossing points), and its
     layout without placed walls (kept apart: never dropped)."""
 
-    __slots__ = ("changes", "empty", "last_escapes", "last_joins", "layouts", "runs")
+    __slots__ = ("changes", "empty", "last_escapes", "last_joins", "layouts")
 
     def __init__(self) -> None:
         self.layouts: dict[tuple[int, int], WallLayout] = {}
@@ -764,12 +748,10 @@ class LayoutCache:
         self.last_escapes: WallLayout | None = None
         # the last layout's Joins worked out (the next are derived from it)
         self.last_joins: Joins | None = None
-        # every ChangeWall listed so far, shared (at most one per pair of positions of a
-        # length: some 50,000 on the 9 x 9 board)
-        self.changes: dict[int, ChangeWall] = {}
-        # per placed wall's index and where it may move: its actions in listing order (a
-        # wall's moves are often the same in the next layouts)
-        self.runs: dict[tuple[int, int], list[ChangeWall]] = {}
+        # per placed wall's candidate index: its Change-a-Wall actions listed so far, shared
+        # (at most one per pair of positions of a length: some 50,000 on the 9 x 9 board), and
+        # its run of them per set of places it may move to (:mod:`games.stonewall.changes`)
+        self.changes: dict[int, WallChanges] = {}
 
     def remember(self, key: tuple[int, int], layout: WallLayout) -> None:
         if len(self.layouts) >= LAYOUT_CACHE:

@@ -13,6 +13,7 @@ import pytest
 from games.stonewall.actions import ChangeWall
 from games.stonewall.board import Board, Square, Wall
 from games.stonewall.geometry import Geometry, geometry
+from games.stonewall.moving import every_wall_moves
 from games.stonewall.rules import default_board
 from games.stonewall.walls import WallLayout, empty_layout, set_bits
 
@@ -78,7 +79,7 @@ def test_every_walls_moves_equal_the_flood_on_the_shipped_board(seed: int) -> No
         joins = layout.joins()
         # the structure answers every wall here (none left to the per-wall check)
         assert all(joins.freed(geo.candidate_of[wall]) is not None for wall in layout.walls)
-        assert None not in joins.all_moves(layout._indices())
+        assert None not in every_wall_moves(joins, layout._indices())
 
 
 @pytest.mark.parametrize("seed", range(6))

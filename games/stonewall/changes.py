@@ -1,0 +1,78 @@
+"""The Change-a-Wall actions of a listing, from where each placed wall may move. Pure.
+
+A listing is, per placed wall in the state's order, the wall removed and then moved to each
+place it may go, in the board's candidate order (:meth:`games.stonewall.walls.WallLayout.
+change_actions`); where a wall may go is a paired mask of its length's positions
+(:mod:`games.stonewall.joins`), in the board's order when the board's candidates are numbered
+that way (:attr:`games.stonewall.joins.Tables.in_order`; else each run is sorted).
+
+Per placed wall a :class:`WallChanges` keeps its actions, made once per board and shared by
+every layout (one per pair of positions of a length: some 50,000 on the 9 x 9 board), by paired
+bit, and its run of them per mask it may move to (a wall's moves are often the same in the next
+layouts); a run not kept yet is read off the mask a byte at a time, a lookup per set bit.
+"""
+
+from __future__ import annotations
+
+from games.stonewall.actions import ChangeWall
+from games.stonewall.geometry import Candidate, Geometry
+from games.stonewall.joins import Tables
+
+RUNS_KEPT = 64  # runs kept per placed wall at most (then forgotten and made again)
+# per byte value: its set bits, lowest first
+_BITS = [tuple(bit for bit in range(8) if value >> bit & 1) for value in range(256)]
+
+
+class WallChanges:
+    """One candidate wall's Change-a-Wall actions (it placed), made as listings ask for them."""
+
+    __slots__ = ("mask_bytes", "moved", "old", "removed", "runs", "slot")
+
+    def __init__(self, cand: Candidate, table: Tables) -> None:
+        self.old = cand.wall
+        self.slot = table.walls[cand.index][1]
+        self.mask_bytes = (2 * table.half + 7) // 8  # of a paired mask
+        self.removed = ChangeWall(cand.wall, None)
+        # per paired bit of its length's masks: it moved there (made when first asked)
+        self.moved: list[ChangeWall | None] = [None] * (2 * table.half)
+        # per mask of places it may move to: it removed, then moved to each
+        self.runs: dict[int, list[ChangeWall]] = {}
+
+    def run(self, moves: int, geo: Geometry, table: Tables) -> list[ChangeWall]:
+        """The actions of this wall when it may move to ``moves`` (a paired mask): it removed,
+        then moved to each, in the board's order (kept)."""
+        found = self.runs.get(moves)
+        if found is not None:
+            return found
+        found = [self.removed]
+        moved = self.moved
+        if table.in_order:
+            for at, value in enumerate(moves.to_bytes(self.mask_bytes, "little")):
+                if value:
+                    at <<= 3
+                    for bit in _BITS[value]:
+                        action = moved[at + bit]
+                        found.append(action if action is not None
+                                     else self._moved(at + bit, geo, table))
+        else:  # paired order is not the board's: each action, sorted
+            back = table.back_index[self.slot]
+            pairs = []
+            rest = moves
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                at = low.bit_length() - 1
+                pairs.append((back[at], self._moved(at, geo, table)))
+            found.extend(action for _, action in sorted(pairs, key=lambda pair: pair[0]))
+        if len(self.runs) >= RUNS_KEPT:
+            self.runs.clear()
+        self.runs[moves] = found
+        return found
+
+    def _moved(self, at: int, geo: Geometry, table: Tables) -> ChangeWall:
+        """This wall moved to the position at paired bit ``at`` (made once)."""
+        action = self.moved[at]
+        if action is None:
+            new = geo.all_candidates[table.back_index[self.slot][at]].wall
+            action = self.moved[at] = ChangeWall(self.old, new)
+        return action
