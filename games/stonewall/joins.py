@@ -153,7 +153,7 @@ class Tables:
             sealed = sealed_h if step == 1 else sealed_v
             self.links.append(tuple((p, p + step) for p in cand.points[:-1]
                                     if not sealed >> p & 1))
-        # per candidate, for Joins.all_moves: its length, slot, grid points and step, its
+        # per candidate, for moving.every_wall_moves: its length, slot, grid points and step, its
         # plain conflicts of its length, and all but its own paired bit (0: not two-way)
         self.quick = [(*wall, conflicts[0], ~(1 << at) if plain else 0)
                       for wall, conflicts, at, plain in zip(self.walls, self.conflicts,
