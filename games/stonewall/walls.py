@@ -403,10 +403,7 @@ class WallLayout:
                 row = rows.get(index)
                 if row is None:
                     row = rows[index] = WallChanges(candidates[index], table)
-                run = row.runs.get(moves)
-                if run is None:
-                    run = row.run(moves, geo, table)
-                found += run
+                found += row.run(moves, geo, table)
             self._changes[key] = found
         return found
 
