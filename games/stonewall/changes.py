@@ -9,29 +9,28 @@ that way (:attr:`games.stonewall.joins.Tables.in_order`; else each run is sorted
 Per placed wall a :class:`WallChanges` keeps its actions, made once per board and shared by
 every layout (one per pair of positions of a length: some 50,000 on the 9 x 9 board), by paired
 bit, and its run of them per mask it may move to (a wall's moves are often the same in the next
-layouts); a run not kept yet is read off the mask a byte at a time, a lookup per set bit.
+layouts); a run not kept yet is read off the mask a bit at a time. Push takes a listed action
+unchecked when :meth:`WallChanges.listed` finds it is one of these very objects.
 """
 
 from __future__ import annotations
 
 from games.stonewall.actions import ChangeWall
+from games.stonewall.board import Wall
 from games.stonewall.geometry import Candidate, Geometry
 from games.stonewall.joins import Tables
 
 RUNS_KEPT = 64  # runs kept per placed wall at most (then forgotten and made again)
-# per byte value: its set bits, lowest first
-_BITS = [tuple(bit for bit in range(8) if value >> bit & 1) for value in range(256)]
 
 
 class WallChanges:
     """One candidate wall's Change-a-Wall actions (it placed), made as listings ask for them."""
 
-    __slots__ = ("mask_bytes", "moved", "old", "removed", "runs", "slot")
+    __slots__ = ("moved", "old", "removed", "runs", "slot")
 
     def __init__(self, cand: Candidate, table: Tables) -> None:
         self.old = cand.wall
         self.slot = table.walls[cand.index][1]
-        self.mask_bytes = (2 * table.half + 7) // 8  # of a paired mask
         self.removed = ChangeWall(cand.wall, None)
         # per paired bit of its length's masks: it moved there (made when first asked)
         self.moved: list[ChangeWall | None] = [None] * (2 * table.half)
@@ -46,14 +45,14 @@ class WallChanges:
             return found
         found = [self.removed]
         moved = self.moved
-        if table.in_order:
-            for at, value in enumerate(moves.to_bytes(self.mask_bytes, "little")):
-                if value:
-                    at <<= 3
-                    for bit in _BITS[value]:
-                        action = moved[at + bit]
-                        found.append(action if action is not None
-                                     else self._moved(at + bit, geo, table))
+        if table.in_order:  # a handful of bits set in some 200: a bit at a time, lowest first
+            rest = moves
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                at = low.bit_length() - 1
+                action = moved[at]
+                found.append(action if action is not None else self._moved(at, geo, table))
         else:  # paired order is not the board's: each action, sorted
             back = table.back_index[self.slot]
             pairs = []
@@ -69,10 +68,22 @@ class WallChanges:
         self.runs[moves] = found
         return found
 
+    def listed(self, change: ChangeWall, moves: int, geo: Geometry, table: Tables) -> bool:
+        """Whether ``change`` is this very wall's removal, or one of its very moves to a place
+        of ``moves`` (a paired mask): an action this board's listings made."""
+        new = change.new
+        if new is None:
+            return change is self.removed
+        cand = geo.candidate_of.get(new) if type(new) is Wall else None
+        if cand is None:
+            return False
+        at = table.paired[cand.index]
+        return at < len(self.moved) and self.moved[at] is change and moves >> at & 1 == 1
+
     def _moved(self, at: int, geo: Geometry, table: Tables) -> ChangeWall:
         """This wall moved to the position at paired bit ``at`` (made once)."""
         action = self.moved[at]
         if action is None:
             new = geo.all_candidates[table.back_index[self.slot][at]].wall
-            action = self.moved[at] = ChangeWall(self.old, new)
+            action = self.moved[at] = ChangeWall.made(self.old, new)
         return action

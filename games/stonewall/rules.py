@@ -238,11 +238,9 @@ class State(WallChecks, SnapshotState[Action]):
             return [PASS, *self.layout.place_actions(self._stock_lengths())]
         if phase in CHANCE_PHASES:
             return list(ROLLS)
-        if phase is _CHANGE:
-            # the listing itself: while its caller holds it, push takes these unchecked
-            changes: Listing[Action] = Listing(self.layout.change_actions(tuple(self.placed)))
-            self._listed = changes
-            return changes
+        if phase is _CHANGE:  # (a copy: the layout keeps its own) push takes these very
+            # objects unchecked (WallLayout.listed_change), whether or not the caller holds them
+            return [*self.layout.change_actions(tuple(self.placed))]
         return []
 
     def chance_outcomes(self) -> list[tuple[Roll, float]]:
@@ -449,9 +447,10 @@ class State(WallChecks, SnapshotState[Action]):
                 return partial(self._apply_roll, value)
         elif kind is Pass and self.phase is _WALL:
             return self._end_turn
-        elif kind is ChangeWall and self.phase is _CHANGE and self._listed.holds(action):
+        elif kind is ChangeWall and self.phase is _CHANGE:
             assert isinstance(action, ChangeWall)
-            return partial(self._apply_change, action.old, action.new)
+            if self.layout.listed_change(action):
+                return partial(self._apply_change, action.old, action.new)
         return None
 
     def _pushing(self) -> None:

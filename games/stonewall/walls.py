@@ -407,6 +407,17 @@ class WallLayout:
             self._changes[key] = found
         return found
 
+    def listed_change(self, change: ChangeWall) -> bool:
+        """Whether ``change`` is one of the very actions a Change-a-Wall listing of this layout
+        gave (legal here, its fields the engine's own: push takes it unchecked)."""
+        old = change.old
+        cand = self.geo.candidate_of.get(old) if type(old) is Wall else None
+        if cand is None:
+            return False
+        moves, row = self._removals.get(cand.index), self.cache.changes.get(cand.index)
+        return moves is not None and row is not None and self.joins().placed >> cand.index & 1 \
+            == 1 and row.listed(change, moves, self.geo, self.joins().table)
+
     def _may_free(self, old: Candidate, less: WallLayout, among: int) -> int:
         """Of the positions in ``among`` refused here, those that taking ``old`` away may
         make legal: those on or across ``old`` only, and those whose witness (squares no open
