@@ -1,8 +1,9 @@
 """The Change-a-Wall listing's fast paths agree with the plain ones on many layouts:
 games/stonewall/moving.py's all-walls loop (each wall length written out, every length's
 per-tree masks at once, one-way parts joined alike taken together) with :meth:`Joins.moves`
-wall by wall, and games/stonewall/changes.py's actions (a wall's run decoded a byte at a time,
-kept per mask) with the actions made one by one from each wall's moves. The flood comparisons
+wall by wall, and games/stonewall/changes.py's actions (a wall's run decoded a bit at a time,
+kept per mask) with the actions made one by one from each wall's moves; push takes a listing's
+very actions unchecked, and only where they are legal. The flood comparisons
 of test_stonewall_joins.py check :meth:`Joins.moves` itself."""
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from games.stonewall.changes import WallChanges
 from games.stonewall.geometry import geometry
 from games.stonewall.joins import Joins
 from games.stonewall.moving import _alike, _zoned, every_wall_moves
-from games.stonewall.rules import default_board
+from games.stonewall.rules import IllegalMove, State, action_from_json, action_to_json, \
+    default_board
 from games.stonewall.walls import WallLayout, layout_cache, set_bits
 from scripts.stonewall_reference import change_positions
 
@@ -212,3 +214,47 @@ def test_parts_joined_with_different_groups_are_taken_one_by_one() -> None:
             assert _zoned(joins, tree, [low, rest], everything, joined, 2) == expected
             checked += 1
     assert checked > 20
+
+
+def test_push_takes_the_listings_very_changes_unchecked_and_only_where_legal(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A listed Change-a-Wall is pushed without the full check (the layout knows it for its
+    own); an equal new object gets the full check; the engine's own action for a move that is
+    not legal here (onto another placed wall) is refused as a player's would be."""
+    checked: list[object] = []
+    full_check = State._check_change
+
+    def spy(state: State, change: ChangeWall) -> object:
+        checked.append(change)
+        return full_check(state, change)
+
+    monkeypatch.setattr(State, "_check_change", spy)
+    rng = random.Random(7)
+    tried = 0
+    for state in change_positions(12, seed=31):
+        listing = state.legal_actions()
+        action = rng.choice(listing)
+        twin = State.from_json(state.to_json())
+        twin.push(action_from_json(action_to_json(action)))  # a new object: checked in full
+        assert checked == [action]
+        checked.clear()
+        mover = state.copy()
+        mover.push(action)  # the listed object itself
+        assert checked == [] and mover.to_json() == twin.to_json()
+        geo, layout = state.geo, state.layout
+        table = layout.joins().table
+        same_length = [(old, other) for old in state.placed for other in state.placed
+                       if other is not old and other.length == old.length]
+        if not same_length:
+            continue
+        old, other = same_length[0]
+        row = layout_cache(geo).changes[geo.candidate_of[old].index]
+        onto = row._moved(table.paired[geo.candidate_of[other].index], geo, table)
+        assert onto.new == other and onto not in listing  # the engine's own, not legal here
+        with pytest.raises(IllegalMove):
+            state.push(onto)
+        assert checked == [onto]  # refused by the full check
+        checked.clear()
+        tried += 1
+    assert tried > 5
