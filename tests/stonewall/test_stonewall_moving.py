@@ -21,8 +21,13 @@ from games.stonewall.changes import WallChanges
 from games.stonewall.geometry import geometry
 from games.stonewall.joins import Joins
 from games.stonewall.moving import _alike, _zoned, every_wall_moves
-from games.stonewall.rules import IllegalMove, State, action_from_json, action_to_json, \
-    default_board
+from games.stonewall.rules import (
+    IllegalMove,
+    State,
+    action_from_json,
+    action_to_json,
+    default_board,
+)
 from games.stonewall.walls import WallLayout, layout_cache, set_bits
 from scripts.stonewall_reference import change_positions
 
