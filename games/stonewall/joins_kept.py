@@ -140,10 +140,17 @@ def _one_way_kept(joins: Joins, base: Joins, placed_edges: int) -> bool:
     joins.pairs = [(get(first, first), get(second, second)) for first, second in base.pairs]
     joins.ends = {get(group, group): ends for group, ends in base.ends.items()}
     joins.following, joins.preceding, joins.below, joins.above = [
-        {get(group, group): {get(other, other) for other in others}
-         for group, others in graph.items()}
-        for graph in (base.following, base.preceding, base.below, base.above)]
+        _renamed(graph, rename) for graph in (base.following, base.preceding, base.below,
+                                              base.above)]
     return True
+
+
+def _renamed(graph: dict[int, set[int]], rename: dict[int, int]) -> dict[int, set[int]]:
+    """``graph`` (group -> groups) with its groups renamed; the sets no group of which is
+    renamed are shared, read only, with ``graph`` (most: a renamed tree is usually one)."""
+    get = rename.get
+    return {get(group, group): others if others.isdisjoint(rename)
+            else {get(other, other) for other in others} for group, others in graph.items()}
 
 
 class Forest:

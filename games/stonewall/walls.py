@@ -403,7 +403,8 @@ class WallLayout:
                 row = rows.get(index)
                 if row is None:
                     row = rows[index] = WallChanges(candidates[index], table)
-                found += row.run(moves, geo, table)
+                run = row.runs.get(moves)  # (kept: no call) else made
+                found += run if run is not None else row.run(moves, geo, table)
             self._changes[key] = found
         return found
 
