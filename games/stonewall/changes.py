@@ -74,7 +74,10 @@ class WallChanges:
         new = change.new
         if new is None:
             return change is self.removed
-        cand = geo.candidate_of.get(new) if type(new) is Wall else None
+        try:
+            cand = geo.candidate_of.get(new) if type(new) is Wall else None
+        except TypeError:  # a wall of unhashable fields: never the engine's own
+            return False
         if cand is None:
             return False
         at = table.paired[cand.index]

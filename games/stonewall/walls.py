@@ -412,7 +412,10 @@ class WallLayout:
         """Whether ``change`` is one of the very actions a Change-a-Wall listing of this layout
         gave (legal here, its fields the engine's own: push takes it unchecked)."""
         old = change.old
-        cand = self.geo.candidate_of.get(old) if type(old) is Wall else None
+        try:
+            cand = self.geo.candidate_of.get(old) if type(old) is Wall else None
+        except TypeError:  # a wall of unhashable fields: never the engine's own
+            return False
         if cand is None:
             return False
         moves, row = self._removals.get(cand.index), self.cache.changes.get(cand.index)

@@ -17,6 +17,7 @@ from test_stonewall_joins import seeded_layout
 
 from games.stonewall import changes
 from games.stonewall.actions import ChangeWall
+from games.stonewall.board import Wall
 from games.stonewall.changes import WallChanges
 from games.stonewall.geometry import geometry
 from games.stonewall.joins import Joins
@@ -261,5 +262,9 @@ def test_push_takes_the_listings_very_changes_unchecked_and_only_where_legal(
             state.push(onto)
         assert checked == [onto]  # refused by the full check
         checked.clear()
+        for garbled in (ChangeWall(Wall("h", [1], 2, 1), None),  # type: ignore[arg-type]
+                        ChangeWall(old, Wall("h", [1], 2, 1))):  # type: ignore[arg-type]
+            with pytest.raises(IllegalMove, match="allowed: a whole number"):
+                state.push(garbled)  # said in one line, not a TypeError from a lookup
         tried += 1
     assert tried > 5
