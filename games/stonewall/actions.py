@@ -55,17 +55,6 @@ class ChangeWall:
     old: Wall
     new: Wall | None
 
-    @classmethod
-    def made(cls, old: Wall, new: Wall | None) -> ChangeWall:
-        """``ChangeWall(old, new)`` as the engine's listings make them by the thousand, in
-        about half the time: both fields put in the instance's dict at once rather than set one
-        by one through the frozen dataclass's ``__init__`` (the same object in every way)."""
-        action = object.__new__(cls)
-        fields = action.__dict__
-        fields["old"] = old
-        fields["new"] = new
-        return action
-
 
 @dataclass(frozen=True)
 class Pass:

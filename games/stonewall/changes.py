@@ -88,5 +88,5 @@ class WallChanges:
         action = self.moved[at]
         if action is None:
             new = geo.all_candidates[table.back_index[self.slot][at]].wall
-            action = self.moved[at] = ChangeWall.made(self.old, new)
+            action = self.moved[at] = ChangeWall(self.old, new)
         return action
