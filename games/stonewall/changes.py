@@ -16,7 +16,6 @@ unchecked when :meth:`WallChanges.listed` finds it is one of these very objects.
 from __future__ import annotations
 
 from games.stonewall.actions import ChangeWall
-from games.stonewall.board import Wall
 from games.stonewall.geometry import Candidate, Geometry
 from games.stonewall.joins import Tables
 
@@ -74,10 +73,7 @@ class WallChanges:
         new = change.new
         if new is None:
             return change is self.removed
-        try:
-            cand = geo.candidate_of.get(new) if type(new) is Wall else None
-        except TypeError:  # a wall of unhashable fields: never the engine's own
-            return False
+        cand = geo.candidate_of_any(new)
         if cand is None:
             return False
         at = table.paired[cand.index]

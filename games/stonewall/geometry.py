@@ -224,6 +224,16 @@ class Geometry:
             groups[root] = (points, mask | self.touching[p])
         return label, groups
 
+    def candidate_of_any(self, wall: object) -> Candidate | None:
+        """The candidate of ``wall`` if it is a :class:`Wall` on this board; None for anything
+        else (a wall of unhashable fields too: never the engine's own)."""
+        if type(wall) is not Wall:
+            return None
+        try:
+            return self.candidate_of.get(wall)
+        except TypeError:
+            return None
+
     def point_labels(self, walls: Iterable[Wall]) -> list[int]:
         """Grid point -> its group, the groups joined by the border, permanent walls, edges
         that are not two-way and ``walls`` (union-find; the groups without walls once)."""

@@ -403,24 +403,22 @@ class WallLayout:
                 row = rows.get(index)
                 if row is None:
                     row = rows[index] = WallChanges(candidates[index], table)
-                run = row.runs.get(moves)  # (kept: no call) else made
-                found += run if run is not None else row.run(moves, geo, table)
+                found += row.run(moves, geo, table)
             self._changes[key] = found
         return found
 
     def listed_change(self, change: ChangeWall) -> bool:
         """Whether ``change`` is one of the very actions a Change-a-Wall listing of this layout
         gave (legal here, its fields the engine's own: push takes it unchecked)."""
-        old = change.old
-        try:
-            cand = self.geo.candidate_of.get(old) if type(old) is Wall else None
-        except TypeError:  # a wall of unhashable fields: never the engine's own
-            return False
+        cand = self.geo.candidate_of_any(change.old)
         if cand is None:
             return False
         moves, row = self._removals.get(cand.index), self.cache.changes.get(cand.index)
-        return moves is not None and row is not None and self.joins().placed >> cand.index & 1 \
-            == 1 and row.listed(change, moves, self.geo, self.joins().table)
+        if moves is None or row is None:
+            return False
+        joins = self.joins()
+        return joins.placed >> cand.index & 1 == 1 \
+            and row.listed(change, moves, self.geo, joins.table)
 
     def _may_free(self, old: Candidate, less: WallLayout, among: int) -> int:
         """Of the positions in ``among`` refused here, those that taking ``old`` away may
