@@ -42,6 +42,8 @@ board's candidate order).
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from games.stonewall.geometry import Candidate, Geometry
 
 
@@ -116,24 +118,10 @@ class Tables:
                 same |= 1 << self.paired[low.bit_length() - 1]
             slot = self.slot_of[cand.wall.length]
             self.conflicts.append((same & ok[slot], same & odd[slot]))
-        # candidate-space masks to paired ones (a paired mask per length side by side), a
-        # byte at a time: each row from the one with its lowest bit cleared
-        self.byte_tables: list[list[int]] = []
-        for chunk in range((len(geo.all_candidates) + 7) // 8):
-            single = []
-            for bit in range(8):
-                index = chunk * 8 + bit
-                if index < len(geo.all_candidates):
-                    slot = self.slot_of[geo.all_candidates[index].wall.length]
-                    single.append(1 << (slot * 2 * half + self.paired[index]))
-                else:
-                    single.append(0)
-            row = [0] * 256
-            for value in range(1, 256):
-                low = value & -value
-                row[value] = row[value ^ low] | single[low.bit_length() - 1]
-            self.byte_tables.append(row)
-        self.byte_count = len(self.byte_tables)
+        # candidate-space masks to paired ones (a paired mask per length side by side)
+        self.expand = expand_steps([self.slot_of[cand.wall.length] * 2 * half + at
+                                    for cand, at in zip(geo.all_candidates, self.paired,
+                                                        strict=True)])
         self.slots = slots
         self.plain = [cand.all_two_way for cand in geo.all_candidates]
         # per candidate: its length, slot, grid points and their step (row by row)
@@ -162,13 +150,40 @@ class Tables:
 
     def to_paired(self, mask: int) -> list[int]:
         """A candidate-space mask as paired masks, one per length."""
-        total = 0
-        tables = self.byte_tables
-        for chunk, value in enumerate(mask.to_bytes(self.byte_count, "little")):
-            if value:
-                total |= tables[chunk][value]
+        steps = self.expand
+        if steps is None:
+            found = [0] * self.slots
+            walls, paired = self.walls, self.paired
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                index = low.bit_length() - 1
+                found[walls[index][1]] |= 1 << paired[index]
+            return found
+        for moving, shift in steps:
+            moved = mask & moving
+            mask = mask ^ moved | moved << shift
         full, size = (1 << 2 * self.half) - 1, 2 * self.half
-        return [total >> (slot * size) & full for slot in range(self.slots)]
+        return [mask >> (slot * size) & full for slot in range(self.slots)]
+
+
+def expand_steps(targets: list[int]) -> list[tuple[int, int]] | None:
+    """Masked shifts moving each bit ``i`` of a mask to bit ``targets[i]`` (increasing; else
+    None): a few big-integer operations per step, where a table per byte of the mask is large
+    and seldom in the memory cache. Bits move by their distance's binary digits, the highest
+    first: as the distances never decrease, no two bits ever meet."""
+    if any(a >= b for a, b in pairwise(targets)):
+        return None
+    moves = [target - bit for bit, target in enumerate(targets)]
+    steps = []
+    for digit in reversed(range(max(moves, default=0).bit_length())):
+        moving = 0
+        for bit, move in enumerate(moves):
+            if move >> digit & 1:  # where it is now: moved by the higher digits
+                moving |= 1 << (bit + (move >> digit + 1 << digit + 1))
+        if moving:
+            steps.append((moving, 1 << digit))
+    return steps
 
 
 _TABLES: dict[Geometry, Tables] = {}

@@ -13,6 +13,7 @@ import pytest
 from games.stonewall.actions import ChangeWall
 from games.stonewall.board import Board, Square, Wall
 from games.stonewall.geometry import Geometry, geometry
+from games.stonewall.joins import Tables, expand_steps
 from games.stonewall.moving import every_wall_moves
 from games.stonewall.rules import default_board
 from games.stonewall.walls import WallLayout, empty_layout, set_bits
@@ -126,3 +127,40 @@ def test_a_wrong_freed_set_is_seen() -> None:
     refused = table.ok[slot] & ~moves & ~(1 << table.paired[old.index])
     layout._removals[old.index] = moves | (refused & -refused)
     assert differences(layout) and differences(layout)[0].startswith(str(wall))
+
+
+def paired_bit_by_bit(table: Tables, mask: int) -> list[int]:
+    """:meth:`Tables.to_paired` worked out a candidate at a time."""
+    found = [0] * table.slots
+    for index in set_bits(mask):
+        found[table.walls[index][1]] |= 1 << table.paired[index]
+    return found
+
+
+@pytest.mark.parametrize("board", ["shipped", "arrows 7", "arrows 12"])
+def test_candidate_masks_become_paired_ones_as_bit_by_bit(board: str) -> None:
+    """The masked shifts of to_paired (and its fallback for candidates out of paired order)
+    move every candidate to its bit of its length's paired mask."""
+    geo = geometry(default_board() if board == "shipped" else arrows_board(int(board[7:])))
+    table = Tables(geo, geo.all_mask & ~empty_layout(geo).legal)
+    assert table.expand is not None  # the candidates are in paired order
+    rng = random.Random(7)
+    count = len(geo.all_candidates)
+    masks = [1 << index for index in range(count)] + [geo.all_mask] + [
+        rng.getrandbits(count) & rng.getrandbits(count) for _ in range(300)]
+    for mask in masks:
+        assert table.to_paired(mask) == paired_bit_by_bit(table, mask)
+    table.expand = None
+    for mask in masks[count:]:
+        assert table.to_paired(mask) == paired_bit_by_bit(table, mask)
+
+
+def test_masked_shifts_move_bits_to_increasing_targets_only() -> None:
+    steps = expand_steps([1, 2, 6, 7, 13])
+    assert steps is not None
+    moved = 0b10110
+    for moving, shift in steps:
+        part = moved & moving
+        moved = moved ^ part | part << shift
+    assert moved == 1 << 2 | 1 << 6 | 1 << 13
+    assert expand_steps([0, 3, 2]) is None
