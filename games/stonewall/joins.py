@@ -259,13 +259,13 @@ class Joins:
         steps: list[tuple[int, int]] = []  # (nodes of a layer, their parent's offset)
         roots: list[int] = []  # per tree: its root (-1: the border)
         border = geo.border_points
-        seen = start = border
-        rest = (join_h | join_h << 1 | join_v | join_v << width) & ~seen
+        start = border
+        free = ~border  # the points not reached yet
+        rest = (join_h | join_h << 1 | join_v | join_v << width) & free
         first_layer = 0
         while True:
             frontier = start
             while True:
-                free = ~seen
                 a = (frontier & join_h) << 1 & free
                 b = frontier >> 1 & join_h & free
                 c = (frontier & join_v) << width & free
@@ -285,24 +285,23 @@ class Joins:
                     steps.append((c, -width))
                 if d:
                     steps.append((d, width))
-                seen |= grown
+                free ^= grown
                 frontier = grown
             roots.append(-1 if start is border else start.bit_length() - 1)
-            rest &= ~seen
+            rest &= free
             if not rest:
                 break
             start = rest & -rest
-            seen |= start
+            free ^= start
         self.left, self.up = left, up  # nodes whose parent is the point before them
         sub = table.point_bits[:]
         parent = [-1] * len(sub)  # -1: a root (a border point, a tree's root, a lone point)
         for mask, offset in reversed(steps):  # deepest first: each node's subtree is whole
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                node = low.bit_length() - 1
-                parent[node] = node + offset
-                sub[node + offset] |= sub[node]
+            while mask:  # the nodes of a step have different parents: any order will do
+                node = mask.bit_length() - 1
+                mask ^= 1 << node
+                parent[node] = above = node + offset
+                sub[above] |= sub[node]
         self.sub, self.parent = sub, parent
         trees = []
         for root in roots:
