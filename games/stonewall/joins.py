@@ -76,6 +76,12 @@ class Tables:
                 sealed_h |= geo.edge_segments[edge][0]
                 sealed_v |= geo.edge_segments[edge][1]
         self.sealed = (sealed_h, sealed_v)
+        # per candidate: its segments, across ones and down ones shifted by ``down``, in one
+        # int (fewer objects to fetch than geo.segments' pairs)
+        self.down = geo.point_count
+        self.across = (1 << self.down) - 1
+        self.segments = [h | v << self.down for h, v in geo.segments]
+        self.sealed_joined = sealed_h | sealed_v << self.down
         lengths = sorted(geo.candidates)
         self.slot_of = {length: i for i, length in enumerate(lengths)}
         slots = len(lengths)
@@ -243,15 +249,13 @@ class Joins:
         self.legal_mask, self.refused_mask = legal, refused
         self.legal = table.to_paired(legal)  # per length, paired
         width = table.width
-        join_h, join_v = table.sealed
-        segments = geo.segments
-        placed = 0
+        segments = table.segments
+        joined, placed = table.sealed_joined, 0
         for index in indices:
-            h, v = segments[index]
-            join_h |= h
-            join_v |= v
+            joined |= segments[index]
             placed |= 1 << index
         self.placed = placed  # the placed walls' candidates
+        join_h, join_v = joined & table.across, joined >> table.down
         # rooted forest: the border tree from the border, then the others from their lowest
         # point; which nodes have their parent just before them; each layer's nodes by where
         # their parent is, to sum the subtrees from the deepest up
