@@ -42,6 +42,7 @@ board's candidate order).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 
 from games.stonewall.geometry import Candidate, Geometry
@@ -139,6 +140,7 @@ class Tables:
         for bit, p, q in geo.arrows:
             self.arrow_points |= 1 << p | 1 << q
             self.arrow_edges |= bit
+        self.one_way_plans: dict[tuple[int, ...], OneWayPlan] = {}  # Joins._one_way's
         # per candidate: the pairs of grid points its segments join that are not sealed
         # without it (what placing it joins and taking it away parts: joins_kept.py)
         self.links: list[tuple[tuple[int, int], ...]] = []
@@ -236,6 +238,70 @@ def touching(points: int, length: int) -> int:
     return found
 
 
+OneWayPlan = tuple[dict[int, int], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                   tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                   tuple[int, ...], list[list[tuple[int, tuple[int, ...]]]]]
+
+
+def one_way_plan(table: Tables, walled: int, at_arrows: list[int]) -> OneWayPlan:
+    """:meth:`Joins._one_way`'s graph with the one-way edges of ``walled`` walled and the
+    points at one-way edges falling in trees as ``at_arrows`` (per tree, row by row), each tree
+    named by those points (a lone point by its paired bit, as in the graph), column by
+    column: the lone points' names (each its own); the edges' p, q, first and second group;
+    the pairs' first and second group; the groups with their points at one-way edges; and the
+    following, preceding, below and above graphs' groups and the groups of each."""
+    point_bits = table.point_bits
+    group_of: dict[int, int] = {}  # the points at one-way edges in trees: their tree's name
+    for name in at_arrows:
+        rest = name
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            group_of[low.bit_length() - 1] = name
+    lone: dict[int, int] = {}
+    following: dict[int, set[int]] = {}
+    preceding: dict[int, set[int]] = {}
+    ends: dict[int, int] = {}
+    arrows = []
+    for bit, p, q in table.arrows:
+        if walled & bit:
+            continue
+        first = group_of.get(p) or lone.setdefault(point_bits[p], point_bits[p])
+        second = group_of.get(q) or lone.setdefault(point_bits[q], point_bits[q])
+        arrows.append((p, q, first, second))
+        following.setdefault(first, set()).add(second)
+        preceding.setdefault(second, set()).add(first)
+        ends[first] = ends.get(first, 0) | 1 << p
+        ends[second] = ends.get(second, 0) | 1 << q
+    pairs: list[tuple[int, int]] = []
+    below: dict[int, set[int]] = {}  # group -> the groups it reaches
+    above: dict[int, set[int]] = {}  # group -> the groups reaching it
+    for node in ends:
+        reached: set[int] = set()
+        todo = list(following.get(node, ()))
+        while todo:
+            nxt = todo.pop()
+            if nxt not in reached:
+                reached.add(nxt)
+                todo.extend(following.get(nxt, ()))
+        reached.discard(node)
+        below[node] = reached
+        for other in reached:
+            above.setdefault(other, set()).add(node)
+        pairs.extend((node, other) for other in reached)
+    p_of, q_of, firsts, seconds = columns(arrows, 4)
+    pair_first, pair_second = columns(pairs, 2)
+    return (lone, p_of, q_of, firsts, seconds, pair_first, pair_second, tuple(ends),
+            tuple(ends.values()),
+            [[(group, tuple(others)) for group, others in graph.items()]
+             for graph in (following, preceding, below, above)])
+
+
+def columns(rows: Sequence[tuple[int, ...]], count: int) -> list[tuple[int, ...]]:
+    """``rows`` (of ``count`` items each) as ``count`` columns."""
+    return list(zip(*rows, strict=True)) if rows else [() for _ in range(count)]
+
+
 class Joins:
     """One layout's sealed forest and one-way graph, answering :meth:`freed` for each wall."""
 
@@ -329,55 +395,36 @@ class Joins:
 
     def _one_way(self, placed_edges: int) -> None:
         """The one-way edges not walled, as a graph between groups (tree or lone point): its
-        edges, which groups reach which, and each group's points at one-way edges."""
-        following: dict[int, set[int]] = {}
-        preceding: dict[int, set[int]] = {}
-        ends: dict[int, int] = {}
-        arrows = []
+        edges, which groups reach which, and each group's points at one-way edges. Worked
+        out once per board for each way the one-way edges' points fall in trees and are
+        walled (:func:`one_way_plan`, the trees named by those points), then renamed."""
         table = self.table
-        point_bits, arrow_points = table.point_bits, table.arrow_points
-        group_of: dict[int, int] = {}  # the points at one-way edges in trees: their tree
+        arrow_points = table.arrow_points
+        walled = placed_edges & table.arrow_edges
         # per tree with points at one-way edges: those points (row by row) -> the tree
-        self.arrow_groups: dict[int, int] = {}
+        named: dict[int, int] = {}
         for tree in self.trees:
             at_arrows = tree & arrow_points
             if at_arrows:
-                self.arrow_groups[at_arrows] = tree
-            while at_arrows:
-                low = at_arrows & -at_arrows
-                at_arrows ^= low
-                group_of[low.bit_length() - 1] = tree
-        for bit, p, q in table.arrows:
-            if placed_edges & bit:
-                continue
-            first = group_of.get(p) or point_bits[p]
-            second = group_of.get(q) or point_bits[q]
-            arrows.append((p, q, first, second))
-            following.setdefault(first, set()).add(second)
-            preceding.setdefault(second, set()).add(first)
-            ends[first] = ends.get(first, 0) | 1 << p
-            ends[second] = ends.get(second, 0) | 1 << q
-        pairs: list[tuple[int, int]] = []
-        below: dict[int, set[int]] = {}  # group -> the groups it reaches
-        above: dict[int, set[int]] = {}  # group -> the groups reaching it
-        for node in ends:
-            reached: set[int] = set()
-            todo = list(following.get(node, ()))
-            while todo:
-                nxt = todo.pop()
-                if nxt not in reached:
-                    reached.add(nxt)
-                    todo.extend(following.get(nxt, ()))
-            reached.discard(node)
-            below[node] = reached
-            for other in reached:
-                above.setdefault(other, set()).add(node)
-            pairs.extend((node, other) for other in reached)
-        self.pairs, self.arrows = pairs, arrows
-        self.following, self.preceding = following, preceding
-        self.below, self.above = below, above
-        self.ends = ends  # group -> its grid points at one-way edges (row by row)
-        self.walled_arrows = placed_edges & table.arrow_edges  # the one-way edges walled
+                named[at_arrows] = tree
+        self.arrow_groups = named
+        plans = table.one_way_plans
+        key = (walled, *named)
+        plan = plans.get(key)
+        if plan is None:
+            if len(plans) > 256:
+                plans.clear()
+            plan = plans[key] = one_way_plan(table, walled, list(named))
+        rename = named | plan[0]
+        get = rename.__getitem__
+        _, p, q, first, second, pair_first, pair_second, ends_named, ends, graphs = plan
+        self.arrows = list(zip(p, q, map(get, first), map(get, second), strict=True))
+        self.pairs = list(zip(map(get, pair_first), map(get, pair_second), strict=True))
+        # group -> its grid points at one-way edges (row by row)
+        self.ends = dict(zip(map(get, ends_named), ends, strict=True))
+        self.following, self.preceding, self.below, self.above = [
+            {get(group): {*map(get, others)} for group, others in graph} for graph in graphs]
+        self.walled_arrows = walled  # the one-way edges walled
 
     def _new_caches(self) -> None:
         """The answers kept per layout, none worked out yet."""
