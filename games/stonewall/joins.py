@@ -42,7 +42,6 @@ board's candidate order).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import pairwise
 
 from games.stonewall.geometry import Candidate, Geometry
@@ -238,18 +237,17 @@ def touching(points: int, length: int) -> int:
     return found
 
 
-OneWayPlan = tuple[dict[int, int], tuple[int, ...], tuple[int, ...], tuple[int, ...],
-                   tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
-                   tuple[int, ...], list[list[tuple[int, tuple[int, ...]]]]]
+OneWayPlan = tuple[dict[int, int], list[tuple[int, int, int, int]], list[tuple[int, int]],
+                   list[tuple[int, int]], list[list[tuple[int, tuple[int, ...]]]]]
 
 
 def one_way_plan(table: Tables, walled: int, at_arrows: list[int]) -> OneWayPlan:
     """:meth:`Joins._one_way`'s graph with the one-way edges of ``walled`` walled and the
     points at one-way edges falling in trees as ``at_arrows`` (per tree, row by row), each tree
-    named by those points (a lone point by its paired bit, as in the graph), column by
-    column: the lone points' names (each its own); the edges' p, q, first and second group;
-    the pairs' first and second group; the groups with their points at one-way edges; and the
-    following, preceding, below and above graphs' groups and the groups of each."""
+    named by those points (a lone point by its paired bit, as in the graph): the lone points'
+    names (each its own); the edges (p, q, first and second group); the pairs; the groups with
+    their points at one-way edges; and the following, preceding, below and above graphs (per
+    group, the groups of it)."""
     point_bits = table.point_bits
     group_of: dict[int, int] = {}  # the points at one-way edges in trees: their tree's name
     for name in at_arrows:
@@ -289,17 +287,9 @@ def one_way_plan(table: Tables, walled: int, at_arrows: list[int]) -> OneWayPlan
         for other in reached:
             above.setdefault(other, set()).add(node)
         pairs.extend((node, other) for other in reached)
-    p_of, q_of, firsts, seconds = columns(arrows, 4)
-    pair_first, pair_second = columns(pairs, 2)
-    return (lone, p_of, q_of, firsts, seconds, pair_first, pair_second, tuple(ends),
-            tuple(ends.values()),
+    return (lone, arrows, pairs, list(ends.items()),
             [[(group, tuple(others)) for group, others in graph.items()]
              for graph in (following, preceding, below, above)])
-
-
-def columns(rows: Sequence[tuple[int, ...]], count: int) -> list[tuple[int, ...]]:
-    """``rows`` (of ``count`` items each) as ``count`` columns."""
-    return list(zip(*rows, strict=True)) if rows else [() for _ in range(count)]
 
 
 class Joins:
@@ -416,14 +406,30 @@ class Joins:
                 plans.clear()
             plan = plans[key] = one_way_plan(table, walled, list(named))
         rename = named | plan[0]
-        get = rename.__getitem__
-        _, p, q, first, second, pair_first, pair_second, ends_named, ends, graphs = plan
-        self.arrows = list(zip(p, q, map(get, first), map(get, second), strict=True))
-        self.pairs = list(zip(map(get, pair_first), map(get, pair_second), strict=True))
-        # group -> its grid points at one-way edges (row by row)
-        self.ends = dict(zip(map(get, ends_named), ends, strict=True))
-        self.following, self.preceding, self.below, self.above = [
-            {get(group): {*map(get, others)} for group, others in graph} for graph in graphs]
+        _, plan_arrows, plan_pairs, plan_ends, graphs = plan
+        # plain loops, no comprehensions: the interpreter's paths the flood just took (quicker
+        # when a listing comes with the caches cold)
+        arrows = []
+        for p, q, first, second in plan_arrows:
+            arrows.append((p, q, rename[first], rename[second]))
+        pairs = []
+        for first, second in plan_pairs:
+            pairs.append((rename[first], rename[second]))
+        ends = {}
+        for name, points in plan_ends:
+            ends[rename[name]] = points
+        found = []
+        for graph in graphs:
+            renamed = {}
+            for name, others in graph:
+                groups = set()
+                for other in others:
+                    groups.add(rename[other])
+                renamed[rename[name]] = groups
+            found.append(renamed)
+        # ends: group -> its grid points at one-way edges (row by row)
+        self.arrows, self.pairs, self.ends = arrows, pairs, ends
+        self.following, self.preceding, self.below, self.above = found
         self.walled_arrows = walled  # the one-way edges walled
 
     def _new_caches(self) -> None:
