@@ -91,6 +91,7 @@ class Tables:
         # per length and paired bit: the position's grid points (row by row)
         self.point_masks: list[list[int]] = [[0] * (2 * half) for _ in range(slots)]
         ok = [0] * slots  # two-way positions legal in some layout
+        self.ok_mask = self.odd_mask = 0
         odd = [0] * slots  # the other positions legal in some layout (checked by a flood)
         for cand in geo.all_candidates:
             slot = self.slot_of[cand.wall.length]
@@ -104,9 +105,11 @@ class Tables:
                 continue
             if cand.all_two_way:
                 ok[slot] |= 1 << at
+                self.ok_mask |= cand.bit
             else:
                 odd[slot] |= 1 << at
-        self.ok, self.odd = ok, odd
+                self.odd_mask |= cand.bit
+        self.ok, self.odd = ok, odd  # (ok_mask, odd_mask: the same as candidate masks)
         # per length and paired bit: the candidate index; whether paired order is the board's
         self.back_index = [[bit.bit_length() - 1 for bit in row] for row in self.back]
         self.in_order = all(
@@ -171,7 +174,11 @@ class Tables:
             moved = mask & moving
             mask = mask ^ moved | moved << shift
         full, size = (1 << 2 * self.half) - 1, 2 * self.half
-        return [mask >> (slot * size) & full for slot in range(self.slots)]
+        found = []
+        for _ in range(self.slots):  # a plain loop: quicker with the caches cold
+            found.append(mask & full)
+            mask >>= size
+        return found
 
 
 def expand_steps(targets: list[int]) -> list[tuple[int, int]] | None:
@@ -375,11 +382,10 @@ class Joins:
                 tree |= sub[low.bit_length() - 1]
             trees.append(tree)
         self.trees = trees  # paired point masks, the border's tree first
-        refused_paired = table.to_paired(refused)
-        self.plain_refused = [mask & ok for mask, ok in zip(refused_paired, table.ok,
-                                                             strict=True)]
-        self.odd_refused = [mask & odd for mask, odd in zip(refused_paired, table.odd,
-                                                             strict=True)]
+        # to_paired moves bits: it keeps "and" (of table.ok and ok_mask, odd and odd_mask)
+        self.plain_refused = table.to_paired(refused & table.ok_mask)
+        self.odd_refused = table.to_paired(refused & table.odd_mask) if table.any_odd \
+            else [0] * table.slots
         self._one_way(placed_edges)
         self._new_caches()
 
@@ -439,7 +445,9 @@ class Joins:
         self._splits: dict[tuple[int, ...], list[int] | None] = {}
         self._tree_ends: dict[int, tuple[int, dict[int, int]] | None] = {}
         # per length slot: tree -> its bundle (:meth:`_bundle`)
-        self._bundles: list[dict[int, tuple[int, ...]]] = [{} for _ in self.table.ok]
+        self._bundles: list[dict[int, tuple[int, ...]]] = []
+        for _ in range(self.table.slots):
+            self._bundles.append({})
 
     def group(self, point: int) -> int:
         """The points of ``point``'s tree (or the point alone) as a paired mask."""
