@@ -42,6 +42,8 @@ board's candidate order).
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from games.stonewall.geometry import Candidate, Geometry
 
 
@@ -74,6 +76,12 @@ class Tables:
                 sealed_h |= geo.edge_segments[edge][0]
                 sealed_v |= geo.edge_segments[edge][1]
         self.sealed = (sealed_h, sealed_v)
+        # per candidate: its segments, across ones and down ones shifted by ``down``, in one
+        # int (fewer objects to fetch than geo.segments' pairs)
+        self.down = geo.point_count
+        self.across = (1 << self.down) - 1
+        self.segments = [h | v << self.down for h, v in geo.segments]
+        self.sealed_joined = sealed_h | sealed_v << self.down
         lengths = sorted(geo.candidates)
         self.slot_of = {length: i for i, length in enumerate(lengths)}
         slots = len(lengths)
@@ -83,6 +91,7 @@ class Tables:
         # per length and paired bit: the position's grid points (row by row)
         self.point_masks: list[list[int]] = [[0] * (2 * half) for _ in range(slots)]
         ok = [0] * slots  # two-way positions legal in some layout
+        self.ok_mask = self.odd_mask = 0
         odd = [0] * slots  # the other positions legal in some layout (checked by a flood)
         for cand in geo.all_candidates:
             slot = self.slot_of[cand.wall.length]
@@ -96,9 +105,11 @@ class Tables:
                 continue
             if cand.all_two_way:
                 ok[slot] |= 1 << at
+                self.ok_mask |= cand.bit
             else:
                 odd[slot] |= 1 << at
-        self.ok, self.odd = ok, odd
+                self.odd_mask |= cand.bit
+        self.ok, self.odd = ok, odd  # (ok_mask, odd_mask: the same as candidate masks)
         # per length and paired bit: the candidate index; whether paired order is the board's
         self.back_index = [[bit.bit_length() - 1 for bit in row] for row in self.back]
         self.in_order = all(
@@ -116,24 +127,10 @@ class Tables:
                 same |= 1 << self.paired[low.bit_length() - 1]
             slot = self.slot_of[cand.wall.length]
             self.conflicts.append((same & ok[slot], same & odd[slot]))
-        # candidate-space masks to paired ones (a paired mask per length side by side), a
-        # byte at a time: each row from the one with its lowest bit cleared
-        self.byte_tables: list[list[int]] = []
-        for chunk in range((len(geo.all_candidates) + 7) // 8):
-            single = []
-            for bit in range(8):
-                index = chunk * 8 + bit
-                if index < len(geo.all_candidates):
-                    slot = self.slot_of[geo.all_candidates[index].wall.length]
-                    single.append(1 << (slot * 2 * half + self.paired[index]))
-                else:
-                    single.append(0)
-            row = [0] * 256
-            for value in range(1, 256):
-                low = value & -value
-                row[value] = row[value ^ low] | single[low.bit_length() - 1]
-            self.byte_tables.append(row)
-        self.byte_count = len(self.byte_tables)
+        # candidate-space masks to paired ones (a paired mask per length side by side)
+        self.expand = expand_steps([self.slot_of[cand.wall.length] * 2 * half + at
+                                    for cand, at in zip(geo.all_candidates, self.paired,
+                                                        strict=True)])
         self.slots = slots
         self.plain = [cand.all_two_way for cand in geo.all_candidates]
         # per candidate: its length, slot, grid points and their step (row by row)
@@ -145,6 +142,7 @@ class Tables:
         for bit, p, q in geo.arrows:
             self.arrow_points |= 1 << p | 1 << q
             self.arrow_edges |= bit
+        self.one_way_plans: dict[tuple[int, ...], OneWayPlan] = {}  # Joins._one_way's
         # per candidate: the pairs of grid points its segments join that are not sealed
         # without it (what placing it joins and taking it away parts: joins_kept.py)
         self.links: list[tuple[tuple[int, int], ...]] = []
@@ -162,13 +160,44 @@ class Tables:
 
     def to_paired(self, mask: int) -> list[int]:
         """A candidate-space mask as paired masks, one per length."""
-        total = 0
-        tables = self.byte_tables
-        for chunk, value in enumerate(mask.to_bytes(self.byte_count, "little")):
-            if value:
-                total |= tables[chunk][value]
+        steps = self.expand
+        if steps is None:
+            found = [0] * self.slots
+            walls, paired = self.walls, self.paired
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                index = low.bit_length() - 1
+                found[walls[index][1]] |= 1 << paired[index]
+            return found
+        for moving, shift in steps:
+            moved = mask & moving
+            mask = mask ^ moved | moved << shift
         full, size = (1 << 2 * self.half) - 1, 2 * self.half
-        return [total >> (slot * size) & full for slot in range(self.slots)]
+        found = []
+        for _ in range(self.slots):  # a plain loop: quicker with the caches cold
+            found.append(mask & full)
+            mask >>= size
+        return found
+
+
+def expand_steps(targets: list[int]) -> list[tuple[int, int]] | None:
+    """Masked shifts moving each bit ``i`` of a mask to bit ``targets[i]`` (increasing; else
+    None): a few big-integer operations per step, where a table per byte of the mask is large
+    and seldom in the memory cache. Bits move by their distance's binary digits, the highest
+    first: as the distances never decrease, no two bits ever meet."""
+    if any(a >= b for a, b in pairwise(targets)):
+        return None
+    moves = [target - bit for bit, target in enumerate(targets)]
+    steps = []
+    for digit in reversed(range(max(moves, default=0).bit_length())):
+        moving = 0
+        for bit, move in enumerate(moves):
+            if move >> digit & 1:  # where it is now: moved by the higher digits
+                moving |= 1 << (bit + (move >> digit + 1 << digit + 1))
+        if moving:
+            steps.append((moving, 1 << digit))
+    return steps
 
 
 _TABLES: dict[Geometry, Tables] = {}
@@ -215,6 +244,61 @@ def touching(points: int, length: int) -> int:
     return found
 
 
+OneWayPlan = tuple[dict[int, int], list[tuple[int, int, int, int]], list[tuple[int, int]],
+                   list[tuple[int, int]], list[list[tuple[int, tuple[int, ...]]]]]
+
+
+def one_way_plan(table: Tables, walled: int, at_arrows: list[int]) -> OneWayPlan:
+    """:meth:`Joins._one_way`'s graph with the one-way edges of ``walled`` walled and the
+    points at one-way edges falling in trees as ``at_arrows`` (per tree, row by row), each tree
+    named by those points (a lone point by its paired bit, as in the graph): the lone points'
+    names (each its own); the edges (p, q, first and second group); the pairs; the groups with
+    their points at one-way edges; and the following, preceding, below and above graphs (per
+    group, the groups of it)."""
+    point_bits = table.point_bits
+    group_of: dict[int, int] = {}  # the points at one-way edges in trees: their tree's name
+    for name in at_arrows:
+        rest = name
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            group_of[low.bit_length() - 1] = name
+    lone: dict[int, int] = {}
+    following: dict[int, set[int]] = {}
+    preceding: dict[int, set[int]] = {}
+    ends: dict[int, int] = {}
+    arrows = []
+    for bit, p, q in table.arrows:
+        if walled & bit:
+            continue
+        first = group_of.get(p) or lone.setdefault(point_bits[p], point_bits[p])
+        second = group_of.get(q) or lone.setdefault(point_bits[q], point_bits[q])
+        arrows.append((p, q, first, second))
+        following.setdefault(first, set()).add(second)
+        preceding.setdefault(second, set()).add(first)
+        ends[first] = ends.get(first, 0) | 1 << p
+        ends[second] = ends.get(second, 0) | 1 << q
+    pairs: list[tuple[int, int]] = []
+    below: dict[int, set[int]] = {}  # group -> the groups it reaches
+    above: dict[int, set[int]] = {}  # group -> the groups reaching it
+    for node in ends:
+        reached: set[int] = set()
+        todo = list(following.get(node, ()))
+        while todo:
+            nxt = todo.pop()
+            if nxt not in reached:
+                reached.add(nxt)
+                todo.extend(following.get(nxt, ()))
+        reached.discard(node)
+        below[node] = reached
+        for other in reached:
+            above.setdefault(other, set()).add(node)
+        pairs.extend((node, other) for other in reached)
+    return (lone, arrows, pairs, list(ends.items()),
+            [[(group, tuple(others)) for group, others in graph.items()]
+             for graph in (following, preceding, below, above)])
+
+
 class Joins:
     """One layout's sealed forest and one-way graph, answering :meth:`freed` for each wall."""
 
@@ -228,15 +312,13 @@ class Joins:
         self.legal_mask, self.refused_mask = legal, refused
         self.legal = table.to_paired(legal)  # per length, paired
         width = table.width
-        join_h, join_v = table.sealed
-        segments = geo.segments
-        placed = 0
+        segments = table.segments
+        joined, placed = table.sealed_joined, 0
         for index in indices:
-            h, v = segments[index]
-            join_h |= h
-            join_v |= v
+            joined |= segments[index]
             placed |= 1 << index
         self.placed = placed  # the placed walls' candidates
+        join_h, join_v = joined & table.across, joined >> table.down
         # rooted forest: the border tree from the border, then the others from their lowest
         # point; which nodes have their parent just before them; each layer's nodes by where
         # their parent is, to sum the subtrees from the deepest up
@@ -244,13 +326,13 @@ class Joins:
         steps: list[tuple[int, int]] = []  # (nodes of a layer, their parent's offset)
         roots: list[int] = []  # per tree: its root (-1: the border)
         border = geo.border_points
-        seen = start = border
-        rest = (join_h | join_h << 1 | join_v | join_v << width) & ~seen
+        start = border
+        free = ~border  # the points not reached yet
+        rest = (join_h | join_h << 1 | join_v | join_v << width) & free
         first_layer = 0
         while True:
             frontier = start
             while True:
-                free = ~seen
                 a = (frontier & join_h) << 1 & free
                 b = frontier >> 1 & join_h & free
                 c = (frontier & join_v) << width & free
@@ -270,24 +352,23 @@ class Joins:
                     steps.append((c, -width))
                 if d:
                     steps.append((d, width))
-                seen |= grown
+                free ^= grown
                 frontier = grown
             roots.append(-1 if start is border else start.bit_length() - 1)
-            rest &= ~seen
+            rest &= free
             if not rest:
                 break
             start = rest & -rest
-            seen |= start
+            free ^= start
         self.left, self.up = left, up  # nodes whose parent is the point before them
         sub = table.point_bits[:]
         parent = [-1] * len(sub)  # -1: a root (a border point, a tree's root, a lone point)
         for mask, offset in reversed(steps):  # deepest first: each node's subtree is whole
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                node = low.bit_length() - 1
-                parent[node] = node + offset
-                sub[node + offset] |= sub[node]
+            while mask:  # the nodes of a step have different parents: any order will do
+                node = mask.bit_length() - 1
+                mask ^= 1 << node
+                parent[node] = above = node + offset
+                sub[above] |= sub[node]
         self.sub, self.parent = sub, parent
         trees = []
         for root in roots:
@@ -301,65 +382,61 @@ class Joins:
                 tree |= sub[low.bit_length() - 1]
             trees.append(tree)
         self.trees = trees  # paired point masks, the border's tree first
-        refused_paired = table.to_paired(refused)
-        self.plain_refused = [mask & ok for mask, ok in zip(refused_paired, table.ok,
-                                                             strict=True)]
-        self.odd_refused = [mask & odd for mask, odd in zip(refused_paired, table.odd,
-                                                             strict=True)]
+        # to_paired moves bits: it keeps "and" (of table.ok and ok_mask, odd and odd_mask)
+        self.plain_refused = table.to_paired(refused & table.ok_mask)
+        self.odd_refused = table.to_paired(refused & table.odd_mask) if table.any_odd \
+            else [0] * table.slots
         self._one_way(placed_edges)
         self._new_caches()
 
     def _one_way(self, placed_edges: int) -> None:
         """The one-way edges not walled, as a graph between groups (tree or lone point): its
-        edges, which groups reach which, and each group's points at one-way edges."""
-        following: dict[int, set[int]] = {}
-        preceding: dict[int, set[int]] = {}
-        ends: dict[int, int] = {}
-        arrows = []
+        edges, which groups reach which, and each group's points at one-way edges. Worked
+        out once per board for each way the one-way edges' points fall in trees and are
+        walled (:func:`one_way_plan`, the trees named by those points), then renamed."""
         table = self.table
-        point_bits, arrow_points = table.point_bits, table.arrow_points
-        group_of: dict[int, int] = {}  # the points at one-way edges in trees: their tree
+        arrow_points = table.arrow_points
+        walled = placed_edges & table.arrow_edges
         # per tree with points at one-way edges: those points (row by row) -> the tree
-        self.arrow_groups: dict[int, int] = {}
+        named: dict[int, int] = {}
         for tree in self.trees:
             at_arrows = tree & arrow_points
             if at_arrows:
-                self.arrow_groups[at_arrows] = tree
-            while at_arrows:
-                low = at_arrows & -at_arrows
-                at_arrows ^= low
-                group_of[low.bit_length() - 1] = tree
-        for bit, p, q in table.arrows:
-            if placed_edges & bit:
-                continue
-            first = group_of.get(p) or point_bits[p]
-            second = group_of.get(q) or point_bits[q]
-            arrows.append((p, q, first, second))
-            following.setdefault(first, set()).add(second)
-            preceding.setdefault(second, set()).add(first)
-            ends[first] = ends.get(first, 0) | 1 << p
-            ends[second] = ends.get(second, 0) | 1 << q
-        pairs: list[tuple[int, int]] = []
-        below: dict[int, set[int]] = {}  # group -> the groups it reaches
-        above: dict[int, set[int]] = {}  # group -> the groups reaching it
-        for node in ends:
-            reached: set[int] = set()
-            todo = list(following.get(node, ()))
-            while todo:
-                nxt = todo.pop()
-                if nxt not in reached:
-                    reached.add(nxt)
-                    todo.extend(following.get(nxt, ()))
-            reached.discard(node)
-            below[node] = reached
-            for other in reached:
-                above.setdefault(other, set()).add(node)
-            pairs.extend((node, other) for other in reached)
-        self.pairs, self.arrows = pairs, arrows
-        self.following, self.preceding = following, preceding
-        self.below, self.above = below, above
-        self.ends = ends  # group -> its grid points at one-way edges (row by row)
-        self.walled_arrows = placed_edges & table.arrow_edges  # the one-way edges walled
+                named[at_arrows] = tree
+        self.arrow_groups = named
+        plans = table.one_way_plans
+        key = (walled, *named)
+        plan = plans.get(key)
+        if plan is None:
+            if len(plans) > 256:
+                plans.clear()
+            plan = plans[key] = one_way_plan(table, walled, list(named))
+        rename = named | plan[0]
+        _, plan_arrows, plan_pairs, plan_ends, graphs = plan
+        # plain loops, no comprehensions: the interpreter's paths the flood just took (quicker
+        # when a listing comes with the caches cold)
+        arrows = []
+        for p, q, first, second in plan_arrows:
+            arrows.append((p, q, rename[first], rename[second]))
+        pairs = []
+        for first, second in plan_pairs:
+            pairs.append((rename[first], rename[second]))
+        ends = {}
+        for name, points in plan_ends:
+            ends[rename[name]] = points
+        found = []
+        for graph in graphs:
+            renamed = {}
+            for name, others in graph:
+                groups = set()
+                for other in others:
+                    groups.add(rename[other])
+                renamed[rename[name]] = groups
+            found.append(renamed)
+        # ends: group -> its grid points at one-way edges (row by row)
+        self.arrows, self.pairs, self.ends = arrows, pairs, ends
+        self.following, self.preceding, self.below, self.above = found
+        self.walled_arrows = walled  # the one-way edges walled
 
     def _new_caches(self) -> None:
         """The answers kept per layout, none worked out yet."""
@@ -368,7 +445,9 @@ class Joins:
         self._splits: dict[tuple[int, ...], list[int] | None] = {}
         self._tree_ends: dict[int, tuple[int, dict[int, int]] | None] = {}
         # per length slot: tree -> its bundle (:meth:`_bundle`)
-        self._bundles: list[dict[int, tuple[int, ...]]] = [{} for _ in self.table.ok]
+        self._bundles: list[dict[int, tuple[int, ...]]] = []
+        for _ in range(self.table.slots):
+            self._bundles.append({})
 
     def group(self, point: int) -> int:
         """The points of ``point``'s tree (or the point alone) as a paired mask."""

@@ -13,6 +13,7 @@ import pytest
 from games.stonewall.actions import ChangeWall
 from games.stonewall.board import Board, Square, Wall
 from games.stonewall.geometry import Geometry, geometry
+from games.stonewall.joins import Joins, Tables, expand_steps
 from games.stonewall.moving import every_wall_moves
 from games.stonewall.rules import default_board
 from games.stonewall.walls import WallLayout, empty_layout, set_bits
@@ -126,3 +127,107 @@ def test_a_wrong_freed_set_is_seen() -> None:
     refused = table.ok[slot] & ~moves & ~(1 << table.paired[old.index])
     layout._removals[old.index] = moves | (refused & -refused)
     assert differences(layout) and differences(layout)[0].startswith(str(wall))
+
+
+def paired_bit_by_bit(table: Tables, mask: int) -> list[int]:
+    """:meth:`Tables.to_paired` worked out a candidate at a time."""
+    found = [0] * table.slots
+    for index in set_bits(mask):
+        found[table.walls[index][1]] |= 1 << table.paired[index]
+    return found
+
+
+@pytest.mark.parametrize("board", ["shipped", "arrows 7", "arrows 12"])
+def test_candidate_masks_become_paired_ones_as_bit_by_bit(board: str) -> None:
+    """The masked shifts of to_paired (and its fallback for candidates out of paired order)
+    move every candidate to its bit of its length's paired mask."""
+    geo = geometry(default_board() if board == "shipped" else arrows_board(int(board[7:])))
+    table = Tables(geo, geo.all_mask & ~empty_layout(geo).legal)
+    assert table.expand is not None  # the candidates are in paired order
+    rng = random.Random(7)
+    count = len(geo.all_candidates)
+    masks = [1 << index for index in range(count)] + [geo.all_mask] + [
+        rng.getrandbits(count) & rng.getrandbits(count) for _ in range(300)]
+    for mask in masks:
+        assert table.to_paired(mask) == paired_bit_by_bit(table, mask)
+    table.expand = None
+    for mask in masks[count:]:
+        assert table.to_paired(mask) == paired_bit_by_bit(table, mask)
+
+
+def test_masked_shifts_move_bits_to_increasing_targets_only() -> None:
+    steps = expand_steps([1, 2, 6, 7, 13])
+    assert steps is not None
+    moved = 0b10110
+    for moving, shift in steps:
+        part = moved & moving
+        moved = moved ^ part | part << shift
+    assert moved == 1 << 2 | 1 << 6 | 1 << 13
+    assert expand_steps([0, 3, 2]) is None
+
+
+def plain_one_way(joins: Joins, placed_edges: int) -> dict[str, object]:
+    """The one-way graph of ``joins`` worked out from its trees, edge by edge (no plan)."""
+    table = joins.table
+    group_of = {p: tree for tree in joins.trees for p in set_bits(tree & table.arrow_points)}
+    graph: dict[str, object] = {}
+    arrows = []
+    following: dict[int, set[int]] = {}
+    preceding: dict[int, set[int]] = {}
+    ends: dict[int, int] = {}
+    for bit, p, q in table.arrows:
+        if not placed_edges & bit:
+            first = group_of.get(p, table.point_bits[p])
+            second = group_of.get(q, table.point_bits[q])
+            arrows.append((p, q, first, second))
+            following.setdefault(first, set()).add(second)
+            preceding.setdefault(second, set()).add(first)
+            ends[first] = ends.get(first, 0) | 1 << p
+            ends[second] = ends.get(second, 0) | 1 << q
+    below: dict[int, set[int]] = {}
+    for node in ends:
+        reached, todo = set(), [node]
+        while todo:
+            for nxt in following.get(todo.pop(), ()):
+                if nxt not in reached:
+                    reached.add(nxt)
+                    todo.append(nxt)
+        below[node] = reached - {node}
+    above: dict[int, set[int]] = {}
+    for node, reached in below.items():
+        for other in reached:
+            above.setdefault(other, set()).add(node)
+    graph.update(arrows=sorted(arrows), ends=ends, following=following, preceding=preceding,
+                 below=below, above=above,
+                 pairs=sorted((node, other) for node, reached in below.items()
+                              for other in reached),
+                 arrow_groups={tree & table.arrow_points: tree for tree in joins.trees
+                               if tree & table.arrow_points},
+                 walled_arrows=placed_edges & table.arrow_edges)
+    return graph
+
+
+@pytest.mark.parametrize("board", ["shipped", "arrows 7", "arrows 12"])
+def test_the_one_way_graph_from_a_kept_plan_equals_one_worked_out_plainly(board: str) -> None:
+    """Joins rename a plan kept per board (per way the one-way edges' points fall in trees):
+    every layout's graph is the one worked out from its own trees."""
+    geo = geometry(default_board() if board == "shipped" else arrows_board(int(board[7:])))
+    rng = random.Random(11)
+    table = Tables(geo, geo.all_mask & ~empty_layout(geo).legal)
+    kept = 0
+    for _ in range(40):
+        for walls in (3, 12, 30, 60):
+            layout = seeded_layout(geo, rng, walls)
+            joins = Joins(geo, table, layout._indices(), layout.key[0], layout._refused(),
+                          layout.legal)
+            kept = len(table.one_way_plans)
+            # also as if some one-way edges were walled (no legal layout walls one)
+            walled = [bit for bit, _, _ in table.arrows if rng.random() < 0.3]
+            for placed_edges in (layout.key[0], layout.key[0] | sum(walled)):
+                joins._one_way(placed_edges)
+                got = {name: getattr(joins, name) for name in (
+                    "ends", "following", "preceding", "below", "above", "arrow_groups",
+                    "walled_arrows")}
+                got.update(arrows=sorted(joins.arrows), pairs=sorted(joins.pairs))
+                assert got == plain_one_way(joins, placed_edges)
+    assert 1 < kept < 240, kept  # plans are shared by layouts
