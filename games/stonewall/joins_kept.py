@@ -72,21 +72,14 @@ def derived(base: Joins, placed: int, placed_edges: int, refused: int, legal: in
         for a, b in links[low.bit_length() - 1]:
             forest.link(a, b)
     joins.sub, joins.parent, joins.trees = forest.sub, forest.parent, forest.trees
-    joins.left, joins.up = forest.left, forest.up
+    joins.left, joins.up = forest.left_up(base.left, base.up, table.width)
     joins.legal_mask, joins.refused_mask = legal, refused
     changed = legal ^ base.legal_mask
-    if changed:
-        joins.legal = [was ^ now for was, now in zip(base.legal, _paired(table, changed),
-                                                   strict=True)]
-    else:
-        joins.legal = base.legal
+    joins.legal = _flipped(table, base.legal, changed, 0) if changed else base.legal
     changed = refused ^ base.refused_mask
     if changed:
-        differ = _paired(table, changed)
-        joins.plain_refused = [was ^ (now & ok) for was, now, ok in
-                               zip(base.plain_refused, differ, table.ok, strict=True)]
-        joins.odd_refused = [was ^ (now & odd) for was, now, odd in
-                             zip(base.odd_refused, differ, table.odd, strict=True)] \
+        joins.plain_refused = _flipped(table, base.plain_refused, changed, 1)
+        joins.odd_refused = _flipped(table, base.odd_refused, changed, 2) \
             if table.any_odd else base.odd_refused
     else:
         joins.plain_refused, joins.odd_refused = base.plain_refused, base.odd_refused
@@ -96,19 +89,44 @@ def derived(base: Joins, placed: int, placed_edges: int, refused: int, legal: in
     return joins
 
 
-def _paired(table: Tables, mask: int) -> list[int]:
-    """:meth:`Tables.to_paired` of ``mask``, a bit at a time when it has few (the difference
-    of two layouts' masks usually has a handful: cheaper than its byte tables, seldom in the
-    memory cache when a listing comes)."""
-    if mask.bit_count() > FEW_BITS:
-        return table.to_paired(mask)
-    found = [0] * table.slots
-    walls, paired = table.walls, table.paired
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        index = low.bit_length() - 1
-        found[walls[index][1]] |= 1 << paired[index]
+# per board (its Tables) and candidate: its length slot, and its paired bit as it stands in
+# the paired masks of every position, of those refused and two-way, and of the odd refused
+# (0 where a mask never holds it)
+_FLIPS: dict[Tables, list[tuple[int, int, int, int]]] = {}
+
+
+def _flips(table: Tables) -> list[tuple[int, int, int, int]]:
+    """The per-candidate bits :func:`_flipped` turns (worked out once per board)."""
+    found = _FLIPS.get(table)
+    if found is None:
+        if len(_FLIPS) > 16:
+            _FLIPS.clear()
+        found = _FLIPS[table] = [
+            (slot, 1 << at, 1 << at & table.ok[slot], 1 << at & table.odd[slot])
+            for (_, slot, _, _), at in zip(table.walls, table.paired, strict=True)]
+    return found
+
+
+def _flipped(table: Tables, masks: list[int], changed: int, kind: int) -> list[int]:
+    """Paired masks (one per length: all positions, kind 0; the two-way ones, 1; the odd ones,
+    2) with the candidates of ``changed`` flipped: a bit at a time when it has few (the
+    difference of two layouts' masks usually has a handful: cheaper than
+    :meth:`Tables.to_paired`'s byte tables, seldom in the memory cache when a listing
+    comes)."""
+    if changed.bit_count() > FEW_BITS:
+        keep = table.ok if kind == 1 else table.odd if kind == 2 else None
+        differ = table.to_paired(changed)
+        if keep is not None:
+            differ = [now & ok for now, ok in zip(differ, keep, strict=True)]
+        return [was ^ now for was, now in zip(masks, differ, strict=True)]
+    found = masks[:]
+    flips = _flips(table)
+    kind += 1
+    while changed:
+        low = changed & -changed
+        changed ^= low
+        flip = flips[low.bit_length() - 1]
+        found[flip[0]] ^= flip[kind]
     return found
 
 
@@ -138,31 +156,47 @@ def _one_way_kept(joins: Joins, base: Joins, placed_edges: int) -> bool:
     joins.arrows = [(p, q, get(first, first), get(second, second))
                     for p, q, first, second in base.arrows]
     joins.pairs = [(get(first, first), get(second, second)) for first, second in base.pairs]
-    joins.ends = {get(group, group): ends for group, ends in base.ends.items()}
-    joins.following, joins.preceding, joins.below, joins.above = [
-        _renamed(graph, rename) for graph in (base.following, base.preceding, base.below,
-                                              base.above)]
+    ends_of = joins.ends = base.ends.copy()
+    for old, new in rename.items():
+        if old in ends_of:
+            ends_of[new] = ends_of.pop(old)
+    following, preceding, below, above = base.following, base.preceding, base.below, base.above
+    joins.following = _renamed(following, preceding, rename)
+    joins.preceding = _renamed(preceding, following, rename)
+    joins.below = _renamed(below, above, rename)
+    joins.above = _renamed(above, below, rename)
     return True
 
 
-def _renamed(graph: dict[int, set[int]], rename: dict[int, int]) -> dict[int, set[int]]:
-    """``graph`` (group -> groups) with its groups renamed; the sets no group of which is
-    renamed are shared, read only, with ``graph`` (most: a renamed tree is usually one)."""
+def _renamed(graph: dict[int, set[int]], reverse: dict[int, set[int]],
+             rename: dict[int, int]) -> dict[int, set[int]]:
+    """``graph`` (group -> groups; ``reverse``: the same edges the other way) with its groups
+    renamed. Only what a renamed group touches is made anew: its key, and the sets holding it
+    (found through ``reverse``); the other sets are shared, read only, with ``graph``. A
+    renamed group's new name is no group's old one (a tree's points at one-way edges name
+    it), so the keys can be moved one by one."""
+    found = graph.copy()
+    for old, new in rename.items():
+        if old in found:
+            found[new] = found.pop(old)
     get = rename.get
-    return {get(group, group): others if others.isdisjoint(rename)
-            else {get(other, other) for other in others} for group, others in graph.items()}
+    for old in rename:
+        for group in reverse.get(old, ()):
+            group = get(group, group)
+            found[group] = {get(other, other) for other in found[group]}
+    return found
 
 
 class Forest:
     """A Joins' rooted forest, copied to be changed a segment at a time (:func:`derived`)."""
 
-    __slots__ = ("left", "low", "parent", "point_bits", "sub", "trees", "up", "width")
+    __slots__ = ("low", "moved", "parent", "point_bits", "sub", "trees")
 
     def __init__(self, base: Joins) -> None:
-        table = base.table
         self.sub, self.parent, self.trees = base.sub[:], base.parent[:], base.trees[:]
-        self.left, self.up = base.left, base.up
-        self.width, self.point_bits, self.low = table.width, table.point_bits, table.low
+        table = base.table
+        self.point_bits, self.low = table.point_bits, table.low
+        self.moved = 0  # the nodes whose parent changed (:meth:`left_up`)
 
     def _tree_at(self, point: int) -> int:
         """The index in :attr:`trees` of ``point``'s tree (-1: a lone point)."""
@@ -171,22 +205,24 @@ class Forest:
                 return at
         return -1
 
-    def _set_parent(self, node: int, above: int) -> None:
-        """Give ``node`` the parent ``above`` (-1: none), keeping :attr:`left` and :attr:`up`."""
-        self.parent[node] = above
-        bit = 1 << node
-        if above < 0:
-            self.left &= ~bit
-            self.up &= ~bit
-        elif above == node - 1:
-            self.left |= bit
-            self.up &= ~bit
-        elif above == node - self.width:
-            self.up |= bit
-            self.left &= ~bit
-        else:
-            self.left &= ~bit
-            self.up &= ~bit
+    def left_up(self, left: int, up: int, width: int) -> tuple[int, int]:
+        """The Joins' ``left`` and ``up`` (nodes whose parent is the point before them in a
+        row, in a column) as they were (``left``, ``up``), redone for the nodes moved."""
+        moved, parent = self.moved, self.parent
+        left &= ~moved
+        up &= ~moved
+        while moved:
+            low = moved & -moved
+            moved ^= low
+            node = low.bit_length() - 1
+            above = parent[node]
+            if above < 0:
+                continue
+            if above == node - 1:
+                left |= low
+            elif above == node - width:
+                up |= low
+        return left, up
 
     def cut(self, a: int, b: int) -> None:
         """Take away the tree edge between grid points ``a`` and ``b``."""
@@ -199,7 +235,8 @@ class Forest:
             return
         below = sub[child]
         self._take_from_ancestors(top, below)
-        self._set_parent(child, -1)
+        parent[child] = -1
+        self.moved |= 1 << child
         trees = self.trees
         at = self._tree_at(child)
         rest = trees[at] ^ below
@@ -229,13 +266,15 @@ class Forest:
         trees, sub, parent = self.trees, self.sub, self.parent
         joined = trees[at_y] if at_y >= 0 else self.point_bits[y]
         # root y's tree at y, under x
-        node, above, inner = y, x, 0
+        node, above, inner, moved = y, x, 0, self.moved
         while node >= 0:
             old = sub[node]
             sub[node] = joined ^ inner
             following = parent[node]
-            self._set_parent(node, above)
+            parent[node] = above
+            moved |= 1 << node
             node, above, inner = following, node, old
+        self.moved = moved
         self._add_to_ancestors(x, joined)
         if at_x >= 0:
             trees[at_x] |= joined
