@@ -137,35 +137,49 @@ def _one_way_kept(joins: Joins, base: Joins, placed_edges: int) -> bool:
     if placed_edges & table.arrow_edges != base.walled_arrows:
         return False
     points = table.arrow_points
-    now = {}
+    was = base.arrow_groups
+    now: dict[int, int] = {}
+    rename: dict[int, int] = {}  # old name -> new (plain loops: a listing finds them cold)
     for tree in joins.trees:
         ends = tree & points
         if ends:
+            old = was.get(ends)
+            if old is None:
+                return False
             now[ends] = tree
-    was = base.arrow_groups
-    if now.keys() != was.keys():
+            if old != tree:
+                rename[old] = tree
+    if len(now) != len(was):
         return False
     joins.walled_arrows, joins.arrow_groups = base.walled_arrows, now
-    rename = {was[ends]: tree for ends, tree in now.items() if was[ends] != tree}
-    if not rename:  # the same groups: the same graph (read only)
+    if rename:
+        _rename_graph(joins, base, rename)
+    else:  # the same groups: the same graph (read only)
         joins.arrows, joins.pairs, joins.ends = base.arrows, base.pairs, base.ends
         joins.following, joins.preceding = base.following, base.preceding
         joins.below, joins.above = base.below, base.above
-        return True
+    return True
+
+
+def _rename_graph(joins: Joins, base: Joins, rename: dict[int, int]) -> None:
+    """Give ``joins`` the one-way graph of ``base`` with the groups of ``rename`` renamed."""
     get = rename.get
-    joins.arrows = [(p, q, get(first, first), get(second, second))
-                    for p, q, first, second in base.arrows]
-    joins.pairs = [(get(first, first), get(second, second)) for first, second in base.pairs]
-    ends_of = joins.ends = base.ends.copy()
+    arrows = []
+    for p, q, first, second in base.arrows:
+        arrows.append((p, q, get(first, first), get(second, second)))
+    pairs = []
+    for first, second in base.pairs:
+        pairs.append((get(first, first), get(second, second)))
+    joins.arrows, joins.pairs = arrows, pairs
+    ends = joins.ends = base.ends.copy()
     for old, new in rename.items():
-        if old in ends_of:
-            ends_of[new] = ends_of.pop(old)
+        if old in ends:
+            ends[new] = ends.pop(old)
     following, preceding, below, above = base.following, base.preceding, base.below, base.above
     joins.following = _renamed(following, preceding, rename)
     joins.preceding = _renamed(preceding, following, rename)
     joins.below = _renamed(below, above, rename)
     joins.above = _renamed(above, below, rename)
-    return True
 
 
 def _renamed(graph: dict[int, set[int]], reverse: dict[int, set[int]],
@@ -180,10 +194,14 @@ def _renamed(graph: dict[int, set[int]], reverse: dict[int, set[int]],
         if old in found:
             found[new] = found.pop(old)
     get = rename.get
-    for old in rename:
+    for old, new in rename.items():
         for group in reverse.get(old, ()):
-            group = get(group, group)
-            found[group] = {get(other, other) for other in found[group]}
+            key = get(group, group)
+            others = found[key]
+            if others is graph[group]:  # still shared: copied before it changes
+                others = found[key] = others.copy()
+            others.discard(old)
+            others.add(new)
     return found
 
 
