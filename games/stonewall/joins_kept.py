@@ -17,9 +17,11 @@ difference of the candidate masks.
   points join the sub masks of x and its ancestors. The border's tree stays rooted at the border
   (the other tree goes under it), and stays first.
 * The paired masks (:meth:`Tables.to_paired` maps each candidate to one bit: it keeps xor) are
-  the other Joins' xor the difference converted. The one-way graph is the other Joins' (its
-  groups renamed) when the same one-way edges are walled and their points fall in the same
-  groups (the groups' trees may have grown elsewhere), else worked out afresh.
+  the other Joins' with the difference's bits flipped. The one-way graph is the other Joins'
+  (its groups renamed) when the same one-way edges are walled and their points fall in the same
+  groups (the groups' trees may have grown elsewhere), else worked out afresh. Renaming makes
+  anew only what holds a renamed group (a key, or a set found through the reverse graph): the
+  rest is shared with the other Joins, read only.
 
 ``tests/stonewall/test_stonewall_joins_kept.py`` compares it with Joins built from the walls.
 """
