@@ -74,7 +74,7 @@ def derived(base: Joins, placed: int, placed_edges: int, refused: int, legal: in
         for a, b in links[low.bit_length() - 1]:
             forest.link(a, b)
     joins.sub, joins.parent, joins.trees = forest.sub, forest.parent, forest.trees
-    joins.left, joins.up = forest.left_up(base.left, base.up, table.width)
+    joins.left, joins.up = forest.left, forest.up
     joins.legal_mask, joins.refused_mask = legal, refused
     changed = legal ^ base.legal_mask
     joins.legal = _flipped(table, base.legal, changed, 0) if changed else base.legal
@@ -210,13 +210,13 @@ def _renamed(graph: dict[int, set[int]], reverse: dict[int, set[int]],
 class Forest:
     """A Joins' rooted forest, copied to be changed a segment at a time (:func:`derived`)."""
 
-    __slots__ = ("low", "moved", "parent", "point_bits", "sub", "trees")
+    __slots__ = ("left", "low", "parent", "point_bits", "sub", "trees", "up", "width")
 
     def __init__(self, base: Joins) -> None:
-        self.sub, self.parent, self.trees = base.sub[:], base.parent[:], base.trees[:]
         table = base.table
-        self.point_bits, self.low = table.point_bits, table.low
-        self.moved = 0  # the nodes whose parent changed (:meth:`left_up`)
+        self.sub, self.parent, self.trees = base.sub[:], base.parent[:], base.trees[:]
+        self.left, self.up = base.left, base.up
+        self.width, self.point_bits, self.low = table.width, table.point_bits, table.low
 
     def _tree_at(self, point: int) -> int:
         """The index in :attr:`trees` of ``point``'s tree (-1: a lone point)."""
@@ -225,24 +225,22 @@ class Forest:
                 return at
         return -1
 
-    def left_up(self, left: int, up: int, width: int) -> tuple[int, int]:
-        """The Joins' ``left`` and ``up`` (nodes whose parent is the point before them in a
-        row, in a column) as they were (``left``, ``up``), redone for the nodes moved."""
-        moved, parent = self.moved, self.parent
-        left &= ~moved
-        up &= ~moved
-        while moved:
-            low = moved & -moved
-            moved ^= low
-            node = low.bit_length() - 1
-            above = parent[node]
-            if above < 0:
-                continue
-            if above == node - 1:
-                left |= low
-            elif above == node - width:
-                up |= low
-        return left, up
+    def _set_parent(self, node: int, above: int) -> None:
+        """Give ``node`` the parent ``above`` (-1: none), keeping :attr:`left` and :attr:`up`."""
+        self.parent[node] = above
+        bit = 1 << node
+        if above < 0:
+            self.left &= ~bit
+            self.up &= ~bit
+        elif above == node - 1:
+            self.left |= bit
+            self.up &= ~bit
+        elif above == node - self.width:
+            self.up |= bit
+            self.left &= ~bit
+        else:
+            self.left &= ~bit
+            self.up &= ~bit
 
     def cut(self, a: int, b: int) -> None:
         """Take away the tree edge between grid points ``a`` and ``b``."""
@@ -255,8 +253,7 @@ class Forest:
             return
         below = sub[child]
         self._take_from_ancestors(top, below)
-        parent[child] = -1
-        self.moved |= 1 << child
+        self._set_parent(child, -1)
         trees = self.trees
         at = self._tree_at(child)
         rest = trees[at] ^ below
@@ -286,15 +283,13 @@ class Forest:
         trees, sub, parent = self.trees, self.sub, self.parent
         joined = trees[at_y] if at_y >= 0 else self.point_bits[y]
         # root y's tree at y, under x
-        node, above, inner, moved = y, x, 0, self.moved
+        node, above, inner = y, x, 0
         while node >= 0:
             old = sub[node]
             sub[node] = joined ^ inner
             following = parent[node]
-            parent[node] = above
-            moved |= 1 << node
+            self._set_parent(node, above)
             node, above, inner = following, node, old
-        self.moved = moved
         self._add_to_ancestors(x, joined)
         if at_x >= 0:
             trees[at_x] |= joined

@@ -179,8 +179,7 @@ def test_a_wrong_derivation_is_seen(broken: str) -> None:
                 if at_x == at_y >= 0:
                     return
                 joined = forest.trees[at_y] if at_y >= 0 else forest.point_bits[y]
-                forest.parent[y] = x
-                forest.moved |= 1 << y
+                forest._set_parent(y, x)
                 forest._add_to_ancestors(x, joined)
                 if at_x >= 0:
                     forest.trees[at_x] |= joined
