@@ -17,9 +17,11 @@ difference of the candidate masks.
   points join the sub masks of x and its ancestors. The border's tree stays rooted at the border
   (the other tree goes under it), and stays first.
 * The paired masks (:meth:`Tables.to_paired` maps each candidate to one bit: it keeps xor) are
-  the other Joins' xor the difference converted. The one-way graph is the other Joins' (its
-  groups renamed) when the same one-way edges are walled and their points fall in the same
-  groups (the groups' trees may have grown elsewhere), else worked out afresh.
+  the other Joins' with the difference's bits flipped. The one-way graph is the other Joins'
+  (its groups renamed) when the same one-way edges are walled and their points fall in the same
+  groups (the groups' trees may have grown elsewhere), else worked out afresh. Renaming makes
+  anew only what holds a renamed group (a key, or a set found through the reverse graph): the
+  rest is shared with the other Joins, read only.
 
 ``tests/stonewall/test_stonewall_joins_kept.py`` compares it with Joins built from the walls.
 """
@@ -75,18 +77,11 @@ def derived(base: Joins, placed: int, placed_edges: int, refused: int, legal: in
     joins.left, joins.up = forest.left, forest.up
     joins.legal_mask, joins.refused_mask = legal, refused
     changed = legal ^ base.legal_mask
-    if changed:
-        joins.legal = [was ^ now for was, now in zip(base.legal, _paired(table, changed),
-                                                   strict=True)]
-    else:
-        joins.legal = base.legal
+    joins.legal = _flipped(table, base.legal, changed, 0) if changed else base.legal
     changed = refused ^ base.refused_mask
     if changed:
-        differ = _paired(table, changed)
-        joins.plain_refused = [was ^ (now & ok) for was, now, ok in
-                               zip(base.plain_refused, differ, table.ok, strict=True)]
-        joins.odd_refused = [was ^ (now & odd) for was, now, odd in
-                             zip(base.odd_refused, differ, table.odd, strict=True)] \
+        joins.plain_refused = _flipped(table, base.plain_refused, changed, 1)
+        joins.odd_refused = _flipped(table, base.odd_refused, changed, 2) \
             if table.any_odd else base.odd_refused
     else:
         joins.plain_refused, joins.odd_refused = base.plain_refused, base.odd_refused
@@ -96,19 +91,44 @@ def derived(base: Joins, placed: int, placed_edges: int, refused: int, legal: in
     return joins
 
 
-def _paired(table: Tables, mask: int) -> list[int]:
-    """:meth:`Tables.to_paired` of ``mask``, a bit at a time when it has few (the difference
-    of two layouts' masks usually has a handful: cheaper than its byte tables, seldom in the
-    memory cache when a listing comes)."""
-    if mask.bit_count() > FEW_BITS:
-        return table.to_paired(mask)
-    found = [0] * table.slots
-    walls, paired = table.walls, table.paired
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        index = low.bit_length() - 1
-        found[walls[index][1]] |= 1 << paired[index]
+# per board (its Tables) and candidate: its length slot, and its paired bit as it stands in
+# the paired masks of every position, of those refused and two-way, and of the odd refused
+# (0 where a mask never holds it)
+_FLIPS: dict[Tables, list[tuple[int, int, int, int]]] = {}
+
+
+def _flips(table: Tables) -> list[tuple[int, int, int, int]]:
+    """The per-candidate bits :func:`_flipped` turns (worked out once per board)."""
+    found = _FLIPS.get(table)
+    if found is None:
+        if len(_FLIPS) > 16:
+            _FLIPS.clear()
+        found = _FLIPS[table] = [
+            (slot, 1 << at, 1 << at & table.ok[slot], 1 << at & table.odd[slot])
+            for (_, slot, _, _), at in zip(table.walls, table.paired, strict=True)]
+    return found
+
+
+def _flipped(table: Tables, masks: list[int], changed: int, kind: int) -> list[int]:
+    """Paired masks (one per length: all positions, kind 0; the two-way ones, 1; the odd ones,
+    2) with the candidates of ``changed`` flipped: a bit at a time when it has few (the
+    difference of two layouts' masks usually has a handful: cheaper than
+    :meth:`Tables.to_paired`'s byte tables, seldom in the memory cache when a listing
+    comes)."""
+    if changed.bit_count() > FEW_BITS:
+        keep = table.ok if kind == 1 else table.odd if kind == 2 else None
+        differ = table.to_paired(changed)
+        if keep is not None:
+            differ = [now & ok for now, ok in zip(differ, keep, strict=True)]
+        return [was ^ now for was, now in zip(masks, differ, strict=True)]
+    found = masks[:]
+    flips = _flips(table)
+    kind += 1
+    while changed:
+        low = changed & -changed
+        changed ^= low
+        flip = flips[low.bit_length() - 1]
+        found[flip[0]] ^= flip[kind]
     return found
 
 
@@ -119,38 +139,72 @@ def _one_way_kept(joins: Joins, base: Joins, placed_edges: int) -> bool:
     if placed_edges & table.arrow_edges != base.walled_arrows:
         return False
     points = table.arrow_points
-    now = {}
+    was = base.arrow_groups
+    now: dict[int, int] = {}
+    rename: dict[int, int] = {}  # old name -> new (plain loops: a listing finds them cold)
     for tree in joins.trees:
         ends = tree & points
         if ends:
+            old = was.get(ends)
+            if old is None:
+                return False
             now[ends] = tree
-    was = base.arrow_groups
-    if now.keys() != was.keys():
+            if old != tree:
+                rename[old] = tree
+    if len(now) != len(was):
         return False
     joins.walled_arrows, joins.arrow_groups = base.walled_arrows, now
-    rename = {was[ends]: tree for ends, tree in now.items() if was[ends] != tree}
-    if not rename:  # the same groups: the same graph (read only)
+    if rename:
+        _rename_graph(joins, base, rename)
+    else:  # the same groups: the same graph (read only)
         joins.arrows, joins.pairs, joins.ends = base.arrows, base.pairs, base.ends
         joins.following, joins.preceding = base.following, base.preceding
         joins.below, joins.above = base.below, base.above
-        return True
-    get = rename.get
-    joins.arrows = [(p, q, get(first, first), get(second, second))
-                    for p, q, first, second in base.arrows]
-    joins.pairs = [(get(first, first), get(second, second)) for first, second in base.pairs]
-    joins.ends = {get(group, group): ends for group, ends in base.ends.items()}
-    joins.following, joins.preceding, joins.below, joins.above = [
-        _renamed(graph, rename) for graph in (base.following, base.preceding, base.below,
-                                              base.above)]
     return True
 
 
-def _renamed(graph: dict[int, set[int]], rename: dict[int, int]) -> dict[int, set[int]]:
-    """``graph`` (group -> groups) with its groups renamed; the sets no group of which is
-    renamed are shared, read only, with ``graph`` (most: a renamed tree is usually one)."""
+def _rename_graph(joins: Joins, base: Joins, rename: dict[int, int]) -> None:
+    """Give ``joins`` the one-way graph of ``base`` with the groups of ``rename`` renamed."""
     get = rename.get
-    return {get(group, group): others if others.isdisjoint(rename)
-            else {get(other, other) for other in others} for group, others in graph.items()}
+    arrows = []
+    for p, q, first, second in base.arrows:
+        arrows.append((p, q, get(first, first), get(second, second)))
+    pairs = []
+    for first, second in base.pairs:
+        pairs.append((get(first, first), get(second, second)))
+    joins.arrows, joins.pairs = arrows, pairs
+    ends = joins.ends = base.ends.copy()
+    for old, new in rename.items():
+        if old in ends:
+            ends[new] = ends.pop(old)
+    following, preceding, below, above = base.following, base.preceding, base.below, base.above
+    joins.following = _renamed(following, preceding, rename)
+    joins.preceding = _renamed(preceding, following, rename)
+    joins.below = _renamed(below, above, rename)
+    joins.above = _renamed(above, below, rename)
+
+
+def _renamed(graph: dict[int, set[int]], reverse: dict[int, set[int]],
+             rename: dict[int, int]) -> dict[int, set[int]]:
+    """``graph`` (group -> groups; ``reverse``: the same edges the other way) with its groups
+    renamed. Only what a renamed group touches is made anew: its key, and the sets holding it
+    (found through ``reverse``); the other sets are shared, read only, with ``graph``. A
+    renamed group's new name is no group's old one (a tree's points at one-way edges name
+    it), so the keys can be moved one by one."""
+    found = graph.copy()
+    for old, new in rename.items():
+        if old in found:
+            found[new] = found.pop(old)
+    get = rename.get
+    for old, new in rename.items():
+        for group in reverse.get(old, ()):
+            key = get(group, group)
+            others = found[key]
+            if others is graph[group]:  # still shared: copied before it changes
+                others = found[key] = others.copy()
+            others.discard(old)
+            others.add(new)
+    return found
 
 
 class Forest:

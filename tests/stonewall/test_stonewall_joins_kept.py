@@ -160,7 +160,8 @@ def test_the_layouts_joins_are_derived_in_play_and_equal_built_ones() -> None:
 
 
 @pytest.mark.parametrize("broken", ["ancestors not joined", "ancestors not parted",
-                                    "root kept", "one-way groups not renamed"])
+                                    "root kept", "one-way groups not renamed",
+                                    "the base's graph changed"])
 def test_a_wrong_derivation_is_seen(broken: str) -> None:
     """The comparison fails when a step of the derivation is left out."""
     with pytest.MonkeyPatch.context() as patch:
@@ -187,6 +188,16 @@ def test_a_wrong_derivation_is_seen(broken: str) -> None:
                 if at_y >= 0:
                     del forest.trees[at_y]
             patch.setattr(joins_kept.Forest, "link", rooted_as_before)
+        elif broken == "the base's graph changed":  # renamed in the base, shared read only
+            renamed = joins_kept._rename_graph
+
+            def renamed_in_base(joins: Joins, base: Joins, rename: dict[int, int]) -> None:
+                renamed(joins, base, rename)
+                for name in ("following", "preceding", "below", "above"):
+                    graph = getattr(base, name)
+                    graph.clear()
+                    graph.update(getattr(joins, name))
+            patch.setattr(joins_kept, "_rename_graph", renamed_in_base)
         else:
             def shared(joins: Joins, base: Joins, placed_edges: int) -> bool:
                 if placed_edges & joins.table.arrow_edges != base.walled_arrows:
