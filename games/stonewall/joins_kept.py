@@ -34,7 +34,9 @@ from games.stonewall.joins import Joins, Tables
 # the shipped board, a listing after play, a derivation across 2 walls costs some 0.05 ms and
 # one across 8 about as much as building (0.15 ms)
 MOST_WALLS_APART = 6
-FEW_BITS = 24  # a mask converted to paired ones a bit at a time (else a byte at a time)
+# a mask converted to paired ones a bit at a time up to this many bits, else by
+# Tables.to_paired's masked shifts (on the shipped board, even at about 18 bits: 3.5 us)
+FEW_BITS = 18
 
 
 def placed_mask(indices: list[int]) -> int:
@@ -113,8 +115,7 @@ def _flipped(table: Tables, masks: list[int], changed: int, kind: int) -> list[i
     """Paired masks (one per length: all positions, kind 0; the two-way ones, 1; the odd ones,
     2) with the candidates of ``changed`` flipped: a bit at a time when it has few (the
     difference of two layouts' masks usually has a handful: cheaper than
-    :meth:`Tables.to_paired`'s byte tables, seldom in the memory cache when a listing
-    comes)."""
+    :meth:`Tables.to_paired`'s masked shifts, which cost the same for any mask)."""
     if changed.bit_count() > FEW_BITS:
         keep = table.ok if kind == 1 else table.odd if kind == 2 else None
         differ = table.to_paired(changed)
