@@ -436,7 +436,7 @@ class State(WallChecks, SnapshotState[Action]):
                 return partial(self._apply_move, listed[1], listed[2])
         elif kind is PlaceWall:
             assert isinstance(action, PlaceWall)
-            cand = self.geo.candidate_of.get(action.wall) if self.phase is _WALL else None
+            cand = self.geo.candidate_of_any(action.wall) if self.phase is _WALL else None
             if cand is not None and cand.action is action and self.layout.legal & cand.bit \
                     and self.stocks[self.current][action.wall.length - 1] > 0:
                 return partial(self._apply_place, action.wall)

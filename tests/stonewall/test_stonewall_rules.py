@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 
 import pytest
 from stonewall_helpers import BLUE, GREEN, RED, YELLOW, destinations, play_random, position
@@ -384,6 +385,19 @@ def wall_phase(*walls: Wall) -> State:
 def test_a_wall_partly_off_the_board_is_refused(wall: Wall) -> None:
     with pytest.raises(WallOffBoard, match="off the board"):
         wall_phase().push(PlaceWall(wall))
+
+
+@pytest.mark.parametrize(("wall", "allowed"), [
+    (Wall("h", [3], 5, 1), "Wall.x: [3]; allowed: a whole number"),  # type: ignore[arg-type]
+    (Wall(["h"], 3, 5, 1), "Wall.orientation: ['h']; allowed: text"),  # type: ignore[arg-type]
+])
+def test_a_wall_of_unhashable_fields_is_refused_in_one_line(wall: Wall, allowed: str) -> None:
+    state = wall_phase()
+    state.legal_actions()  # the wall placements listed: push looks its action up first
+    before = state.to_json()
+    with pytest.raises(IllegalMove, match=re.escape(allowed)):
+        state.push(PlaceWall(wall))  # not a TypeError from the lookup of listed walls
+    assert state.to_json() == before
 
 
 def test_a_wall_on_a_permanent_wall_is_refused() -> None:
