@@ -20,14 +20,14 @@ from games.stonewall.fields import _Refused, _wall, _whole
 DIE_SIDES = 6
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Roll:
     """A chance event: the die shows ``value``."""
 
     value: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MovePiece:
     """Move the current piece along ``path`` (the squares entered, in order)."""
 
@@ -38,17 +38,17 @@ class MovePiece:
         return self.path[-1]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NoMove:
     """The roll cannot be moved: no path of that length exists."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlaceWall:
     wall: Wall
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChangeWall:
     """Move placed wall ``old`` to ``new`` (same length), or remove it when ``new`` is None."""
 
@@ -56,7 +56,7 @@ class ChangeWall:
     new: Wall | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pass:
     """Skip the wall placement option."""
 

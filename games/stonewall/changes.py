@@ -16,6 +16,7 @@ unchecked when :meth:`WallChanges.listed` finds it is one of these very objects.
 from __future__ import annotations
 
 from games.stonewall.actions import ChangeWall
+from games.stonewall.board import Wall
 from games.stonewall.geometry import Candidate, Geometry
 from games.stonewall.joins import Tables
 
@@ -25,11 +26,12 @@ RUNS_KEPT = 64  # runs kept per placed wall at most (then forgotten and made aga
 class WallChanges:
     """One candidate wall's Change-a-Wall actions (it placed), made as listings ask for them."""
 
-    __slots__ = ("moved", "old", "removed", "runs", "slot")
+    __slots__ = ("moved", "old", "places", "removed", "runs", "slot")
 
-    def __init__(self, cand: Candidate, table: Tables) -> None:
+    def __init__(self, cand: Candidate, table: Tables, geo: Geometry) -> None:
         self.old = cand.wall
-        self.slot = table.walls[cand.index][1]
+        self.slot = slot = table.walls[cand.index][1]
+        self.places = _places(table, geo)[slot]  # per paired bit: the wall there
         self.removed = ChangeWall(cand.wall, None)
         # per paired bit of its length's masks: it moved there (made when first asked)
         self.moved: list[ChangeWall | None] = [None] * (2 * table.half)
@@ -51,7 +53,7 @@ class WallChanges:
                 rest ^= low
                 at = low.bit_length() - 1
                 action = moved[at]
-                found.append(action if action is not None else self._moved(at, geo, table))
+                found.append(action if action is not None else self._moved(at))
         else:  # paired order is not the board's: each action, sorted
             back = table.back_index[self.slot]
             pairs = []
@@ -60,7 +62,7 @@ class WallChanges:
                 low = rest & -rest
                 rest ^= low
                 at = low.bit_length() - 1
-                pairs.append((back[at], self._moved(at, geo, table)))
+                pairs.append((back[at], self._moved(at)))
             found.extend(action for _, action in sorted(pairs, key=lambda pair: pair[0]))
         if len(self.runs) >= RUNS_KEPT:
             self.runs.clear()
@@ -79,10 +81,27 @@ class WallChanges:
         at = table.paired[cand.index]
         return at < len(self.moved) and self.moved[at] is change and moves >> at & 1 == 1
 
-    def _moved(self, at: int, geo: Geometry, table: Tables) -> ChangeWall:
+    def _moved(self, at: int) -> ChangeWall:
         """This wall moved to the position at paired bit ``at`` (made once)."""
         action = self.moved[at]
         if action is None:
-            new = geo.all_candidates[table.back_index[self.slot][at]].wall
-            action = self.moved[at] = ChangeWall(self.old, new)
+            action = self.moved[at] = ChangeWall(self.old, self.places[at])
         return action
+
+
+# per board (its Tables) and length slot: the wall at each paired bit (None where none is)
+_PLACES: dict[Tables, list[list[Wall | None]]] = {}
+
+
+def _places(table: Tables, geo: Geometry) -> list[list[Wall | None]]:
+    """Per length slot of ``table``'s board, the wall at each paired bit (worked out once)."""
+    found = _PLACES.get(table)
+    if found is None:
+        if len(_PLACES) > 16:
+            _PLACES.clear()
+        walls: list[list[Wall | None]] = [[None] * (2 * table.half) for _ in range(table.slots)]
+        for cand, (_, slot, _, _), at in zip(geo.all_candidates, table.walls, table.paired,
+                                            strict=True):
+            walls[slot][at] = cand.wall
+        found = _PLACES[table] = walls
+    return found

@@ -402,7 +402,7 @@ class WallLayout:
                 moves = removals[index]
                 row = rows.get(index)
                 if row is None:
-                    row = rows[index] = WallChanges(candidates[index], table)
+                    row = rows[index] = WallChanges(candidates[index], table, geo)
                 found += row.run(moves, geo, table)
             self._changes[key] = found
         return found

@@ -160,9 +160,10 @@ def test_a_run_out_of_the_boards_order_is_sorted() -> None:
         unordered = copy.copy(table)
         unordered.in_order = False
         for index in layout._indices():
-            moves = layout._paired_moves(geo.all_candidates[index])
-            straight = WallChanges(geo.all_candidates[index], table).run(moves, geo, table)
-            sorted_run = WallChanges(geo.all_candidates[index], table).run(moves, geo, unordered)
+            cand = geo.all_candidates[index]
+            moves = layout._paired_moves(cand)
+            straight = WallChanges(cand, table, geo).run(moves, geo, table)
+            sorted_run = WallChanges(cand, table, geo).run(moves, geo, unordered)
             assert sorted_run == straight
 
 
@@ -256,7 +257,7 @@ def test_push_takes_the_listings_very_changes_unchecked_and_only_where_legal(
             continue
         old, other = same_length[0]
         row = layout_cache(geo).changes[geo.candidate_of[old].index]
-        onto = row._moved(table.paired[geo.candidate_of[other].index], geo, table)
+        onto = row._moved(table.paired[geo.candidate_of[other].index])
         assert onto.new == other and onto not in listing  # the engine's own, not legal here
         with pytest.raises(IllegalMove):
             state.push(onto)
