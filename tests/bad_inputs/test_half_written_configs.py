@@ -9,7 +9,10 @@ clock and can land a step right after a look (its ``snapshot`` hook). What is ch
 every case written here by hand, for every cut point of a few real files (generated), and for
 edit sequences drawn by hypothesis:
 
-* every config the watcher hands over is one of the *complete* versions saved, never a half;
+* every config the watcher hands over is one of the *complete* versions saved, never a half
+  (but one the looks saw unchanged for the quiet period: two saves back to back with the same
+  half, the whole between them never looked at, are one half that stood, as far as any look
+  can tell: same bytes, same modification time);
 * once the editor is done and the quiet period has passed, the last complete version is in
   force (``last_good`` and ``in_force`` name it), whatever came before: quick successive edits,
   edits of the same size and the same modification time, a save of unchanged content.
@@ -21,6 +24,7 @@ stops for longer in the middle of a save leaves a file that *is* what it wrote t
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,6 +37,11 @@ from datafiles.userfile import Snapshot
 from physics import live
 from physics.config import ConfigError, LoadedConfig
 from physics.live import ConfigWatcher
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 INTERVAL, QUIET = 0.1, 0.5  # the editor's clock ticks by INTERVAL; the watcher looks each tick
 STAMP = 1_700_000_000_000_000_000  # one modification time for every write (a coarse clock)
@@ -51,10 +60,13 @@ class Editor:
         self.now = 0.0
         self.after_look: list[Callable[[], None]] = []  # steps that land right after a look
         self.handed: list[LoadedConfig | ConfigError] = []
+        self.looks: list[tuple[float, bytes | None]] = []  # (when, what) the watcher saw
         def snapshot_then_step(path: Path, max_bytes: int) -> Snapshot:
             shot = REAL_SNAPSHOT(path, max_bytes)
-            if path == self.path and self.after_look:
-                self.after_look.pop(0)()
+            if path == self.path:
+                self.looks.append((self.now, shot.content))
+                if self.after_look:
+                    self.after_look.pop(0)()
             return shot
 
         monkeypatch.setattr(live, "snapshot", snapshot_then_step)
@@ -82,6 +94,18 @@ class Editor:
     def settle(self) -> None:
         self.after_look.clear()
         self.wait(3 * QUIET)
+
+    def standing(self) -> list[bytes]:
+        """Every text the watcher's looks saw unchanged for the quiet period: a file that
+        stood so long *is* what the editor wrote then, even a half (two saves back to back
+        with the same half, the whole between them never looked at, stand as one)."""
+        found, start = [], 0
+        for at, (when, content) in enumerate(self.looks):
+            if content != self.looks[start][1]:
+                start = at
+            if content is not None and when - self.looks[start][0] >= QUIET - 1e-9:
+                found.append(content)
+        return found
 
     def gravities(self) -> list[float]:
         return [r.config.world.gravity for r in self.handed if isinstance(r, LoadedConfig)]
@@ -241,5 +265,35 @@ def test_drawn_saves_apply_only_whole_versions_and_the_last_one_wins(
             editor.write(whole)
             editor.wait(between)
         editor.settle()
-        assert set(editor.gravities()) <= versions, editor.handed
+        stood = {gravity_of(text) for text in editor.standing()}
+        assert set(editor.gravities()) <= versions | stood, editor.handed
         editor.assert_in_force(config(saves[-1][0]), saves[-1][0])
+
+
+def gravity_of(text: bytes) -> float | None:
+    """The gravity a config text sets, if it is a whole config."""
+    try:
+        return float(tomllib.loads(text.decode())["world"]["gravity"])
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def test_a_half_that_stood_for_the_quiet_period_is_taken_and_the_whole_after_it_wins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two saves back to back with the same half (a valid, wrong value), the whole between
+    them never looked at: the half stood for the quiet period as far as any look can tell
+    (same bytes, same modification time), so it is applied; the whole after it wins."""
+    editor = Editor(tmp_path, G1, monkeypatch)
+    whole = config(1000.0)
+    half = whole[:19]  # "... gravity = 1": a whole config of gravity 1.0
+    editor.write(half)
+    editor.wait(0.3)
+    editor.write(whole)
+    editor.write(half)  # no look between: the watcher sees the half from 0.1 s to 0.6 s
+    editor.wait(0.3)
+    assert editor.gravities() == [1.0] and editor.standing()[0] == half.encode()
+    editor.write(whole)
+    editor.settle()
+    assert editor.gravities() == [1.0, 1000.0]
+    editor.assert_in_force(whole, 1000.0)
