@@ -15,7 +15,9 @@ Ratios measured in the same run are what to compare across machines.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -27,7 +29,9 @@ import pymunk
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # the window section's autosave goes to a folder of its own, not the player's (as bench_render)
-os.environ.setdefault("WOBBLETOP_HOME", tempfile.mkdtemp(prefix="bench-animals-"))
+if "WOBBLETOP_HOME" not in os.environ:  # removed at exit
+    os.environ["WOBBLETOP_HOME"] = tempfile.mkdtemp(prefix="bench-animals-")
+    atexit.register(shutil.rmtree, os.environ["WOBBLETOP_HOME"], ignore_errors=True)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 

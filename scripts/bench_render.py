@@ -35,7 +35,9 @@ Ratios, not absolute times, are what to compare across machines.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -46,8 +48,10 @@ from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# the games' autosaves go to a folder of their own, not the player's
-os.environ.setdefault("WOBBLETOP_HOME", tempfile.mkdtemp(prefix="bench-render-"))
+# the games' autosaves go to a folder of their own, not the player's, removed at exit
+if "WOBBLETOP_HOME" not in os.environ:
+    os.environ["WOBBLETOP_HOME"] = tempfile.mkdtemp(prefix="bench-render-")
+    atexit.register(shutil.rmtree, os.environ["WOBBLETOP_HOME"], ignore_errors=True)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
