@@ -38,7 +38,7 @@ class WallChanges:
         # per mask of places it may move to: it removed, then moved to each
         self.runs: dict[int, list[ChangeWall]] = {}
 
-    def run(self, moves: int, geo: Geometry, table: Tables) -> list[ChangeWall]:
+    def run(self, moves: int, table: Tables) -> list[ChangeWall]:
         """The actions of this wall when it may move to ``moves`` (a paired mask): it removed,
         then moved to each, in the board's order (kept)."""
         found = self.runs.get(moves)

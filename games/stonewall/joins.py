@@ -75,7 +75,6 @@ class Tables:
             if kind == 2 or edge in permanent:
                 sealed_h |= geo.edge_segments[edge][0]
                 sealed_v |= geo.edge_segments[edge][1]
-        self.sealed = (sealed_h, sealed_v)
         # per candidate: its segments, across ones and down ones shifted by ``down``, in one
         # int (fewer objects to fetch than geo.segments' pairs)
         self.down = geo.point_count

@@ -403,7 +403,7 @@ class WallLayout:
                 row = rows.get(index)
                 if row is None:
                     row = rows[index] = WallChanges(candidates[index], table, geo)
-                found += row.run(moves, geo, table)
+                found += row.run(moves, table)
             self._changes[key] = found
         return found
 

@@ -164,6 +164,7 @@ def test_masked_shifts_move_bits_to_increasing_targets_only() -> None:
         moved = moved ^ part | part << shift
     assert moved == 1 << 2 | 1 << 6 | 1 << 13
     assert expand_steps([0, 3, 2]) is None
+    assert expand_steps([0, 0]) is None  # two bits to one place
 
 
 def plain_one_way(joins: Joins, placed_edges: int) -> dict[str, object]:

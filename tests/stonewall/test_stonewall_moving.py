@@ -162,8 +162,8 @@ def test_a_run_out_of_the_boards_order_is_sorted() -> None:
         for index in layout._indices():
             cand = geo.all_candidates[index]
             moves = layout._paired_moves(cand)
-            straight = WallChanges(cand, table, geo).run(moves, geo, table)
-            sorted_run = WallChanges(cand, table, geo).run(moves, geo, unordered)
+            straight = WallChanges(cand, table, geo).run(moves, table)
+            sorted_run = WallChanges(cand, table, geo).run(moves, unordered)
             assert sorted_run == straight
 
 
