@@ -89,19 +89,14 @@ class WallChanges:
         return action
 
 
-# per board (its Tables) and length slot: the wall at each paired bit (None where none is)
-_PLACES: dict[Tables, list[list[Wall | None]]] = {}
-
-
 def _places(table: Tables, geo: Geometry) -> list[list[Wall | None]]:
-    """Per length slot of ``table``'s board, the wall at each paired bit (worked out once)."""
-    found = _PLACES.get(table)
+    """Per length slot of ``table``'s board, the wall at each paired bit (None where none is;
+    worked out once, kept on ``table``)."""
+    found = table.places
     if found is None:
-        if len(_PLACES) > 16:
-            _PLACES.clear()
         walls: list[list[Wall | None]] = [[None] * (2 * table.half) for _ in range(table.slots)]
         for cand, (_, slot, _, _), at in zip(geo.all_candidates, table.walls, table.paired,
                                             strict=True):
             walls[slot][at] = cand.wall
-        found = _PLACES[table] = walls
+        found = table.places = walls
     return found

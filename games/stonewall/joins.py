@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from games.stonewall.board import Wall
 from games.stonewall.geometry import Candidate, Geometry
 
 
@@ -141,6 +142,11 @@ class Tables:
         for bit, p, q in geo.arrows:
             self.arrow_points |= 1 << p | 1 << q
             self.arrow_edges |= bit
+        # per-board tables of the modules that read these, worked out when first asked:
+        # moving._paired_conflicts, joins_kept._flips, changes._places
+        self.paired_conflicts: list[list[int]] | None = None
+        self.flips: list[tuple[int, int, int, int]] | None = None
+        self.places: list[list[Wall | None]] | None = None
         self.one_way_plans: dict[tuple[int, ...], OneWayPlan] = {}  # Joins._one_way's
         # per candidate: the pairs of grid points its segments join that are not sealed
         # without it (what placing it joins and taking it away parts: joins_kept.py)

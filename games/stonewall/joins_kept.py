@@ -93,19 +93,14 @@ def derived(base: Joins, placed: int, placed_edges: int, refused: int, legal: in
     return joins
 
 
-# per board (its Tables) and candidate: its length slot, and its paired bit as it stands in
-# the paired masks of every position, of those refused and two-way, and of the odd refused
-# (0 where a mask never holds it)
-_FLIPS: dict[Tables, list[tuple[int, int, int, int]]] = {}
-
-
 def _flips(table: Tables) -> list[tuple[int, int, int, int]]:
-    """The per-candidate bits :func:`_flipped` turns (worked out once per board)."""
-    found = _FLIPS.get(table)
+    """The per-candidate bits :func:`_flipped` turns (worked out once per board, kept on
+    ``table``): per candidate, its length slot and its paired bit as it stands in the paired
+    masks of every position, of those refused and two-way, and of the odd refused (0 where a
+    mask never holds it)."""
+    found = table.flips
     if found is None:
-        if len(_FLIPS) > 16:
-            _FLIPS.clear()
-        found = _FLIPS[table] = [
+        found = table.flips = [
             (slot, 1 << at, 1 << at & table.ok[slot], 1 << at & table.odd[slot])
             for (_, slot, _, _), at in zip(table.walls, table.paired, strict=True)]
     return found

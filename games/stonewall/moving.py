@@ -297,17 +297,12 @@ def _all_lengths(joins: Joins) -> tuple[dict[int, tuple[int, int, int]], int, in
     return twice_of, every_one, every_two, touch_of, (bad_one, bad_two, bad_three)
 
 
-_CONFLICTS: dict[Tables, list[list[int]]] = {}
-
-
 def _paired_conflicts(geo: Geometry, table: Tables) -> list[list[int]]:
     """Per length slot and paired bit: the candidates the position there lies on or crosses
-    (worked out once per board)."""
-    found = _CONFLICTS.get(table)
+    (worked out once per board, kept on ``table``)."""
+    found = table.paired_conflicts
     if found is None:
-        if len(_CONFLICTS) > 16:
-            _CONFLICTS.clear()
-        found = _CONFLICTS[table] = [
+        found = table.paired_conflicts = [
             [geo.conflicts[bit.bit_length() - 1] if bit else 0 for bit in row]
             for row in table.back]
     return found
