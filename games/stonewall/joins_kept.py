@@ -28,7 +28,11 @@ difference of the candidate masks.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from games.stonewall.joins import Joins, Tables
+
+_V = TypeVar("_V")
 
 # derive across at most this many walls taken away or placed, else build from the walls: on
 # the shipped board (caches warm), deriving across 1 wall costs some 10 us, across 6 some 27 us
@@ -37,6 +41,8 @@ MOST_WALLS_APART = 6
 # a mask converted to paired ones a bit at a time up to this many bits, else by
 # Tables.to_paired's masked shifts (on the shipped board, even at about 18 bits: 3.5 us)
 FEW_BITS = 18
+# the paired masks :func:`_flipped` changes, by their column in :func:`_flips`' rows
+ALL, TWO_WAY, ODD = 1, 2, 3
 
 
 def placed_mask(indices: list[int]) -> int:
@@ -79,11 +85,11 @@ def derived(base: Joins, placed: int, placed_edges: int, refused: int, legal: in
     joins.left, joins.up = forest.left, forest.up
     joins.legal_mask, joins.refused_mask = legal, refused
     changed = legal ^ base.legal_mask
-    joins.legal = _flipped(table, base.legal, changed, 0) if changed else base.legal
+    joins.legal = _flipped(table, base.legal, changed, ALL) if changed else base.legal
     changed = refused ^ base.refused_mask
     if changed:
-        joins.plain_refused = _flipped(table, base.plain_refused, changed, 1)
-        joins.odd_refused = _flipped(table, base.odd_refused, changed, 2) \
+        joins.plain_refused = _flipped(table, base.plain_refused, changed, TWO_WAY)
+        joins.odd_refused = _flipped(table, base.odd_refused, changed, ODD) \
             if table.any_odd else base.odd_refused
     else:
         joins.plain_refused, joins.odd_refused = base.plain_refused, base.odd_refused
@@ -106,25 +112,24 @@ def _flips(table: Tables) -> list[tuple[int, int, int, int]]:
     return found
 
 
-def _flipped(table: Tables, masks: list[int], changed: int, kind: int) -> list[int]:
-    """Paired masks (one per length: all positions, kind 0; the two-way ones, 1; the odd ones,
-    2) with the candidates of ``changed`` flipped: a bit at a time when it has few (the
-    difference of two layouts' masks usually has a handful: cheaper than
+def _flipped(table: Tables, masks: list[int], changed: int, column: int) -> list[int]:
+    """Paired masks (one per length, of every position: ``column`` ALL; of the two-way ones:
+    TWO_WAY; of the odd ones: ODD) with the candidates of ``changed`` flipped: a bit at a time
+    when it has few (the difference of two layouts' masks usually has a handful: cheaper than
     :meth:`Tables.to_paired`'s masked shifts, which cost the same for any mask)."""
     if changed.bit_count() > FEW_BITS:
-        keep = table.ok if kind == 1 else table.odd if kind == 2 else None
+        keep = table.ok if column == TWO_WAY else table.odd if column == ODD else None
         differ = table.to_paired(changed)
         if keep is not None:
             differ = [now & ok for now, ok in zip(differ, keep, strict=True)]
         return [was ^ now for was, now in zip(masks, differ, strict=True)]
     found = masks[:]
     flips = _flips(table)
-    kind += 1
     while changed:
         low = changed & -changed
         changed ^= low
         flip = flips[low.bit_length() - 1]
-        found[flip[0]] ^= flip[kind]
+        found[flip[0]] ^= flip[column]
     return found
 
 
@@ -169,10 +174,7 @@ def _rename_graph(joins: Joins, base: Joins, rename: dict[int, int]) -> None:
     for first, second in base.pairs:
         pairs.append((get(first, first), get(second, second)))
     joins.arrows, joins.pairs = arrows, pairs
-    ends = joins.ends = base.ends.copy()
-    for old, new in rename.items():
-        if old in ends:
-            ends[new] = ends.pop(old)
+    joins.ends = _keys_renamed(base.ends, rename)
     following, preceding, below, above = base.following, base.preceding, base.below, base.above
     joins.following = _renamed(following, preceding, rename)
     joins.preceding = _renamed(preceding, following, rename)
@@ -180,17 +182,23 @@ def _rename_graph(joins: Joins, base: Joins, rename: dict[int, int]) -> None:
     joins.above = _renamed(above, below, rename)
 
 
+def _keys_renamed(groups: dict[int, _V], rename: dict[int, int]) -> dict[int, _V]:
+    """A copy of ``groups`` with the keys of ``rename`` renamed, the values shared. A renamed
+    group's new name is no group's old one (a tree's points at one-way edges name it), so the
+    keys can be moved one by one."""
+    found = groups.copy()
+    for old, new in rename.items():
+        if old in found:
+            found[new] = found.pop(old)
+    return found
+
+
 def _renamed(graph: dict[int, set[int]], reverse: dict[int, set[int]],
              rename: dict[int, int]) -> dict[int, set[int]]:
     """``graph`` (group -> groups; ``reverse``: the same edges the other way) with its groups
     renamed. Only what a renamed group touches is made anew: its key, and the sets holding it
-    (found through ``reverse``); the other sets are shared, read only, with ``graph``. A
-    renamed group's new name is no group's old one (a tree's points at one-way edges name
-    it), so the keys can be moved one by one."""
-    found = graph.copy()
-    for old, new in rename.items():
-        if old in found:
-            found[new] = found.pop(old)
+    (found through ``reverse``); the other sets are shared, read only, with ``graph``."""
+    found = _keys_renamed(graph, rename)
     get = rename.get
     for old, new in rename.items():
         for group in reverse.get(old, ()):
