@@ -31,8 +31,10 @@ placed walls), beside the listing the engine had before (``scripts/stonewall_ref
 every listing is checked to equal that one, and to be listed again the same after one of its
 actions is pushed and popped. The Change-a-Wall listing alone (every placed wall removed or
 moved, the longest listing) is timed on ``--changes`` Change-a-Wall positions as random games
-reach them: its first listing in play (the layout as play left it: what random play pays),
-listed again, and cold, beside the reference and checked equal to it. Malloppo's full
+reach them: its first listing in play (the layout as play left it: what random play pays; the
+listing makes each action when asked for, as Malloppo's does), the same with every action
+made (what a search going over them all pays), listed again, and cold with every action made,
+beside the reference and checked equal to it after the timed play. Malloppo's full
 listing is checked the same way on ``--checks`` positions (the same turns, order and witness
 paths as the listing it had before, ``scripts/malloppo_reference.py``) and timed beside it,
 and Whacky Wit's (the moves its previous searches give, run afresh:
@@ -290,20 +292,31 @@ def against_the_reference(
 def stonewall_change_listing(positions: int, repeats: int) -> int:
     """Stonewall's Change-a-Wall listing alone (every placed wall removed or moved: the
     longest of its listings), on Change-a-Wall positions as random games reach them, against
-    the reference (checked equal on every one)."""
+    the reference (checked equal on every one, after the timed play: the reference's 20 ms a
+    position in between would leave the CPU's caches as play never does)."""
+    from games.stonewall.rules import State
     from scripts.stonewall_reference import change_positions, reference_wall_listing
 
     first_ms: list[float] = []
     again_ms: list[float] = []
-    cold_ms: list[float] = []
-    reference_ms: list[float] = []
-    saved = []
-    walls = actions = 0
+    saved: list[tuple[str, list[Any]]] = []  # each position and its listing, every action made
+    forget_caches()
     for state in change_positions(positions, seed=2):
         started = time.process_time()  # the first listing, the layout as play left it
         listing = state.legal_actions()
         first_ms.append((time.process_time() - started) * 1000)
         again_ms.append(fastest_ms(state.legal_actions, repeats))  # kept with the layout
+        saved.append((state.to_json(), list(listing)))
+    whole_ms: list[float] = []
+    forget_caches()
+    for state in change_positions(positions, seed=2):  # the same games again (the same seed)
+        started = time.process_time()  # the first listing with every action made
+        list(state.legal_actions())
+        whole_ms.append((time.process_time() - started) * 1000)
+    reference_ms: list[float] = []
+    walls = actions = 0
+    for data, listing in saved:
+        state = State.from_json(data)
         started = time.process_time()
         reference = reference_wall_listing(state)
         reference_ms.append((time.process_time() - started) * 1000)
@@ -311,12 +324,10 @@ def stonewall_change_listing(positions: int, repeats: int) -> int:
             print("Stonewall: the Change-a-Wall listing differs from the reference",
                   file=sys.stderr)
             return 1
-        saved.append(state.to_json())
         walls += len(state.placed)
         actions += len(listing)
-    from games.stonewall.rules import State
-
-    for data in saved:  # cold: a state loaded in a fresh process (caches emptied, untimed)
+    cold_ms: list[float] = []
+    for data, _ in saved:  # cold: a state loaded in a fresh process (caches emptied, untimed)
         loaded: list[Any] = []
 
         def load(data: str = data, loaded: list[Any] = loaded) -> None:
@@ -324,14 +335,16 @@ def stonewall_change_listing(positions: int, repeats: int) -> int:
             forget_caches()
             loaded[0]._layout = None
 
-        cold_ms.append(fastest_ms(lambda loaded=loaded: loaded[0].legal_actions(), repeats, load))
+        cold_ms.append(fastest_ms(lambda loaded=loaded: list(loaded[0].legal_actions()),
+                                  repeats, load))
     print(f"Stonewall Change-a-Wall listing alone, {positions} positions of random games as play "
           f"reaches them (mean {walls / positions:.1f} walls placed, {actions / positions:.0f} "
           f"actions; the same actions as the reference on every one), median ms:")
     against_the_reference(reference_ms, (
         ("in play, first (the layout as play left it) ", first_ms),
+        ("in play, first, every action made           ", whole_ms),
         ("in play, again (kept with the layout)       ", again_ms),
-        ("cold (the layout built from the placed walls)", cold_ms)))
+        ("cold, every action made (from the walls)    ", cold_ms)))
     return 0
 
 

@@ -78,7 +78,9 @@ def read_lazily_and_push(state: Any, rng: random.Random) -> None:
     picked = [legal[i] for i in order]
     assert all(legal[i] is action for i, action in zip(order, picked, strict=True))
     assert all(legal[i - len(legal)] is legal[i] for i in order)
-    assert list(legal) == list(type(state).from_json(state.to_json()).legal_actions())
+    whole = list(legal)
+    assert whole == list(type(state).from_json(state.to_json()).legal_actions())
+    assert all(whole[i] is action for i, action in zip(order, picked, strict=True))
     assert all(a is b for a, b in zip(legal, [legal[i] for i in range(len(legal))], strict=True))
     if rng.random() < 0.3:
         legal.sort(key=str)  # a caller's sort: the actions are still the listed ones

@@ -11,14 +11,24 @@ every layout (one per pair of positions of a length: some 50,000 on the 9 x 9 bo
 bit, and its run of them per mask it may move to (a wall's moves are often the same in the next
 layouts); a run not kept yet is read off the mask a bit at a time. Push takes a listed action
 unchecked when :meth:`WallChanges.listed` finds it is one of these very objects.
+
+A state's listing is a :class:`ChangeListing`, made lazily like Dammi il malloppo's turns: it
+counts each wall's actions from its mask and makes an action only when one is asked for, by
+index (random play takes one of some two hundred) or by going over it (then the walls' runs).
 """
 
 from __future__ import annotations
+
+import operator
+from bisect import bisect_right
+from itertools import accumulate
+from typing import overload
 
 from games.stonewall.actions import ChangeWall
 from games.stonewall.board import Wall
 from games.stonewall.geometry import Candidate, Geometry
 from games.stonewall.joins import Tables
+from games.turnkit.engine import LazyListing
 
 RUNS_KEPT = 64  # runs kept per placed wall at most (then forgotten and made again)
 
@@ -69,6 +79,15 @@ class WallChanges:
         self.runs[moves] = found
         return found
 
+    def nth(self, moves: int, count: int, table: Tables) -> ChangeWall:
+        """This wall moved to the ``count``-th place of ``moves`` (from 0), in its run's order
+        (the same object as in the run)."""
+        if not table.in_order:
+            return self.run(moves, table)[count + 1]
+        for _ in range(count):
+            moves &= moves - 1
+        return self._moved((moves & -moves).bit_length() - 1)
+
     def listed(self, change: ChangeWall, moves: int, geo: Geometry, table: Tables) -> bool:
         """Whether ``change`` is this very wall's removal, or one of its very moves to a place
         of ``moves`` (a paired mask): an action this board's listings made."""
@@ -87,6 +106,81 @@ class WallChanges:
         if action is None:
             action = self.moved[at] = ChangeWall(self.old, self.places[at])
         return action
+
+
+class ChangeParts:
+    """A layout's Change-a-Wall listing before its actions are made: per placed wall in the
+    listing's order, its :class:`WallChanges` and the paired mask of places it may move to (kept
+    with the layout, shared by every :class:`ChangeListing` of it)."""
+
+    __slots__ = ("_whole", "count", "ends", "moves", "rows", "table")
+
+    def __init__(self, rows: list[WallChanges], moves: list[int], table: Tables) -> None:
+        self.rows = rows
+        self.moves = moves
+        self.table = table
+        # per wall: the number of actions up to and including its own (removed, then moved)
+        self.ends = list(accumulate(mask.bit_count() + 1 for mask in moves))
+        self.count = self.ends[-1] if self.ends else 0
+        self._whole: list[ChangeWall] | None = None
+
+    def at(self, index: int) -> ChangeWall:
+        """The action at ``index`` (0 <= index < count), made if not made yet."""
+        wall = bisect_right(self.ends, index)
+        count = index - (self.ends[wall - 1] if wall else 0)
+        row = self.rows[wall]
+        return row.removed if count == 0 else row.nth(self.moves[wall], count - 1, self.table)
+
+    def whole(self) -> list[ChangeWall]:
+        """Every action in order (kept: the caller must not change it)."""
+        found = self._whole
+        if found is None:
+            found = []
+            table = self.table
+            for row, moves in zip(self.rows, self.moves, strict=True):
+                found += row.run(moves, table)
+            self._whole = found
+        return found
+
+
+class ChangeListing(LazyListing[ChangeWall]):
+    """A state's Change-a-Wall listing: the actions of its layout's :class:`ChangeParts`, each
+    made only when asked for, by index or by going over them, the same object every time. Not
+    a ``list`` but it acts as one (:class:`games.turnkit.engine.LazyListing`): a list's changes
+    make every action and change this listing's own copy, never the layout's."""
+
+    __slots__ = ("_all", "_parts")
+
+    def __init__(self, parts: ChangeParts) -> None:
+        self._parts = parts
+        self._all: list[ChangeWall] | None = None
+
+    def __len__(self) -> int:
+        return self._parts.count if self._all is None else len(self._all)
+
+    @overload
+    def __getitem__(self, index: int) -> ChangeWall: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ChangeWall]: ...
+
+    def __getitem__(self, index: int | slice) -> ChangeWall | list[ChangeWall]:
+        if self._all is not None or isinstance(index, slice):
+            return self.actions()[index]
+        count = self._parts.count
+        at = operator.index(index)
+        if at < 0:
+            at += count
+        if not 0 <= at < count:
+            raise IndexError("listing index out of range")
+        return self._parts.at(at)
+
+    def actions(self) -> list[ChangeWall]:
+        """Every action, in order (the same objects as by index)."""
+        found = self._all
+        if found is None:
+            found = self._all = self._parts.whole()[:]
+        return found
 
 
 def _places(table: Tables, geo: Geometry) -> list[list[Wall | None]]:

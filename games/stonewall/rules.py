@@ -238,9 +238,9 @@ class State(WallChecks, SnapshotState[Action]):
             return [PASS, *self.layout.place_actions(self._stock_lengths())]
         if phase in CHANCE_PHASES:
             return list(ROLLS)
-        if phase is _CHANGE:  # (a copy: the layout keeps its own) push takes these very
-            # objects unchecked (WallLayout.listed_change), whether or not the caller holds them
-            return [*self.layout.change_actions(tuple(self.placed))]
+        if phase is _CHANGE:  # made as asked for (its own copy: the layout keeps its own); push
+            # takes these very objects unchecked (WallLayout.listed_change), held or not
+            return self.layout.change_listing(tuple(self.placed))  # type: ignore[return-value]
         return []
 
     def chance_outcomes(self) -> list[tuple[Roll, float]]:

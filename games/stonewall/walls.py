@@ -39,8 +39,9 @@ candidate positions (:class:`games.stonewall.geometry.Geometry`), and layouts ar
 * Layouts are cached per board by their walls (edges and crossing points), so a search that
   places and takes back the same walls finds them again (:class:`LayoutCache`, one per board's
   :class:`~games.stonewall.geometry.Geometry`; the layout without placed walls is kept apart).
-* A layout keeps where each placed wall may move (a bit mask per wall) and its whole
-  Change-a-Wall listing per order of the placed walls (:meth:`WallLayout.change_actions`);
+* A layout keeps where each placed wall may move (a bit mask per wall) and its Change-a-Wall
+  listing per order of the placed walls (:meth:`WallLayout.change_parts`: a state's listing
+  makes each action when asked for, :class:`~games.stonewall.changes.ChangeListing`);
   the :class:`~games.stonewall.actions.ChangeWall` actions are made once per board and shared,
   and so are each wall's run of them per set of places it may move to (``LayoutCache.changes``,
   :mod:`games.stonewall.changes`).
@@ -52,7 +53,7 @@ from collections.abc import Callable, Iterable
 
 from games.stonewall.actions import ChangeWall, PlaceWall
 from games.stonewall.board import Wall
-from games.stonewall.changes import WallChanges
+from games.stonewall.changes import ChangeListing, ChangeParts, WallChanges
 from games.stonewall.geometry import Candidate, Geometry
 from games.stonewall.joins import Joins, known_tables, tables
 from games.stonewall.joins_kept import MOST_WALLS_APART, derived, placed_mask, walls_apart
@@ -111,7 +112,7 @@ class WallLayout:
         self._listings: dict[tuple[int, ...], list[Wall]] = {}
         self._actions: dict[tuple[int, ...], list[PlaceWall]] = {}
         self._removals: dict[int, int] = {}  # placed wall's index -> where it may move (paired)
-        self._changes: dict[tuple[int, ...], list[ChangeWall]] = {}  # by the walls' indices
+        self._changes: dict[tuple[int, ...], ChangeParts] = {}  # by the walls' indices
         self._escape_index: tuple[dict[int, int], int] | None = None
         # the conflicts of the walls before and after each, and where each wall is in walls
         self._conflict_sides: tuple[list[int], list[int], dict[int, int], list[int]] | None \
@@ -379,7 +380,17 @@ class WallLayout:
     def change_actions(self, placed: tuple[Wall, ...]) -> list[ChangeWall]:
         """Every Change-a-Wall here, the walls taken in ``placed`` order (the state's): each
         removed, then moved to each of :meth:`moves_of`, in the board's candidate order; the
-        actions are shared by every layout of the board (:attr:`LayoutCache.changes`)."""
+        actions are shared by every layout of the board (:attr:`LayoutCache.changes`). The
+        layout's own list: the caller must not change it."""
+        return self.change_parts(placed).whole()
+
+    def change_listing(self, placed: tuple[Wall, ...]) -> ChangeListing:
+        """:meth:`change_actions` as a state lists them: each action made when asked for."""
+        return ChangeListing(self.change_parts(placed))
+
+    def change_parts(self, placed: tuple[Wall, ...]) -> ChangeParts:
+        """Per wall of ``placed``, in order, its actions' row and where it may move (kept per
+        order of the walls)."""
         if placed is self.walls or placed == self.walls:
             indices = self._indices()
         else:
@@ -397,14 +408,14 @@ class WallLayout:
                     removals[index] = paired if paired is not None \
                         else self._checked_paired(candidates[index])
             table, rows = self.joins().table, self.cache.changes
-            found = []
+            walls = []
             for index in indices:
-                moves = removals[index]
                 row = rows.get(index)
                 if row is None:
                     row = rows[index] = WallChanges(candidates[index], table, geo)
-                found += row.run(moves, table)
-            self._changes[key] = found
+                walls.append(row)
+            found = self._changes[key] = ChangeParts(walls, [removals[index] for index in indices],
+                                                     table)
         return found
 
     def listed_change(self, change: ChangeWall) -> bool:

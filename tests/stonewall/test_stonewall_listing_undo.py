@@ -18,6 +18,8 @@ import pytest
 from games.core.rng import Chance
 from games.stonewall.rules import Phase, State, action_from_json, action_to_json
 from games.stonewall.walls import layout_cache
+from scripts.stonewall_reference import reference_wall_listing
+from tests.dice_helpers import read_lazily_and_push
 
 
 def fresh_listing(state: State) -> list[object]:
@@ -77,3 +79,50 @@ def test_a_copy_keeps_its_own_lists() -> None:
     twin.placed.pop()
     twin.removed[0] += 1
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_change_listing_read_by_index_gives_the_actions_it_goes_over(seed: int) -> None:
+    """The Change-a-Wall listing makes an action only when asked for: read by index in any
+    order (and from the end), it gives the very objects going over it gives, in the
+    reference's order, and pushing one takes that object."""
+    rng, chance = random.Random(seed), Chance(seed)
+    checked = 0
+    while checked < 4:  # (a game has about three Change-a-Wall positions)
+        state = State(rng.choice((2, 3, 4)))
+        while not state.is_over() and len(state.history) < 1500:
+            if state.is_chance():
+                state.roll_with(chance)
+            elif state.phase is Phase.CHANGE:
+                assert state.legal_actions() == reference_wall_listing(state)
+                read_lazily_and_push(state, rng)
+                checked += 1
+            else:
+                state.push(rng.choice(state.legal_actions()))
+
+
+def test_a_callers_changes_to_its_change_listing_change_no_other_listing() -> None:
+    """A listing is the caller's own: sorting, appending to or clearing it leaves the layout's
+    actions and the next listing as they were; an index past either end is refused."""
+    rng, chance = random.Random(5), Chance(5)
+    state = State(3)
+    while state.phase is not Phase.CHANGE:
+        if state.is_chance():
+            state.roll_with(chance)
+        else:
+            state.push(rng.choice(state.legal_actions()))
+    listing = state.legal_actions()
+    whole = list(listing)
+    assert len(listing) == len(whole) > 1
+    with pytest.raises(IndexError):
+        listing[len(whole)]
+    with pytest.raises(IndexError):
+        listing[-len(whole) - 1]
+    first = listing[0]
+    listing.sort(key=str, reverse=True)
+    listing.append(first)
+    again = state.legal_actions()
+    assert again == whole and len(again) == len(whole)
+    listing.clear()
+    assert list(state.legal_actions()) == whole
+    assert state.layout.change_actions(tuple(state.placed)) == whole

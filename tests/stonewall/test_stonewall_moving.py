@@ -153,7 +153,7 @@ def test_the_listings_actions_are_each_walls_moves_in_order(
 
 def test_a_run_out_of_the_boards_order_is_sorted() -> None:
     """A board whose paired order is not its candidate order: each run sorted by candidate
-    (here the same order, taken the slow way)."""
+    (here the same order, taken the slow way), and each place read by its number in it."""
     geo = geometry(default_board())
     for layout in layouts(95, 20):
         table = layout.joins().table
@@ -165,6 +165,10 @@ def test_a_run_out_of_the_boards_order_is_sorted() -> None:
             straight = WallChanges(cand, table, geo).run(moves, table)
             sorted_run = WallChanges(cand, table, geo).run(moves, unordered)
             assert sorted_run == straight
+            for order in (table, unordered):  # each place by its number (a listing's index)
+                row = WallChanges(cand, table, geo)
+                assert [row.nth(moves, count, order) for count in range(moves.bit_count())] \
+                    == straight[1:]
 
 
 def test_a_tree_is_joined_alike_when_all_its_one_way_edges_reach_the_same_groups() -> None:
