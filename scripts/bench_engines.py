@@ -42,7 +42,7 @@ and Whacky Wit's (the moves its previous searches give, run afresh:
 
     python scripts/bench_engines.py [--seconds 2] [--repeats 3] [--games stonewall,malloppo]
                                     [--positions 200] [--changes 200] [--checks 3000]
-                                    [--no-open-spiel]
+                                    [--no-open-spiel] [--reference-between]
 """
 
 from __future__ import annotations
@@ -289,17 +289,18 @@ def against_the_reference(
               f"{med(reference_ms) / med(times):.0f}x faster; {verdict} the 0.2 ms bar)")
 
 
-def stonewall_change_listing(positions: int, repeats: int) -> int:
+def stonewall_change_listing(positions: int, repeats: int, reference_between: bool = False) -> int:
     """Stonewall's Change-a-Wall listing alone (every placed wall removed or moved: the
     longest of its listings), on Change-a-Wall positions as random games reach them, against
     the reference (checked equal on every one, after the timed play: the reference's 20 ms a
-    position in between would leave the CPU's caches as play never does)."""
+    position in between would leave the CPU's caches as play never does; ``reference_between``
+    runs it there all the same, as this script did before, for comparison)."""
     from games.stonewall.rules import State
     from scripts.stonewall_reference import change_positions, reference_wall_listing
 
     first_ms: list[float] = []
     again_ms: list[float] = []
-    saved: list[tuple[str, list[Any]]] = []  # each position and its listing, every action made
+    saved: list[tuple[dict[str, Any], list[Any]]] = []  # each position, its actions all made
     forget_caches()
     for state in change_positions(positions, seed=2):
         started = time.process_time()  # the first listing, the layout as play left it
@@ -307,6 +308,8 @@ def stonewall_change_listing(positions: int, repeats: int) -> int:
         first_ms.append((time.process_time() - started) * 1000)
         again_ms.append(fastest_ms(state.legal_actions, repeats))  # kept with the layout
         saved.append((state.to_json(), list(listing)))
+        if reference_between:
+            reference_wall_listing(state)
     whole_ms: list[float] = []
     forget_caches()
     for state in change_positions(positions, seed=2):  # the same games again (the same seed)
@@ -328,15 +331,17 @@ def stonewall_change_listing(positions: int, repeats: int) -> int:
         actions += len(listing)
     cold_ms: list[float] = []
     for data, _ in saved:  # cold: a state loaded in a fresh process (caches emptied, untimed)
-        loaded: list[Any] = []
+        loaded: list[State] = []
 
-        def load(data: str = data, loaded: list[Any] = loaded) -> None:
+        def load(data: dict[str, Any] = data, loaded: list[State] = loaded) -> None:
             loaded[:] = [State.from_json(data)]
             forget_caches()
             loaded[0]._layout = None
 
-        cold_ms.append(fastest_ms(lambda loaded=loaded: list(loaded[0].legal_actions()),
-                                  repeats, load))
+        def list_all(loaded: list[State] = loaded) -> list[Any]:
+            return list(loaded[0].legal_actions())
+
+        cold_ms.append(fastest_ms(list_all, repeats, load))
     print(f"Stonewall Change-a-Wall listing alone, {positions} positions of random games as play "
           f"reaches them (mean {walls / positions:.1f} walls placed, {actions / positions:.0f} "
           f"actions; the same actions as the reference on every one), median ms:")
@@ -403,6 +408,9 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--changes", type=int, default=200,
                         help="Stonewall Change-a-Wall positions whose listing is timed alone")
+    parser.add_argument("--reference-between", action="store_true",
+                        help="run the reference Change-a-Wall listing between the timed ones "
+                             "(as this script did before: its 20 ms leave the CPU's caches cold)")
     parser.add_argument("--checks", type=int, default=3000,
                         help="positions whose Malloppo and Whacky listings are checked")
     parser.add_argument("--no-open-spiel", action="store_true",
@@ -458,7 +466,7 @@ def main() -> int:
     if "stonewall" in games and args.positions:
         failed |= stonewall_listing(args.positions, args.repeats)
     if "stonewall" in games and args.changes:
-        failed |= stonewall_change_listing(args.changes, args.repeats)
+        failed |= stonewall_change_listing(args.changes, args.repeats, args.reference_between)
     return failed
 
 
