@@ -68,7 +68,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from datafiles.userfile import shown
 from games.core.checks import check_action
@@ -229,7 +229,9 @@ class State(WallChecks, SnapshotState[Action]):
 
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        """Every legal action now (for ``move``, one path per destination and outcome)."""
+        """Every legal action now (for ``move``, one path per destination and outcome). A
+        Change-a-Wall listing is a :class:`~games.stonewall.changes.ChangeListing`: it acts as
+        a list and makes each action when asked for."""
         phase = self.phase
         if phase is _MOVE:
             moves = self.legal_moves()  # the listing itself: while held, push takes it unchecked
@@ -240,7 +242,7 @@ class State(WallChecks, SnapshotState[Action]):
             return list(ROLLS)
         if phase is _CHANGE:  # made as asked for (its own copy: the layout keeps its own); push
             # takes these very objects unchecked (WallLayout.listed_change), held or not
-            return self.layout.change_listing(tuple(self.placed))  # type: ignore[return-value]
+            return cast("list[Action]", self.layout.change_listing(tuple(self.placed)))
         return []
 
     def chance_outcomes(self) -> list[tuple[Roll, float]]:

@@ -13,8 +13,9 @@ listing: a search that lists, pushes, pops and pushes another checks nothing twi
 push starts a new listing, so a listing is never taken for another position. Every engine's
 snapshots (Stonewall, Dammi il malloppo, Whacky Wit) hold their listing weakly
 (:class:`Listing`): back after a pop while the search still holds it, and not kept by the
-history of a game played on. Dammi il malloppo's and Whacky Wit's move listings make their
-actions only when asked for, on :class:`LazyListing`.
+history of a game played on. Dammi il malloppo's and Whacky Wit's move listings and
+Stonewall's Change-a-Wall listing make their actions only when asked for, on
+:class:`LazyListing`.
 
 Pure Python: no pygame, no pymunk.
 """
@@ -80,12 +81,13 @@ NOTHING_LISTED: Listing[Any] = Listing()  # never changed
 
 class LazyListing(Sequence[ActionT]):
     """A listing that makes its actions only when asked for (Dammi il malloppo's turns, Whacky
-    Wit's moves: random play takes one of some fifty, a search a few). A subclass gives
-    ``__len__``, ``__getitem__`` for one index (the same object every time) and
-    :meth:`actions`, every action in order, made once. Not a ``list`` but it acts as one:
-    equal to a list of the same actions, and a list's changes (append, sort, clear, ...) make
-    every action and change that list (the listing still holds only the actions it made: one
-    the caller adds is checked in full when pushed)."""
+    Wit's moves, Stonewall's Change-a-Wall: random play takes one of some fifty to two
+    hundred, a search a few). A subclass gives ``__len__``, ``__getitem__`` for one index (the
+    same object every time) and :meth:`actions`, every action in order, made once. Not a
+    ``list`` but it acts as one: equal to a list (or tuple) of the same actions, a list's
+    changes (append, sort, clear, ...) make every action and change that list (the listing
+    still holds only the actions it made: one the caller adds is checked in full when pushed),
+    and a copy, deep copy or pickle of it is a plain list of its actions."""
 
     __slots__ = ()
 
@@ -156,6 +158,10 @@ class LazyListing(Sequence[ActionT]):
 
     def __repr__(self) -> str:
         return repr(self.actions())
+
+    def __reduce__(self) -> tuple[type[list[ActionT]], tuple[list[ActionT]]]:
+        # copy, deepcopy and pickle: a list of the actions, not the game's tables behind them
+        return list, (self.actions()[:],)
 
 
 def listing_ref(listing: Listing[Any]) -> Callable[[], Listing[Any] | None]:

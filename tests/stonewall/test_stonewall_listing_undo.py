@@ -11,6 +11,8 @@ differs from the fresh one after some undo.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -94,8 +96,9 @@ def test_a_change_listing_read_by_index_gives_the_actions_it_goes_over(seed: int
             if state.is_chance():
                 state.roll_with(chance)
             elif state.phase is Phase.CHANGE:
-                assert state.legal_actions() == reference_wall_listing(state)
-                read_lazily_and_push(state, rng)
+                twin = state.copy()
+                read_lazily_and_push(state, rng)  # read by index before it is gone over
+                assert twin.legal_actions() == reference_wall_listing(twin)
                 checked += 1
             else:
                 state.push(rng.choice(state.legal_actions()))
@@ -120,9 +123,33 @@ def test_a_callers_changes_to_its_change_listing_change_no_other_listing() -> No
         listing[-len(whole) - 1]
     first = listing[0]
     listing.sort(key=str, reverse=True)
+    assert listing[0] is sorted(whole, key=str, reverse=True)[0]
     listing.append(first)
+    assert listing[-1] is first and len(listing) == len(whole) + 1
     again = state.legal_actions()
     assert again == whole and len(again) == len(whole)
     listing.clear()
+    assert len(listing) == 0 and list(listing) == []
     assert list(state.legal_actions()) == whole
     assert state.layout.change_actions(tuple(state.placed)) == whole
+
+
+def test_a_copy_or_pickle_of_a_change_listing_is_a_plain_list_of_its_actions() -> None:
+    """Copied, deep-copied or pickled, a listing is a list of its actions (not the board's
+    tables behind it), and the copy's changes are the copy's own."""
+    rng, chance = random.Random(7), Chance(7)
+    state = State(2)
+    while state.phase is not Phase.CHANGE:
+        if state.is_chance():
+            state.roll_with(chance)
+        else:
+            state.push(rng.choice(state.legal_actions()))
+    listing = state.legal_actions()
+    whole = list(listing)
+    shallow = copy.copy(listing)
+    assert type(shallow) is list and shallow == whole
+    assert all(a is b for a, b in zip(shallow, whole, strict=True))
+    shallow.append(whole[0])
+    assert len(listing) == len(whole)
+    for twin in (copy.deepcopy(listing), pickle.loads(pickle.dumps(listing))):
+        assert type(twin) is list and twin == whole
