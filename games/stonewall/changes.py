@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_right
-from itertools import accumulate
 from typing import overload
 
 from games.stonewall.actions import ChangeWall
@@ -115,14 +114,34 @@ class ChangeParts:
 
     __slots__ = ("_whole", "count", "ends", "moves", "rows", "table")
 
-    def __init__(self, rows: list[WallChanges], moves: list[int], table: Tables) -> None:
+    def __init__(self, rows: list[WallChanges], moves: list[int], ends: list[int],
+                 table: Tables) -> None:
         self.rows = rows
         self.moves = moves
+        self.ends = ends  # per wall: the actions up to and including its own (its mask's bits + 1)
         self.table = table
-        # per wall: the number of actions up to and including its own (removed, then moved)
-        self.ends = list(accumulate(mask.bit_count() + 1 for mask in moves))
-        self.count = self.ends[-1] if self.ends else 0
+        self.count = ends[-1] if ends else 0
         self._whole: list[ChangeWall] | None = None
+
+    @classmethod
+    def of(cls, indices: list[int], moves_of: dict[int, int], rows: dict[int, WallChanges],
+           table: Tables, geo: Geometry) -> ChangeParts:
+        """The parts of the placed walls of ``indices`` (candidate indices, in the listing's
+        order), each moving to ``moves_of[index]`` (paired); a wall's row taken from ``rows``
+        (the board's, made there when first asked)."""
+        walls, masks, ends = [], [], []
+        count = 0
+        candidates = geo.all_candidates
+        for index in indices:
+            row = rows.get(index)
+            if row is None:
+                row = rows[index] = WallChanges(candidates[index], table, geo)
+            moves = moves_of[index]
+            walls.append(row)
+            masks.append(moves)
+            count += moves.bit_count() + 1  # it removed, then moved to each
+            ends.append(count)
+        return cls(walls, masks, ends, table)
 
     def at(self, index: int) -> ChangeWall:
         """The action at ``index`` (0 <= index < count), made if not made yet."""

@@ -407,15 +407,8 @@ class WallLayout:
                 for index, paired in zip(todo, every_wall_moves(self.joins(), todo), strict=True):
                     removals[index] = paired if paired is not None \
                         else self._checked_paired(candidates[index])
-            table, rows = self.joins().table, self.cache.changes
-            walls = []
-            for index in indices:
-                row = rows.get(index)
-                if row is None:
-                    row = rows[index] = WallChanges(candidates[index], table, geo)
-                walls.append(row)
-            found = self._changes[key] = ChangeParts(walls, [removals[index] for index in indices],
-                                                     table)
+            found = self._changes[key] = ChangeParts.of(
+                indices, removals, self.cache.changes, self.joins().table, geo)
         return found
 
     def listed_change(self, change: ChangeWall) -> bool:
