@@ -46,15 +46,11 @@ class Listing(list[ActionT]):
 
     __slots__ = ("__weakref__", "by_id")
 
-    def __init__(
-        self, actions: Iterable[ActionT] = (), kept: Iterable[tuple[Any, ...]] | None = None
-    ) -> None:
+    def __init__(self, actions: Iterable[ActionT] = ()) -> None:
+        """A listing of ``actions``, each kept alone (a game that keeps more with its actions
+        builds ``by_id`` as it makes them: :meth:`keyed`)."""
         super().__init__(actions)
-        self.by_id: dict[int, tuple[Any, ...]] = (
-            dict(zip(map(id, self), zip(self), strict=True))  # id -> (action,), in C
-            if kept is None
-            else {id(action): (action, *more) for action, more in zip(self, kept, strict=True)}
-        )
+        self.by_id: dict[int, tuple[Any, ...]] = dict(zip(map(id, self), zip(self), strict=True))
 
     @classmethod
     def keyed(cls, actions: list[ActionT], by_id: dict[int, tuple[Any, ...]]) -> Listing[ActionT]:
