@@ -77,11 +77,16 @@ def hosted() -> Iterator[Callable[[Host], HostThread]]:
 
 
 def frames_until(app: App, condition: Callable[[], bool], what: str) -> None:
-    """Render frames of 1/60 s until ``condition`` holds (bounded, never a fixed wait)."""
+    """Render frames of 1/60 s until ``condition`` holds (bounded, never a fixed wait); fails
+    at once, with the link's last line, when the window's network play has stopped."""
     deadline = time.monotonic() + WAIT
     while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"not within {WAIT:g} s: {what}")
+        link = app.net
+        stopped = link is not None and link.done
+        if stopped or time.monotonic() > deadline:
+            why = "the network play stopped" if stopped else f"not within {WAIT:g} s"
+            said = f" (the link: {link.line!r}; the app: {app.error!r})" if link else ""
+            pytest.fail(f"{why}: {what}{said}")
         app.step_frame(FRAME)
 
 
