@@ -123,16 +123,18 @@ def default_config_path() -> Path:
 _READ: dict[tuple[Callable[[Path], Any], Path], Any] = {}
 _PARSED: dict[tuple[Callable[[Any, str], Any], str], Any] = {}
 _KEPT = 16  # distinct files or contents remembered per kind; then the memory starts afresh
+_NONE = object()  # nothing remembered for a key
 
 
 def read_once(load: Callable[[Path], T], path: Path) -> T:
     """``load(path)``, read from disk only the first time for this loader and path."""
     key = (load, path)
-    if key not in _READ:
-        if len(_READ) >= _KEPT:
-            _READ.clear()
-        _READ[key] = load(path)
-    return cast(T, _READ[key])
+    kept = _READ.get(key, _NONE)  # one look: another thread may clear the memory between two
+    if kept is not _NONE:
+        return cast(T, kept)
+    value = load(path)
+    _remember(_READ, key, value)
+    return value
 
 
 def parse_once(parse: Callable[[Any, str], T], data: Any, where: str) -> T:
@@ -141,8 +143,17 @@ def parse_once(parse: Callable[[Any, str], T], data: Any, where: str) -> T:
         key = (parse, json.dumps(data, sort_keys=True, allow_nan=False))
     except (TypeError, ValueError):  # not plain JSON: parse refuses it (or takes it) each time
         return parse(data, where)
-    if key not in _PARSED:
-        if len(_PARSED) >= _KEPT:
-            _PARSED.clear()
-        _PARSED[key] = parse(data, where)
-    return cast(T, _PARSED[key])
+    kept = _PARSED.get(key, _NONE)
+    if kept is not _NONE:
+        return cast(T, kept)
+    value = parse(data, where)
+    _remember(_PARSED, key, value)
+    return value
+
+
+def _remember(memory: dict[Any, Any], key: Any, value: Any) -> None:
+    """Keep ``value``; a full memory starts afresh. The caller returns its own ``value``, not
+    ``memory[key]``: another thread (the network tests' peers) may clear it meanwhile."""
+    if len(memory) >= _KEPT:
+        memory.clear()
+    memory[key] = value

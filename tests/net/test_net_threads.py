@@ -4,7 +4,8 @@ window's peer and another peer): each builds its game from its own copy of the h
 A CI run lost a joined window this way: the other peer's thread left its temporary assets folder
 (and removed it) while the window was building its game, and the window's build then read that
 removed folder ("physics.toml: no such config file"), so its peer stopped at the game's start.
-The interleaving is forced here with events, never left to timing."""
+The interleaving is forced here with events, never left to timing; so is another thread
+clearing the memory of boards read once (a peer's load fills it with its temporary paths)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from datafiles import assets
 from datafiles.assets import assets_dir, assets_from
 from games.core import registry
 from games.core.protocol import SeatKind
@@ -105,3 +107,30 @@ def test_a_welcome_loads_while_another_peer_leaves_its_files(
         other.go()
     assert not other_folder.exists()
     assert joined.game_id == "stonewall" and joined.frame == hosted.frame
+
+
+class ClearedByAnotherThread(dict[Any, Any]):
+    """A memory another thread clears as soon as anything is looked up or kept in it (as a
+    peer's load does when the memory is full), between this thread's two looks."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        super().__setitem__(key, value)
+        self.clear()
+
+    def __contains__(self, key: object) -> bool:
+        found = super().__contains__(key)
+        self.clear()
+        return found
+
+
+def test_a_board_read_or_parsed_once_survives_another_thread_clearing_the_memory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "board.toml"
+    path.write_text("size = 9\n", encoding="utf-8")
+    monkeypatch.setattr(assets, "_READ", ClearedByAnotherThread())
+    monkeypatch.setattr(assets, "_PARSED", ClearedByAnotherThread())
+    for _ in range(2):
+        assert assets.read_once(lambda where: where.read_text("utf-8"), path) == "size = 9\n"
+        assert assets.parse_once(lambda data, where: (data["size"], where), {"size": 9},
+                                 "here") == (9, "here")
