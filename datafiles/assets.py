@@ -6,7 +6,10 @@ physics config finds its defaults here too.
 Looked for in this order:
 
 0. a folder given to :func:`assets_from` while inside it (a joined network game is built from
-   the host's board files and physics config, kept in a temporary folder);
+   the host's board files and physics config, kept in a temporary folder). Only the thread (or
+   asyncio task) inside sees it: a host and its peers may share one process (the network
+   tests run them in threads), and a peer's folder must never become another's, nor outlive
+   its removal for one;
 1. ``WOBBLETOP_ASSETS`` (a test or a user that ships its own maps);
 2. the repository's ``assets/`` folder next to the code (a checkout or an editable install:
    recognised by the ``pyproject.toml`` beside it, so a stray ``assets`` folder in
@@ -30,6 +33,7 @@ import json
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -39,24 +43,29 @@ ASSETS_PACKAGE = "wobbletop_assets"
 _CODE_ROOT = Path(__file__).resolve().parent.parent
 
 
-_FROM: list[Path] = []  # the folders of :func:`assets_from`, innermost last
+# The folders of :func:`assets_from`, innermost last: per thread and asyncio task (a context
+# variable), not one list for the process (two peers' loads in two threads popped each other's
+# folder, and one then read the other's, removed: a joined window dropped at a game's start).
+_FROM: ContextVar[tuple[Path, ...]] = ContextVar("wobbletop_assets_from", default=())
 
 
 @contextmanager
 def assets_from(folder: Path) -> Iterator[None]:
     """Read the data files from ``folder`` while inside (one synchronous build of a game: the
-    boards and the config it reads are then kept in its state, not read again)."""
-    _FROM.append(folder)
+    boards and the config it reads are then kept in its state, not read again); in this
+    thread (and asyncio task) only."""
+    token = _FROM.set((*_FROM.get(), folder))
     try:
         yield
     finally:
-        _FROM.pop()
+        _FROM.reset(token)
 
 
 def assets_dir() -> Path:
     """The folder holding the default config, board maps and scenario files."""
-    if _FROM:
-        return _FROM[-1]
+    inside = _FROM.get()
+    if inside:
+        return inside[-1]
     override = os.environ.get("WOBBLETOP_ASSETS")
     if override:
         return Path(override)
@@ -114,16 +123,18 @@ def default_config_path() -> Path:
 _READ: dict[tuple[Callable[[Path], Any], Path], Any] = {}
 _PARSED: dict[tuple[Callable[[Any, str], Any], str], Any] = {}
 _KEPT = 16  # distinct files or contents remembered per kind; then the memory starts afresh
+_NONE = object()  # nothing remembered for a key
 
 
 def read_once(load: Callable[[Path], T], path: Path) -> T:
     """``load(path)``, read from disk only the first time for this loader and path."""
     key = (load, path)
-    if key not in _READ:
-        if len(_READ) >= _KEPT:
-            _READ.clear()
-        _READ[key] = load(path)
-    return cast(T, _READ[key])
+    kept = _READ.get(key, _NONE)  # one look: another thread may clear the memory between two
+    if kept is not _NONE:
+        return cast(T, kept)
+    value = load(path)
+    _remember(_READ, key, value)
+    return value
 
 
 def parse_once(parse: Callable[[Any, str], T], data: Any, where: str) -> T:
@@ -132,8 +143,17 @@ def parse_once(parse: Callable[[Any, str], T], data: Any, where: str) -> T:
         key = (parse, json.dumps(data, sort_keys=True, allow_nan=False))
     except (TypeError, ValueError):  # not plain JSON: parse refuses it (or takes it) each time
         return parse(data, where)
-    if key not in _PARSED:
-        if len(_PARSED) >= _KEPT:
-            _PARSED.clear()
-        _PARSED[key] = parse(data, where)
-    return cast(T, _PARSED[key])
+    kept = _PARSED.get(key, _NONE)
+    if kept is not _NONE:
+        return cast(T, kept)
+    value = parse(data, where)
+    _remember(_PARSED, key, value)
+    return value
+
+
+def _remember(memory: dict[Any, Any], key: Any, value: Any) -> None:
+    """Keep ``value``; a full memory starts afresh. The caller returns its own ``value``, not
+    ``memory[key]``: another thread (the network tests' peers) may clear it meanwhile."""
+    if len(memory) >= _KEPT:
+        memory.clear()
+    memory[key] = value
