@@ -128,13 +128,7 @@ _NONE = object()  # nothing remembered for a key
 
 def read_once(load: Callable[[Path], T], path: Path) -> T:
     """``load(path)``, read from disk only the first time for this loader and path."""
-    key = (load, path)
-    kept = _READ.get(key, _NONE)  # one look: another thread may clear the memory between two
-    if kept is not _NONE:
-        return cast(T, kept)
-    value = load(path)
-    _remember(_READ, key, value)
-    return value
+    return _once(_READ, (load, path), lambda: load(path))
 
 
 def parse_once(parse: Callable[[Any, str], T], data: Any, where: str) -> T:
@@ -143,17 +137,18 @@ def parse_once(parse: Callable[[Any, str], T], data: Any, where: str) -> T:
         key = (parse, json.dumps(data, sort_keys=True, allow_nan=False))
     except (TypeError, ValueError):  # not plain JSON: parse refuses it (or takes it) each time
         return parse(data, where)
-    kept = _PARSED.get(key, _NONE)
+    return _once(_PARSED, key, lambda: parse(data, where))
+
+
+def _once(memory: dict[Any, Any], key: Any, make: Callable[[], T]) -> T:
+    """``memory[key]``, made by ``make`` and kept the first time (a full memory starts
+    afresh). One look, and the value made is returned itself, not looked up again: another
+    thread (the network tests' peers) may clear the memory meanwhile."""
+    kept = memory.get(key, _NONE)
     if kept is not _NONE:
         return cast(T, kept)
-    value = parse(data, where)
-    _remember(_PARSED, key, value)
-    return value
-
-
-def _remember(memory: dict[Any, Any], key: Any, value: Any) -> None:
-    """Keep ``value``; a full memory starts afresh. The caller returns its own ``value``, not
-    ``memory[key]``: another thread (the network tests' peers) may clear it meanwhile."""
+    value = make()
     if len(memory) >= _KEPT:
         memory.clear()
     memory[key] = value
+    return value

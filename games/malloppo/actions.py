@@ -7,7 +7,6 @@ stay one thing: the state and its rules.
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass, field
 from typing import Any, overload
 
@@ -118,12 +117,7 @@ class TurnListing(LazyListing[Turn]):
         made = self._made.get(index)
         if made is not None:
             return made
-        count = self._count
-        at = operator.index(index)
-        if at < 0:
-            at += count
-        if not 0 <= at < count:
-            raise IndexError("listing index out of range")
+        at = self._place(index, self._count)
         made = self._made.get(at)
         if made is None:
             made = self._made[at] = self._make(at)

@@ -19,7 +19,6 @@ index (random play takes one of some two hundred) or by going over it (then the 
 
 from __future__ import annotations
 
-import operator
 from bisect import bisect_right
 from typing import overload
 
@@ -186,13 +185,7 @@ class ChangeListing(LazyListing[ChangeWall]):
     def __getitem__(self, index: int | slice) -> ChangeWall | list[ChangeWall]:
         if self._all is not None or isinstance(index, slice):
             return self.actions()[index]
-        count = self._parts.count
-        at = operator.index(index)
-        if at < 0:
-            at += count
-        if not 0 <= at < count:
-            raise IndexError("listing index out of range")
-        return self._parts.at(at)
+        return self._parts.at(self._place(index, self._parts.count))
 
     def actions(self) -> list[ChangeWall]:
         """Every action, in order (the same objects as by index)."""

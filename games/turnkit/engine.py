@@ -22,9 +22,10 @@ Pure Python: no pygame, no pymunk.
 
 from __future__ import annotations
 
+import operator
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, SupportsIndex, TypeVar
 
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self is 3.11+; annotations only
@@ -90,6 +91,17 @@ class LazyListing(Sequence[ActionT]):
     def actions(self) -> list[ActionT]:
         """Every action, in order (each made once: the same objects as by index)."""
         raise NotImplementedError
+
+    @staticmethod
+    def _place(index: SupportsIndex, count: int) -> int:
+        """``index`` of a listing of ``count`` actions as 0 <= place < count (from the end
+        when negative); IndexError past either end, as a list's."""
+        at = operator.index(index)
+        if at < 0:
+            at += count
+        if not 0 <= at < count:
+            raise IndexError("listing index out of range")
+        return at
 
     def append(self, action: ActionT) -> None:
         self.actions().append(action)

@@ -33,6 +33,18 @@ def fresh_listing(state: State) -> list[object]:
     return State.from_json(state.to_json()).legal_actions()
 
 
+def first_change(seed: int, players: int) -> State:
+    """A seeded random game of ``players`` played to its first Change-a-Wall."""
+    rng, chance = random.Random(seed), Chance(seed)
+    state = State(players)
+    while state.phase is not Phase.CHANGE:
+        if state.is_chance():
+            state.roll_with(chance)
+        else:
+            state.push(rng.choice(state.legal_actions()))
+    return state
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_listings_after_push_and_pop_equal_a_fresh_state(seed: int) -> None:
     rng, chance = random.Random(seed), Chance(seed)
@@ -107,13 +119,7 @@ def test_a_change_listing_read_by_index_gives_the_actions_it_goes_over(seed: int
 def test_a_callers_changes_to_its_change_listing_change_no_other_listing() -> None:
     """A listing is the caller's own: sorting, appending to or clearing it leaves the layout's
     actions and the next listing as they were; an index past either end is refused."""
-    rng, chance = random.Random(5), Chance(5)
-    state = State(3)
-    while state.phase is not Phase.CHANGE:
-        if state.is_chance():
-            state.roll_with(chance)
-        else:
-            state.push(rng.choice(state.legal_actions()))
+    state = first_change(seed=5, players=3)
     listing = state.legal_actions()
     whole = list(listing)
     assert len(listing) == len(whole) > 1
@@ -137,13 +143,7 @@ def test_a_callers_changes_to_its_change_listing_change_no_other_listing() -> No
 def test_a_copy_or_pickle_of_a_change_listing_is_a_plain_list_of_its_actions() -> None:
     """Copied, deep-copied or pickled, a listing is a list of its actions (not the board's
     tables behind it), and the copy's changes are the copy's own."""
-    rng, chance = random.Random(7), Chance(7)
-    state = State(2)
-    while state.phase is not Phase.CHANGE:
-        if state.is_chance():
-            state.roll_with(chance)
-        else:
-            state.push(rng.choice(state.legal_actions()))
+    state = first_change(seed=7, players=2)
     listing = state.legal_actions()
     whole = list(listing)
     shallow = copy.copy(listing)
