@@ -8,7 +8,7 @@ stay one thing: the state and its rules.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, overload
+from typing import Any
 
 from datafiles.userfile import shown
 from games.malloppo.basics import DIE_SIDES, _parse_square
@@ -93,27 +93,19 @@ class TurnListing(LazyListing[Turn]):
     turns, and a list's changes (append, sort, clear, ...) make every turn and change them.
     About a quarter of random play was making the fifty turns of each listing."""
 
-    __slots__ = ("__weakref__", "_all", "_count", "_ids", "_made", "_parts")
+    __slots__ = ("__weakref__", "_count", "_ids", "_made", "_parts")
 
     def __init__(self, parts: list[Part], count: int) -> None:
         self._parts = parts
         self._count = count
         self._made: dict[int, Turn] = {}  # index -> the turn made for it
         self._ids: dict[int, Turn] = {}  # id -> turn, of those made
-        self._all: list[Turn] | None = None
+        self._all = None
 
-    def __len__(self) -> int:
-        return self._count if self._all is None else len(self._all)
+    def _size(self) -> int:
+        return self._count
 
-    @overload
-    def __getitem__(self, index: int) -> Turn: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Turn]: ...
-
-    def __getitem__(self, index: int | slice) -> Turn | list[Turn]:
-        if self._all is not None or isinstance(index, slice):
-            return self.actions()[index]
+    def _at(self, index: int) -> Turn:
         made = self._made.get(index)
         if made is not None:
             return made
@@ -141,33 +133,29 @@ class TurnListing(LazyListing[Turn]):
                 return _turn(pay, hand, to, choices[at], path)
         raise IndexError("listing index out of range")  # pragma: no cover (checked above)
 
-    def actions(self) -> list[Turn]:
-        """Every turn, in order (each made once: the same objects as by index)."""
-        found = self._all
-        if found is None:
-            made, ids = self._made, self._ids
-            found = []
-            append = found.append
-            for _, pay, hand, moves in self._parts:
-                if moves is None:
+    def _every(self) -> list[Turn]:
+        made, ids = self._made, self._ids
+        found: list[Turn] = []
+        append = found.append
+        for _, pay, hand, moves in self._parts:
+            if moves is None:
+                at = len(found)
+                turn = made.get(at)
+                if turn is None:
+                    turn = made[at] = Turn(pay, None, None)
+                    ids[id(turn)] = turn
+                append(turn)
+                continue
+            walks, _, abouts, hands = moves
+            for walk in walks:
+                to, path, steals_of, around = abouts[walk]  # type: ignore[misc]
+                for steals in steals_of[around & hands]:
                     at = len(found)
                     turn = made.get(at)
                     if turn is None:
-                        turn = made[at] = Turn(pay, None, None)
+                        turn = made[at] = _turn(pay, hand, to, steals, path)
                         ids[id(turn)] = turn
                     append(turn)
-                    continue
-                walks, _, abouts, hands = moves
-                for walk in walks:
-                    to, path, steals_of, around = abouts[walk]  # type: ignore[misc]
-                    for steals in steals_of[around & hands]:
-                        at = len(found)
-                        turn = made.get(at)
-                        if turn is None:
-                            turn = made[at] = _turn(pay, hand, to, steals, path)
-                            ids[id(turn)] = turn
-                        append(turn)
-            self._all = found
         return found
 
     def entry(self, action: object) -> tuple[Any, ...] | None:

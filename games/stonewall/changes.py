@@ -20,7 +20,6 @@ index (random play takes one of some two hundred) or by going over it (then the 
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import overload
 
 from games.stonewall.actions import ChangeWall
 from games.stonewall.board import Wall
@@ -167,32 +166,20 @@ class ChangeListing(LazyListing[ChangeWall]):
     a ``list`` but it acts as one (:class:`games.turnkit.engine.LazyListing`): a list's changes
     make every action and change this listing's own copy, never the layout's."""
 
-    __slots__ = ("_all", "_parts")
+    __slots__ = ("_parts",)
 
     def __init__(self, parts: ChangeParts) -> None:
         self._parts = parts
-        self._all: list[ChangeWall] | None = None
+        self._all = None
 
-    def __len__(self) -> int:
-        return self._parts.count if self._all is None else len(self._all)
+    def _size(self) -> int:
+        return self._parts.count
 
-    @overload
-    def __getitem__(self, index: int) -> ChangeWall: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[ChangeWall]: ...
-
-    def __getitem__(self, index: int | slice) -> ChangeWall | list[ChangeWall]:
-        if self._all is not None or isinstance(index, slice):
-            return self.actions()[index]
+    def _at(self, index: int) -> ChangeWall:
         return self._parts.at(self._place(index, self._parts.count))
 
-    def actions(self) -> list[ChangeWall]:
-        """Every action, in order (the same objects as by index)."""
-        found = self._all
-        if found is None:
-            found = self._all = self._parts.whole()[:]
-        return found
+    def _every(self) -> list[ChangeWall]:
+        return self._parts.whole()[:]
 
 
 def _places(table: Tables, geo: Geometry) -> list[list[Wall | None]]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import operator
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Generic, SupportsIndex, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, SupportsIndex, TypeVar, overload
 
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self is 3.11+; annotations only
@@ -79,18 +79,50 @@ NOTHING_LISTED: Listing[Any] = Listing()  # never changed
 class LazyListing(Sequence[ActionT]):
     """A listing that makes its actions only when asked for (Dammi il malloppo's turns, Whacky
     Wit's moves, Stonewall's Change-a-Wall: random play takes one of some fifty to two
-    hundred, a search a few). A subclass gives ``__len__``, ``__getitem__`` for one index (the
-    same object every time) and :meth:`actions`, every action in order, made once. Not a
-    ``list`` but it acts as one: equal to a list (or tuple) of the same actions, a list's
-    changes (append, sort, clear, ...) make every action and change that list (the listing
-    still holds only the actions it made: one the caller adds is checked in full when pushed),
-    and a copy, deep copy or pickle of it is a plain list of its actions."""
+    hundred, a search a few). A subclass sets ``_all`` to None and gives :meth:`_size` (how
+    many), :meth:`_at` (one by index: the same object every time) and :meth:`_every` (every
+    action in order, each made once). Not a ``list`` but it acts as one: equal to a list (or
+    tuple) of the same actions, a list's changes (append, sort, clear, ...) make every action
+    and change that list (the listing still holds only the actions it made: one the caller
+    adds is checked in full when pushed), and a copy, deep copy or pickle of it is a plain list
+    of its actions."""
 
-    __slots__ = ()
+    __slots__ = ("_all",)
+
+    _all: list[ActionT] | None  # every action, once made (then the listing is this list)
+
+    def _size(self) -> int:
+        """How many actions, none made."""
+        raise NotImplementedError
+
+    def _at(self, index: int) -> ActionT:
+        """The action at ``index`` (negative from the end; IndexError past either end)."""
+        raise NotImplementedError
+
+    def _every(self) -> list[ActionT]:
+        """Every action, in order (the same objects as by index)."""
+        raise NotImplementedError
 
     def actions(self) -> list[ActionT]:
         """Every action, in order (each made once: the same objects as by index)."""
-        raise NotImplementedError
+        found = self._all
+        if found is None:
+            found = self._all = self._every()
+        return found
+
+    def __len__(self) -> int:
+        return self._size() if self._all is None else len(self._all)
+
+    @overload
+    def __getitem__(self, index: int) -> ActionT: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ActionT]: ...
+
+    def __getitem__(self, index: int | slice) -> ActionT | list[ActionT]:
+        if self._all is not None or isinstance(index, slice):
+            return self.actions()[index]
+        return self._at(index)
 
     @staticmethod
     def _place(index: SupportsIndex, count: int) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, overload
+from typing import Any
 
 from datafiles.userfile import shown
 from games.core.errors import UserError
@@ -71,7 +71,7 @@ class MoveListing(LazyListing[Move]):
     ``list`` but it acts as one: equal to a list of the same moves, and a list's changes
     (append, sort, clear, ...) make every move first."""
 
-    __slots__ = ("__weakref__", "_all", "_ids", "_labels", "_made", "_paths", "_piece")
+    __slots__ = ("__weakref__", "_ids", "_labels", "_made", "_paths", "_piece")
 
     def __init__(self, piece: str, paths: list[tuple[int, ...]], labels: tuple[str, ...]) -> None:
         self._piece = piece
@@ -79,20 +79,12 @@ class MoveListing(LazyListing[Move]):
         self._labels = labels
         self._made: dict[int, Move] = {}  # index -> the move made for it
         self._ids: dict[int, tuple[Move, tuple[int, ...]]] = {}  # id -> (move, its points)
-        self._all: list[Move] | None = None
+        self._all = None
 
-    def __len__(self) -> int:
-        return len(self._paths) if self._all is None else len(self._all)
+    def _size(self) -> int:
+        return len(self._paths)
 
-    @overload
-    def __getitem__(self, index: int) -> Move: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Move]: ...
-
-    def __getitem__(self, index: int | slice) -> Move | list[Move]:
-        if self._all is not None or isinstance(index, slice):
-            return self.actions()[index]
+    def _at(self, index: int) -> Move:
         made = self._made.get(index)
         if made is not None:
             return made
@@ -114,16 +106,10 @@ class MoveListing(LazyListing[Move]):
         self._ids[id(move)] = (move, path)  # type: ignore[assignment]
         return move  # type: ignore[return-value]
 
-    def actions(self) -> list[Move]:
-        """Every move, in order (each made once: the same objects as by index)."""
-        found = self._all
-        if found is None:
-            made = self._made
-            found = self._all = [
-                made[at] if at in made else self._make(path)
-                for at, path in enumerate(self._paths)
-            ]
-        return found
+    def _every(self) -> list[Move]:
+        made = self._made
+        return [made[at] if at in made else self._make(path)
+                for at, path in enumerate(self._paths)]
 
     def entry(self, action: object) -> tuple[Any, ...] | None:
         """(the move, its points) if ``action`` is one of the very moves this listing made."""
